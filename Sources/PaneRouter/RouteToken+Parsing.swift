@@ -1,0 +1,86 @@
+extension RouteToken {
+  /// Parses a token from its text form, such as `detail:7` or `search:swift%20testing`.
+  ///
+  /// Arguments may contain percent escapes (`%20`), which are decoded as UTF-8; unreserved
+  /// characters, URI sub-delimiters, `@` and non-ASCII text are also accepted as they are.
+  ///
+  ///     try RouteToken(parsing: "detail:7")      // name "detail", arguments ["7"]
+  ///     try RouteToken(parsing: "detail:")       // one empty argument
+  ///     try RouteToken(parsing: "7up")           // throws: offset 0
+  ///
+  /// - Parameter text: The token's text.
+  /// - Throws: ``PaneRouterError/malformedToken(_:offset:reason:)`` with the 0-based offset,
+  ///   counted in Unicode scalars, of the first character that cannot stand where it is.
+  /// - Complexity: O(*n*), where *n* is the length of `text`.
+  public init(parsing text: String) throws(PaneRouterError) {
+    guard text.utf8.count <= RouteToken.maximumLength else {
+      throw .malformedToken(text, offset: RouteToken.maximumLength, reason: .tooLong)
+    }
+    let scalars = Array(text.unicodeScalars)
+    guard let first = scalars.first else {
+      throw .malformedToken(text, offset: 0, reason: .empty)
+    }
+    guard first.isNameStart else {
+      throw .malformedToken(text, offset: 0, reason: .invalidNameCharacter(first))
+    }
+    var index = 1
+    while index < scalars.count, scalars[index] != ":" {
+      guard scalars[index].isNameContinuation else {
+        throw .malformedToken(
+          text, offset: index, reason: .invalidNameCharacter(scalars[index]))
+      }
+      index += 1
+    }
+    let name = String(String.UnicodeScalarView(scalars[..<index]))
+    var arguments: [String] = []
+    while index < scalars.count {
+      index += 1  // past ":"
+      let (argument, end) = try RouteToken.decodeArgument(scalars, from: index, text: text)
+      arguments.append(argument)
+      index = end
+    }
+    self.name = name
+    self.arguments = arguments
+  }
+
+  /// Decodes one argument starting at `start`, returning it and the index of the `:` or end
+  /// that closes it.
+  private static func decodeArgument(
+    _ scalars: [Unicode.Scalar], from start: Int, text: String
+  ) throws(PaneRouterError) -> (String, Int) {
+    var bytes: [UInt8] = []
+    var index = start
+    while index < scalars.count, scalars[index] != ":" {
+      let scalar = scalars[index]
+      if scalar == "%" {
+        guard index + 2 < scalars.count,
+          let high = scalars[index + 1].hexValue, let low = scalars[index + 2].hexValue
+        else {
+          throw .malformedToken(text, offset: index, reason: .invalidPercentEscape)
+        }
+        bytes.append(high << 4 | low)
+        index += 3
+      } else if scalar.isArgumentCharacter {
+        bytes.append(contentsOf: String(scalar).utf8)
+        index += 1
+      } else {
+        throw .malformedToken(text, offset: index, reason: .invalidArgumentCharacter(scalar))
+      }
+    }
+    guard let argument = String(validating: bytes, as: UTF8.self) else {
+      throw .malformedToken(text, offset: start, reason: .invalidUTF8)
+    }
+    return (argument, index)
+  }
+}
+
+extension Unicode.Scalar {
+  fileprivate var hexValue: UInt8? {
+    switch value {
+    case 0x30...0x39: UInt8(value - 0x30)
+    case 0x41...0x46: UInt8(value - 0x41 + 10)
+    case 0x61...0x66: UInt8(value - 0x61 + 10)
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,139 @@
+/// A route as text: a name and optional arguments, such as `inbox`, `detail:7` or
+/// `search:swift%20testing`.
+///
+/// Tokens are what files store, what `wsctl` and deep links speak and what logs print, so a
+/// renamed Swift type never breaks a saved workspace. The grammar is `name(:argument)*`: the
+/// name matches `[A-Za-z_][A-Za-z0-9_.-]*` and each argument is percent-encoded text, so any
+/// Unicode string survives a round trip.
+///
+///     let token = try RouteToken(parsing: "search:swift%20testing")
+///     token.name          // "search"
+///     token.arguments     // ["swift testing"]
+///     token.description   // "search:swift%20testing"
+///
+/// `description` is canonical: parsing it gives back an equal token.
+public struct RouteToken: Hashable, Sendable {
+  /// The route's name, such as `detail`.
+  public let name: String
+  /// The decoded (not percent-encoded) arguments, in order.
+  public let arguments: [String]
+
+  /// The longest token text, in UTF-8 bytes, that ``init(parsing:)`` accepts.
+  public static let maximumLength = 4096
+
+  /// Creates a token from a name and decoded arguments.
+  ///
+  /// - Parameters:
+  ///   - name: A valid route name (`[A-Za-z_][A-Za-z0-9_.-]*`); an invalid name is a
+  ///     programmer error and traps. Use ``init(parsing:)`` for untrusted text.
+  ///   - arguments: The arguments as plain text; they are percent-encoded when printed.
+  public init(name: String, arguments: [String] = []) {
+    precondition(
+      RouteToken.isValidName(name), "invalid route name '\(name)'")
+    self.name = name
+    self.arguments = arguments
+  }
+
+  /// Creates a token from a name and arguments given as values, such as
+  /// `RouteToken("detail", 7)`.
+  ///
+  /// - Parameters:
+  ///   - name: A valid route name; an invalid one traps.
+  ///   - arguments: Values whose `description` becomes each argument.
+  public init<each Argument: LosslessStringConvertible>(
+    _ name: String, _ arguments: repeat each Argument
+  ) {
+    var texts: [String] = []
+    for argument in repeat each arguments {
+      texts.append(argument.description)
+    }
+    self.init(name: name, arguments: texts)
+  }
+
+  /// Whether `text` is a valid route name.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of `text`.
+  public static func isValidName(_ text: String) -> Bool {
+    var scalars = text.unicodeScalars.makeIterator()
+    guard let first = scalars.next(), first.isNameStart else { return false }
+    while let scalar = scalars.next() {
+      guard scalar.isNameContinuation else { return false }
+    }
+    return true
+  }
+}
+
+extension RouteToken: CustomStringConvertible {
+  /// The canonical text of the token: the name, then each argument after a `:`,
+  /// percent-encoded except for unreserved characters.
+  public var description: String {
+    var text = name
+    for argument in arguments {
+      text.append(":")
+      text.append(RouteToken.percentEncoded(argument))
+    }
+    return text
+  }
+
+  private static func percentEncoded(_ argument: String) -> String {
+    var text = ""
+    text.reserveCapacity(argument.utf8.count)
+    for byte in argument.utf8 {
+      if byte < 0x80, Unicode.Scalar(byte).isUnreserved {
+        text.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        text.append("%")
+        text.append(hexDigits[Int(byte >> 4)])
+        text.append(hexDigits[Int(byte & 0xF)])
+      }
+    }
+    return text
+  }
+
+  private static let hexDigits: [Character] = Array("0123456789ABCDEF")
+}
+
+extension RouteToken: ExpressibleByStringLiteral {
+  /// Creates a token from a literal such as `"detail:7"`; a malformed literal traps.
+  public init(stringLiteral value: String) {
+    do {
+      try self.init(parsing: value)
+    } catch {
+      preconditionFailure("\(error)")
+    }
+  }
+}
+
+extension RouteToken: Comparable {
+  /// Orders tokens by their canonical text.
+  public static func < (lhs: RouteToken, rhs: RouteToken) -> Bool {
+    lhs.description < rhs.description
+  }
+}
+
+extension Unicode.Scalar {
+  /// Whether the scalar may start a route name.
+  var isNameStart: Bool {
+    ("a"..."z").contains(self) || ("A"..."Z").contains(self) || self == "_"
+  }
+
+  /// Whether the scalar may continue a route name.
+  var isNameContinuation: Bool {
+    isNameStart || ("0"..."9").contains(self) || self == "." || self == "-"
+  }
+
+  /// Whether the scalar is printed as itself inside an argument.
+  var isUnreserved: Bool {
+    isNameContinuation || self == "~"
+  }
+
+  /// Whether the scalar is accepted unencoded inside an argument when parsing.
+  ///
+  /// Besides the unreserved characters this admits the URI sub-delimiters and `@`, and any
+  /// non-ASCII scalar past the C1 controls, so `search:café` and `mail:a@b.c` can be typed as they are. Space,
+  /// `/`, `?`, `#`, quotes, `\`, control characters and `:` (the separator) must be encoded.
+  var isArgumentCharacter: Bool {
+    if value >= 0xA0 { return true }
+    return isUnreserved || "!$&'()*+,;=@".unicodeScalars.contains(self)
+  }
+}
