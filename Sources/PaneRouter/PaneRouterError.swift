@@ -3,7 +3,7 @@
 ///
 /// Every case carries the offending token or text. A refused *operation* (a duplicate top, a
 /// pop at the root) is not an error of this kind but a ``RouteRejection``.
-public enum PaneRouterError: Error, Equatable, Sendable {
+public enum PaneRouterError: Error, Hashable, Sendable {
   /// The text is not a valid token; `offset` is the 0-based position, in Unicode scalars, of
   /// the first character that cannot stand where it is.
   case malformedToken(String, offset: Int, reason: TokenProblem)
@@ -20,7 +20,7 @@ public enum PaneRouterError: Error, Equatable, Sendable {
   case unknownModalStyle(String)
 
   /// What is wrong at the offset of a ``PaneRouterError/malformedToken(_:offset:reason:)``.
-  public enum TokenProblem: Equatable, Sendable {
+  public enum TokenProblem: Hashable, Sendable {
     /// The text is empty.
     case empty
     /// The text is longer than ``RouteToken/maximumLength`` bytes.

@@ -3,7 +3,7 @@
 ///
 /// Its `description` uses the words of the workspace command grammar:
 /// `push detail:7`, `pop 2`, `pop-to inbox`, `present sheet compose`.
-public enum RouteOperation<R: Route>: Equatable, Sendable {
+public enum RouteOperation<R: Route>: Hashable, Sendable {
   /// Append routes to the active stack, all or nothing.
   case push([R])
   /// Remove up to `count` routes from the active stack, never its root.

@@ -1,0 +1,119 @@
+/// A size in whole cells or points.
+public struct Size: Hashable, Sendable, CustomStringConvertible {
+  /// The width.
+  public var width: Int
+  /// The height.
+  public var height: Int
+
+  /// Creates a size.
+  ///
+  /// - Parameters:
+  ///   - width: The width (negative values are treated as 0 by layout).
+  ///   - height: The height (negative values are treated as 0 by layout).
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+
+  /// The `WxH` form, such as `80x24`.
+  public var description: String { "\(width)x\(height)" }
+
+  /// Parses the `WxH` form, such as `80x24`.
+  ///
+  /// - Parameter text: Two non-negative integers joined by `x`.
+  public init?(parsing text: some StringProtocol) {
+    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+      width >= 0, height >= 0, parts.allSatisfy({ $0.allSatisfy(\.isASCII) })
+    else { return nil }
+    self.init(width: width, height: height)
+  }
+}
+
+/// A rectangle in whole cells or points; the origin is the top-left corner.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+  /// The left edge.
+  public var x: Int
+  /// The top edge.
+  public var y: Int
+  /// The width.
+  public var width: Int
+  /// The height.
+  public var height: Int
+
+  /// Creates a rectangle.
+  ///
+  /// - Parameters:
+  ///   - x: The left edge.
+  ///   - y: The top edge.
+  ///   - width: The width.
+  ///   - height: The height.
+  public init(x: Int, y: Int, width: Int, height: Int) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  /// The right edge (exclusive).
+  public var maxX: Int { x + width }
+  /// The bottom edge (exclusive).
+  public var maxY: Int { y + height }
+  /// The area.
+  public var area: Int { width * height }
+
+  /// The `WxH+X+Y` form, such as `40x24+0+0`.
+  public var description: String { "\(width)x\(height)+\(x)+\(y)" }
+}
+
+/// A rectangle in fractions of the whole area, for size-independent ordering and neighbours.
+struct UnitRect: Hashable, Sendable {
+  var x: Double
+  var y: Double
+  var width: Double
+  var height: Double
+
+  var maxX: Double { x + width }
+  var maxY: Double { y + height }
+}
+
+extension WorkspaceState {
+  /// The visible panes with their rectangles in the unit square, in tree order; a zoomed
+  /// pane fills the square alone unless `honoringZoom` is `false`.
+  ///
+  /// - Complexity: O(*v*), where *v* is the number of visible nodes.
+  func unitLayout(honoringZoom: Bool = true) -> [(pane: NodeID, rect: UnitRect)] {
+    let whole = UnitRect(x: 0, y: 0, width: 1, height: 1)
+    if honoringZoom, let zoomedPane { return [(zoomedPane, whole)] }
+    var result: [(pane: NodeID, rect: UnitRect)] = []
+    var pending = [(rootID, whole)]
+    while let (id, rect) = pending.popLast() {
+      let node = self[id]
+      switch node.kind {
+      case .pane:
+        result.append((id, rect))
+      case .tabs:
+        if let child = node.activeChild { pending.append((child, rect)) }
+      case .split(let axis):
+        var offset = 0.0
+        var parts: [(NodeID, UnitRect)] = []
+        for (child, weight) in zip(node.children, node.weights) {
+          var part = rect
+          if axis == .horizontal {
+            part.x = rect.x + offset * rect.width
+            part.width = weight * rect.width
+          } else {
+            part.y = rect.y + offset * rect.height
+            part.height = weight * rect.height
+          }
+          offset += weight
+          parts.append((child, part))
+        }
+        pending.append(contentsOf: parts.reversed())
+      case .unknown:
+        break
+      }
+    }
+    return result
+  }
+}

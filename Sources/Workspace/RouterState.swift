@@ -1,0 +1,47 @@
+import PaneRouter
+
+/// A router as the workspace stores it: the route type's kind and a stack of route tokens.
+///
+/// Tokens keep the tree independent of the host's Swift types, so one workspace can hold
+/// routers of several route types and a router whose kind the host no longer registers is
+/// kept as it is. Typed access converts the tokens with the route type's `init(token:)`.
+public struct RouterState: Equatable, Sendable {
+  /// The route type's ``PaneRouter/Route/kind``, such as `"mail"`.
+  public var kind: String
+  /// The stack, its modal and limits, as tokens.
+  public var stack: RouteStack<RouteToken>
+  /// Members of the stored router this version does not understand.
+  public var unknownMembers: UnknownMembers
+
+  /// Creates a stored router.
+  ///
+  /// - Parameters:
+  ///   - kind: The route type's kind.
+  ///   - stack: The stack as tokens.
+  public init(kind: String, stack: RouteStack<RouteToken>) {
+    self.kind = kind
+    self.stack = stack
+    self.unknownMembers = UnknownMembers()
+  }
+
+  /// Creates a stored router from a typed stack.
+  ///
+  /// - Parameter stack: The typed stack; its route type's kind is stored with it.
+  public init<R: Route>(_ stack: RouteStack<R>) {
+    self.init(kind: R.kind, stack: stack.map(\.token))
+  }
+
+  /// Creates a stored router holding only a root.
+  ///
+  /// - Parameter root: The typed root route; its route type's kind is stored with it.
+  public init<R: Route>(root: R) {
+    self.init(RouteStack(root: root))
+  }
+
+  /// Whether routes of type `R` can be read from this router: its kind matches, or `R` is
+  /// ``PaneRouter/RouteToken``, which reads any router, or the router is untyped (kind
+  /// `token`, as `wsctl` creates), whose tokens any route type may read.
+  public func isReadable<R: Route>(as type: R.Type) -> Bool {
+    type == RouteToken.self || kind == R.kind || kind == RouteToken.kind
+  }
+}

@@ -1,0 +1,105 @@
+import PaneRouter
+
+/// One command on a workspace: focus, layout, tabs, titles, routing, undo and redo.
+///
+/// Commands come from code or from text through ``CommandParser``; ``WorkspaceState/apply(_:)``
+/// applies them as a transaction. `description` prints the words that parse back to the same
+/// command.
+public enum WorkspaceCommand: Hashable, Sendable {
+  /// Focus a pane by number or id, by direction, in reading order, or the last one used.
+  case focus(FocusTarget)
+  /// Split the focused pane; the new pane gets `ratio` of the space (default one half), the
+  /// router root `root` (default a copy of the focused pane's root) and focus.
+  case split(Axis, ratio: Double? = nil, root: RouteToken? = nil)
+  /// Close a pane (default the focused one).
+  case close(PaneReference? = nil)
+  /// Open a tab at the end of the nearest tabs container, with a pane titled `title` whose
+  /// router root is `root` (default a copy of the focused pane's root).
+  case newTab(title: String? = nil, root: RouteToken? = nil)
+  /// Select a tab of the nearest tabs container.
+  case selectTab(TabTarget)
+  /// Close a tab (1-based; default the selected one) with every pane in it.
+  case closeTab(Int? = nil)
+  /// Move the selected tab to a 1-based position.
+  case moveTab(to: Int)
+  /// Rename the selected tab of the nearest tabs container.
+  case renameTab(String)
+  /// Exchange the focused pane with a neighbour or another pane.
+  case swap(SwapTarget)
+  /// Move the focused pane one place in a direction, into a neighbouring position.
+  case move(Direction)
+  /// Move an edge of the focused pane in a direction by a fraction of its split.
+  case resize(Direction, amount: Double)
+  /// Give every child of every visible split an equal share.
+  case equalize
+  /// Toggle showing the focused pane alone.
+  case zoom
+  /// Rename the focused pane.
+  case rename(String)
+  /// A router operation on the router of a node (default the focused pane).
+  case route(RouteOperation<RouteToken>, at: NodeID? = nil)
+  /// Undo up to `count` recorded changes.
+  case undo(count: Int = 1)
+  /// Redo up to `count` undone changes.
+  case redo(count: Int = 1)
+}
+
+/// A pane named by its number in reading order or by its id.
+public enum PaneReference: Hashable, Sendable, CustomStringConvertible {
+  /// The 1-based number of a visible pane, as `show` draws it.
+  case number(Int)
+  /// A stable id.
+  case id(NodeID)
+
+  /// `3` or `%7`.
+  public var description: String {
+    switch self {
+    case .number(let number): "\(number)"
+    case .id(let id): "\(id)"
+    }
+  }
+}
+
+/// Where `focus` goes.
+public enum FocusTarget: Hashable, Sendable {
+  /// A pane by number or id.
+  case pane(PaneReference)
+  /// The neighbour in a direction, by geometry.
+  case direction(Direction)
+  /// The next visible pane in reading order, wrapping.
+  case next
+  /// The previous visible pane in reading order, wrapping.
+  case previous
+  /// The most recently used pane before the focused one.
+  case last
+}
+
+/// Which tab `tab` selects.
+public enum TabTarget: Hashable, Sendable {
+  /// A 1-based tab number.
+  case number(Int)
+  /// The next tab, wrapping.
+  case next
+  /// The previous tab, wrapping.
+  case previous
+  /// The tab used most recently before the selected one.
+  case last
+}
+
+/// What the focused pane swaps with.
+public enum SwapTarget: Hashable, Sendable {
+  /// The neighbour in a direction.
+  case direction(Direction)
+  /// A pane by number or id.
+  case pane(PaneReference)
+}
+
+extension WorkspaceCommand {
+  /// Whether the command only changes focus or zoom, which the history does not record.
+  var isNavigationOnly: Bool {
+    switch self {
+    case .focus, .selectTab, .zoom: true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import PaneRouter
+
+/// An error from the workspace: a command the state refuses, or command text that does not
+/// parse. A command that throws changes nothing.
+///
+/// ``isUsageError`` separates the two: malformed words (exit code 64 in `wsctl`) from
+/// refusals by the workspace's state (exit code 1).
+public enum WorkspaceError: Error, Hashable, Sendable {
+  /// No visible pane has this number, or no pane this id.
+  case noSuchPane(PaneReference)
+  /// The node exists but is not a pane.
+  case notAPane(NodeID)
+  /// No node has this id.
+  case noSuchNode(NodeID)
+  /// No pane was focused before the focused one.
+  case noPreviousPane
+  /// No pane lies in that direction.
+  case noNeighbour(Direction)
+  /// The command would close the last pane of the workspace.
+  case lastPane
+  /// No tab has this 1-based number.
+  case noSuchTab(Int)
+  /// There is no earlier tab to go back to.
+  case noPreviousTab
+  /// The focused pane is not inside a tabs container.
+  case noTabs
+  /// A pane cannot swap with itself.
+  case samePane(NodeID)
+  /// No split has an edge of the focused pane to move in that direction.
+  case noSplit(Direction)
+  /// The pane or its neighbour is already at its minimum size.
+  case atMinimumSize(Direction)
+  /// A ratio or amount outside 0 < value < 1.
+  case invalidFraction(Double)
+  /// A count below 1.
+  case invalidCount(Int)
+  /// The node's router refused the operation.
+  case routeRejected(RouteRejection, operation: String, node: NodeID)
+  /// The node has no router.
+  case noRouter(NodeID)
+  /// The node's router holds routes of another kind.
+  case routerKindMismatch(NodeID, stored: String, requested: String)
+  /// A stored token of the node's router does not name a route of the requested type.
+  case unreadableRoute(NodeID, token: RouteToken, kind: String)
+  /// Nothing to undo.
+  case nothingToUndo
+  /// Nothing to redo.
+  case nothingToRedo
+
+  /// A word that is not a command; `suggestion` is the closest command word, if any.
+  case unknownCommand(String, index: Int, suggestion: String?)
+  /// A command ended before a required argument (`index` is where it was expected).
+  case missingArgument(command: String, expected: String, index: Int)
+  /// A word that is not a valid argument here.
+  case invalidArgument(String, index: Int, expected: String)
+  /// A word that should be a route token but is malformed.
+  case malformedRoute(String, index: Int, reason: PaneRouterError)
+  /// A deep link that is not of the form `scheme://workspace/word/word...`.
+  case invalidURL(String, reason: String)
+
+  /// Whether the error is about malformed input rather than the workspace's state.
+  public var isUsageError: Bool {
+    switch self {
+    case .unknownCommand, .missingArgument, .invalidArgument, .malformedRoute, .invalidURL,
+      .invalidFraction, .invalidCount:
+      true
+    default:
+      false
+    }
+  }
+}
+
+extension WorkspaceError: CustomStringConvertible {
+  /// A short, lower-case message quoting the offending word, id or route.
+  public var description: String {
+    switch self {
+    case .noSuchPane(let reference): "no pane \(reference)"
+    case .notAPane(let id): "\(id) is not a pane"
+    case .noSuchNode(let id): "no node \(id)"
+    case .noPreviousPane: "no previously focused pane"
+    case .noNeighbour(let direction): "no pane \(direction) of the focused pane"
+    case .lastPane: "cannot close the last pane"
+    case .noSuchTab(let number): "no tab \(number)"
+    case .noPreviousTab: "no previous tab"
+    case .noTabs: "the focused pane is not in a tab"
+    case .samePane(let id): "cannot swap \(id) with itself"
+    case .noSplit(let direction): "no split to resize \(direction)"
+    case .atMinimumSize(let direction): "cannot resize \(direction): at minimum size"
+    case .invalidFraction(let value): "'\(value)' is not between 0 and 1"
+    case .invalidCount(let count): "count '\(count)' is not positive"
+    case .routeRejected(let rejection, let operation, _): "\(operation) rejected: \(rejection)"
+    case .noRouter(let id): "\(id) has no router"
+    case .routerKindMismatch(let id, let stored, let requested):
+      "router of \(id) holds '\(stored)' routes, not '\(requested)'"
+    case .unreadableRoute(let id, let token, let kind):
+      "route '\(token)' of \(id) is not a '\(kind)' route"
+    case .nothingToUndo: "nothing to undo"
+    case .nothingToRedo: "nothing to redo"
+    case .unknownCommand(let word, let index, let suggestion):
+      "unknown command '\(word)' at word \(index + 1)"
+        + (suggestion.map { " — did you mean '\($0)'?" } ?? "")
+    case .missingArgument(let command, let expected, let index):
+      "'\(command)' needs \(expected) at word \(index + 1)"
+    case .invalidArgument(let word, let index, let expected):
+      "invalid argument '\(word)' at word \(index + 1): expected \(expected)"
+    case .malformedRoute(_, let index, let reason):
+      "\(reason) at word \(index + 1)"
+    case .invalidURL(let url, let reason): "invalid link '\(url)': \(reason)"
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import PaneRouter
+
+extension WorkspaceState {
+  /// Applies one command as a transaction.
+  ///
+  ///     try state.apply(.split(.horizontal))
+  ///
+  /// - Parameter command: The command.
+  /// - Returns: What changed.
+  /// - Throws: A ``WorkspaceError``; the state is then exactly as before.
+  /// - Complexity: Proportional to what the command touches: O(*d*) for depth *d* for most
+  ///   commands; commands that read the visible layout (numbers, directions) add O(*v* log *v*)
+  ///   for *v* visible panes.
+  @discardableResult
+  public mutating func apply(_ command: WorkspaceCommand) throws(WorkspaceError)
+    -> WorkspaceChange
+  {
+    try apply([command])
+  }
+
+  /// Applies several commands as one transaction: all apply, or none does.
+  ///
+  /// The commands between undo and redo commands form one history entry, labelled with their
+  /// words, unless they only moved focus or zoom.
+  ///
+  /// - Parameter commands: The commands, in order.
+  /// - Returns: What changed.
+  /// - Throws: The first command's ``WorkspaceError``; the state is then exactly as before.
+  @discardableResult
+  public mutating func apply(_ commands: [WorkspaceCommand]) throws(WorkspaceError)
+    -> WorkspaceChange
+  {
+    let focusBefore = focusedPane
+    let saved = (history: history, nextID: nextID)
+    beginTransaction()
+    beginTransaction()
+    var segment: [WorkspaceCommand] = []
+    do {
+      for command in commands {
+        switch command {
+        case .undo(let count), .redo(let count):
+          recordSegment(segment)
+          segment = []
+          if case .undo = command { try undo(count) } else { try redo(count) }
+          beginTransaction()
+        default:
+          try perform(command)
+          segment.append(command)
+        }
+      }
+      recordSegment(segment)
+    } catch {
+      while journals.count > 1 { _ = endTransaction() }
+      restore(endTransaction())
+      history = saved.history
+      nextID = saved.nextID
+      throw error
+    }
+    let journal = endTransaction()
+    let changed = journal.nodes.filter { nodes[$0.key] != $0.value }.keys
+    return WorkspaceChange(
+      commands: commands, changedNodes: Set(changed), focusBefore: focusBefore,
+      focusAfter: focusedPane)
+  }
+
+  /// Closes the innermost journal and adds it to the history for the commands applied in
+  /// it, unless they only navigated or changed nothing.
+  private mutating func recordSegment(_ commands: [WorkspaceCommand]) {
+    var before = endTransaction()
+    guard commands.contains(where: { !$0.isNavigationOnly }) else { return }
+    before.nodes = before.nodes.filter { nodes[$0.key] != $0.value }
+    guard !before.nodes.isEmpty else { return }
+    let label = commands.map(String.init(describing:)).joined(separator: " ")
+    history.record(History.Entry(label: label, journal: before))
+  }
+
+  private mutating func perform(_ command: WorkspaceCommand) throws(WorkspaceError) {
+    switch command {
+    case .focus(let target): try focus(target)
+    case .split(let axis, let ratio, let root): try split(axis, ratio: ratio, root: root)
+    case .close(let reference): try close(reference)
+    case .newTab(let title, let root): try newTab(title: title, root: root)
+    case .selectTab(let target): try selectTab(target)
+    case .closeTab(let number): try closeTab(number)
+    case .moveTab(let number): try moveTab(to: number)
+    case .renameTab(let title): try renameTab(title)
+    case .swap(let target): try swap(target)
+    case .move(let direction): try move(direction)
+    case .resize(let direction, let amount): try resize(direction, by: amount)
+    case .equalize: equalize()
+    case .zoom: zoomedPane = zoomedPane == nil ? focusedPane : nil
+    case .rename(let title): update(focusedPane) { $0.title = title }
+    case .route(let operation, let id): try route(operation, at: id ?? focusedPane)
+    case .undo, .redo: preconditionFailure("handled by apply")
+    }
+  }
+
+  /// The pane a reference names.
+  func resolve(_ reference: PaneReference) throws(WorkspaceError) -> NodeID {
+    switch reference {
+    case .number(let number):
+      let panes = numberedPanes
+      guard number >= 1, number <= panes.count else { throw .noSuchPane(reference) }
+      return panes[number - 1]
+    case .id(let id):
+      guard let node = nodes[id] else { throw .noSuchPane(reference) }
+      guard node.isPane else { throw .notAPane(id) }
+      return id
+    }
+  }
+
+  private mutating func route(
+    _ operation: RouteOperation<RouteToken>, at id: NodeID
+  ) throws(WorkspaceError) {
+    guard let node = nodes[id] else { throw .noSuchNode(id) }
+    guard var router = node.router else { throw .noRouter(id) }
+    do {
+      try router.stack.apply(operation)
+    } catch {
+      throw .routeRejected(error, operation: operation.description, node: id)
+    }
+    update(id) { $0.router = router }
+  }
+}

@@ -1,0 +1,93 @@
+/// Focus, visibility and the most-recently-used list.
+extension WorkspaceState {
+  /// The focused pane: the end of the chain of active children from the root.
+  ///
+  /// - Complexity: O(*d*), where *d* is the depth of the tree.
+  public var focusedPane: NodeID {
+    var id = rootID
+    while let child = self[id].activeChild {
+      id = child
+    }
+    return id
+  }
+
+  /// The panes on screen: every child of a split, only the selected child of a tabs
+  /// container, or only the zoomed pane while one is zoomed. In tree (depth-first) order.
+  ///
+  /// - Complexity: O(*v*), where *v* is the number of visible nodes.
+  public var visiblePanes: [NodeID] {
+    if let zoomedPane { return [zoomedPane] }
+    var panes: [NodeID] = []
+    var pending = [rootID]
+    while let id = pending.popLast() {
+      let node = self[id]
+      switch node.kind {
+      case .pane: panes.append(id)
+      case .split: pending.append(contentsOf: node.children.reversed())
+      case .tabs: if let child = node.activeChild { pending.append(child) }
+      case .unknown: break
+      }
+    }
+    return panes
+  }
+
+  /// The visible panes in reading order, top to bottom then left to right, the order of the
+  /// numbers `show` draws (pane 1 is the first).
+  ///
+  /// The order comes from the fractional layout, so it does not depend on a window size, and
+  /// ignores zoom, so numbers stay the same while a pane is zoomed.
+  ///
+  /// - Complexity: O(*v* log *v*), where *v* is the number of visible nodes.
+  public var numberedPanes: [NodeID] {
+    unitLayout(honoringZoom: false).sorted { lhs, rhs in
+      if abs(lhs.rect.y - rhs.rect.y) > 1e-9 { return lhs.rect.y < rhs.rect.y }
+      return lhs.rect.x < rhs.rect.x
+    }.map(\.pane)
+  }
+
+  /// The 1-based number of a visible pane, or `nil` if it is not visible.
+  ///
+  /// - Complexity: O(*v* log *v*), where *v* is the number of visible nodes.
+  public func number(of pane: NodeID) -> Int? {
+    numberedPanes.firstIndex(of: pane).map { $0 + 1 }
+  }
+
+  /// Makes `pane` the focused pane: every container on its path selects the child leading to
+  /// it, and it moves to the front of the most-recently-used list.
+  ///
+  /// - Complexity: O(*d*·*k*), for depth *d* and containers of *k* children.
+  mutating func focus(_ pane: NodeID) {
+    var child = pane
+    for ancestor in ancestors(of: pane) {
+      let index = self[ancestor].children.firstIndex(of: child)!
+      if self[ancestor].activeIndex != index {
+        update(ancestor) { $0.activeIndex = index }
+      }
+      child = ancestor
+    }
+    touch(pane)
+  }
+
+  /// Moves a pane to the front of the most-recently-used list.
+  mutating func touch(_ pane: NodeID) {
+    guard mostRecentlyUsed.first != pane else { return }
+    mostRecentlyUsed.removeAll { $0 == pane }
+    mostRecentlyUsed.insert(pane, at: 0)
+    if mostRecentlyUsed.count > mostRecentlyUsedLimit {
+      mostRecentlyUsed.removeLast(mostRecentlyUsed.count - mostRecentlyUsedLimit)
+    }
+  }
+
+  /// After panes were removed: drops them from the list and focuses the most recently used
+  /// survivor, or else the pane the active children lead to.
+  mutating func refocusAfterRemoving(_ removed: some Sequence<NodeID>) {
+    let gone = Set(removed)
+    mostRecentlyUsed.removeAll { gone.contains($0) || nodes[$0]?.isPane != true }
+    if zoomedPane.map(gone.contains) == true { zoomedPane = nil }
+    if let survivor = mostRecentlyUsed.first {
+      focus(survivor)
+    } else {
+      touch(focusedPane)
+    }
+  }
+}

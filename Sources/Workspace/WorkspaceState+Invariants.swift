@@ -1,0 +1,118 @@
+/// The invariants of the tree, checked by the tests after every command.
+extension WorkspaceState {
+  /// Every broken invariant, as a short message naming the node; empty for a valid state.
+  ///
+  /// The invariants: the root exists and has no parent; every node is reachable from the root
+  /// exactly once and names its parent; no container is empty; a split has at least two
+  /// children, one positive weight per child summing to 1, and no child split of its own
+  /// axis; a tabs container has one title per tab; active indices are in range and, in a
+  /// container holding a pane, lead to a pane; every pane has a router; ids are positive and
+  /// below ``nextID``; the most-recently-used list is non-empty, unique, holds only panes,
+  /// starts with the focused pane and respects its limit; a zoomed pane is the focused pane.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of nodes.
+  package func invariantViolations() -> [String] {
+    var problems: [String] = []
+    guard let root = nodes[rootID] else { return ["root \(rootID) does not exist"] }
+    if root.parent != nil { problems.append("root \(rootID) has a parent") }
+    var seen: Set<NodeID> = []
+    var pending = [rootID]
+    var order: [NodeID] = []
+    while let id = pending.popLast() {
+      guard seen.insert(id).inserted else {
+        problems.append("\(id) is reachable twice")
+        continue
+      }
+      guard let node = nodes[id] else {
+        problems.append("\(id) is referenced but does not exist")
+        continue
+      }
+      order.append(id)
+      problems += violations(of: node)
+      for child in node.children {
+        if nodes[child]?.parent != id { problems.append("\(child) does not name \(id) as parent") }
+        pending.append(child)
+      }
+    }
+    if seen.count != nodes.count {
+      problems.append("\(nodes.count - seen.count) nodes are unreachable from the root")
+    }
+    var holdsPane: [NodeID: Bool] = [:]
+    for id in order.reversed() {
+      let node = self[id]
+      holdsPane[id] = node.isPane || node.children.contains { holdsPane[$0] == true }
+      if holdsPane[id] == true, let active = node.activeChild, holdsPane[active] != true {
+        problems.append("active child \(active) of \(id) holds no pane")
+      }
+    }
+    if holdsPane[rootID] != true { problems.append("the workspace has no pane") }
+    return problems + mostRecentlyUsedViolations()
+  }
+
+  /// Traps with the list of violations unless the state is valid.
+  package func checkInvariants() {
+    let problems = invariantViolations()
+    precondition(problems.isEmpty, problems.joined(separator: "; "))
+  }
+
+  private func violations(of node: Node) -> [String] {
+    var problems: [String] = []
+    let id = node.id
+    if id.rawValue < 1 || id.rawValue >= nextID {
+      problems.append("\(id) is outside 1..<\(nextID)")
+    }
+    switch node.kind {
+    case .pane:
+      if node.router == nil { problems.append("pane \(id) has no router") }
+      if !node.children.isEmpty { problems.append("pane \(id) has children") }
+    case .unknown:
+      if !node.children.isEmpty { problems.append("unknown node \(id) has children") }
+    case .tabs:
+      if node.children.isEmpty { problems.append("tabs \(id) is empty") }
+      if node.tabTitles.count != node.children.count {
+        problems.append(
+          "tabs \(id) has \(node.tabTitles.count) titles for \(node.children.count) tabs")
+      }
+    case .split(let axis):
+      if node.children.count < 2 { problems.append("split \(id) has fewer than two children") }
+      if node.weights.count != node.children.count {
+        problems.append(
+          "split \(id) has \(node.weights.count) weights for \(node.children.count) children")
+      }
+      if !node.weights.allSatisfy({ $0.isFinite && $0 > 0 }) {
+        problems.append("split \(id) has a weight that is not positive")
+      }
+      if abs(node.weights.reduce(0, +) - 1) > 1e-9 {
+        problems.append("weights of split \(id) do not sum to 1")
+      }
+      for child in node.children where nodes[child]?.axis == axis {
+        problems.append("split \(child) has the axis of its parent \(id)")
+      }
+    }
+    if node.isContainer, !node.children.isEmpty, node.activeChild == nil {
+      problems.append("active index \(node.activeIndex) of \(id) is out of range")
+    }
+    return problems
+  }
+
+  private func mostRecentlyUsedViolations() -> [String] {
+    var problems: [String] = []
+    if mostRecentlyUsed.isEmpty { problems.append("the most-recently-used list is empty") }
+    if Set(mostRecentlyUsed).count != mostRecentlyUsed.count {
+      problems.append("the most-recently-used list has repeats")
+    }
+    if mostRecentlyUsed.count > mostRecentlyUsedLimit {
+      problems.append("the most-recently-used list is over its limit")
+    }
+    for id in mostRecentlyUsed where nodes[id]?.isPane != true {
+      problems.append("most-recently-used \(id) is not a pane")
+    }
+    if nodes[rootID] != nil, let first = mostRecentlyUsed.first, first != focusedPane {
+      problems.append("most-recently-used \(first) is not the focused pane \(focusedPane)")
+    }
+    if let zoomedPane, nodes[rootID] != nil, zoomedPane != focusedPane {
+      problems.append("zoomed pane \(zoomedPane) is not the focused pane")
+    }
+    return problems
+  }
+}

@@ -1,0 +1,82 @@
+import PaneRouter
+
+/// `split` and `close`.
+extension WorkspaceState {
+  mutating func split(_ axis: Axis, ratio: Double?, root: RouteToken?) throws(WorkspaceError) {
+    let ratio = ratio ?? 0.5
+    guard ratio > 0, ratio < 1 else { throw .invalidFraction(ratio) }
+    let pane = focusedPane
+    let newPane = makePane(copying: pane, title: self[pane].title, root: root)
+    if let parent = self[pane].parent, self[parent].axis == axis {
+      let index = self[parent].children.firstIndex(of: pane)!
+      update(newPane) { $0.parent = parent }
+      update(parent) { node in
+        let share = node.weights[index]
+        node.weights[index] = share * (1 - ratio)
+        node.weights.insert(share * ratio, at: index + 1)
+        node.children.insert(newPane, at: index + 1)
+        if node.activeIndex > index { node.activeIndex += 1 }
+      }
+    } else {
+      let split = makeID()
+      set(split, Node(id: split, kind: .split(axis)))
+      replace(pane, with: split)
+      update(split) { node in
+        node.children = [pane, newPane]
+        node.weights = [1 - ratio, ratio]
+      }
+      update(pane) { $0.parent = split }
+      update(newPane) { $0.parent = split }
+    }
+    zoomedPane = nil
+    focus(newPane)
+  }
+
+  /// Creates a detached pane whose router has the kind and limits of `source`'s router and
+  /// the root `root`, or a copy of `source`'s root.
+  mutating func makePane(copying source: NodeID, title: String, root: RouteToken?) -> NodeID {
+    let template = self[source].router!
+    var stack = RouteStack(root: root ?? template.stack.root, maxDepth: template.stack.maxDepth)
+    stack.rejectsDuplicateTop = template.stack.rejectsDuplicateTop
+    let id = makeID()
+    var node = Node(id: id, kind: .pane)
+    node.title = title
+    node.router = RouterState(kind: template.kind, stack: stack)
+    set(id, node)
+    return id
+  }
+
+  mutating func close(_ reference: PaneReference?) throws(WorkspaceError) {
+    let pane =
+      try reference.map { (reference) throws(WorkspaceError) in try resolve(reference) }
+      ?? focusedPane
+    guard hasPane(outside: pane) else { throw .lastPane }
+    try remove(pane)
+  }
+
+  /// Removes a node (a pane or a whole tab) and everything in it, normalises what held it and
+  /// focuses the most recently used surviving pane.
+  mutating func remove(_ id: NodeID) throws(WorkspaceError) {
+    guard let parent = self[id].parent else { throw .lastPane }
+    detach(at: self[parent].children.firstIndex(of: id)!, of: parent)
+    update(id) { $0.parent = nil }
+    let removed = deleteSubtree(id)
+    normalize(parent)
+    zoomedPane = nil
+    refocusAfterRemoving(removed)
+  }
+
+  /// Whether some pane of the workspace lies outside the subtree of `id`.
+  ///
+  /// - Complexity: O(*d*·*k*) in the usual case, for depth *d* and *k* siblings per level.
+  func hasPane(outside id: NodeID) -> Bool {
+    var child = id
+    for ancestor in ancestors(of: id) {
+      for sibling in self[ancestor].children where sibling != child && containsPane(sibling) {
+        return true
+      }
+      child = ancestor
+    }
+    return false
+  }
+}

@@ -1,0 +1,110 @@
+import PaneRouter
+
+/// `tab new`, `tab N|next|prev|last`, `tab close`, `tab move` and `tab rename`, on the nearest
+/// tabs container around the focused pane.
+extension WorkspaceState {
+  /// The nearest tabs container around the focused pane and the index of the tab holding it.
+  func nearestTabs() -> (tabs: NodeID, index: Int)? {
+    var child = focusedPane
+    for ancestor in ancestors(of: child) {
+      if self[ancestor].kind == .tabs {
+        return (ancestor, self[ancestor].children.firstIndex(of: child)!)
+      }
+      child = ancestor
+    }
+    return nil
+  }
+
+  mutating func newTab(title: String?, root: RouteToken?) throws(WorkspaceError) {
+    let source = focusedPane
+    let tabs: NodeID
+    if let nearest = nearestTabs() {
+      tabs = nearest.tabs
+    } else {
+      tabs = makeID()
+      let oldRoot = rootID
+      var node = Node(id: tabs, kind: .tabs)
+      node.children = [oldRoot]
+      node.tabTitles = [self[source].title]
+      set(tabs, node)
+      update(oldRoot) { $0.parent = tabs }
+      rootID = tabs
+    }
+    let title = title ?? (root ?? self[source].router!.stack.root).name
+    let pane = makePane(copying: source, title: title, root: root)
+    insert(pane, into: tabs, at: self[tabs].children.count, title: title)
+    zoomedPane = nil
+    focus(pane)
+  }
+
+  mutating func selectTab(_ target: TabTarget) throws(WorkspaceError) {
+    guard let (tabs, current) = nearestTabs() else { throw .noTabs }
+    let children = self[tabs].children
+    let index: Int
+    switch target {
+    case .number(let number):
+      guard number >= 1, number <= children.count else { throw .noSuchTab(number) }
+      index = number - 1
+    case .next:
+      index = (current + 1) % children.count
+    case .previous:
+      index = (current + children.count - 1) % children.count
+    case .last:
+      var earlier: Int?
+      for pane in mostRecentlyUsed.dropFirst() {
+        if let tab = children.firstIndex(where: { isWithin(pane, $0) }), tab != current {
+          earlier = tab
+          break
+        }
+      }
+      guard let earlier else { throw .noPreviousTab }
+      index = earlier
+    }
+    guard index != current else { return }
+    guard let pane = activePane(in: children[index]) else { throw .noSuchTab(index + 1) }
+    zoomedPane = nil
+    focus(pane)
+  }
+
+  /// The pane the active children lead to from `id`, or the first pane inside it if that
+  /// chain ends elsewhere.
+  func activePane(in id: NodeID) -> NodeID? {
+    var current = id
+    while let child = self[current].activeChild {
+      current = child
+    }
+    if self[current].isPane { return current }
+    var pending = [id]
+    while let next = pending.popLast() {
+      if self[next].isPane { return next }
+      pending.append(contentsOf: self[next].children.reversed())
+    }
+    return nil
+  }
+
+  mutating func closeTab(_ number: Int?) throws(WorkspaceError) {
+    guard let (tabs, current) = nearestTabs() else { throw .noTabs }
+    let index = (number ?? current + 1) - 1
+    guard self[tabs].children.indices.contains(index) else { throw .noSuchTab(index + 1) }
+    let tab = self[tabs].children[index]
+    guard hasPane(outside: tab) else { throw .lastPane }
+    try remove(tab)
+  }
+
+  mutating func moveTab(to number: Int) throws(WorkspaceError) {
+    guard let (tabs, current) = nearestTabs() else { throw .noTabs }
+    guard number >= 1, number <= self[tabs].children.count else { throw .noSuchTab(number) }
+    let target = number - 1
+    guard target != current else { return }
+    update(tabs) { node in
+      node.children.insert(node.children.remove(at: current), at: target)
+      node.tabTitles.insert(node.tabTitles.remove(at: current), at: target)
+      node.activeIndex = target
+    }
+  }
+
+  mutating func renameTab(_ title: String) throws(WorkspaceError) {
+    guard let (tabs, current) = nearestTabs() else { throw .noTabs }
+    update(tabs) { $0.tabTitles[current] = title }
+  }
+}

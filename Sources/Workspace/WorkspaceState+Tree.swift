@@ -1,0 +1,174 @@
+/// The structural edits every command is built from. Each records before-images through
+/// ``WorkspaceState/update(_:_:)`` and leaves the tree's invariants intact once
+/// ``WorkspaceState/normalize(_:)`` has run on the container it changed.
+extension WorkspaceState {
+  /// Inserts an existing, detached node as a child of `parent` at `index`.
+  ///
+  /// In a split the new child gets `weight` (a share of the whole, 0 < weight < 1) and the
+  /// others shrink in proportion; in a tabs container it gets `title`.
+  mutating func insert(
+    _ child: NodeID, into parent: NodeID, at index: Int, weight: Double? = nil,
+    title: String = ""
+  ) {
+    update(child) { $0.parent = parent }
+    update(parent) { node in
+      node.children.insert(child, at: index)
+      switch node.kind {
+      case .split:
+        let share = weight ?? 1 / Double(node.children.count)
+        node.weights = node.weights.map { $0 * (1 - share) }
+        node.weights.insert(share, at: index)
+      case .tabs:
+        node.tabTitles.insert(title, at: index)
+      case .pane, .unknown:
+        preconditionFailure("insert into a leaf")
+      }
+      if node.activeIndex >= index, node.children.count > 1 { node.activeIndex += 1 }
+    }
+  }
+
+  /// Detaches the child at `index` of `parent`, without normalising `parent`.
+  ///
+  /// In a split the other children absorb its weight in proportion to their own.
+  ///
+  /// - Returns: The detached child's weight (split) and title (tabs).
+  @discardableResult
+  mutating func detach(at index: Int, of parent: NodeID) -> (weight: Double, title: String) {
+    var removed = (weight: 1.0, title: "")
+    update(parent) { node in
+      node.children.remove(at: index)
+      if !node.weights.isEmpty {
+        removed.weight = node.weights.remove(at: index)
+        node.weights = WorkspaceState.normalized(node.weights)
+      }
+      if !node.tabTitles.isEmpty { removed.title = node.tabTitles.remove(at: index) }
+      if node.activeIndex > index || node.activeIndex >= node.children.count {
+        node.activeIndex = max(0, node.activeIndex - 1)
+      }
+    }
+    return removed
+  }
+
+  /// Puts `replacement` where `old` stands (in its parent, or as the root), keeping the
+  /// slot's weight and title. `old` is left detached.
+  mutating func replace(_ old: NodeID, with replacement: NodeID) {
+    let parent = self[old].parent
+    update(replacement) { $0.parent = parent }
+    update(old) { $0.parent = nil }
+    if let parent {
+      update(parent) { node in
+        if let index = node.children.firstIndex(of: old) { node.children[index] = replacement }
+      }
+    } else {
+      rootID = replacement
+    }
+  }
+
+  /// Deletes a node and everything inside it from the node table.
+  ///
+  /// - Returns: The ids of the deleted panes.
+  @discardableResult
+  mutating func deleteSubtree(_ id: NodeID) -> [NodeID] {
+    var panes: [NodeID] = []
+    var pending = [id]
+    while let next = pending.popLast() {
+      let node = self[next]
+      if node.isPane { panes.append(next) }
+      pending.append(contentsOf: node.children)
+      set(next, nil)
+    }
+    return panes
+  }
+
+  /// Restores the invariants of a container after its children changed, walking up while
+  /// its parents need it: an empty container is removed from its parent, a split with one
+  /// child collapses into it, same-axis splits merge into it, and its active child is moved
+  /// off a child without panes.
+  ///
+  /// - Returns: `false` if the root would have to be removed (the tree would be empty).
+  @discardableResult
+  mutating func normalize(_ id: NodeID) -> Bool {
+    guard let node = nodes[id], node.isContainer else { return true }
+    if node.children.isEmpty {
+      guard let parent = node.parent else { return false }
+      let index = self[parent].children.firstIndex(of: id)!
+      detach(at: index, of: parent)
+      set(id, nil)
+      return normalize(parent)
+    }
+    if let axis = node.axis {
+      mergeSameAxisChildren(of: id, axis: axis)
+      if self[id].children.count == 1 {
+        let child = self[id].children[0]
+        if let router = self[id].router, self[child].isContainer, self[child].router == nil {
+          update(child) { $0.router = router }
+        }
+        replace(id, with: child)
+        set(id, nil)
+        if let parent = self[child].parent, let axis = self[parent].axis {
+          mergeSameAxisChildren(of: parent, axis: axis)
+        }
+        return true
+      }
+    }
+    moveActiveChildToPane(of: id)
+    return true
+  }
+
+  /// Splices each child split of the same axis into `id`, its weights scaled by the child's.
+  private mutating func mergeSameAxisChildren(of id: NodeID, axis: Axis) {
+    while let index = self[id].children.firstIndex(where: { self[$0].axis == axis }) {
+      let child = self[self[id].children[index]]
+      let wasActive = self[id].activeIndex == index
+      for grandchild in child.children {
+        update(grandchild) { $0.parent = id }
+      }
+      update(id) { node in
+        let share = node.weights[index]
+        node.children.replaceSubrange(index...index, with: child.children)
+        node.weights.replaceSubrange(index...index, with: child.weights.map { $0 * share })
+        if wasActive {
+          node.activeIndex = index + child.activeIndex
+        } else if node.activeIndex > index {
+          node.activeIndex += child.children.count - 1
+        }
+      }
+      if let router = child.router, self[id].router == nil {
+        update(id) { $0.router = router }
+      }
+      set(child.id, nil)
+    }
+  }
+
+  /// Points a container's active child at a child holding a pane, if its current one holds
+  /// none.
+  private mutating func moveActiveChildToPane(of id: NodeID) {
+    let node = self[id]
+    guard let active = node.activeChild, !containsPane(active) else { return }
+    if let index = node.children.firstIndex(where: containsPane) {
+      update(id) { $0.activeIndex = index }
+    }
+  }
+
+  /// Whether a node is a pane or contains one.
+  ///
+  /// - Complexity: O(*k*), where *k* is the number of nodes visited before the first pane
+  ///   (usually the depth of the subtree).
+  func containsPane(_ id: NodeID) -> Bool {
+    var pending = [id]
+    while let next = pending.popLast() {
+      let node = self[next]
+      if node.isPane { return true }
+      pending.append(contentsOf: node.children.reversed())
+    }
+    return false
+  }
+
+  /// Applies ``normalize(_:)`` to every container, deepest first, as building from a
+  /// template needs.
+  mutating func normalizeStructure(from id: NodeID) {
+    for container in nodeIDs.reversed() where nodes[container]?.isContainer == true {
+      normalize(container)
+    }
+  }
+}

@@ -1,0 +1,181 @@
+import PaneRouter
+
+/// The whole state of a workspace as a value: the tree of panes, splits and tabs, focus, the
+/// most-recently-used panes, zoom and the undo history.
+///
+/// Apply ``WorkspaceCommand``s with ``apply(_:)``: each either fully applies or throws and
+/// leaves the state unchanged. The focused pane is found by following the active child of
+/// every container from the root.
+public struct WorkspaceState: Sendable {
+  /// Every node by id.
+  package internal(set) var nodes: [NodeID: Node]
+  /// The root node's id.
+  public package(set) var rootID: NodeID
+  /// The id the next new node gets; ids are never reused.
+  public package(set) var nextID: Int
+  /// Recently focused panes, most recent first, without repeats.
+  public package(set) var mostRecentlyUsed: [NodeID]
+  /// The pane shown alone in its tab, if zoomed.
+  public package(set) var zoomedPane: NodeID?
+  /// The undo and redo history.
+  public package(set) var history: History
+  /// Members of the stored workspace this version does not understand.
+  public package(set) var unknownMembers: UnknownMembers
+  /// How many panes ``mostRecentlyUsed`` keeps.
+  public package(set) var mostRecentlyUsedLimit: Int
+
+  /// The open transactions' before-images, outermost first.
+  var journals: [Journal]
+
+  /// The default number of panes the most-recently-used list keeps.
+  public static let defaultMostRecentlyUsedLimit = 32
+
+  /// Creates a workspace from a tree template, assigning ids in depth-first order from 1 and
+  /// focusing the pane that the active children lead to.
+  ///
+  /// The template must contain at least one pane.
+  ///
+  ///     let state = WorkspaceState(
+  ///       .split(.horizontal, [.pane("Inbox", root: MailRoute.inbox), .pane("Detail", root: MailRoute.detail(7))]))
+  ///
+  /// - Parameter template: The tree.
+  public init(_ template: NodeTemplate) {
+    nodes = [:]
+    rootID = NodeID(1)
+    nextID = 1
+    mostRecentlyUsed = []
+    zoomedPane = nil
+    history = History()
+    unknownMembers = UnknownMembers()
+    mostRecentlyUsedLimit = WorkspaceState.defaultMostRecentlyUsedLimit
+    journals = []
+    rootID = build(template, parent: nil)
+    precondition(containsPane(rootID), "a workspace needs at least one pane")
+    normalizeStructure(from: rootID)
+    mostRecentlyUsed = [focusedPane]
+  }
+
+  /// Creates a workspace from stored parts, for the file layer, which validates them with
+  /// ``checkInvariants()`` or repairs them first.
+  package init(
+    nodes: [NodeID: Node], rootID: NodeID, nextID: Int, mostRecentlyUsed: [NodeID],
+    zoomedPane: NodeID?, history: History, unknownMembers: UnknownMembers,
+    mostRecentlyUsedLimit: Int = WorkspaceState.defaultMostRecentlyUsedLimit
+  ) {
+    self.nodes = nodes
+    self.rootID = rootID
+    self.nextID = nextID
+    self.mostRecentlyUsed = mostRecentlyUsed
+    self.zoomedPane = zoomedPane
+    self.history = history
+    self.unknownMembers = unknownMembers
+    self.mostRecentlyUsedLimit = mostRecentlyUsedLimit
+    self.journals = []
+  }
+
+  /// The node with an id, or `nil` if there is none.
+  ///
+  /// - Complexity: O(1).
+  public func node(_ id: NodeID) -> Node? {
+    nodes[id]
+  }
+
+  /// The node with an id that must exist.
+  subscript(id: NodeID) -> Node {
+    guard let node = nodes[id] else { preconditionFailure("no node \(id)") }
+    return node
+  }
+
+  /// The number of nodes in the tree.
+  public var nodeCount: Int { nodes.count }
+
+  /// The root node.
+  public var root: Node { self[rootID] }
+
+  /// Every node id, in depth-first order from the root.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of nodes.
+  public var nodeIDs: [NodeID] {
+    var order: [NodeID] = []
+    order.reserveCapacity(nodes.count)
+    var pending = [rootID]
+    while let id = pending.popLast() {
+      order.append(id)
+      pending.append(contentsOf: self[id].children.reversed())
+    }
+    return order
+  }
+
+  /// Every pane id, in depth-first order from the root.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of nodes.
+  public var paneIDs: [NodeID] {
+    nodeIDs.filter { self[$0].isPane }
+  }
+
+  /// The ancestors of a node, nearest first.
+  ///
+  /// - Complexity: O(*d*), where *d* is the node's depth.
+  public func ancestors(of id: NodeID) -> [NodeID] {
+    var result: [NodeID] = []
+    var current = nodes[id]?.parent
+    while let ancestor = current {
+      result.append(ancestor)
+      current = self[ancestor].parent
+    }
+    return result
+  }
+
+  /// Whether `id` is `ancestor` or lies inside it.
+  func isWithin(_ id: NodeID, _ ancestor: NodeID) -> Bool {
+    id == ancestor || ancestors(of: id).contains(ancestor)
+  }
+
+  private mutating func build(_ template: NodeTemplate, parent: NodeID?) -> NodeID {
+    let id = NodeID(nextID)
+    nextID += 1
+    var node: Node
+    switch template.content {
+    case .pane(let title, let router):
+      node = Node(id: id, kind: .pane, parent: parent)
+      node.title = title
+      node.router = router
+    case .split(let axis, let children):
+      node = Node(id: id, kind: .split(axis), parent: parent)
+      node.children = children.map { build($0.node, parent: id) }
+      node.weights = Self.normalized(children.map(\.weight))
+    case .tabs(let tabs, let selected):
+      node = Node(id: id, kind: .tabs, parent: parent)
+      node.children = tabs.map { build($0.node, parent: id) }
+      node.tabTitles = tabs.map(\.title)
+      node.activeIndex = min(max(0, selected), max(0, tabs.count - 1))
+    }
+    if template.router != nil { node.router = template.router }
+    nodes[id] = node
+    return id
+  }
+
+  /// Weights scaled to sum to 1, with non-positive or non-finite weights replaced by the mean
+  /// of the valid ones (or all equal when none is valid).
+  static func normalized(_ weights: [Double]) -> [Double] {
+    let valid = weights.filter { $0.isFinite && $0 > 0 }
+    let fallback = valid.isEmpty ? 1 : valid.reduce(0, +) / Double(valid.count)
+    let repaired = weights.map { $0.isFinite && $0 > 0 ? $0 : fallback }
+    let total = repaired.reduce(0, +)
+    guard total.isFinite, total > 0 else {
+      return Array(repeating: 1 / Double(weights.count), count: weights.count)
+    }
+    return repaired.map { $0 / total }
+  }
+}
+
+extension WorkspaceState: Equatable {
+  /// Compares the tree, focus, history and kept members; a running transaction is ignored.
+  public static func == (lhs: WorkspaceState, rhs: WorkspaceState) -> Bool {
+    lhs.rootID == rhs.rootID && lhs.nextID == rhs.nextID
+      && lhs.mostRecentlyUsed == rhs.mostRecentlyUsed && lhs.zoomedPane == rhs.zoomedPane
+      && lhs.mostRecentlyUsedLimit == rhs.mostRecentlyUsedLimit
+      && lhs.unknownMembers == rhs.unknownMembers && lhs.nodes == rhs.nodes
+      && lhs.history == rhs.history
+  }
+}
