@@ -21,7 +21,7 @@ public final class Router<R: Route> {
   /// Called after every applied operation.
   @ObservationIgnored public var onChange: ((RouteTransition<R>) -> Void)?
   /// Called after every applied operation, for the workspace that owns the router.
-  @ObservationIgnored package var ownerDidChange: ((RouteStack<R>) -> Void)?
+  @ObservationIgnored package var ownerDidApply: ((RouteOperation<R>) -> Void)?
 
   @ObservationIgnored private var continuations:
     [Int: AsyncStream<RouteTransition<R>>.Continuation] =
@@ -100,7 +100,7 @@ public final class Router<R: Route> {
     let transition = RouteTransition(operation: operation, before: state, after: next)
     state = next
     logger?("\(operation) -> \(next)")
-    ownerDidChange?(next)
+    ownerDidApply?(operation)
     onChange?(transition)
     for continuation in continuations.values {
       continuation.yield(transition)
