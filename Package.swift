@@ -6,12 +6,15 @@ let package = Package(
   products: [
     .library(name: "PaneRouter", targets: ["PaneRouter"]),
     .library(name: "Workspace", targets: ["Workspace"]),
+    .library(name: "WorkspaceJSON", targets: ["WorkspaceJSON"]),
   ],
   targets: [
     .target(name: "PaneRouter"),
     .target(name: "Workspace", dependencies: ["PaneRouter"]),
+    .target(name: "WorkspaceJSON", dependencies: ["Workspace", "PaneRouter"]),
     .testTarget(name: "PaneRouterTests", dependencies: ["PaneRouter"]),
     .testTarget(name: "WorkspaceTests", dependencies: ["Workspace"]),
+    .testTarget(name: "WorkspaceJSONTests", dependencies: ["WorkspaceJSON"]),
   ],
   swiftLanguageModes: [.v6]
 )

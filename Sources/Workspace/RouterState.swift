@@ -12,6 +12,8 @@ public struct RouterState: Equatable, Sendable {
   public var stack: RouteStack<RouteToken>
   /// Members of the stored router this version does not understand.
   public var unknownMembers: UnknownMembers
+  /// Members of the stored router's modal this version does not understand.
+  public var modalUnknownMembers: UnknownMembers
 
   /// Creates a stored router.
   ///
@@ -22,6 +24,7 @@ public struct RouterState: Equatable, Sendable {
     self.kind = kind
     self.stack = stack
     self.unknownMembers = UnknownMembers()
+    self.modalUnknownMembers = UnknownMembers()
   }
 
   /// Creates a stored router from a typed stack.

@@ -1,0 +1,134 @@
+/// Repairs of stored states that break the tree's invariants, for the file layer.
+extension WorkspaceState {
+  /// One repair made to a stored state, naming the node it concerns.
+  package struct Repair: Hashable, Sendable {
+    /// The node repaired (or removed).
+    package let node: NodeID
+    /// What was wrong and what was done, lower-case.
+    package let message: String
+  }
+
+  /// Repairs what the invariants forbid, deepest nodes first: weights that are missing,
+  /// not positive, not finite or not summing to 1 are normalised; tab titles are padded or
+  /// cut to the tabs; active indices out of range are clamped; empty containers are removed;
+  /// splits with one child collapse; splits inside splits of the same axis merge; then
+  /// focus goes to `focus` if it is a pane, and the most-recently-used list and zoom are
+  /// cleaned.
+  ///
+  /// - Parameter focus: The stored focused pane, if any.
+  /// - Returns: The repairs made, or `nil` if the tree holds no pane at all (unrepairable).
+  /// - Complexity: O(*n*), where *n* is the number of nodes.
+  package mutating func repair(focus: NodeID?) -> [Repair]? {
+    var repairs: [Repair] = []
+    for id in nodeIDs.reversed() {
+      guard let node = nodes[id], node.isContainer else { continue }
+      repairs += repairFields(of: node)
+      let current = self[id]
+      if current.children.isEmpty {
+        repairs.append(Repair(node: id, message: "empty container removed"))
+      } else if let axis = current.axis {
+        if current.children.count == 1 {
+          repairs.append(Repair(node: id, message: "split with one child collapsed into it"))
+        }
+        for child in current.children where self[child].axis == axis {
+          repairs.append(
+            Repair(node: child, message: "split merged into its parent of the same axis"))
+        }
+      }
+      guard normalize(id) else { return nil }
+    }
+    guard containsPane(rootID) else { return nil }
+    repairs += repairFocus(preferring: focus)
+    return repairs
+  }
+
+  private mutating func repairFields(of node: Node) -> [Repair] {
+    var repairs: [Repair] = []
+    let id = node.id
+    if node.axis != nil {
+      let weights = node.weights
+      var fixed = Array(weights.prefix(node.children.count))
+      fixed += Array(repeating: -1, count: node.children.count - fixed.count)
+      fixed = WorkspaceState.normalized(fixed)
+      let valid =
+        weights.count == node.children.count && weights.allSatisfy { $0.isFinite && $0 > 0 }
+        && abs(weights.reduce(0, +) - 1) <= 1e-9
+      if !valid, !node.children.isEmpty {
+        update(id) { $0.weights = fixed }
+        repairs.append(Repair(node: id, message: "weights normalised"))
+      }
+    }
+    if node.kind == .tabs, node.tabTitles.count != node.children.count {
+      update(id) { node in
+        node.tabTitles = Array(node.tabTitles.prefix(node.children.count))
+        node.tabTitles += Array(repeating: "", count: node.children.count - node.tabTitles.count)
+      }
+      repairs.append(Repair(node: id, message: "tab titles fitted to the tabs"))
+    }
+    if !node.children.isEmpty, !node.children.indices.contains(node.activeIndex) {
+      update(id) { $0.activeIndex = min(max(0, $0.activeIndex), $0.children.count - 1) }
+      repairs.append(Repair(node: id, message: "active index clamped"))
+    }
+    return repairs
+  }
+
+  /// Focuses `focus` if it is a pane (else keeps the active chain, moved onto a pane), and
+  /// cleans the most-recently-used list and zoom.
+  private mutating func repairFocus(preferring focus: NodeID?) -> [Repair] {
+    var repairs: [Repair] = []
+    let reachable = Set(nodeIDs)
+    if let focus {
+      if reachable.contains(focus), self[focus].isPane {
+        self.focus(focus)
+      } else {
+        repairs.append(Repair(node: focus, message: "focus points to no pane; ignored"))
+      }
+    }
+    var chainEnd = focusedPane
+    if !self[chainEnd].isPane, let pane = activePane(in: rootID) {
+      self.focus(pane)
+      chainEnd = pane
+    }
+    var seen: Set<NodeID> = []
+    let stored = mostRecentlyUsed
+    mostRecentlyUsed = stored.filter { id in
+      let keep = reachable.contains(id) && self[id].isPane && seen.insert(id).inserted
+      if !keep { repairs.append(Repair(node: id, message: "most-recently-used entry removed")) }
+      return keep
+    }
+    if mostRecentlyUsed.count > mostRecentlyUsedLimit {
+      mostRecentlyUsed.removeLast(mostRecentlyUsed.count - mostRecentlyUsedLimit)
+    }
+    touch(chainEnd)
+    if let zoomedPane, zoomedPane != chainEnd {
+      self.zoomedPane = nil
+      repairs.append(Repair(node: zoomedPane, message: "zoom on a pane without focus cleared"))
+    }
+    return repairs
+  }
+}
+
+extension WorkspaceState {
+  /// Whether the history replays onto the tree: undoing every entry, redoing them, redoing
+  /// every redo entry and undoing those again passes through sound trees only and comes back
+  /// to this tree. Stored history is trusted only if it does.
+  ///
+  /// - Complexity: O(*h*·*n*), for *h* entries and *n* nodes.
+  package func historyReplays() -> Bool {
+    var copy = self
+    func replay(_ journals: [Journal]) -> [Journal]? {
+      var replaced: [Journal] = []
+      for journal in journals {
+        replaced.append(copy.restore(journal))
+        guard copy.invariantViolations(checkingFocus: false).isEmpty else { return nil }
+      }
+      return replaced.reversed()
+    }
+    guard let undone = replay(history.undoEntries.reversed().map(\.journal)),
+      replay(undone) != nil,
+      let redone = replay(history.redoEntries.reversed().map(\.journal)),
+      replay(redone) != nil
+    else { return false }
+    return copy.nodes == nodes && copy.rootID == rootID
+  }
+}

@@ -1,0 +1,104 @@
+import Workspace
+
+extension WorkspaceDecoder {
+  /// Decodes the stored history into `state`; a history that is malformed or does not
+  /// replay onto the tree is dropped with a diagnostic, never trusted.
+  mutating func decodeHistory(_ value: JSONValue, into state: inout WorkspaceState) {
+    let location = "$.history"
+    guard case .object(let object) = value,
+      case .array(let undo)? = object["undo"], case .array(let redo)? = object["redo"]
+    else {
+      note(location, "not an object with 'undo' and 'redo' arrays; history dropped")
+      return
+    }
+    let limit = object["limit"]?.intValue.map { max(0, $0) } ?? History.defaultLimit
+    var history = History(limit: limit)
+    var entries: [[History.Entry]] = [[], []]
+    for (list, (key, items)) in [("undo", undo), ("redo", redo)].enumerated() {
+      for (index, item) in items.enumerated() {
+        guard let entry = historyEntry(item) else {
+          note("\(location).\(key)[\(index)]", "malformed history entry; history dropped")
+          return
+        }
+        entries[list].append(entry)
+      }
+    }
+    history.undoEntries = Array(entries[0].suffix(limit))
+    history.redoEntries = entries[1]
+    var candidate = state
+    candidate.history = history
+    guard candidate.historyReplays() else {
+      note(location, "history does not match the tree; history dropped")
+      return
+    }
+    state.history = history
+  }
+
+  private func historyEntry(_ value: JSONValue) -> History.Entry? {
+    guard case .object(let object) = value,
+      case .string(let label)? = object["label"],
+      let root = object["root"]?.intValue,
+      case .array(let mru)? = object["mru"],
+      case .array(let images)? = object["nodes"]
+    else { return nil }
+    var nodes: [NodeID: Node?] = [:]
+    for image in images {
+      guard case .object(let pair) = image, let id = pair["id"]?.intValue,
+        let stored = pair["node"]
+      else { return nil }
+      if stored.isNull {
+        nodes[NodeID(id)] = .some(nil)
+      } else {
+        guard let node = flatNode(stored, id: NodeID(id)) else { return nil }
+        nodes[NodeID(id)] = node
+      }
+    }
+    let recent = mru.compactMap { $0.intValue.map(NodeID.init(_:)) }
+    guard recent.count == mru.count else { return nil }
+    let zoomed = object["zoomed"]?.intValue.map(NodeID.init(_:))
+    return History.Entry(
+      label: label,
+      journal: Journal(
+        nodes: nodes, rootID: NodeID(root), mostRecentlyUsed: recent, zoomedPane: zoomed))
+  }
+
+  /// A node image as history stores it (children and parent as ids); strict, since any doubt
+  /// drops the history rather than risking a bad undo.
+  private func flatNode(_ value: JSONValue, id: NodeID) -> Node? {
+    guard case .object(let object) = value, object["id"]?.intValue == id.rawValue,
+      case .string(let kindName)? = object["kind"]
+    else { return nil }
+    let kind: Node.Kind
+    switch kindName {
+    case "pane": kind = .pane
+    case "tabs": kind = .tabs
+    case "split":
+      guard case .string(let axisName)? = object["axis"], let axis = Axis(rawValue: axisName)
+      else { return nil }
+      kind = .split(axis)
+    default: kind = .unknown(kindName)
+    }
+    var decoder = self
+    var node = Node(id: id, kind: kind, parent: object["parent"]?.intValue.map(NodeID.init(_:)))
+    node.title = object["title"]?.stringValue ?? ""
+    node.activeIndex = object["active"]?.intValue ?? 0
+    node.children = (object["children"]?.arrayValue ?? []).compactMap {
+      $0.intValue.map(NodeID.init(_:))
+    }
+    node.weights = (object["weights"]?.arrayValue ?? []).compactMap(\.numberValue)
+    node.tabTitles = (object["titles"]?.arrayValue ?? []).compactMap(\.stringValue)
+    if let router = object["router"] {
+      let noted = decoder.diagnostics.count
+      guard let decoded = try? decoder.decodeRouter(router, at: "$"),
+        decoder.diagnostics.count == noted
+      else { return nil }
+      node.router = decoded
+    }
+    let known: Set<String> = [
+      "id", "parent", "kind", "title", "axis", "active", "weights", "titles", "router",
+      "children",
+    ]
+    node.unknownMembers = unknown(object, known: known)
+    return node
+  }
+}

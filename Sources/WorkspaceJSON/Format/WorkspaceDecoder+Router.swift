@@ -1,0 +1,97 @@
+import PaneRouter
+import Workspace
+
+extension WorkspaceDecoder {
+  /// Decodes a stored router, or returns `nil` (with a diagnostic) if it has no usable root.
+  ///
+  /// A malformed token cuts the stack below it (reported); a stack deeper than its
+  /// `maxDepth` raises `maxDepth` to fit (reported), so no route is lost.
+  mutating func decodeRouter(_ value: JSONValue, at location: String) throws(WorkspaceFileError)
+    -> RouterState?
+  {
+    guard case .object(let object) = value else {
+      note(location, "router is not an object")
+      return nil
+    }
+    warnAboutDuplicateKeys(in: object, at: location)
+    var kind = RouteToken.kind
+    if let name = try string(object["kind"], at: location + ".kind") {
+      kind = name
+    } else {
+      note(location + ".kind", "missing; the router is read as untyped ('token')")
+    }
+    guard let routes = try tokens(object["stack"], at: location + ".stack") else { return nil }
+    var modal: (style: ModalStyle, routes: [RouteToken])?
+    var modalUnknown = UnknownMembers()
+    if let modalValue = object["modal"], !modalValue.isNull {
+      if case .object(let modalObject) = modalValue,
+        case .string(let styleName)? = modalObject["style"],
+        let style = ModalStyle(rawValue: styleName),
+        let modalRoutes = try tokens(modalObject["stack"], at: location + ".modal.stack")
+      {
+        modal = (style, modalRoutes)
+        modalUnknown = unknown(modalObject, known: ["style", "stack"])
+      } else {
+        note(location + ".modal", "modal without a valid style and stack; dismissed")
+      }
+    }
+    var maxDepth = intMember(object, "maxDepth", at: location, minimum: 1)
+    let deepest = max(routes.count, modal?.routes.count ?? 0)
+    if deepest > maxDepth ?? RouteStack<RouteToken>.defaultMaximumDepth {
+      note(location + ".maxDepth", "raised to \(deepest) to fit the stored stack")
+      maxDepth = deepest
+    }
+    var rejectsDuplicateTop = true
+    if let flag = object["rejectsDuplicateTop"] {
+      if let bool = flag.boolValue {
+        rejectsDuplicateTop = bool
+      } else {
+        note(location + ".rejectsDuplicateTop", "not a boolean; ignored")
+      }
+    }
+    let stack: RouteStack<RouteToken>
+    do {
+      stack = try RouteStack(
+        routes: routes, modal: modal,
+        maxDepth: maxDepth ?? RouteStack<RouteToken>.defaultMaximumDepth,
+        rejectsDuplicateTop: rejectsDuplicateTop)
+    } catch {
+      note(location, "\(error)")
+      return nil
+    }
+    var router = RouterState(kind: kind, stack: stack)
+    router.unknownMembers = unknown(
+      object, known: ["kind", "stack", "modal", "maxDepth", "rejectsDuplicateTop"])
+    router.modalUnknownMembers = modalUnknown
+    return router
+  }
+
+  /// A stored stack of tokens, cut before the first malformed one; `nil` if its root is
+  /// missing or malformed.
+  private mutating func tokens(_ value: JSONValue?, at location: String)
+    throws(WorkspaceFileError) -> [RouteToken]?
+  {
+    guard case .array(let items)? = value, !items.isEmpty else {
+      note(location, "missing, empty or not an array of route tokens")
+      return nil
+    }
+    guard items.count <= limits.maximumStackDepth else {
+      throw .limitExceeded(
+        path: file, location: location, what: "stack depth", limit: limits.maximumStackDepth)
+    }
+    var routes: [RouteToken] = []
+    routes.reserveCapacity(items.count)
+    for (index, item) in items.enumerated() {
+      let itemLocation = "\(location)[\(index)]"
+      guard let text = try string(item, at: itemLocation) else { break }
+      do {
+        routes.append(try RouteToken(parsing: text))
+      } catch {
+        let cut = items.count - index
+        note(itemLocation, "\(error); \(cut) route\(cut == 1 ? "" : "s") from here removed")
+        break
+      }
+    }
+    return routes.isEmpty ? nil : routes
+  }
+}

@@ -1,0 +1,299 @@
+import PaneRouter
+import Workspace
+
+/// Reads the JSON value of a workspace file into a state, repairing what it can and listing
+/// each repair as a ``Diagnostic`` with its JSON path; what it cannot repair is a
+/// ``WorkspaceFileError``.
+///
+/// Members it does not know are kept as ``Workspace/UnknownMembers`` so a save writes them
+/// back.
+struct WorkspaceDecoder {
+  /// The file's path, for errors.
+  let file: String
+  let limits: WorkspaceFileLimits
+  private(set) var diagnostics: [Diagnostic] = []
+  /// The JSON path of each decoded node.
+  private var locations: [NodeID: String] = [:]
+  /// Ids claimed by the first node that stores them.
+  private var claimedIDs: Set<Int> = []
+  private var nextFreshID = 1
+  private var nodeCount = 0
+  private var nodes: [NodeID: Node] = [:]
+
+  init(file: String, limits: WorkspaceFileLimits) {
+    self.file = file
+    self.limits = limits
+  }
+
+  /// Decodes a whole file's value, already migrated to the current version.
+  mutating func decode(_ object: JSONObject) throws(WorkspaceFileError) -> WorkspaceState {
+    warnAboutDuplicateKeys(in: object, at: "$")
+    guard let rootValue = object["root"] else {
+      throw invalid("$", "missing 'root'")
+    }
+    try collectIDs(rootValue, at: "$.root", depth: 1)
+    nextFreshID = (claimedIDs.max() ?? 0) + 1
+    claimedIDs = []
+    guard let rootID = try decodeNode(rootValue, at: "$.root", parent: nil, depth: 1) else {
+      throw invalid("$.root", "no usable root node")
+    }
+    var storedNextID = nextFreshID
+    if let value = object["nextId"] {
+      if let stored = value.intValue, stored >= 1 {
+        if stored < nextFreshID {
+          note("$.nextId", "next id \(stored) would reuse an id; raised to \(nextFreshID)")
+        }
+        storedNextID = max(stored, nextFreshID)
+      } else {
+        note("$.nextId", "not a positive integer; computed from the ids")
+      }
+    }
+    let mostRecentlyUsedLimit = intMember(object, "mruLimit", at: "$", minimum: 1)
+    var state = WorkspaceState(
+      nodes: nodes, rootID: rootID, nextID: storedNextID,
+      mostRecentlyUsed: idList(object["mru"], at: "$.mru"),
+      zoomedPane: optionalID(object["zoomed"], at: "$.zoomed"),
+      history: History(), unknownMembers: unknown(object, known: Self.topLevelKeys),
+      mostRecentlyUsedLimit: mostRecentlyUsedLimit ?? WorkspaceState.defaultMostRecentlyUsedLimit)
+    guard let repairs = state.repair(focus: optionalID(object["focus"], at: "$.focus")) else {
+      throw invalid("$.root", "the workspace holds no pane")
+    }
+    for repair in repairs {
+      note(locations[repair.node] ?? "$", "\(repair.node): \(repair.message)")
+    }
+    if let history = object["history"] {
+      decodeHistory(history, into: &state)
+    }
+    if let problem = state.invariantViolations().first {
+      throw invalid("$", "inconsistent workspace: \(problem)")
+    }
+    return state
+  }
+
+  static let topLevelKeys: Set<String> = [
+    "format", "version", "nextId", "focus", "mru", "mruLimit", "zoomed", "root", "history",
+  ]
+
+  // MARK: Nodes
+
+  /// First pass: the ids the nodes store, so that nodes without a valid one get fresh ids
+  /// above them all. Enforces the depth and node-count limits.
+  private mutating func collectIDs(
+    _ value: JSONValue, at location: String, depth: Int
+  ) throws(WorkspaceFileError) {
+    guard depth <= limits.maximumTreeDepth else {
+      throw .limitExceeded(
+        path: file, location: location, what: "tree depth", limit: limits.maximumTreeDepth)
+    }
+    nodeCount += 1
+    guard nodeCount <= limits.maximumNodes else {
+      throw .limitExceeded(
+        path: file, location: location, what: "node count", limit: limits.maximumNodes)
+    }
+    guard case .object(let object) = value else { return }
+    if let id = object["id"]?.intValue, id >= 1 { claimedIDs.insert(id) }
+    if case .array(let children)? = object["children"], Self.isContainer(object) {
+      for (index, child) in children.enumerated() {
+        try collectIDs(child, at: "\(location).children[\(index)]", depth: depth + 1)
+      }
+    }
+  }
+
+  private static func isContainer(_ object: JSONObject) -> Bool {
+    object["kind"] == "split" || object["kind"] == "tabs"
+  }
+
+  /// Second pass: decodes a node and its children, or returns `nil` (with a diagnostic) for
+  /// a node that cannot be used.
+  private mutating func decodeNode(
+    _ value: JSONValue, at location: String, parent: NodeID?, depth: Int
+  ) throws(WorkspaceFileError) -> NodeID? {
+    guard case .object(let object) = value else {
+      note(location, "node is not an object; removed")
+      return nil
+    }
+    warnAboutDuplicateKeys(in: object, at: location)
+    guard case .string(let kindName)? = object["kind"] else {
+      note(location, "node has no 'kind' string; removed")
+      return nil
+    }
+    let id = claimID(object["id"], at: location)
+    var node: Node
+    switch kindName {
+    case "pane":
+      guard let routerValue = object["router"],
+        let router = try decodeRouter(routerValue, at: location + ".router")
+      else {
+        note(location, "pane has no usable router; removed")
+        return nil
+      }
+      node = Node(id: id, kind: .pane, parent: parent)
+      node.title = try string(object["title"], at: location + ".title") ?? ""
+      node.router = router
+    case "split", "tabs":
+      node = try decodeContainer(object, kind: kindName, id: id, at: location, depth: depth)
+      node.parent = parent
+    default:
+      node = Node(id: id, kind: .unknown(kindName), parent: parent)
+      node.unknownMembers = unknown(object, known: ["id", "kind"])
+      nodes[id] = node
+      locations[id] = location
+      return id
+    }
+    node.unknownMembers = unknown(object, known: Self.knownKeys(ofKind: kindName))
+    nodes[id] = node
+    locations[id] = location
+    return id
+  }
+
+  private static func knownKeys(ofKind kind: String) -> Set<String> {
+    switch kind {
+    case "pane": ["id", "kind", "title", "router"]
+    case "split": ["id", "kind", "axis", "active", "weights", "router", "children"]
+    default: ["id", "kind", "active", "titles", "router", "children"]
+    }
+  }
+
+  private mutating func decodeContainer(
+    _ object: JSONObject, kind: String, id: NodeID, at location: String, depth: Int
+  ) throws(WorkspaceFileError) -> Node {
+    var node: Node
+    if kind == "split" {
+      var axis = Axis.horizontal
+      if case .string(let name)? = object["axis"], let parsed = Axis(rawValue: name) {
+        axis = parsed
+      } else {
+        note(location + ".axis", "missing or not 'horizontal' or 'vertical'; horizontal assumed")
+      }
+      node = Node(id: id, kind: .split(axis))
+    } else {
+      node = Node(id: id, kind: .tabs)
+    }
+    if let routerValue = object["router"] {
+      node.router = try decodeRouter(routerValue, at: location + ".router")
+      if node.router == nil { note(location + ".router", "unusable router removed") }
+    }
+    node.activeIndex = intMember(object, "active", at: location, minimum: 0) ?? 0
+    var weights: [Double] = []
+    var titles: [String] = []
+    let storedWeights = object["weights"]?.arrayValue ?? []
+    let storedTitles = object["titles"]?.arrayValue ?? []
+    guard case .array(let children)? = object["children"] else {
+      note(location + ".children", "missing or not an array; the container is empty")
+      return node
+    }
+    for (index, child) in children.enumerated() {
+      let childLocation = "\(location).children[\(index)]"
+      guard let childID = try decodeNode(child, at: childLocation, parent: id, depth: depth + 1)
+      else { continue }
+      node.children.append(childID)
+      weights.append(index < storedWeights.count ? storedWeights[index].numberValue ?? -1 : -1)
+      if index < storedTitles.count, case .string(let title) = storedTitles[index] {
+        titles.append(title)
+      } else {
+        titles.append("")
+      }
+    }
+    if kind == "split" {
+      // Invalid weights are normalised by the repair step, which reports them.
+      node.weights = storedWeights.count == children.count ? weights : []
+    } else {
+      node.tabTitles = storedTitles.count == children.count ? titles : titles
+      if storedTitles.count != children.count {
+        note(location + ".titles", "\(storedTitles.count) titles for \(children.count) tabs")
+      }
+    }
+    return node
+  }
+
+  /// The id a node stores, or a fresh one (with a diagnostic) if it is missing, not a
+  /// positive integer, or taken by an earlier node.
+  private mutating func claimID(_ value: JSONValue?, at location: String) -> NodeID {
+    if let raw = value?.intValue, raw >= 1, claimedIDs.insert(raw).inserted {
+      return NodeID(raw)
+    }
+    let fresh = nextFreshID
+    nextFreshID += 1
+    claimedIDs.insert(fresh)
+    let reason =
+      value?.intValue.map { $0 >= 1 ? "duplicate id \($0)" : "id \($0) is not positive" }
+      ?? (value == nil ? "missing id" : "id is not an integer")
+    note(location + ".id", "\(reason); given the fresh id \(fresh)")
+    return NodeID(fresh)
+  }
+
+  // MARK: Helpers
+
+  mutating func note(_ location: String, _ message: String) {
+    diagnostics.append(Diagnostic(location: location, message: message))
+  }
+
+  func invalid(_ location: String, _ reason: String) -> WorkspaceFileError {
+    .invalid(path: file, location: location, reason: reason)
+  }
+
+  /// A string member, checked against the string limit; a non-string is reported and `nil`.
+  mutating func string(_ value: JSONValue?, at location: String) throws(WorkspaceFileError)
+    -> String?
+  {
+    guard let value else { return nil }
+    guard case .string(let text) = value else {
+      note(location, "not a string; ignored")
+      return nil
+    }
+    guard text.utf8.count <= limits.maximumStringBytes else {
+      throw .limitExceeded(
+        path: file, location: location, what: "string length",
+        limit: limits.maximumStringBytes)
+    }
+    return text
+  }
+
+  /// An integer member of at least `minimum`, or `nil` (reported if present but invalid).
+  mutating func intMember(
+    _ object: JSONObject, _ key: String, at location: String, minimum: Int
+  ) -> Int? {
+    guard let value = object[key] else { return nil }
+    guard let number = value.intValue, number >= minimum else {
+      note("\(location).\(key)", "not an integer of at least \(minimum); ignored")
+      return nil
+    }
+    return number
+  }
+
+  mutating func optionalID(_ value: JSONValue?, at location: String) -> NodeID? {
+    guard let value, !value.isNull else { return nil }
+    guard let raw = value.intValue, raw >= 1 else {
+      note(location, "not a node id; ignored")
+      return nil
+    }
+    return NodeID(raw)
+  }
+
+  mutating func idList(_ value: JSONValue?, at location: String) -> [NodeID] {
+    guard let value else { return [] }
+    guard case .array(let items) = value else {
+      note(location, "not an array of ids; ignored")
+      return []
+    }
+    return items.enumerated().compactMap { index, item in
+      optionalID(item, at: "\(location)[\(index)]")
+    }
+  }
+
+  /// The members of `object` whose keys are not in `known`, as compact JSON text.
+  func unknown(_ object: JSONObject, known: Set<String>) -> UnknownMembers {
+    var members: [(key: String, json: String)] = []
+    for (key, value) in object.members where !known.contains(key) {
+      members.append((key, JSONWriter.string(value, style: .compact)))
+    }
+    return UnknownMembers(members)
+  }
+
+  mutating func warnAboutDuplicateKeys(in object: JSONObject, at location: String) {
+    guard object.count > 1 else { return }
+    for key in object.duplicateKeys() {
+      note("\(location).\(key)", "duplicate key; the last value is used")
+    }
+  }
+}

@@ -1,0 +1,120 @@
+/// The powers of ten that are exactly representable as a `Double`: 10^0 through 10^22.
+private let exactPowersOfTen: [Double] = [
+  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+]
+
+extension JSONReader {
+  /// Whether `byte` is an ASCII decimal digit.
+  @inline(__always)
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    byte &- 0x30 < 10
+  }
+
+  /// Parses the number that starts at the current offset and returns its correctly rounded value.
+  ///
+  /// The text is validated against the RFC 8259 grammar
+  /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` while the significant digits are
+  /// accumulated. When there are at most 19 significant digits forming a value of at most 2^53
+  /// and the decimal exponent is within ±22, the value is computed with a single exact-operand
+  /// multiplication or division, which IEEE 754 rounds correctly (Clinger's fast path); plain
+  /// integers of up to 15 digits always take this path. Every other number is converted by the
+  /// standard library's correctly rounded `Double(String)`.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of the number.
+  mutating func parseNumber() throws(JSONParseError) -> Double {
+    let start = index
+    var position = start
+    let negative = byte(at: position) == 0x2D
+    if negative { position += 1 }
+    guard position < count else { throw error(.unexpectedEnd, at: count) }
+
+    var significand: UInt64 = 0
+    var significantDigits = 0
+    let first = byte(at: position)
+    if first == 0x30 {
+      position += 1
+      if position < count && Self.isDigit(byte(at: position)) {
+        throw error(.invalidNumber, at: position)
+      }
+    } else if first > 0x30 && first <= 0x39 {
+      while position < count {
+        let digit = byte(at: position) &- 0x30
+        guard digit < 10 else { break }
+        if significantDigits < 19 { significand = significand &* 10 &+ UInt64(digit) }
+        significantDigits += 1
+        position += 1
+      }
+    } else {
+      throw error(.invalidNumber, at: position)
+    }
+
+    var fractionDigits = 0
+    if position < count && byte(at: position) == 0x2E {
+      position += 1
+      guard position < count else { throw error(.unexpectedEnd, at: count) }
+      guard Self.isDigit(byte(at: position)) else { throw error(.invalidNumber, at: position) }
+      while position < count {
+        let digit = byte(at: position) &- 0x30
+        guard digit < 10 else { break }
+        if significantDigits > 0 || digit != 0 {
+          if significantDigits < 19 { significand = significand &* 10 &+ UInt64(digit) }
+          significantDigits += 1
+        }
+        fractionDigits += 1
+        position += 1
+      }
+    }
+
+    var exponent = 0
+    if position < count && byte(at: position) | 0x20 == 0x65 {
+      position += 1
+      guard position < count else { throw error(.unexpectedEnd, at: count) }
+      let sign = byte(at: position)
+      if sign == 0x2B || sign == 0x2D {
+        position += 1
+        guard position < count else { throw error(.unexpectedEnd, at: count) }
+      }
+      guard Self.isDigit(byte(at: position)) else { throw error(.invalidNumber, at: position) }
+      while position < count {
+        let digit = byte(at: position) &- 0x30
+        guard digit < 10 else { break }
+        if exponent < 1_000_000 { exponent = exponent * 10 + Int(digit) }
+        position += 1
+      }
+      if sign == 0x2D { exponent = -exponent }
+    }
+
+    if position - start > limits.maxNumberLength {
+      throw error(.numberTooLong(limits.maxNumberLength), at: start)
+    }
+    index = position
+
+    if significand == 0 && significantDigits == 0 {
+      return negative ? -0.0 : 0.0
+    }
+    if significantDigits <= 19 && significand <= 1 << 53 {
+      let scale = exponent - fractionDigits
+      if scale >= -22 && scale <= 22 {
+        var value = Double(significand)
+        if scale > 0 {
+          value *= exactPowersOfTen[scale]
+        } else if scale < 0 {
+          value /= exactPowersOfTen[-scale]
+        }
+        return negative ? -value : value
+      }
+    }
+    return try convertSlowly(from: start, to: position)
+  }
+
+  /// Converts the validated number text at `start..<end` with the standard library.
+  @inline(never)
+  private func convertSlowly(from start: Int, to end: Int) throws(JSONParseError) -> Double {
+    let text = String(
+      decoding: UnsafeRawBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+    guard let value = Double(text) else { throw error(.invalidNumber, at: start) }
+    guard value.isFinite else { throw error(.numberOutOfRange, at: start) }
+    return value
+  }
+}

@@ -1,0 +1,241 @@
+/// A strict, iterative RFC 8259 reader for UTF-8 JSON documents.
+///
+/// The reader accepts exactly the JSON grammar: any value at the top level, surrounded by
+/// optional whitespace. It rejects comments, trailing commas, `NaN`/`Infinity`, leading zeros,
+/// a byte order mark, ill-formed UTF-8, unescaped control characters and unpaired surrogate
+/// escapes. Numbers are converted to the correctly rounded `Double`; numbers too large for a
+/// `Double` are rejected, numbers too small become zero.
+///
+/// The parser keeps its own explicit stack, so deep nesting can never overflow the call stack;
+/// ``JSONLimits/maxDepth`` bounds it instead. Errors carry the byte offset, line and column of
+/// the offending byte (see ``JSONParseError``).
+package struct JSONReader {
+  /// One open array or object on the parser's explicit stack.
+  private struct Frame {
+    /// The value-stack height when the container opened.
+    var valueStart: Int
+    /// The key-stack height when the container opened (objects only).
+    var keyStart: Int
+    /// Whether the container is an object (otherwise it is an array).
+    var isObject: Bool
+  }
+
+  /// The first byte of the document.
+  let base: UnsafeRawPointer
+  /// The number of bytes in the document.
+  let count: Int
+  /// The limits that apply to this document.
+  let limits: JSONLimits
+  /// The offset of the next byte to read.
+  var index: Int = 0
+  /// A reusable buffer for decoding strings that contain escapes.
+  var scratch: [UInt8] = []
+
+  /// Creates a reader positioned at the start of a non-empty document.
+  private init(base: UnsafeRawPointer, count: Int, limits: JSONLimits) {
+    self.base = base
+    self.count = count
+    self.limits = limits
+  }
+
+  /// Parses one JSON document from UTF-8 bytes.
+  ///
+  /// - Parameters:
+  ///   - bytes: The complete document.
+  ///   - limits: Resource limits; a violated limit is reported as a ``JSONParseError``.
+  /// - Returns: The top-level value.
+  /// - Throws: ``JSONParseError`` describing the first problem and where it is.
+  /// - Complexity: O(*n*), where *n* is the number of bytes, with memory proportional to the
+  ///   size of the result.
+  package static func parse(
+    _ bytes: UnsafeRawBufferPointer,
+    limits: JSONLimits = .default
+  ) throws(JSONParseError) -> JSONValue {
+    if bytes.count > limits.maxDocumentBytes {
+      throw JSONParseError(
+        reason: .documentTooLarge(limits.maxDocumentBytes), offset: limits.maxDocumentBytes,
+        in: bytes)
+    }
+    guard let base = bytes.baseAddress, !bytes.isEmpty else {
+      throw JSONParseError(reason: .emptyDocument, offset: 0, line: 1, column: 1)
+    }
+    var reader = JSONReader(base: base, count: bytes.count, limits: limits)
+    return try reader.parseDocument()
+  }
+
+  /// Parses one JSON document from an array of UTF-8 bytes.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of bytes.
+  package static func parse(
+    _ bytes: [UInt8],
+    limits: JSONLimits = .default
+  ) throws(JSONParseError) -> JSONValue {
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(JSONParseError) -> JSONValue in try parse(buffer, limits: limits) }
+    }
+    return try result.get()
+  }
+
+  /// Parses one JSON document from the UTF-8 form of a string.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of UTF-8 bytes.
+  package static func parse(
+    _ text: String,
+    limits: JSONLimits = .default
+  ) throws(JSONParseError) -> JSONValue {
+    var text = text
+    let result = text.withUTF8 { buffer in
+      Result { () throws(JSONParseError) -> JSONValue in
+        try parse(UnsafeRawBufferPointer(buffer), limits: limits)
+      }
+    }
+    return try result.get()
+  }
+
+  /// The byte at `offset`, which must be in bounds.
+  @inline(__always)
+  func byte(at offset: Int) -> UInt8 {
+    base.load(fromByteOffset: offset, as: UInt8.self)
+  }
+
+  /// Builds the error for `reason` at `offset`, computing its line and column.
+  @inline(never)
+  func error(_ reason: JSONParseError.Reason, at offset: Int) -> JSONParseError {
+    JSONParseError(
+      reason: reason, offset: offset, in: UnsafeRawBufferPointer(start: base, count: count))
+  }
+
+  /// Advances past spaces, tabs, line feeds and carriage returns.
+  ///
+  /// Runs of spaces (the indentation of pretty-printed documents) are skipped eight at a time.
+  @inline(__always)
+  mutating func skipWhitespace() {
+    while index < count {
+      let byte = byte(at: index)
+      if byte == 0x20 {
+        index &+= 1
+        while index &+ 8 <= count
+          && base.loadUnaligned(fromByteOffset: index, as: UInt64.self) == 0x2020_2020_2020_2020
+        {
+          index &+= 8
+        }
+        continue
+      }
+      guard byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+      index &+= 1
+    }
+  }
+
+  /// Consumes the literal `text` at the current offset or throws at the first mismatch.
+  @inline(__always)
+  private mutating func consume(_ text: StaticString) throws(JSONParseError) {
+    let expected = text.utf8Start
+    for position in 0..<text.utf8CodeUnitCount {
+      let offset = index + position
+      guard offset < count else { throw error(.unexpectedEnd, at: count) }
+      let actual = byte(at: offset)
+      if actual != expected[position] { throw error(.unexpectedByte(actual), at: offset) }
+    }
+    index += text.utf8CodeUnitCount
+  }
+
+  /// Reads an object key, the colon after it and the whitespace around the colon.
+  @inline(__always)
+  private mutating func parseKey() throws(JSONParseError) -> String {
+    guard index < count else { throw error(.unexpectedEnd, at: count) }
+    let quote = byte(at: index)
+    guard quote == 0x22 else { throw error(.unexpectedByte(quote), at: index) }
+    let key = try parseString()
+    skipWhitespace()
+    guard index < count else { throw error(.unexpectedEnd, at: count) }
+    let colon = byte(at: index)
+    guard colon == 0x3A else { throw error(.unexpectedByte(colon), at: index) }
+    index += 1
+    skipWhitespace()
+    return key
+  }
+
+  /// Parses the whole document with an explicit stack of open containers.
+  private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+    if count >= 3 && byte(at: 0) == 0xEF && byte(at: 1) == 0xBB && byte(at: 2) == 0xBF {
+      throw error(.byteOrderMark, at: 0)
+    }
+    skipWhitespace()
+    if index == count { throw error(.emptyDocument, at: index) }
+
+    var values = MoveStack<JSONValue>(initialCapacity: 256)
+    var keys = MoveStack<String>(initialCapacity: 64)
+    var frames: [Frame] = []
+    frames.reserveCapacity(32)
+
+    parsing: while true {
+      // A value starts at `index`; whitespace before it has been skipped.
+      guard index < count else { throw error(.unexpectedEnd, at: count) }
+      let first = byte(at: index)
+      var value: JSONValue
+      switch first {
+      case 0x22:
+        value = .string(try parseString())
+      case 0x2D, 0x30...0x39:
+        value = .number(try parseNumber())
+      case 0x7B, 0x5B:
+        let isObject = first == 0x7B
+        if frames.count >= limits.maxDepth {
+          throw error(.depthLimitExceeded(limits.maxDepth), at: index)
+        }
+        index += 1
+        skipWhitespace()
+        guard index < count else { throw error(.unexpectedEnd, at: count) }
+        if byte(at: index) == (isObject ? 0x7D : 0x5D) {
+          index += 1
+          value = isObject ? .object(JSONObject()) : .array([])
+        } else {
+          frames.append(Frame(valueStart: values.count, keyStart: keys.count, isObject: isObject))
+          if isObject { keys.push(try parseKey()) }
+          continue parsing
+        }
+      case 0x74:
+        try consume("true")
+        value = .bool(true)
+      case 0x66:
+        try consume("false")
+        value = .bool(false)
+      case 0x6E:
+        try consume("null")
+        value = .null
+      default:
+        throw error(.unexpectedByte(first), at: index)
+      }
+
+      // A value has ended: attach it to the innermost container, closing containers as needed.
+      while true {
+        guard let frame = frames.last else {
+          skipWhitespace()
+          if index != count { throw error(.trailingContent, at: index) }
+          return value
+        }
+        values.push(value)
+        skipWhitespace()
+        guard index < count else { throw error(.unexpectedEnd, at: count) }
+        let separator = byte(at: index)
+        if separator == 0x2C {
+          index += 1
+          skipWhitespace()
+          if frame.isObject { keys.push(try parseKey()) }
+          continue parsing
+        }
+        guard separator == (frame.isObject ? 0x7D : 0x5D) else {
+          throw error(.unexpectedByte(separator), at: index)
+        }
+        index += 1
+        frames.removeLast()
+        if frame.isObject {
+          let members = values.popMembers(from: frame.valueStart, keys: &keys, from: frame.keyStart)
+          value = .object(JSONObject(members: members))
+        } else {
+          value = .array(values.popArray(from: frame.valueStart))
+        }
+      }
+    }
+  }
+}

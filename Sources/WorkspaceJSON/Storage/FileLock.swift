@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An advisory, exclusive lock on `<file>.lock`, held by an open descriptor with `flock`, so
+/// the lock goes away with the process that holds it: a killed writer never leaves a stale
+/// lock behind.
+final class FileLock {
+  private let fd: Int32
+
+  /// Takes the lock, waiting up to `timeout` seconds.
+  ///
+  /// - Throws: ``WorkspaceFileError/lockTimeout(_:seconds:)`` or
+  ///   ``WorkspaceFileError/cannotWrite(_:reason:)`` if the lock file cannot be opened.
+  init(path: String, timeout: Double) throws(WorkspaceFileError) {
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw .cannotWrite(path, reason: FileSystem.errorText()) }
+    var waited = 0.0
+    var pause = 0.001
+    while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EWOULDBLOCK || errno == EINTR else {
+        let reason = FileSystem.errorText()
+        close(fd)
+        throw .cannotWrite(path, reason: reason)
+      }
+      guard waited < timeout else {
+        close(fd)
+        throw .lockTimeout(path, seconds: timeout)
+      }
+      usleep(useconds_t(pause * 1_000_000))
+      waited += pause
+      pause = min(pause * 2, 0.05)
+    }
+    self.fd = fd
+  }
+
+  deinit {
+    flock(fd, LOCK_UN)
+    close(fd)
+  }
+}

@@ -1,0 +1,90 @@
+import Workspace
+
+/// A workspace read from bytes: the state, what was repaired, and whether it was migrated.
+public struct LoadedWorkspace: Sendable {
+  /// The restored state.
+  public let state: WorkspaceState
+  /// What the loader repaired or passed over, with JSON paths; empty for a clean file.
+  public let diagnostics: [Diagnostic]
+  /// The version the file was migrated from, or `nil` if it was current.
+  public let migratedFromVersion: Int?
+  /// Whether the state is the host's default because the file did not exist.
+  public let isDefault: Bool
+}
+
+/// The workspace file format: bytes to state and back.
+///
+///     let bytes = WorkspaceFile.encode(state)
+///     let loaded = try WorkspaceFile.decode(bytes)
+///
+/// Encoding is deterministic (same state, same bytes): 2-space indented JSON with members in
+/// a fixed order. Decoding runs parse → migrate → validate and repair; see `docs/FORMAT.md`.
+public enum WorkspaceFile {
+  /// Encodes a state as the bytes of a workspace file, ending in a newline.
+  ///
+  /// - Parameter state: The state.
+  /// - Returns: UTF-8 JSON.
+  /// - Complexity: O(*n* + *k*), for *n* nodes and *k* routes.
+  public static func encode(_ state: WorkspaceState) -> [UInt8] {
+    JSONWriter.write(WorkspaceEncoder.encode(state))
+  }
+
+  /// Decodes the bytes of a workspace file.
+  ///
+  /// - Parameters:
+  ///   - bytes: The file's contents.
+  ///   - path: The file's name, for messages.
+  ///   - limits: Limits against hostile files.
+  /// - Returns: The state with the diagnostics of every repair.
+  /// - Throws: ``WorkspaceFileError`` for what cannot be repaired: not JSON (with line and
+  ///   column), not a workspace, a newer version, or an exceeded limit.
+  /// - Complexity: O(*b*), for *b* bytes, plus O(*h*·*n*) to check a stored history of *h*
+  ///   entries against *n* nodes.
+  public static func decode(
+    _ bytes: [UInt8], path: String = "workspace.json", limits: WorkspaceFileLimits = .default
+  ) throws(WorkspaceFileError) -> LoadedWorkspace {
+    guard bytes.count <= limits.maximumFileBytes else {
+      throw .fileTooLarge(path, size: bytes.count, limit: limits.maximumFileBytes)
+    }
+    let jsonLimits = JSONLimits(
+      maxDepth: 2 * limits.maximumTreeDepth + 16, maxDocumentBytes: limits.maximumFileBytes,
+      maxStringBytes: limits.maximumStringBytes)
+    let value: JSONValue
+    do {
+      value = try JSONReader.parse(bytes, limits: jsonLimits)
+    } catch {
+      if case .depthLimitExceeded(let limit) = error.reason {
+        throw .limitExceeded(
+          path: path, location: "line \(error.line), column \(error.column)",
+          what: "nesting depth", limit: limit)
+      }
+      throw .notJSON(
+        path: path, line: error.line, column: error.column, offset: error.offset,
+        reason: error.reason.message)
+    }
+    guard case .object(let object) = value else {
+      throw .invalid(path: path, location: "$", reason: "expected an object")
+    }
+    guard object["format"] == .string(WorkspaceFormat.name) else {
+      throw .invalid(
+        path: path, location: "$.format",
+        reason: "expected \"format\": \"\(WorkspaceFormat.name)\"")
+    }
+    guard let version = object["version"]?.intValue else {
+      throw .invalid(path: path, location: "$.version", reason: "expected an integer version")
+    }
+    guard version <= WorkspaceFormat.currentVersion else {
+      throw .newerVersion(path: path, found: version, supported: WorkspaceFormat.currentVersion)
+    }
+    guard version >= WorkspaceFormat.oldestVersion else {
+      throw .invalid(path: path, location: "$.version", reason: "unknown version \(version)")
+    }
+    let (migrated, _) = Migration.migrate(object, from: version)
+    var decoder = WorkspaceDecoder(file: path, limits: limits)
+    let state = try decoder.decode(migrated)
+    return LoadedWorkspace(
+      state: state, diagnostics: decoder.diagnostics,
+      migratedFromVersion: version == WorkspaceFormat.currentVersion ? nil : version,
+      isDefault: false)
+  }
+}
