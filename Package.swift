@@ -7,11 +7,13 @@ let package = Package(
     .library(name: "PaneRouter", targets: ["PaneRouter"]),
     .library(name: "Workspace", targets: ["Workspace"]),
     .library(name: "WorkspaceJSON", targets: ["WorkspaceJSON"]),
+    .executable(name: "wsctl", targets: ["wsctl"]),
   ],
   targets: [
     .target(name: "PaneRouter"),
     .target(name: "Workspace", dependencies: ["PaneRouter"]),
     .target(name: "WorkspaceJSON", dependencies: ["Workspace", "PaneRouter"]),
+    .executableTarget(name: "wsctl", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"]),
     .testTarget(name: "PaneRouterTests", dependencies: ["PaneRouter"]),
     .testTarget(name: "WorkspaceTests", dependencies: ["Workspace"]),
     .testTarget(name: "WorkspaceJSONTests", dependencies: ["WorkspaceJSON"]),
