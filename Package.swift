@@ -14,6 +14,7 @@ let package = Package(
     .target(name: "Workspace", dependencies: ["PaneRouter"]),
     .target(name: "WorkspaceJSON", dependencies: ["Workspace", "PaneRouter"]),
     .executableTarget(name: "wsctl", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"]),
+    .executableTarget(name: "wsbench", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"]),
     .testTarget(name: "PaneRouterTests", dependencies: ["PaneRouter"]),
     .testTarget(name: "WorkspaceTests", dependencies: ["Workspace"]),
     .testTarget(name: "WorkspaceJSONTests", dependencies: ["WorkspaceJSON"]),
