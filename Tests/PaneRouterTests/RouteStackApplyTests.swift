@@ -75,16 +75,20 @@ struct TransitionCase: Sendable, CustomTestStringConvertible {
       label: "replace over max depth", stack: full,
       operation: .replace([.inbox, .detail(1), .detail(2)]), rejection: .depthLimit(2)),
     .init(
-      label: "replace identical", stack: deep, operation: .replace([.inbox, .detail(7), .search("x")]),
+      label: "replace identical", stack: deep,
+      operation: .replace([.inbox, .detail(7), .search("x")]),
       rejection: .unchanged),
     .init(
       label: "replace-top identical", stack: deep, operation: .replaceCurrent(.search("x")),
       rejection: .unchanged),
     .init(
-      label: "present over a modal", stack: presented, operation: .present(.settings, style: .sheet),
+      label: "present over a modal", stack: presented,
+      operation: .present(.settings, style: .sheet),
       rejection: .modalAlreadyPresented),
     .init(label: "dismiss at root", stack: root, operation: .dismiss, rejection: .atRoot),
-    .init(label: "dismiss-all without modal", stack: deep, operation: .dismissModals, rejection: .noModal),
+    .init(
+      label: "dismiss-all without modal", stack: deep, operation: .dismissModals,
+      rejection: .noModal),
     .init(
       label: "set-path over max depth", stack: full, operation: .setPath([.detail(1), .detail(2)]),
       rejection: .depthLimit(2)),
@@ -108,7 +112,8 @@ struct TransitionCase: Sendable, CustomTestStringConvertible {
 
   static let transitions: [TransitionCase] = [
     .init(stack: root, operation: .push([.detail(7)]), after: "[inbox, detail:7]"),
-    .init(stack: root, operation: .push([.detail(7), .compose]), after: "[inbox, detail:7, compose]"),
+    .init(
+      stack: root, operation: .push([.detail(7), .compose]), after: "[inbox, detail:7, compose]"),
     .init(stack: deep, operation: .pop(count: 1), after: "[inbox, detail:7]"),
     .init(stack: deep, operation: .pop(count: 9), after: "[inbox]"),
     .init(stack: deep, operation: .popTo(.detail(7)), after: "[inbox, detail:7]"),

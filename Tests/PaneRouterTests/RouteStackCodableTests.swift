@@ -140,7 +140,8 @@ import Testing
 
   @Test func rejectsAStackDeeperThanTheDefaultMaxDepth() throws {
     let tokens = ["\"inbox\""] + (1...30).map { "\"detail:\($0)\"" }
-    let failure = try #require(Self.corruption(#"{"stack":["# + tokens.joined(separator: ",") + "]}"))
+    let failure = try #require(
+      Self.corruption(#"{"stack":["# + tokens.joined(separator: ",") + "]}"))
     #expect(failure.path == ["stack"])
     #expect(failure.error == .stackTooDeep(depth: 31, maximumDepth: 30))
   }
@@ -153,7 +154,8 @@ import Testing
   }
 
   @Test func rejectsAModalStackDeeperThanMaxDepth() throws {
-    let json = #"{"maxDepth":1,"modal":{"stack":["compose","inbox"],"style":"sheet"},"stack":["inbox"]}"#
+    let json =
+      #"{"maxDepth":1,"modal":{"stack":["compose","inbox"],"style":"sheet"},"stack":["inbox"]}"#
     let failure = try #require(Self.corruption(json))
     #expect(failure.path == ["modal", "stack"])
     #expect(failure.error == .stackTooDeep(depth: 2, maximumDepth: 1))

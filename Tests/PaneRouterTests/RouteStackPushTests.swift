@@ -77,7 +77,9 @@ import Testing
     let again = stack.push(.detail(7))
     #expect(again == false)
     #expect(stack.stack == [.inbox, .detail(7)])
-    #expect(throws: RouteRejection.duplicateTop("detail:7")) { try stack.apply(.push([.detail(7)])) }
+    #expect(throws: RouteRejection.duplicateTop("detail:7")) {
+      try stack.apply(.push([.detail(7)]))
+    }
   }
 
   @Test func aRouteEqualToOneBelowTheTopIsNotADuplicate() {

@@ -56,14 +56,20 @@ import Testing
     ("inbox", RouteToken(name: "inbox"), "inbox"),
     ("detail:7", RouteToken(name: "detail", arguments: ["7"]), "detail:7"),
     ("search:café", RouteToken(name: "search", arguments: ["café"]), "search:caf%C3%A9"),
-    ("search:日本語", RouteToken(name: "search", arguments: ["日本語"]), "search:%E6%97%A5%E6%9C%AC%E8%AA%9E"),
+    (
+      "search:日本語", RouteToken(name: "search", arguments: ["日本語"]),
+      "search:%E6%97%A5%E6%9C%AC%E8%AA%9E"
+    ),
     ("e:🦊", RouteToken(name: "e", arguments: ["🦊"]), "e:%F0%9F%A6%8A"),
     ("a:e\u{301}", RouteToken(name: "a", arguments: ["e\u{301}"]), "a:%C3%A9"),
     ("a:e%CC%81", RouteToken(name: "a", arguments: ["e\u{301}"]), "a:%C3%A9"),
     ("mail:a@b.c", RouteToken(name: "mail", arguments: ["a@b.c"]), "mail:a%40b.c"),
     ("a:%c3%a9", RouteToken(name: "a", arguments: ["é"]), "a:%C3%A9"),
     ("a:%41%7e", RouteToken(name: "a", arguments: ["A~"]), "a:A~"),
-    ("a:!$&'()*+,;=", RouteToken(name: "a", arguments: ["!$&'()*+,;="]), "a:%21%24%26%27%28%29%2A%2B%2C%3B%3D"),
+    (
+      "a:!$&'()*+,;=", RouteToken(name: "a", arguments: ["!$&'()*+,;="]),
+      "a:%21%24%26%27%28%29%2A%2B%2C%3B%3D"
+    ),
     ("a:", RouteToken(name: "a", arguments: [""]), "a:"),
     ("a::", RouteToken(name: "a", arguments: ["", ""]), "a::"),
     ("a::b", RouteToken(name: "a", arguments: ["", "b"]), "a::b"),
@@ -219,7 +225,10 @@ import Testing
 
   @Test func ordersByCanonicalText() {
     let tokens: [RouteToken] = ["inbox", "detail:7", "detail:10", "a:b", "a.b", "a", "B"]
-    #expect(tokens.sorted().map(\.description) == ["B", "a", "a.b", "a:b", "detail:10", "detail:7", "inbox"])
+    #expect(
+      tokens.sorted().map(\.description) == [
+        "B", "a", "a.b", "a:b", "detail:10", "detail:7", "inbox",
+      ])
     #expect(RouteToken("detail", 10) < RouteToken("detail", 7))
     #expect(!(RouteToken("detail", 7) < RouteToken("detail", 7)))
     #expect(RouteToken("a") < RouteToken("a", ""))

@@ -87,7 +87,8 @@ enum RandomOperations {
     case 11: Bool.random(using: &generator) ? .dismiss : .dismissModals
     default:
       Bool.random(using: &generator)
-        ? .setPath(routes(&generator, count: 0...4)) : .setModalPath(routes(&generator, count: 0...3))
+        ? .setPath(routes(&generator, count: 0...4))
+        : .setModalPath(routes(&generator, count: 0...3))
     }
   }
 }
