@@ -14,7 +14,7 @@ extension RouteToken {
   /// - Complexity: O(*n*), where *n* is the length of `text`.
   public init(parsing text: String) throws(PaneRouterError) {
     guard text.utf8.count <= RouteToken.maximumLength else {
-      throw .malformedToken(text, offset: RouteToken.maximumLength, reason: .tooLong)
+      throw .malformedToken(text, offset: RouteToken.firstScalarPastLimit(text), reason: .tooLong)
     }
     let scalars = Array(text.unicodeScalars)
     guard let first = scalars.first else {
@@ -49,6 +49,8 @@ extension RouteToken {
     _ scalars: [Unicode.Scalar], from start: Int, text: String
   ) throws(PaneRouterError) -> (String, Int) {
     var bytes: [UInt8] = []
+    // The scalar offset each byte came from, to locate an invalid UTF-8 sequence.
+    var origins: [Int] = []
     var index = start
     while index < scalars.count, scalars[index] != ":" {
       let scalar = scalars[index]
@@ -59,18 +61,51 @@ extension RouteToken {
           throw .malformedToken(text, offset: index, reason: .invalidPercentEscape)
         }
         bytes.append(high << 4 | low)
+        origins.append(index)
         index += 3
       } else if scalar.isArgumentCharacter {
-        bytes.append(contentsOf: String(scalar).utf8)
+        for byte in String(scalar).utf8 {
+          bytes.append(byte)
+          origins.append(index)
+        }
         index += 1
       } else {
         throw .malformedToken(text, offset: index, reason: .invalidArgumentCharacter(scalar))
       }
     }
     guard let argument = String(validating: bytes, as: UTF8.self) else {
-      throw .malformedToken(text, offset: start, reason: .invalidUTF8)
+      let offset = origins[RouteToken.firstInvalidUTF8Byte(bytes)]
+      throw .malformedToken(text, offset: offset, reason: .invalidUTF8)
     }
     return (argument, index)
+  }
+
+  /// The index of the first byte of the first ill-formed sequence in `bytes`, or
+  /// `bytes.count` if they are valid UTF-8.
+  private static func firstInvalidUTF8Byte(_ bytes: [UInt8]) -> Int {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar): offset += scalar.count
+      case .error: return offset
+      case .emptyInput: return offset
+      }
+    }
+  }
+
+  /// The offset, in Unicode scalars, of the first scalar of `text` that ends past
+  /// ``maximumLength`` bytes.
+  private static func firstScalarPastLimit(_ text: String) -> Int {
+    var bytes = 0
+    var offset = 0
+    for scalar in text.unicodeScalars {
+      bytes += UTF8.width(scalar)
+      if bytes > maximumLength { return offset }
+      offset += 1
+    }
+    return offset
   }
 }
 
