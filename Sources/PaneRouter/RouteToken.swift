@@ -79,6 +79,9 @@ extension RouteToken: CustomStringConvertible {
   /// Percent-encodes the argument's NFC form, so canonically equivalent arguments (which
   /// compare equal, like `é` and `e` + U+0301) print the same text.
   private static func percentEncoded(_ argument: String) -> String {
+    if argument.utf8.allSatisfy({ $0 < 0x80 && Unicode.Scalar($0).isUnreserved }) {
+      return argument
+    }
     var text = ""
     text.reserveCapacity(argument.utf8.count)
     argument._withNFCCodeUnits { byte in

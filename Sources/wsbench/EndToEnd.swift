@@ -18,7 +18,11 @@ enum EndToEnd {
     let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let wsctl = bin.appendingPathComponent("wsctl").path
     guard FileManager.default.isExecutableFile(atPath: wsctl) else {
-      return [Row(name: "skipped: build wsctl first (swift build -c release --product wsctl)", milliseconds: 0, baseline: nil, baselineName: nil, ratioLabel: nil)]
+      return [
+        Row(
+          name: "skipped: build wsctl first (swift build -c release --product wsctl)",
+          milliseconds: 0, baseline: nil, baselineName: nil, ratioLabel: nil)
+      ]
     }
     let file = "\(directory)/small.json"
     var state = WorkspaceState.example
@@ -31,20 +35,34 @@ enum EndToEnd {
     let filter =
       ".focus = 4 | .root.children[0].active = 1 | .mru = ([4] + (.mru - [4])) "
       + "| .root.children[0].children[1].router.stack += [\"detail:7\"]"
-    let wsctlTime = median(runs, reset) { launch(wsctl, ["-f", file, "focus", "2", "push", "detail:7"]) }
+    let wsctlTime = median(runs, reset) {
+      launch(wsctl, ["-f", file, "focus", "2", "push", "detail:7"])
+    }
     let noOp = median(runs, reset) { launch("/bin/true", []) }
     var rows = [
-      Row(name: "wsctl focus 2 push detail:7 (\(original.count) B file)", milliseconds: wsctlTime * 1000, baseline: noOp * 1000, baselineName: "no-op process", ratioLabel: "over a no-op"),
+      Row(
+        name: "wsctl focus 2 push detail:7 (\(original.count) B file)",
+        milliseconds: wsctlTime * 1000, baseline: noOp * 1000, baselineName: "no-op process",
+        ratioLabel: "over a no-op")
     ]
     if let jq = which("jq") {
       let output = "\(directory)/small.out.json"
       let jqTime = median(runs, reset) {
         launch(jq, [filter, file], output: output) && rename(output, file) == 0
       }
-      rows.append(Row(name: "jq making the same edit", milliseconds: jqTime * 1000, baseline: nil, baselineName: nil, ratioLabel: nil))
-      rows.append(Row(name: "wsctl over jq", milliseconds: wsctlTime * 1000, baseline: jqTime * 1000, baselineName: "jq", ratioLabel: "wsctl/jq"))
+      rows.append(
+        Row(
+          name: "jq making the same edit", milliseconds: jqTime * 1000, baseline: nil,
+          baselineName: nil, ratioLabel: nil))
+      rows.append(
+        Row(
+          name: "wsctl over jq", milliseconds: wsctlTime * 1000, baseline: jqTime * 1000,
+          baselineName: "jq", ratioLabel: "wsctl/jq"))
     } else {
-      rows.append(Row(name: "jq not installed: no jq column", milliseconds: 0, baseline: nil, baselineName: nil, ratioLabel: nil))
+      rows.append(
+        Row(
+          name: "jq not installed: no jq column", milliseconds: 0, baseline: nil, baselineName: nil,
+          ratioLabel: nil))
     }
     return rows
   }
@@ -57,7 +75,8 @@ enum EndToEnd {
       var ok = false
       let elapsed = clock.measure { ok = body() }
       if !ok { return .nan }
-      samples.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+      samples.append(
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
     samples.removeFirst()
     samples.sort()
@@ -66,7 +85,9 @@ enum EndToEnd {
 
   /// Runs a program with `posix_spawn` (Foundation's `Process` adds tens of milliseconds
   /// here), its standard output going to `output` or nowhere.
-  private static func launch(_ program: String, _ arguments: [String], output: String? = nil) -> Bool {
+  private static func launch(_ program: String, _ arguments: [String], output: String? = nil)
+    -> Bool
+  {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -83,7 +104,9 @@ enum EndToEnd {
   }
 
   private static func which(_ name: String) -> String? {
-    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(
+      separator: ":")
+    {
       let path = "\(directory)/\(name)"
       if FileManager.default.isExecutableFile(atPath: path) { return path }
     }

@@ -29,11 +29,14 @@ struct Table {
 
   static func size(_ bytes: Int) -> String {
     bytes >= 1_000_000
-      ? String(format: "%.1f MB", Double(bytes) / 1e6) : String(format: "%.1f KB", Double(bytes) / 1e3)
+      ? String(format: "%.1f MB", Double(bytes) / 1e6)
+      : String(format: "%.1f KB", Double(bytes) / 1e3)
   }
 
   static func number(_ value: Double) -> String {
-    value >= 100 ? String(format: "%.0f", value) : value >= 10 ? String(format: "%.1f", value) : String(format: "%.2f", value)
+    value >= 100
+      ? String(format: "%.0f", value)
+      : value >= 10 ? String(format: "%.1f", value) : String(format: "%.2f", value)
   }
 
   func text(machine: String) -> String {
@@ -52,7 +55,9 @@ struct Table {
       lines.append(
         zip(line, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
           .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
-      if index == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
+      if index == 0 {
+        lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
+      }
     }
     return lines.joined(separator: "\n")
   }
@@ -68,7 +73,8 @@ struct Table {
       if let ratio = row.ratio { object["ratio"] = ratio }
       return object
     }
-    let data = try! JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
+    let data = try! JSONSerialization.data(
+      withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
     return String(decoding: data, as: UTF8.self)
   }
 }

@@ -10,10 +10,19 @@ import WorkspaceJSON
 //     swift run -c release wsbench            # the full table (about two minutes)
 //     swift run -c release wsbench --quick    # a few seconds, for CI
 //     swift run -c release wsbench --json     # the same figures as JSON
+//     wsbench --generate PANES ROUTES FILE     # write a generated workspace file
 
 let arguments = Set(CommandLine.arguments.dropFirst())
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--restore-rss" {
   exit(Probe.restoreResidentSize(path: CommandLine.arguments[2]))
+}
+if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--generate",
+  let panes = Int(CommandLine.arguments[2]), let routes = Int(CommandLine.arguments[3])
+{
+  // Writes a generated workspace, for scripts that need a file of realistic size.
+  let state = Generator.workspace(panes: panes, routesPerPane: routes)
+  try! WorkspaceStore(path: CommandLine.arguments[4]).save(state)
+  exit(0)
 }
 let quick = arguments.contains("--quick")
 let json = arguments.contains("--json")
@@ -40,23 +49,36 @@ for panes in sizes {
   let save = Probe.median(repeats) { try! store.save(state) }
   let data = Data(bytes)
   let mirror = try! JSONDecoder().decode(FileMirror.self, from: data)
-  let toolDecode = Probe.median(repeats) { _ = try! JSONDecoder().decode(FileMirror.self, from: data) }
+  let toolDecode = Probe.median(repeats) {
+    _ = try! JSONDecoder().decode(FileMirror.self, from: data)
+  }
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.prettyPrinted]
   let toolEncode = Probe.median(repeats) { _ = try! encoder.encode(mirror) }
   let label = "\(panes) panes, \(panes * routesPerPane) routes, \(Table.size(bytes.count))"
-  table.add("file", label, "restore", megabytes / restore, "MB/s", baseline: megabytes / toolDecode, "JSONDecoder")
-  table.add("file", label, "encode", megabytes / encode, "MB/s", baseline: megabytes / toolEncode, "JSONEncoder")
-  table.add("file", label, "save (encode + atomic write + fsync)", megabytes / save, "MB/s", baseline: megabytes / toolEncode, "JSONEncoder")
-  if panes == sizes.last, let python = Probe.pythonParseSeconds(bytes: bytes, directory: directory) {
-    table.add("file", label, "restore vs python json.loads", megabytes / restore, "MB/s", baseline: megabytes / python, "python json")
+  table.add(
+    "file", label, "restore", megabytes / restore, "MB/s", baseline: megabytes / toolDecode,
+    "JSONDecoder")
+  table.add(
+    "file", label, "encode", megabytes / encode, "MB/s", baseline: megabytes / toolEncode,
+    "JSONEncoder")
+  table.add(
+    "file", label, "save (encode + atomic write + fsync)", megabytes / save, "MB/s",
+    baseline: megabytes / toolEncode, "JSONEncoder")
+  if panes == sizes.last, let python = Probe.pythonParseSeconds(bytes: bytes, directory: directory)
+  {
+    table.add(
+      "file", label, "restore vs python json.loads", megabytes / restore, "MB/s",
+      baseline: megabytes / python, "python json")
   }
 }
 
 // Peak memory of one restore of the largest file, in a fresh process.
 let largest = "\(directory)/bench-\(sizes.last!).json"
 if let (peak, fileSize) = Probe.peakRestoreMemory(path: largest) {
-  table.add("memory", "restore of \(Table.size(fileSize))", "peak resident growth", Double(peak) / Double(fileSize), "× file size", baseline: nil, nil)
+  table.add(
+    "memory", "restore of \(Table.size(fileSize))", "peak resident growth",
+    Double(peak) / Double(fileSize), "× file size", baseline: nil, nil)
 }
 
 // Per-command cost and its growth.
@@ -64,18 +86,23 @@ let small = quick ? 100 : 100
 let large = quick ? 1000 : 10_000
 var costs: [Int: [String: Double]] = [:]
 for panes in [small, large] {
-  costs[panes] = Commands.measure(panes: panes, routesPerPane: routesPerPane, iterations: quick ? 200 : 2000)
+  costs[panes] = Commands.measure(
+    panes: panes, routesPerPane: routesPerPane, iterations: quick ? 200 : 2000)
 }
 for name in Commands.names {
   let low = costs[small]![name]!
   let high = costs[large]![name]!
-  table.add("command", name, "ns at \(small) / \(large) panes", high, "ns", baseline: low, "ns at \(small)", ratioLabel: "\(large)/\(small)")
+  table.add(
+    "command", name, "ns at \(small) / \(large) panes", high, "ns", baseline: low, "ns at \(small)",
+    ratioLabel: "\(large)/\(small)")
 }
 
 // One wsctl edit beside jq.
 if let endToEnd = EndToEnd.measure(directory: directory, runs: quick ? 5 : 30) {
   for row in endToEnd {
-    table.add("wsctl", row.name, "median wall time", row.milliseconds, "ms", baseline: row.baseline, row.baselineName, ratioLabel: row.ratioLabel)
+    table.add(
+      "wsctl", row.name, "median wall time", row.milliseconds, "ms", baseline: row.baseline,
+      row.baselineName, ratioLabel: row.ratioLabel)
   }
 }
 

@@ -60,8 +60,7 @@ extension WorkspaceDecoder {
       return nil
     }
     var router = RouterState(kind: kind, stack: stack)
-    router.unknownMembers = unknown(
-      object, known: ["kind", "stack", "modal", "maxDepth", "rejectsDuplicateTop"])
+    router.unknownMembers = unknown(object, known: Self.routerKeys)
     router.modalUnknownMembers = modalUnknown
     return router
   }
@@ -82,13 +81,17 @@ extension WorkspaceDecoder {
     var routes: [RouteToken] = []
     routes.reserveCapacity(items.count)
     for (index, item) in items.enumerated() {
-      let itemLocation = "\(location)[\(index)]"
-      guard let text = try string(item, at: itemLocation) else { break }
+      guard case .string(let text) = item, text.utf8.count <= limits.maximumStringBytes else {
+        // Reports the problem (or throws over the limit) with the item's path.
+        _ = try string(item, at: "\(location)[\(index)]")
+        break
+      }
       do {
         routes.append(try RouteToken(parsing: text))
       } catch {
         let cut = items.count - index
-        note(itemLocation, "\(error); \(cut) route\(cut == 1 ? "" : "s") from here removed")
+        note(
+          "\(location)[\(index)]", "\(error); \(cut) route\(cut == 1 ? "" : "s") from here removed")
         break
       }
     }

@@ -148,11 +148,22 @@ struct WorkspaceDecoder {
 
   private static func knownKeys(ofKind kind: String) -> Set<String> {
     switch kind {
-    case "pane": ["id", "kind", "title", "router"]
-    case "split": ["id", "kind", "axis", "active", "weights", "router", "children"]
-    default: ["id", "kind", "active", "titles", "router", "children"]
+    case "pane": paneKeys
+    case "split": splitKeys
+    default: tabsKeys
     }
   }
+
+  private static let paneKeys: Set<String> = ["id", "kind", "title", "router"]
+  private static let splitKeys: Set<String> = [
+    "id", "kind", "axis", "active", "weights", "router", "children",
+  ]
+  private static let tabsKeys: Set<String> = [
+    "id", "kind", "active", "titles", "router", "children",
+  ]
+  static let routerKeys: Set<String> = [
+    "kind", "stack", "modal", "maxDepth", "rejectsDuplicateTop",
+  ]
 
   private mutating func decodeContainer(
     _ object: JSONObject, kind: String, id: NodeID, at location: String, depth: Int
@@ -283,6 +294,9 @@ struct WorkspaceDecoder {
 
   /// The members of `object` whose keys are not in `known`, as compact JSON text.
   func unknown(_ object: JSONObject, known: Set<String>) -> UnknownMembers {
+    guard object.members.contains(where: { !known.contains($0.key) }) else {
+      return UnknownMembers()
+    }
     var members: [(key: String, json: String)] = []
     for (key, value) in object.members where !known.contains(key) {
       members.append((key, JSONWriter.string(value, style: .compact)))
