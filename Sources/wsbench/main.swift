@@ -11,10 +11,26 @@ import WorkspaceJSON
 //     swift run -c release wsbench --quick    # a few seconds, for CI
 //     swift run -c release wsbench --json     # the same figures as JSON
 //     wsbench --generate PANES ROUTES FILE     # write a generated workspace file
+//     wsbench --soak [STEPS]                   # random commands at scale, checked
 
 let arguments = Set(CommandLine.arguments.dropFirst())
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--restore-rss" {
   exit(Probe.restoreResidentSize(path: CommandLine.arguments[2]))
+}
+if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "--soak" {
+  // Random command sequences at scale; exits 1 on any failure.
+  let steps = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 100_000 : 100_000
+  let clock = ContinuousClock()
+  var report = Soak.Report()
+  let elapsed = clock.measure {
+    report = Soak.run(steps: steps, maximumPanes: 2000, checkpoint: 1000, seed: 20_261_130)
+  }
+  print(
+    "soak: \(report.steps) commands (\(report.applied) applied, \(report.refused) refused), "
+      + "up to \(report.largestPaneCount) panes, \(report.roundTrips) save/restore round trips, "
+      + "\(report.failures.count) failures, \(elapsed)")
+  for failure in report.failures { print("  \(failure)") }
+  exit(report.failures.isEmpty ? 0 : 1)
 }
 if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--generate",
   let panes = Int(CommandLine.arguments[2]), let routes = Int(CommandLine.arguments[3])
