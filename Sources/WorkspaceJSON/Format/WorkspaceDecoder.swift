@@ -5,7 +5,7 @@ import Workspace
 /// each repair as a ``Diagnostic`` with its JSON path; what it cannot repair is a
 /// ``WorkspaceFileError``.
 ///
-/// Members it does not know are kept as ``Workspace/UnknownMembers`` so a save writes them
+/// Members it does not know are kept as `UnknownMembers` so a save writes them
 /// back.
 struct WorkspaceDecoder {
   /// The file's path, for errors.
