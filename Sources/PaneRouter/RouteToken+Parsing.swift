@@ -82,8 +82,8 @@ extension RouteToken {
         var cursor = start
         while cursor < index {
           if bytes[cursor] == UInt8(ascii: "%") {
-            guard cursor + 2 < index, let high = hexValue(bytes[cursor + 1]),
-              let low = hexValue(bytes[cursor + 2])
+            guard cursor + 2 < index, let high = PercentEncoding.hexValue(bytes[cursor + 1]),
+              let low = PercentEncoding.hexValue(bytes[cursor + 2])
             else { return nil }
             decoded.append(high << 4 | low)
             cursor += 3
@@ -113,15 +113,6 @@ extension RouteToken {
   /// Whether an ASCII byte may stand in an argument: itself, or `%` opening an escape.
   private static func plainArgumentByte(_ byte: UInt8) -> Bool {
     byte < 0x80 && (byte == UInt8(ascii: "%") || Unicode.Scalar(byte).isArgumentCharacter)
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    default: nil
-    }
   }
 
   /// Decodes one argument starting at `start`, returning it and the index of the `:` or end
@@ -192,11 +183,6 @@ extension RouteToken {
 
 extension Unicode.Scalar {
   fileprivate var hexValue: UInt8? {
-    switch value {
-    case 0x30...0x39: UInt8(value - 0x30)
-    case 0x41...0x46: UInt8(value - 0x41 + 10)
-    case 0x61...0x66: UInt8(value - 0x61 + 10)
-    default: nil
-    }
+    value < 0x80 ? PercentEncoding.hexValue(UInt8(value)) : nil
   }
 }

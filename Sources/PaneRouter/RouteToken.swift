@@ -88,15 +88,12 @@ extension RouteToken: CustomStringConvertible {
       if byte < 0x80, Unicode.Scalar(byte).isUnreserved {
         text.unicodeScalars.append(Unicode.Scalar(byte))
       } else {
-        text.append("%")
-        text.append(hexDigits[Int(byte >> 4)])
-        text.append(hexDigits[Int(byte & 0xF)])
+        text.append(PercentEncoding.escape(byte))
       }
     }
     return text
   }
 
-  private static let hexDigits: [Character] = Array("0123456789ABCDEF")
 }
 
 extension RouteToken: ExpressibleByStringLiteral {

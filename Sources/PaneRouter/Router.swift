@@ -23,9 +23,7 @@ public final class Router<R: Route> {
   /// Called after every applied operation, for the workspace that owns the router.
   @ObservationIgnored package var ownerDidApply: ((RouteOperation<R>) -> Void)?
 
-  @ObservationIgnored
-  private var continuations: [Int: AsyncStream<RouteTransition<R>>.Continuation] = [:]
-  @ObservationIgnored private var nextSubscriber = 0
+  @ObservationIgnored private let broadcast = Broadcast<RouteTransition<R>>()
 
   /// Creates a router holding only its root.
   ///
@@ -73,14 +71,7 @@ public final class Router<R: Route> {
   /// A new stream of every transition applied from now on; it ends when the router is
   /// deinitialised or the consumer stops.
   public var transitions: AsyncStream<RouteTransition<R>> {
-    let (stream, continuation) = AsyncStream<RouteTransition<R>>.makeStream()
-    let id = nextSubscriber
-    nextSubscriber += 1
-    continuations[id] = continuation
-    continuation.onTermination = { [weak self] _ in
-      Task { @MainActor in self?.continuations[id] = nil }
-    }
-    return stream
+    broadcast.stream()
   }
 
   /// Performs an operation, logging and reporting it, or throws why it was refused.
@@ -101,9 +92,7 @@ public final class Router<R: Route> {
     logger?("\(operation) -> \(next)")
     ownerDidApply?(operation)
     onChange?(transition)
-    for continuation in continuations.values {
-      continuation.yield(transition)
-    }
+    broadcast.yield(transition)
   }
 
   /// Replaces the state without a transition, for the workspace that owns the router.
@@ -122,12 +111,6 @@ public final class Router<R: Route> {
     _ action: @escaping @MainActor @Sendable (Router<R>) -> Void
   ) -> Task<Void, Never> {
     Task { @MainActor in action(self) }
-  }
-
-  isolated deinit {
-    for continuation in continuations.values {
-      continuation.finish()
-    }
   }
 
   @discardableResult

@@ -22,9 +22,7 @@ public final class Workspace {
   @ObservationIgnored public var onChange: ((WorkspaceChange) -> Void)?
 
   @ObservationIgnored private var routers: [RouterKey: AnyRouter] = [:]
-  @ObservationIgnored private var continuations: [Int: AsyncStream<WorkspaceChange>.Continuation] =
-    [:]
-  @ObservationIgnored private var nextSubscriber = 0
+  @ObservationIgnored private let broadcast = Broadcast<WorkspaceChange>()
 
   /// Creates a workspace over a state.
   ///
@@ -85,28 +83,13 @@ public final class Workspace {
 
   /// A new stream of every change applied from now on.
   public var changes: AsyncStream<WorkspaceChange> {
-    let (stream, continuation) = AsyncStream<WorkspaceChange>.makeStream()
-    let id = nextSubscriber
-    nextSubscriber += 1
-    continuations[id] = continuation
-    continuation.onTermination = { [weak self] _ in
-      Task { @MainActor in self?.continuations[id] = nil }
-    }
-    return stream
-  }
-
-  isolated deinit {
-    for continuation in continuations.values {
-      continuation.finish()
-    }
+    broadcast.stream()
   }
 
   private func publish(_ change: WorkspaceChange) {
     synchronizeRouters(change.changedNodes)
     onChange?(change)
-    for continuation in continuations.values {
-      continuation.yield(change)
-    }
+    broadcast.yield(change)
   }
 }
 

@@ -1,23 +1,26 @@
-/// `undo` and `redo`.
+/// `undo` and `redo`: each moves entries from one list of the history to the other,
+/// restoring their before-images and keeping the images they replace for the way back.
 extension WorkspaceState {
   mutating func undo(_ count: Int) throws(WorkspaceError) {
     guard count >= 1 else { throw .invalidCount(count) }
     guard !history.undoEntries.isEmpty else { throw .nothingToUndo }
-    for _ in 0..<min(count, history.undoEntries.count) {
-      let entry = history.undoEntries.removeLast()
-      let replaced = restore(entry.journal)
-      history.redoEntries.append(History.Entry(label: entry.label, journal: replaced))
-      settleFocus()
-    }
+    replay(count, from: \.undoEntries, to: \.redoEntries)
   }
 
   mutating func redo(_ count: Int) throws(WorkspaceError) {
     guard count >= 1 else { throw .invalidCount(count) }
     guard !history.redoEntries.isEmpty else { throw .nothingToRedo }
-    for _ in 0..<min(count, history.redoEntries.count) {
-      let entry = history.redoEntries.removeLast()
+    replay(count, from: \.redoEntries, to: \.undoEntries)
+  }
+
+  private mutating func replay(
+    _ count: Int, from source: WritableKeyPath<History, [History.Entry]>,
+    to destination: WritableKeyPath<History, [History.Entry]>
+  ) {
+    for _ in 0..<min(count, history[keyPath: source].count) {
+      let entry = history[keyPath: source].removeLast()
       let replaced = restore(entry.journal)
-      history.undoEntries.append(History.Entry(label: entry.label, journal: replaced))
+      history[keyPath: destination].append(History.Entry(label: entry.label, journal: replaced))
       settleFocus()
     }
   }

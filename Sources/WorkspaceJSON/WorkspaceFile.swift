@@ -87,4 +87,15 @@ public enum WorkspaceFile {
       migratedFromVersion: version == WorkspaceFormat.currentVersion ? nil : version,
       isDefault: false)
   }
+
+  /// A node and everything in it as the file writes it, for tools that print parts of a
+  /// workspace as JSON.
+  package static func nodeValue(_ id: NodeID, in state: WorkspaceState) -> JSONValue {
+    WorkspaceEncoder.nestedNode(id, in: state)
+  }
+
+  /// A stored router as the file writes it.
+  package static func routerValue(_ router: RouterState) -> JSONValue {
+    WorkspaceEncoder.router(router)
+  }
 }

@@ -89,7 +89,8 @@ extension CommandParser {
     var index = 0
     while index < utf8.count {
       if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
-        let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
+        let high = PercentEncoding.hexValue(utf8[index + 1]),
+        let low = PercentEncoding.hexValue(utf8[index + 2])
       {
         bytes.append(high << 4 | low)
         index += 3
@@ -103,7 +104,6 @@ extension CommandParser {
 
   /// Percent-encodes every byte except unreserved URL characters and `=`.
   private static func percentEncoded(_ text: String) -> String {
-    let digits = Array("0123456789ABCDEF".unicodeScalars)
     var encoded = String.UnicodeScalarView()
     for byte in text.utf8 {
       let scalar = Unicode.Scalar(byte)
@@ -112,20 +112,12 @@ extension CommandParser {
       {
         encoded.append(scalar)
       } else {
-        encoded.append(contentsOf: ["%", digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+        encoded.append(contentsOf: PercentEncoding.escape(byte).unicodeScalars)
       }
     }
     return String(encoded)
   }
 
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    default: nil
-    }
-  }
 }
 
 extension Unicode.Scalar {

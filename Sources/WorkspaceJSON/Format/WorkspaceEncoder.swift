@@ -25,7 +25,7 @@ enum WorkspaceEncoder {
   }
 
   /// A node with its children nested, depth-first.
-  private static func nestedNode(_ nodeID: NodeID, in state: WorkspaceState) -> JSONValue {
+  static func nestedNode(_ nodeID: NodeID, in state: WorkspaceState) -> JSONValue {
     let node = state.node(nodeID)!
     return .object(
       fields(of: node) { children in .array(children.map { nestedNode($0, in: state) }) })
@@ -63,7 +63,7 @@ enum WorkspaceEncoder {
     return object
   }
 
-  private static func router(_ router: RouterState) -> JSONValue {
+  static func router(_ router: RouterState) -> JSONValue {
     var object = JSONObject()
     object["kind"] = .string(router.kind)
     object["stack"] = tokens(router.stack.stack)

@@ -39,33 +39,11 @@ enum Report {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// The tree as the file stores it, with the focused pane's id.
   static func treeJSON(_ state: WorkspaceState) -> JSONValue {
-    func encode(_ id: NodeID) -> JSONValue {
-      let node = state.node(id)!
-      var object = JSONObject()
-      object["id"] = .number(Double(id.rawValue))
-      switch node.kind {
-      case .pane:
-        object["kind"] = "pane"
-        object["title"] = .string(node.title)
-      case .split(let axis):
-        object["kind"] = "split"
-        object["axis"] = .string(axis.rawValue)
-        object["weights"] = .array(node.weights.map(JSONValue.number))
-      case .tabs:
-        object["kind"] = "tabs"
-        object["titles"] = .array(node.tabTitles.map(JSONValue.string))
-      case .unknown(let kind):
-        object["kind"] = .string(kind)
-      }
-      if node.isContainer { object["active"] = .number(Double(node.activeIndex)) }
-      if let router = node.router { object["router"] = routerJSON(router) }
-      if node.isContainer { object["children"] = .array(node.children.map(encode)) }
-      return .object(object)
-    }
-    return .object([
+    .object([
       "focus": .number(Double(state.focusedPane.rawValue)),
-      "root": encode(state.rootID),
+      "root": WorkspaceFile.nodeValue(state.rootID, in: state),
     ])
   }
 
@@ -89,16 +67,7 @@ enum Report {
   }
 
   static func routerJSON(_ router: RouterState) -> JSONValue {
-    var object = JSONObject()
-    object["kind"] = .string(router.kind)
-    object["stack"] = .array(router.stack.stack.map { .string($0.description) })
-    if let modal = router.stack.modal {
-      object["modal"] = .object([
-        "style": .string(modal.style.rawValue),
-        "stack": .array(modal.stack.map { .string($0.description) }),
-      ])
-    }
-    return .object(object)
+    WorkspaceFile.routerValue(router)
   }
 
   // MARK: layout
