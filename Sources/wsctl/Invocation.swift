@@ -35,11 +35,6 @@ struct Invocation {
   /// arguments, as workspace command words do.
   static let toolWords: [String] = CommandHelp.toolCommands.map(\.name)
 
-  /// Steps that must be the only command of a call.
-  private static let standaloneWords: Set<String> = [
-    "validate", "init", "migrate", "restore-backup", "completions", "help",
-  ]
-
   /// Parses the arguments after the program name.
   ///
   /// - Throws: A usage ``Failure`` naming the offending word.
@@ -47,6 +42,7 @@ struct Invocation {
     var words: [String] = []
     var index = 0
     var optionsEnded = false
+    var isHelpRequested = false
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
@@ -63,8 +59,8 @@ struct Invocation {
       case "--json": options.json = true
       case "--dry-run", "-n": options.dryRun = true
       case "-q", "--quiet": options.quiet = true
-      case "-h", "--help": words.append("--help")
-      case "--version", "-V": steps.append(.version)
+      case "-h", "--help": isHelpRequested = true
+      case "--version", "-V": if steps.isEmpty { steps.append(.version) }
       default:
         if argument.hasPrefix("--file=") {
           options.file = String(argument.dropFirst("--file=".count))
@@ -75,6 +71,11 @@ struct Invocation {
           throw .usage("unknown option '\(argument)'")
         }
       }
+    }
+    if isHelpRequested {
+      // `--help` anywhere asks for help on the call's first command, as in `git commit --help`.
+      steps = [.help(words.first.flatMap { CommandHelp.named($0)?.name })]
+      return
     }
     try parseSteps(words)
   }
@@ -87,18 +88,13 @@ struct Invocation {
   }
 
   private mutating func parseSteps(_ words: [String]) throws(Failure) {
-    if words.first == "--help" || (words.isEmpty && steps.isEmpty) {
+    if words.isEmpty && steps.isEmpty {
       steps = [.help(nil)]
       return
     }
     var parser = CommandParser(words: words, extraCommandWords: Set(Self.toolWords))
     while let word = parser.nextWord {
       let start = parser.index
-      if words.indices.contains(start + 1), words[start + 1] == "--help" {
-        steps.append(.help(word))
-        parser.index += 2
-        continue
-      }
       if Self.toolWords.contains(word) {
         parser.index += 1
         steps.append(try toolStep(word, at: start, parser: &parser))
@@ -120,7 +116,7 @@ struct Invocation {
 
   private static func isStandalone(_ step: Step) -> Bool {
     switch step {
-    case .validate, .initialize, .migrate, .restoreBackup, .completions, .help: true
+    case .validate, .initialize, .migrate, .restoreBackup, .completions, .help, .version: true
     default: false
     }
   }
@@ -132,6 +128,7 @@ struct Invocation {
     case .migrate: "migrate"
     case .restoreBackup: "restore-backup"
     case .completions: "completions"
+    case .version: "--version"
     default: "help"
     }
   }

@@ -28,12 +28,30 @@ enum Terminal {
     getenv(name).map { String(cString: $0) }
   }
 
-  /// Writes a line to standard error.
+  /// Writes a line to standard error; control characters in it (a newline inside a quoted
+  /// word, say) are escaped, so that a message is always exactly one line.
   static func error(_ line: String) {
-    var text = line + "\n"
+    var text = oneLine(line) + "\n"
     text.withUTF8 { buffer in
       _ = write(STDERR_FILENO, buffer.baseAddress, buffer.count)
     }
+  }
+
+  /// The text with each control character written as an escape: `\n`, `\t`, `\r` or
+  /// `\u{1B}`.
+  static func oneLine(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case "\r": result += "\\r"
+      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 
   /// Writes text to standard output as it is.
