@@ -53,7 +53,9 @@ struct Invocation {
       switch argument {
       case "--": optionsEnded = true
       case "-f", "--file":
-        guard index < arguments.count else { throw .usage("option '\(argument)' needs a FILE") }
+        guard index < arguments.count, !arguments[index].isEmpty else {
+          throw .usage("option '\(argument)' needs a FILE")
+        }
         options.file = arguments[index]
         index += 1
       case "--json": options.json = true
@@ -63,8 +65,11 @@ struct Invocation {
       case "--version", "-V": if steps.isEmpty { steps.append(.version) }
       default:
         if argument.hasPrefix("--file=") {
+          guard argument.count > "--file=".count else {
+            throw .usage("option '--file' needs a FILE")
+          }
           options.file = String(argument.dropFirst("--file=".count))
-        } else if Self.commandOptions.contains(argument) {
+        } else if Self.commandOptions[argument] != nil {
           // Read by their command.
           words.append(argument)
         } else {
@@ -81,10 +86,14 @@ struct Invocation {
   }
 
   /// Options that belong to one command and are read by it.
-  private static let commandOptions: Set<String> = ["--size", "--ascii", "--force"]
+  /// Options that belong to one command, with that command.
+  private static let commandOptions = ["--size": "show", "--ascii": "show", "--force": "init"]
 
+  /// Whether a word starting with `-` is a negative number (`-1`, `-0.5`, `-.5`) rather than
+  /// an option: it is left for the grammar, which reports it as an invalid argument.
   private static func isNumber(_ word: String) -> Bool {
-    Int(word) != nil
+    let rest = word.dropFirst()
+    return rest.first.map { $0.isASCII && ($0.isNumber || $0 == ".") } ?? false
   }
 
   private mutating func parseSteps(_ words: [String]) throws(Failure) {
@@ -95,6 +104,9 @@ struct Invocation {
     var parser = CommandParser(words: words, extraCommandWords: Set(Self.toolWords))
     while let word = parser.nextWord {
       let start = parser.index
+      if let owner = Self.commandOptions[word] {
+        throw .usage("option '\(word)' at word \(start + 1) belongs after '\(owner)'")
+      }
       if Self.toolWords.contains(word) {
         parser.index += 1
         steps.append(try toolStep(word, at: start, parser: &parser))

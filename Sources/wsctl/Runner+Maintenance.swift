@@ -158,9 +158,17 @@ extension WorkspaceStore {
   var exists: Bool { FileSystemCheck.exists(path) }
 }
 
-/// Whether a path exists.
+/// Checks of a path before anything is opened or locked.
 enum FileSystemCheck {
+  /// Whether a path exists.
   static func exists(_ path: String) -> Bool {
     access(path, F_OK) == 0
+  }
+
+  /// Whether a path exists and is something other than a regular file (a directory or a
+  /// device), which no workspace file can be.
+  static func isOtherThanAFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG
   }
 }

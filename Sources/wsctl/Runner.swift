@@ -44,6 +44,11 @@ struct Runner {
       }
     }
     if hasEdits, !options.dryRun {
+      // Refuse a directory or device before taking the lock beside it.
+      guard !FileSystemCheck.isOtherThanAFile(store.path) else {
+        throw Failure(
+          message: "cannot read '\(store.path)': not a regular file", exitCode: Failure.noInput)
+      }
       var printed = ""
       do {
         let (_, loaded) = try store.update(default: .example) { state in
@@ -116,7 +121,11 @@ struct Runner {
       }
     }
     try flush(&state)
-    if !applied.isEmpty { reportEdits(applied, from: initialState, to: state) }
+    guard !applied.isEmpty else { return }
+    if let problem = state.exceededFileLimit(store.limits) {
+      throw Failure(message: "\(problem); nothing changed", exitCode: Failure.refused)
+    }
+    reportEdits(applied, from: initialState, to: state)
   }
 
   /// Prints what the edits did: with `--json` always, in text only for a dry run (a saved

@@ -66,12 +66,15 @@ import Testing
     #expect(sandbox.bytes("workspace.json") == before)
   }
 
-  @Test func aDirectoryIsNotAWorkspaceFile() throws {
+  @Test(arguments: [["show"], ["push", "a"]])
+  func aDirectoryIsNotAWorkspaceFile(arguments: [String]) throws {
     let sandbox = try Sandbox()
     try sandbox.write("", to: "folder/.keep")
     #expect(
-      try sandbox.fail("-f", "folder", "show", status: 66)
+      try sandbox.fail(["-f", "folder"] + arguments, status: 66)
         == "wsctl: cannot read 'folder': not a regular file")
+    // Refused before the lock is taken: no `folder.lock` is left behind.
+    #expect(try sandbox.listing() == ["folder"])
   }
 
   // MARK: 73

@@ -56,8 +56,13 @@ import Testing
     #expect(try sandbox.listing() == [])
   }
 
-  @Test func aMissingFileOptionArgumentIsAUsageError() throws {
+  @Test(arguments: [
+    (["-f"], "-f"), (["-f", "", "push", "a"], "-f"), (["--file", ""], "--file"),
+    (["--file=", "show"], "--file"),
+  ])
+  func aMissingOrEmptyFileNameIsAUsageError(arguments: [String], option: String) throws {
     let sandbox = try Sandbox()
-    #expect(try sandbox.fail("-f", status: 64) == "wsctl: option '-f' needs a FILE")
+    #expect(try sandbox.fail(arguments, status: 64) == "wsctl: option '\(option)' needs a FILE")
+    #expect(try sandbox.listing() == [])
   }
 }

@@ -46,6 +46,28 @@ import Testing
     #expect(sandbox.bytes("workspace.json") == before)
   }
 
+  // The loader refuses files past its limits; wsctl never writes one it could not read back.
+  @Test func anEditWhoseFileWouldExceedTheTreeDepthLimitIsRefused() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("push", "a")
+    let before = sandbox.bytes("workspace.json")
+    let nesting = (1...60).flatMap { _ in ["split", "h", "0.9", "split", "v", "0.9"] }
+    #expect(
+      try sandbox.fail(nesting, status: 1)
+        == "wsctl: panes nested 101 deep exceed the file's limit of 100; nothing changed")
+    #expect(sandbox.bytes("workspace.json") == before)
+  }
+
+  @Test(arguments: [["rename"], ["tab", "rename"], ["tab", "new"]])
+  func aTitleLongerThanTheFileAllowsIsRefused(command: [String]) throws {
+    let sandbox = try Sandbox()
+    let title = String(repeating: "t", count: 70_000)
+    #expect(
+      try sandbox.fail(command + [title], status: 1)
+        == "wsctl: a title of 70000 bytes exceeds the file's limit of 65536; nothing changed")
+    #expect(!sandbox.exists("workspace.json"))
+  }
+
   @Test func aModalAlreadyUpIsRefused() throws {
     let sandbox = try Sandbox()
     try sandbox.succeed("present", "sheet", "a")

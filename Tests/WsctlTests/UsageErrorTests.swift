@@ -70,6 +70,18 @@ import Testing
     (["show", "-x"], "unknown option '-x'"),
     (["--json=1", "show"], "unknown option '--json=1'"),
     (["-f"], "option '-f' needs a FILE"),
+    (["--ascii", "show"], "option '--ascii' at word 1 belongs after 'show'"),
+    (["tree", "--size", "9x9"], "option '--size' at word 2 belongs after 'show'"),
+    (["init", "--force", "--force"], "option '--force' at word 3 belongs after 'init'"),
+    // A negative number is an argument, not an option.
+    (
+      ["focus", "-1"],
+      "invalid argument '-1' at word 2: expected a pane number, %ID, left|right|up|down or next|prev|last"
+    ),
+    (
+      ["resize", "left", "-0.1"],
+      "invalid argument '-0.1' at word 3: expected a ratio between 0 and 1 (0.3) or a percentage (30%)"
+    ),
     // Commands that stand alone.
     (["validate", "show"], "'validate' cannot be combined with other commands"),
     (["init", "tree"], "'init' cannot be combined with other commands"),
@@ -94,6 +106,15 @@ import Testing
     let sandbox = try Sandbox()
     let message = try sandbox.fail("pi\nsh", status: 64)
     #expect(message == "wsctl: unknown command 'pi\\nsh' at word 1 — did you mean 'push'?")
+  }
+
+  @Test func aHugeWordIsCutInTheMiddleOfTheMessage() throws {
+    let sandbox = try Sandbox()
+    let message = try sandbox.fail("push", String(repeating: "a", count: 70_000), status: 64)
+    #expect(message.count <= 1000)
+    #expect(message.hasPrefix("wsctl: malformed route token 'aaaa"))
+    #expect(message.contains(" … "))
+    #expect(message.hasSuffix("' at offset 4096: longer than 4096 bytes at word 2"))
   }
 
   @Test(arguments: ["x", "-1", "soon"])

@@ -29,13 +29,21 @@ enum Terminal {
   }
 
   /// Writes a line to standard error; control characters in it (a newline inside a quoted
-  /// word, say) are escaped, so that a message is always exactly one line.
+  /// word, say) are escaped, so that a message is always exactly one line, and a line
+  /// longer than ``longestErrorLine`` (a huge quoted word) is cut in the middle.
   static func error(_ line: String) {
-    var text = oneLine(line) + "\n"
+    var text = oneLine(line)
+    if text.count > longestErrorLine {
+      text = text.prefix(longestErrorLine * 3 / 4 - 3) + " … " + text.suffix(longestErrorLine / 4)
+    }
+    text += "\n"
     text.withUTF8 { buffer in
       _ = write(STDERR_FILENO, buffer.baseAddress, buffer.count)
     }
   }
+
+  /// The longest line `error(_:)` writes, in characters.
+  static let longestErrorLine = 1000
 
   /// The text with each control character written as an escape: `\n`, `\t`, `\r` or
   /// `\u{1B}`.
