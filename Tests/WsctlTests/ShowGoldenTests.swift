@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `wsctl show` pictures, compared with golden files in `Tests/WsctlTests/Golden/`: the
@@ -53,6 +54,23 @@ import Testing
     let defaults = try sandbox.succeed(
       "show", environment: ["COLUMNS": nil, "LINES": nil])
     #expect(defaults.stdout == (try sandbox.succeed("show", "--size", "80x23")).stdout)
+  }
+
+  /// `script` runs `wsctl` on a pseudo-terminal, where it colours the focused pane unless
+  /// `NO_COLOR` is set.
+  @Test(
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")),
+    arguments: [(nil, true), ("1", false)] as [(String?, Bool)])
+  func colourOnATerminalUnlessNoColor(noColor: String?, isColoured: Bool) throws {
+    let sandbox = try Sandbox()
+    let binary = try WsctlBinary.require()
+    let result = try sandbox.run(
+      program: URL(fileURLWithPath: "/usr/bin/script"),
+      ["-qec", "\(binary.path) show", "/dev/null"],
+      environment: ["NO_COLOR": noColor, "TERM": "xterm", "COLUMNS": "40", "LINES": "6"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout.contains("\u{1B}[1;36m┏ 1* Inbox") == isColoured, "\(result)")
+    #expect(result.stdout.contains("\u{1B}") == isColoured)
   }
 
   @Test func noColourWhenOutputIsNotATerminal() throws {
