@@ -166,7 +166,8 @@ struct CommandHelp {
     CommandHelp(
       name: "routes", usage: "routes [N|%ID]",
       abstract: "Print a router's stack and modal (default the focused pane's).",
-      arguments: [pane], example: "wsctl routes 2"),
+      arguments: [("N|%ID", "a pane number, or the id of any node that owns a router")],
+      example: "wsctl routes 2"),
     CommandHelp(
       name: "layout", usage: "layout WxH",
       abstract: "Print every visible pane's rectangle at a size.",
