@@ -18,6 +18,9 @@ let package = Package(
     .testTarget(name: "PaneRouterTests", dependencies: ["PaneRouter"]),
     .testTarget(name: "WorkspaceTests", dependencies: ["Workspace"]),
     .testTarget(name: "WorkspaceJSONTests", dependencies: ["WorkspaceJSON"]),
+    // End-to-end tests: they run the built `wsctl` binary; the dependency makes
+    // `swift build --build-tests` and `swift test` build it.
+    .testTarget(name: "WsctlTests", dependencies: ["wsctl"], exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

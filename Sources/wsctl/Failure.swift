@@ -7,6 +7,9 @@ struct Failure: Error {
   let message: String
   /// The process's exit code.
   let exitCode: Int32
+  /// What to print on standard output before the message (the diagnostics of a failed
+  /// `validate`, for example); usually empty, since a failed call prints nothing else.
+  var output = ""
 
   /// Success.
   static let ok: Int32 = 0

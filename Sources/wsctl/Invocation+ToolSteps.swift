@@ -1,6 +1,10 @@
 import Workspace
 
 extension Invocation {
+  /// The widths and heights `show --size` draws at; the upper bound keeps the drawing's memory
+  /// bounded.
+  static let drawableSizes = 1...1000
+
   /// Parses the arguments of one of the tool's own commands, starting after its word.
   mutating func toolStep(
     _ word: String, at position: Int, parser: inout CommandParser
@@ -28,8 +32,12 @@ extension Invocation {
         case "--ascii": ascii = true
         case "--size":
           let (text, index) = try requiredArgument("a size WxH")
-          guard let parsed = Size(parsing: text) else {
-            throw .usage("invalid size '\(text)' at word \(index + 1): expected WxH such as 80x24")
+          guard let parsed = Size(parsing: text), Self.drawableSizes.contains(parsed.width),
+            Self.drawableSizes.contains(parsed.height)
+          else {
+            throw .usage(
+              "invalid size '\(text)' at word \(index + 1): expected WxH such as 80x24, "
+                + "each from 1 to \(Self.drawableSizes.upperBound)")
           }
           size = parsed
         default:
@@ -60,7 +68,9 @@ extension Invocation {
       do {
         return .link(link, try CommandParser.parse(link: link))
       } catch {
-        throw .usage("\(error) (word \(index + 1))")
+        // A grammar error counts the path segments of the link; name the link.
+        if case .invalidURL = error { throw .usage("\(error) (word \(index + 1))") }
+        throw .usage("invalid link '\(link)' (word \(index + 1)): \(error)")
       }
     case "init":
       if parser.nextWord == "--force" {

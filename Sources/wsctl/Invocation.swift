@@ -35,11 +35,6 @@ struct Invocation {
   /// arguments, as workspace command words do.
   static let toolWords: [String] = CommandHelp.toolCommands.map(\.name)
 
-  /// Steps that must be the only command of a call.
-  private static let standaloneWords: Set<String> = [
-    "validate", "init", "migrate", "restore-backup", "completions", "help",
-  ]
-
   /// Parses the arguments after the program name.
   ///
   /// - Throws: A usage ``Failure`` naming the offending word.
@@ -47,6 +42,7 @@ struct Invocation {
     var words: [String] = []
     var index = 0
     var optionsEnded = false
+    var isHelpRequested = false
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
@@ -57,18 +53,23 @@ struct Invocation {
       switch argument {
       case "--": optionsEnded = true
       case "-f", "--file":
-        guard index < arguments.count else { throw .usage("option '\(argument)' needs a FILE") }
+        guard index < arguments.count, !arguments[index].isEmpty else {
+          throw .usage("option '\(argument)' needs a FILE")
+        }
         options.file = arguments[index]
         index += 1
       case "--json": options.json = true
       case "--dry-run", "-n": options.dryRun = true
       case "-q", "--quiet": options.quiet = true
-      case "-h", "--help": words.append("--help")
-      case "--version", "-V": steps.append(.version)
+      case "-h", "--help": isHelpRequested = true
+      case "--version", "-V": if steps.isEmpty { steps.append(.version) }
       default:
         if argument.hasPrefix("--file=") {
+          guard argument.count > "--file=".count else {
+            throw .usage("option '--file' needs a FILE")
+          }
           options.file = String(argument.dropFirst("--file=".count))
-        } else if Self.commandOptions.contains(argument) {
+        } else if Self.commandOptions[argument] != nil {
           // Read by their command.
           words.append(argument)
         } else {
@@ -76,28 +77,35 @@ struct Invocation {
         }
       }
     }
+    if isHelpRequested {
+      // `--help` anywhere asks for help on the call's first command, as in `git commit --help`.
+      steps = [.help(words.first.flatMap { CommandHelp.named($0)?.name })]
+      return
+    }
     try parseSteps(words)
   }
 
   /// Options that belong to one command and are read by it.
-  private static let commandOptions: Set<String> = ["--size", "--ascii", "--force"]
+  /// Options that belong to one command, with that command.
+  private static let commandOptions = ["--size": "show", "--ascii": "show", "--force": "init"]
 
+  /// Whether a word starting with `-` is a negative number (`-1`, `-0.5`, `-.5`) rather than
+  /// an option: it is left for the grammar, which reports it as an invalid argument.
   private static func isNumber(_ word: String) -> Bool {
-    Int(word) != nil
+    let rest = word.dropFirst()
+    return rest.first.map { $0.isASCII && ($0.isNumber || $0 == ".") } ?? false
   }
 
   private mutating func parseSteps(_ words: [String]) throws(Failure) {
-    if words.first == "--help" || (words.isEmpty && steps.isEmpty) {
+    if words.isEmpty && steps.isEmpty {
       steps = [.help(nil)]
       return
     }
     var parser = CommandParser(words: words, extraCommandWords: Set(Self.toolWords))
     while let word = parser.nextWord {
       let start = parser.index
-      if words.indices.contains(start + 1), words[start + 1] == "--help" {
-        steps.append(.help(word))
-        parser.index += 2
-        continue
+      if let owner = Self.commandOptions[word] {
+        throw .usage("option '\(word)' at word \(start + 1) belongs after '\(owner)'")
       }
       if Self.toolWords.contains(word) {
         parser.index += 1
@@ -120,7 +128,7 @@ struct Invocation {
 
   private static func isStandalone(_ step: Step) -> Bool {
     switch step {
-    case .validate, .initialize, .migrate, .restoreBackup, .completions, .help: true
+    case .validate, .initialize, .migrate, .restoreBackup, .completions, .help, .version: true
     default: false
     }
   }
@@ -132,6 +140,7 @@ struct Invocation {
     case .migrate: "migrate"
     case .restoreBackup: "restore-backup"
     case .completions: "completions"
+    case .version: "--version"
     default: "help"
     }
   }

@@ -30,23 +30,51 @@ extension Runner {
       }
       try fileStep { try store.save(.example) }
       output +=
-        options.json ? "{\"initialized\": \"\(store.path)\"}\n" : "initialized \(store.path)\n"
+        options.json
+        ? JSONWriter.string(.object(["initialized": .string(store.path)]))
+        : "initialized \(store.path)\n"
     case .migrate:
       try requireFile()
       var from: Int?
+      var repairs: [Diagnostic] = []
       try fileStep {
-        from = try store.update(default: .example, writingAlways: true) { _ in }.loaded
-          .migratedFromVersion
+        let loaded = try store.update(default: .example, writingAlways: true) { _ in }.loaded
+        from = loaded.migratedFromVersion
+        repairs = loaded.diagnostics
       }
       let target = WorkspaceFormat.currentVersion
-      output +=
-        from.map { "migrated \(store.path) from version \($0) to \(target)\n" }
-        ?? "\(store.path) is already at version \(target); rewritten\n"
+      if options.json {
+        output += JSONWriter.string(
+          .object([
+            "migrated": .string(store.path),
+            "from": from.map { .number(Double($0)) } ?? .null,
+            "to": .number(Double(target)),
+            "repaired": .array(repairs.map(Self.json)),
+          ]))
+      } else {
+        output +=
+          from.map { "migrated \(store.path) from version \($0) to \(target)" }
+          ?? "\(store.path) is already at version \(target); rewritten"
+        let count = repairs.count
+        output += count == 0 ? "\n" : " (\(count) problem\(count == 1 ? "" : "s") repaired)\n"
+        for repair in repairs {
+          output += "  repaired \(repair)\n"
+        }
+      }
     case .restoreBackup:
       try requireFile(store.backupPath)
+      let replaced = store.exists ? store.path + ".before-restore" : nil
       try fileStep { try store.restoreBackup() }
-      output += "restored \(store.path) from \(store.backupPath)"
-      output += store.exists ? " (the replaced file is \(store.path).before-restore)\n" : "\n"
+      if options.json {
+        output += JSONWriter.string(
+          .object([
+            "restored": .string(store.path), "from": .string(store.backupPath),
+            "replaced": replaced.map(JSONValue.string) ?? .null,
+          ]))
+      } else {
+        output += "restored \(store.path) from \(store.backupPath)"
+        output += replaced.map { " (the replaced file is \($0))\n" } ?? "\n"
+      }
     default:
       return false
     }
@@ -59,11 +87,12 @@ extension Runner {
     do {
       loaded = try store.load(default: .example)
     } catch {
+      var failure = Failure(error, backupAvailable: store.hasBackup)
       if options.json {
-        output += JSONWriter.string(
+        failure.output = JSONWriter.string(
           .object(["valid": false, "error": .string(error.description), "diagnostics": []]))
       }
-      throw Failure(error, backupAvailable: store.hasBackup)
+      throw failure
     }
     let panes = loaded.state.paneIDs.count
     if options.json {
@@ -73,24 +102,37 @@ extension Runner {
           "panes": .number(Double(panes)),
           "migratedFrom": loaded.migratedFromVersion.map { .number(Double($0)) } ?? .null,
           "diagnostics": .array(
-            loaded.diagnostics.map {
-              .object(["location": .string($0.location), "message": .string($0.message)])
-            }),
+            loaded.diagnostics.map(Self.json)),
         ]))
     } else {
       for diagnostic in loaded.diagnostics {
         output += "\(store.path): \(diagnostic)\n"
       }
       if loaded.diagnostics.isEmpty {
-        output += "\(store.path): valid (\(panes) pane\(panes == 1 ? "" : "s"))\n"
+        output += "\(store.path): valid (\(panes) pane\(panes == 1 ? "" : "s")"
+        output +=
+          loaded.migratedFromVersion.map {
+            "; format version \($0): 'wsctl migrate' rewrites it in version "
+              + "\(WorkspaceFormat.currentVersion))\n"
+          } ?? ")\n"
       }
     }
     if !loaded.diagnostics.isEmpty {
+      // The diagnostics are the point of `validate`: printed although the call fails.
       let count = loaded.diagnostics.count
-      throw Failure(
-        message: "\(store.path): \(count) problem\(count == 1 ? "" : "s") found (repairable)",
+      var failure = Failure(
+        message: "\(store.path): \(count) problem\(count == 1 ? "" : "s") found; "
+          + "'wsctl migrate' writes the repaired file",
         exitCode: Failure.badData)
+      failure.output = output
+      output = ""
+      throw failure
     }
+  }
+
+  /// A diagnostic as `--json` prints it: `{"location": ..., "message": ...}`.
+  private static func json(_ diagnostic: Diagnostic) -> JSONValue {
+    .object(["location": .string(diagnostic.location), "message": .string(diagnostic.message)])
   }
 
   private func requireFile(_ path: String? = nil) throws(Failure) {
@@ -116,9 +158,17 @@ extension WorkspaceStore {
   var exists: Bool { FileSystemCheck.exists(path) }
 }
 
-/// Whether a path exists.
+/// Checks of a path before anything is opened or locked.
 enum FileSystemCheck {
+  /// Whether a path exists.
   static func exists(_ path: String) -> Bool {
     access(path, F_OK) == 0
+  }
+
+  /// Whether a path exists and is something other than a regular file (a directory or a
+  /// device), which no workspace file can be.
+  static func isOtherThanAFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG
   }
 }

@@ -8,13 +8,25 @@ struct Runner {
   let store: WorkspaceStore
   var output = ""
 
-  init(_ invocation: Invocation) {
+  /// Resolves the file (`-f`, else `$WSCTL_FILE`, else `./workspace.json`) and the lock
+  /// timeout (`$WSCTL_LOCK_TIMEOUT` seconds, else 10).
+  ///
+  /// - Throws: A usage ``Failure`` for a `WSCTL_LOCK_TIMEOUT` that is not a number of seconds.
+  init(_ invocation: Invocation) throws(Failure) {
     self.invocation = invocation
     let path =
       invocation.options.file ?? Terminal.environment("WSCTL_FILE").flatMap {
         $0.isEmpty ? nil : $0
       } ?? "workspace.json"
-    store = WorkspaceStore(path: path)
+    var store = WorkspaceStore(path: path)
+    if let text = Terminal.environment("WSCTL_LOCK_TIMEOUT"), !text.isEmpty {
+      guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+        throw .usage(
+          "invalid WSCTL_LOCK_TIMEOUT '\(text)': expected a number of seconds such as 2.5")
+      }
+      store.lockTimeout = seconds
+    }
+    self.store = store
   }
 
   var options: Invocation.Options { invocation.options }
@@ -32,6 +44,11 @@ struct Runner {
       }
     }
     if hasEdits, !options.dryRun {
+      // Refuse a directory or device before taking the lock beside it.
+      guard !FileSystemCheck.isOtherThanAFile(store.path) else {
+        throw Failure(
+          message: "cannot read '\(store.path)': not a regular file", exitCode: Failure.noInput)
+      }
       var printed = ""
       do {
         let (_, loaded) = try store.update(default: .example) { state in
@@ -91,7 +108,7 @@ struct Runner {
       applied.append(try state.apply(batch))
       batch = []
     }
-    let initialFocus = state.focusedPane
+    let initialState = state
     for step in steps {
       switch step {
       case .edit(let command):
@@ -104,19 +121,27 @@ struct Runner {
       }
     }
     try flush(&state)
-    if !applied.isEmpty { reportEdits(applied, initialFocus: initialFocus, state) }
+    guard !applied.isEmpty else { return }
+    if let problem = state.exceededFileLimit(store.limits) {
+      throw Failure(message: "\(problem); nothing changed", exitCode: Failure.refused)
+    }
+    reportEdits(applied, from: initialState, to: state)
   }
 
+  /// Prints what the edits did: with `--json` always, in text only for a dry run (a saved
+  /// edit is silent, as in tmux).
   private mutating func reportEdits(
-    _ changes: [WorkspaceChange], initialFocus: NodeID, _ state: WorkspaceState
+    _ changes: [WorkspaceChange], from initialState: WorkspaceState, to state: WorkspaceState
   ) {
+    let initialFocus = initialState.focusedPane
     let commands = changes.flatMap(\.commands)
     let changed = changes.reduce(into: Set<NodeID>()) { $0.formUnion($1.changedNodes) }
     if options.json {
       print(
         .object([
           "applied": .array(commands.map { .string($0.description) }),
-          "saved": .bool(!options.dryRun),
+          // The store writes the file only when the state changed.
+          "saved": .bool(!options.dryRun && state != initialState),
           "focus": .number(Double(state.focusedPane.rawValue)),
           "changed": .array(changed.sorted().map { .number(Double($0.rawValue)) }),
         ]))
@@ -146,19 +171,21 @@ struct Runner {
         ).render()
       }
     case .tree:
-      options.json ? print(Report.treeJSON(state)) : (output += Report.tree(state))
+      emit(Report.treeJSON(state), or: Report.tree(state))
     case .routes(let reference):
-      let pane = try reference.map { try state.pane(for: $0) } ?? state.focusedPane
+      let id = try reference.map { try state.routerNode(for: $0) } ?? state.focusedPane
+      guard let router = state.node(id)?.router else {
+        throw Failure(message: "\(id) has no router", exitCode: Failure.refused)
+      }
       if options.json {
-        print(state.node(pane)!.router.map(Report.routerJSON) ?? .null)
+        print(Report.routerJSON(router))
       } else {
-        output += Report.routes(of: pane, in: state)
+        output += Report.routes(of: id, in: state)
       }
     case .layout(let size):
-      options.json
-        ? print(Report.layoutJSON(state, in: size)) : (output += Report.layout(state, in: size))
+      emit(Report.layoutJSON(state, in: size), or: Report.layout(state, in: size))
     case .history:
-      options.json ? print(Report.historyJSON(state)) : (output += Report.history(state))
+      emit(Report.historyJSON(state), or: Report.history(state))
     default:
       throw Failure.usage("this command cannot be combined with others")
     }
@@ -167,11 +194,24 @@ struct Runner {
   private mutating func print(_ value: JSONValue) {
     output += JSONWriter.string(value)
   }
+
+  /// Prints the JSON form with `--json`, else the text.
+  private mutating func emit(
+    _ value: @autoclosure () -> JSONValue, or text: @autoclosure () -> String
+  ) {
+    if options.json {
+      print(value())
+    } else {
+      output += text()
+    }
+  }
 }
 
 extension WorkspaceState {
-  /// The pane a reference names, or the error `focus` would give.
-  fileprivate func pane(for reference: PaneReference) throws(WorkspaceError) -> NodeID {
+  /// The node whose router `routes` prints: any node by id (a container may own a router),
+  /// a pane by number; otherwise the error `focus` would give.
+  fileprivate func routerNode(for reference: PaneReference) throws(WorkspaceError) -> NodeID {
+    if case .id(let id) = reference, node(id) != nil { return id }
     var copy = self
     try copy.apply(.focus(.pane(reference)))
     return copy.focusedPane

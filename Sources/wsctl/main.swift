@@ -10,11 +10,12 @@
 func runTool() -> Int32 {
   do {
     let invocation = try Invocation(arguments: Array(CommandLine.arguments.dropFirst()))
-    var runner = Runner(invocation)
+    var runner = try Runner(invocation)
     try runner.run()
     Terminal.output(runner.output)
     return Failure.ok
   } catch {
+    Terminal.output(error.output)
     Terminal.error("wsctl: \(error.message)")
     return error.exitCode
   }

@@ -53,7 +53,8 @@ enum Report {
   static func routes(of id: NodeID, in state: WorkspaceState) -> String {
     let node = state.node(id)!
     guard let router = node.router else { return "\(id) has no router\n" }
-    var lines = ["\(id) '\(node.title)' router \(router.kind)"]
+    let title = node.kind == .pane ? " '\(node.title)'" : ""
+    var lines = ["\(id)\(title) router \(router.kind)"]
     for (index, route) in router.stack.stack.enumerated() {
       lines.append("  \(index) \(route)\(index == router.stack.depth - 1 ? " (top)" : "")")
     }

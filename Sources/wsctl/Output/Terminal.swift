@@ -28,12 +28,38 @@ enum Terminal {
     getenv(name).map { String(cString: $0) }
   }
 
-  /// Writes a line to standard error.
+  /// Writes a line to standard error; control characters in it (a newline inside a quoted
+  /// word, say) are escaped, so that a message is always exactly one line, and a line
+  /// longer than ``longestErrorLine`` (a huge quoted word) is cut in the middle.
   static func error(_ line: String) {
-    var text = line + "\n"
+    var text = oneLine(line)
+    if text.count > longestErrorLine {
+      text = text.prefix(longestErrorLine * 3 / 4 - 3) + " … " + text.suffix(longestErrorLine / 4)
+    }
+    text += "\n"
     text.withUTF8 { buffer in
       _ = write(STDERR_FILENO, buffer.baseAddress, buffer.count)
     }
+  }
+
+  /// The longest line `error(_:)` writes, in characters.
+  static let longestErrorLine = 1000
+
+  /// The text with each control character written as an escape: `\n`, `\t`, `\r` or
+  /// `\u{1B}`.
+  static func oneLine(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case "\r": result += "\\r"
+      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 
   /// Writes text to standard output as it is.

@@ -126,6 +126,23 @@ struct CommandHelp {
       name: "dismiss-all", usage: "dismiss-all", abstract: "Close any modal, keeping the stack.",
       arguments: [], example: "wsctl dismiss-all"),
     CommandHelp(
+      name: "set-path", usage: "set-path [ROUTE...]",
+      abstract: "Set the stack below the root, as a NavigationStack path binding writes it.",
+      arguments: [route], example: "wsctl set-path detail:7 reply"),
+    CommandHelp(
+      name: "set-modal-path", usage: "set-modal-path [ROUTE...]",
+      abstract: "Set the presented modal's stack below its root.",
+      arguments: [route], example: "wsctl set-modal-path draft:2"),
+    CommandHelp(
+      name: "at", usage: "at %ID OPERATION",
+      abstract:
+        "Run a router operation (push, pop, ...) on another node's router, such as a tab's.",
+      arguments: [
+        ("%ID", "the id of the node that owns the router ('wsctl tree' lists ids)"),
+        ("OPERATION", "a router command: push, pop, pop-to, root, replace, present, ..."),
+      ],
+      example: "wsctl at %1 push settings"),
+    CommandHelp(
       name: "undo", usage: "undo [N]", abstract: "Undo the last N recorded changes (default 1).",
       arguments: [("N", "how many changes")], example: "wsctl undo"),
     CommandHelp(
@@ -149,7 +166,8 @@ struct CommandHelp {
     CommandHelp(
       name: "routes", usage: "routes [N|%ID]",
       abstract: "Print a router's stack and modal (default the focused pane's).",
-      arguments: [pane], example: "wsctl routes 2"),
+      arguments: [("N|%ID", "a pane number, or the id of any node that owns a router")],
+      example: "wsctl routes 2"),
     CommandHelp(
       name: "layout", usage: "layout WxH",
       abstract: "Print every visible pane's rectangle at a size.",

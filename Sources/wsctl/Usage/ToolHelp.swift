@@ -9,25 +9,32 @@ enum ToolHelp {
   static var text: String {
     let width = (CommandHelp.all.map(\.name.count).max() ?? 0) + 2
     func list(_ commands: [CommandHelp]) -> String {
-      commands.map { "  " + $0.name.padding(width) + $0.abstract }.joined(separator: "\n")
+      commands.map { command in
+        let lines = command.abstract.wrapped(to: 78 - width)
+        return "  " + command.name.padding(width)
+          + lines.joined(
+            separator: "\n" + String(repeating: " ", count: width + 2))
+      }.joined(separator: "\n")
     }
     return """
-      usage: wsctl [-f FILE] [--json] [--dry-run] [-q] COMMAND [ARGS]... [COMMAND [ARGS]...]...
+      usage: wsctl [-f FILE] [--json] [--dry-run] [-q] COMMAND [ARGS]...
+                   [COMMAND [ARGS]...]...
 
-      Edit and inspect a workspace file: a tree of tabs and split panes, each pane with its
-      own navigation stack. Several commands in one call run as one transaction: all apply
-      and the file is saved once, or nothing changes.
+      Edit and inspect a workspace file: a tree of tabs and split panes, each pane
+      with its own navigation stack. Several commands in one call run as one
+      transaction: all apply and the file is saved once, or nothing changes.
 
       options:
-        -f, --file FILE  the workspace file (default: $WSCTL_FILE, else ./workspace.json;
-                         a missing file starts from the built-in default workspace)
+        -f, --file FILE  the workspace file (default: $WSCTL_FILE, else
+                         ./workspace.json; a missing file starts from the
+                         built-in default workspace)
         --json           machine-readable output
         -n, --dry-run    apply the commands and print the result without saving
         -q, --quiet      no warnings on stderr
-        -h, --help       this help; 'wsctl help COMMAND' or 'wsctl COMMAND --help' for one command
+        -h, --help       this help; 'wsctl COMMAND --help' for one command
         -V, --version    the version
 
-      workspace commands (also in deep links, myapp://workspace/focus/2/push/detail:7):
+      workspace commands (deep links too: myapp://workspace/focus/2/push/detail:7):
       \(list(CommandHelp.workspaceCommands))
 
       inspection and maintenance:
@@ -35,8 +42,12 @@ enum ToolHelp {
 
       A route whose name is a command word is written with a leading '=': push =focus.
 
-      exit codes: 0 ok, 1 refused by the workspace (nothing changed), 64 usage, 65 bad data
-      in the file, 66 file missing, 73 cannot write, 75 lock timeout.
+      environment: WSCTL_FILE (the file), WSCTL_LOCK_TIMEOUT (seconds to wait for
+      another writer, default 10), COLUMNS and LINES (the size 'show' draws at),
+      NO_COLOR (no colour).
+
+      exit codes: 0 ok, 1 refused by the workspace (nothing changed), 64 usage,
+      65 bad data in the file, 66 file missing, 73 cannot write, 75 lock timeout.
 
       example:
         wsctl focus 2 push detail:7
@@ -48,5 +59,20 @@ enum ToolHelp {
 extension String {
   fileprivate func padding(_ width: Int) -> String {
     self + String(repeating: " ", count: max(1, width - count))
+  }
+
+  /// The text broken at spaces into lines of at most `width` characters (a longer word
+  /// stays whole).
+  fileprivate func wrapped(to width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    return lines + [line]
   }
 }

@@ -1,0 +1,112 @@
+import Testing
+
+/// Exit codes 65 (bad data in the file), 66 (a required file is missing) and 73 (cannot
+/// write): one line on stderr naming the file and the place in it, and the file untouched.
+@Suite struct FileErrorTests {
+  // MARK: 65
+
+  @Test(arguments: [["show"], ["push", "a"], ["tree"], ["validate"], ["migrate"]])
+  func aCorruptFileNamesLineAndColumn(arguments: [String]) throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(Fixtures.corrupt, to: "workspace.json")
+    let message = try sandbox.fail(arguments, status: 65)
+    #expect(
+      message == "wsctl: workspace.json:5:1: not valid JSON: unexpected character '}' (byte 57)")
+    #expect(sandbox.text("workspace.json") == Fixtures.corrupt)
+    #expect(!sandbox.exists("workspace.json.bak"))
+  }
+
+  @Test func aCorruptFileWithABackupOffersIt() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("push", "a")
+    try sandbox.succeed("push", "b")
+    let backup = try #require(sandbox.bytes("workspace.json.bak"))
+    try sandbox.write(Fixtures.corrupt, to: "workspace.json")
+    let message = try sandbox.fail("push", "c", status: 65)
+    #expect(
+      message
+        == "wsctl: workspace.json:5:1: not valid JSON: unexpected character '}' (byte 57) "
+        + "(a backup is available: 'wsctl restore-backup')")
+    #expect(sandbox.text("workspace.json") == Fixtures.corrupt)
+    #expect(sandbox.bytes("workspace.json.bak") == backup)
+  }
+
+  @Test func aFileOfANewerVersionIsLeftUnchanged() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(Fixtures.newerVersion, to: "workspace.json")
+    let message = try sandbox.fail("push", "a", status: 65)
+    #expect(
+      message
+        == "wsctl: workspace.json: format version 99 is newer than this tool supports (1); "
+        + "the file was left unchanged")
+    #expect(sandbox.text("workspace.json") == Fixtures.newerVersion)
+  }
+
+  @Test func aWorkspaceWithoutARootNamesTheJSONPath() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(#"{"format": "workspace", "version": 1}"#, to: "workspace.json")
+    #expect(try sandbox.fail("show", status: 65) == "wsctl: workspace.json: $: missing 'root'")
+  }
+
+  // MARK: 66
+
+  @Test(arguments: [["validate"], ["migrate"]])
+  func validateAndMigrateNeedTheFile(arguments: [String]) throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.fail(arguments, status: 66) == "wsctl: no such file 'workspace.json'")
+    #expect(try sandbox.listing() == [])
+  }
+
+  @Test func restoreBackupNeedsABackup() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("init")
+    let before = sandbox.bytes("workspace.json")
+    #expect(
+      try sandbox.fail("restore-backup", status: 66) == "wsctl: no such file 'workspace.json.bak'")
+    #expect(sandbox.bytes("workspace.json") == before)
+  }
+
+  @Test(arguments: [["show"], ["push", "a"]])
+  func aDirectoryIsNotAWorkspaceFile(arguments: [String]) throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("", to: "folder/.keep")
+    #expect(
+      try sandbox.fail(["-f", "folder"] + arguments, status: 66)
+        == "wsctl: cannot read 'folder': not a regular file")
+    // Refused before the lock is taken: no `folder.lock` is left behind.
+    #expect(try sandbox.listing() == ["folder"])
+  }
+
+  // MARK: 73
+
+  // Tests run as root, so a read-only directory would not stop a write; a path under a
+  // regular file cannot be created by anyone.
+  @Test(arguments: [["push", "a"], ["init"], ["init", "--force"]])
+  func aPathUnderARegularFileCannotBeWritten(arguments: [String]) throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("not a directory", to: "plain")
+    let message = try sandbox.fail(["-f", "plain/ws.json"] + arguments, status: 73)
+    #expect(
+      message
+        == "wsctl: cannot write 'plain/ws.json.lock': Not a directory; the previous file is intact")
+    #expect(sandbox.text("plain") == "not a directory")
+  }
+
+  @Test func initWithoutForceKeepsAnExistingFile() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("push", "a")
+    let before = sandbox.bytes("workspace.json")
+    #expect(
+      try sandbox.fail("init", status: 73)
+        == "wsctl: 'workspace.json' already exists; 'init --force' replaces it (keeping a backup)")
+    #expect(sandbox.bytes("workspace.json") == before)
+  }
+
+  @Test func replacingADirectoryFails() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("", to: "folder/.keep")
+    let message = try sandbox.fail("-f", "folder", "init", "--force", status: 73)
+    #expect(message == "wsctl: cannot write 'folder': Is a directory; the previous file is intact")
+    #expect(sandbox.exists("folder/.keep"))
+  }
+}

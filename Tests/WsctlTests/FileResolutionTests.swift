@@ -1,0 +1,68 @@
+import Testing
+
+/// Which file `wsctl` edits: `-f FILE`, `--file FILE`, `--file=FILE`, else `$WSCTL_FILE`,
+/// else `./workspace.json`; a missing file starts from the built-in default workspace.
+@Suite struct FileResolutionTests {
+  @Test func theDefaultIsWorkspaceJSONInTheCurrentDirectory() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("push", "a")
+    #expect(try sandbox.listing() == ["workspace.json", "workspace.json.lock"])
+    #expect(sandbox.text("workspace.json")?.contains("\"a\"") == true)
+  }
+
+  @Test(arguments: [
+    ["-f", "other.json"], ["--file", "other.json"], ["--file=other.json"],
+    ["push", "a", "-f", "other.json"],
+  ])
+  func theFileOptionNamesTheFile(options: [String]) throws {
+    let sandbox = try Sandbox()
+    let arguments = options.contains("push") ? options : options + ["push", "a"]
+    try sandbox.succeed(arguments, environment: ["WSCTL_FILE": "ignored.json"])
+    #expect(sandbox.exists("other.json"))
+    #expect(!sandbox.exists("workspace.json"))
+    #expect(!sandbox.exists("ignored.json"))
+    #expect(try sandbox.succeed("-f", "other.json", "routes").stdout.contains("1 a (top)"))
+  }
+
+  @Test func theEnvironmentVariableNamesTheFileWhenNoOptionDoes() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("push", "a", environment: ["WSCTL_FILE": "env.json"])
+    #expect(sandbox.exists("env.json"))
+    #expect(!sandbox.exists("workspace.json"))
+    let routes = try sandbox.succeed("routes", environment: ["WSCTL_FILE": "env.json"])
+    #expect(routes.stdout.contains("1 a (top)"))
+  }
+
+  @Test func anEmptyEnvironmentVariableMeansTheDefault() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("push", "a", environment: ["WSCTL_FILE": ""])
+    #expect(sandbox.exists("workspace.json"))
+  }
+
+  @Test func aPathInAnotherDirectoryKeepsItsBackupAndLockBesideIt() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("", to: "sub/.keep")
+    try sandbox.succeed("-f", "sub/ws.json", "push", "a")
+    try sandbox.succeed("-f", "sub/ws.json", "push", "b")
+    #expect(sandbox.exists("sub/ws.json"))
+    #expect(sandbox.exists("sub/ws.json.bak"))
+    #expect(sandbox.exists("sub/ws.json.lock"))
+    #expect(try sandbox.listing() == ["sub"])
+  }
+
+  @Test func aMissingFileStartsFromTheDefaultWorkspaceWithoutCreatingIt() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.succeed("tree").stdout == Fixtures.defaultTree)
+    #expect(try sandbox.listing() == [])
+  }
+
+  @Test(arguments: [
+    (["-f"], "-f"), (["-f", "", "push", "a"], "-f"), (["--file", ""], "--file"),
+    (["--file=", "show"], "--file"),
+  ])
+  func aMissingOrEmptyFileNameIsAUsageError(arguments: [String], option: String) throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.fail(arguments, status: 64) == "wsctl: option '\(option)' needs a FILE")
+    #expect(try sandbox.listing() == [])
+  }
+}

@@ -1,0 +1,73 @@
+import Testing
+
+/// `help`, `-h`/`--help` for the tool and every command word, and `--version`.
+@Suite struct HelpTests {
+  /// Every command word: the workspace grammar's, then the tool's own.
+  static let commandWords = [
+    "focus", "split", "close", "tab", "swap", "move", "resize", "equalize", "zoom", "rename",
+    "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top", "present",
+    "dismiss", "dismiss-all", "set-path", "set-modal-path", "at", "undo", "redo",
+    "show", "tree", "routes", "layout", "history", "open", "validate", "init", "migrate",
+    "restore-backup", "completions", "help",
+  ]
+
+  @Test(arguments: [[], ["help"], ["--help"], ["-h"]])
+  func theToolsHelpListsUsageOptionsCommandsAndExitCodes(arguments: [String]) throws {
+    let sandbox = try Sandbox()
+    let help = try sandbox.succeed(arguments)
+    #expect(help.stdout.hasPrefix("usage: wsctl [-f FILE] [--json] [--dry-run] [-q] COMMAND"))
+    for option in ["-f, --file FILE", "--json", "-n, --dry-run", "-q, --quiet", "-V, --version"] {
+      #expect(help.stdout.contains(option), "\(option)")
+    }
+    for word in Self.commandWords {
+      #expect(help.stdoutLines.contains { $0.hasPrefix("  \(word) ") }, "\(word)")
+    }
+    #expect(help.stdout.contains("WSCTL_LOCK_TIMEOUT"))
+    #expect(help.stdout.contains("75 lock timeout"))
+    #expect(help.stdout.hasSuffix("example:\n  wsctl focus 2 push detail:7\n"))
+    #expect(help.stdoutLines.allSatisfy { $0.count <= 82 })
+    #expect(try sandbox.listing() == [])
+  }
+
+  @Test(arguments: commandWords)
+  func everyCommandHasHelpWithUsageAbstractAndExample(word: String) throws {
+    let sandbox = try Sandbox()
+    let help = try sandbox.succeed("help", word)
+    let lines = help.stdoutLines
+    #expect(lines.first?.hasPrefix("usage: wsctl [options] \(word)") == true, "\(help)")
+    #expect(lines.count > 5)
+    #expect(lines[1] == "")
+    #expect(lines[2].count > 10 && lines[2].hasSuffix("."), "abstract: \(lines[2])")
+    let example = try #require(lines.firstIndex(of: "example:"))
+    #expect(lines[example + 1].hasPrefix("  wsctl "))
+    #expect(lines[example + 1].contains(word))
+    for form in [[word, "--help"], [word, "-h"], ["--help", word]] {
+      #expect(try sandbox.succeed(form).stdout == help.stdout, "\(form)")
+    }
+  }
+
+  @Test(arguments: [
+    (["focus", "2", "push", "detail:7", "--help"], "focus"),
+    (["-f", "x.json", "push", "a", "-h"], "push"),
+    (["show", "--help", "--size", "3x3"], "show"),
+    (["completions", "bash", "--help"], "completions"),
+  ])
+  func helpAnywhereInTheLineIsHelpOnTheFirstCommand(arguments: [String], word: String) throws {
+    let sandbox = try Sandbox()
+    let help = try sandbox.succeed(arguments)
+    #expect(help.stdoutLines.first?.hasPrefix("usage: wsctl [options] \(word)") == true)
+    #expect(try sandbox.listing() == [])
+  }
+
+  @Test func helpAfterDoubleDashIsAWord() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("--", "rename", "--help")
+    #expect(try sandbox.succeed("tree").stdout.contains("%3 pane '--help' [inbox] (focused)"))
+  }
+
+  @Test(arguments: ["--version", "-V"])
+  func versionPrintsTheVersion(option: String) throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.succeed(option).stdout == "wsctl 0.1.0\n")
+  }
+}

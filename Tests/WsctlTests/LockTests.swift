@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// Writers serialise on `<file>.lock`: a held lock makes `wsctl` wait, up to
+/// `WSCTL_LOCK_TIMEOUT` seconds (default 10), then exit 75; concurrent writers lose no update.
+@Suite struct LockTests {
+  @Test func aLockHeldTooLongExits75AndChangesNothing() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("push", "a")
+    let before = try #require(sandbox.bytes("workspace.json"))
+    let lock = try HeldLock(path: sandbox.path("workspace.json.lock"))
+    defer { lock.release() }
+    let start = Date()
+    let message = try sandbox.fail(
+      "push", "b", status: 75, environment: ["WSCTL_LOCK_TIMEOUT": "0.3"])
+    let waited = Date().timeIntervalSince(start)
+    #expect(message == "wsctl: timed out after 0.3 s waiting for the lock 'workspace.json.lock'")
+    #expect(waited >= 0.3)
+    #expect(waited < 5)
+    #expect(sandbox.bytes("workspace.json") == before)
+  }
+
+  @Test func aWriterWaitsForTheLockAndThenApplies() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("push", "a")
+    let lock = try HeldLock(path: sandbox.path("workspace.json.lock"))
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { lock.release() }
+    let start = Date()
+    // The default timeout (10 s) outlasts the holder.
+    try sandbox.succeed("push", "b")
+    #expect(Date().timeIntervalSince(start) >= 0.25)
+    #expect(try sandbox.succeed("routes").stdout.contains("2 b (top)"))
+  }
+
+  @Test func readersDoNotTakeTheLock() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("push", "a")
+    let lock = try HeldLock(path: sandbox.path("workspace.json.lock"))
+    defer { lock.release() }
+    let environment = ["WSCTL_LOCK_TIMEOUT": "0"]
+    try sandbox.succeed("show", "--size", "20x5", environment: environment)
+    try sandbox.succeed("--dry-run", "push", "b", environment: environment)
+  }
+
+  @Test func twoProcessesPushingConcurrentlyLoseNoUpdate() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(Fixtures.deepRouter, to: "workspace.json")
+    let failures = Failures()
+    DispatchQueue.concurrentPerform(iterations: 2) { writer in
+      for index in 1...25 {
+        do {
+          let result = try sandbox.run("push", "w\(writer)-\(index)")
+          if result.status != 0 { failures.append("\(result)") }
+        } catch {
+          failures.append("\(error)")
+        }
+      }
+    }
+    #expect(failures.all == [])
+    let router = try sandbox.succeed("--json", "routes").jsonObject()
+    let stack = try #require(router["stack"] as? [String])
+    #expect(stack.count == 51)
+    #expect(stack.first == "log")
+    for writer in 0..<2 {
+      // Each writer's pushes are all there, in its own order.
+      #expect(stack.filter { $0.hasPrefix("w\(writer)-") } == (1...25).map { "w\(writer)-\($0)" })
+    }
+  }
+}
+
+/// Messages collected from several threads.
+private final class Failures: @unchecked Sendable {
+  private let lock = NSLock()
+  private var messages: [String] = []
+
+  func append(_ message: String) {
+    lock.lock()
+    messages.append(message)
+    lock.unlock()
+  }
+
+  var all: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return messages
+  }
+}

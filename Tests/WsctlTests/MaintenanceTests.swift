@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// `init`, `init --force`, `migrate`, `restore-backup` and `validate`.
+@Suite struct MaintenanceTests {
+  @Test func initWritesTheDefaultWorkspace() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.succeed("init").stdout == "initialized workspace.json\n")
+    #expect(try sandbox.listing() == ["workspace.json", "workspace.json.lock"])
+    #expect(try sandbox.succeed("tree").stdout == Fixtures.defaultTree)
+    #expect(try sandbox.succeed("validate").stdout == "workspace.json: valid (3 panes)\n")
+  }
+
+  @Test func initForceReplacesTheFileAndKeepsTheOldOneAsTheBackup() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("push", "a")
+    let edited = try #require(sandbox.bytes("workspace.json"))
+    #expect(try sandbox.succeed("init", "--force").stdout == "initialized workspace.json\n")
+    #expect(sandbox.bytes("workspace.json.bak") == edited)
+    #expect(try sandbox.succeed("tree").stdout == Fixtures.defaultTree)
+  }
+
+  @Test func migrateRewritesAVersion0File() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(Fixtures.version0, to: "old.json")
+    let migrated = try sandbox.succeed("-f", "old.json", "migrate")
+    #expect(migrated.stdout == "migrated old.json from version 0 to 1\n")
+    #expect(sandbox.text("old.json.bak") == Fixtures.version0)
+    let file = try #require(sandbox.bytes("old.json"))
+    let object = try #require(try JSONSerialization.jsonObject(with: file) as? [String: Any])
+    #expect(object["version"] as? Int == 1)
+    #expect(object["focus"] as? Int == 3)
+    #expect(object["focused"] == nil)
+    let root = try #require(object["root"] as? [String: Any])
+    #expect(root["kind"] as? String == "split")
+    #expect(root["type"] == nil)
+    #expect(
+      try sandbox.succeed("-f", "old.json", "tree").stdout == """
+        %1 split vertical active 2 weights 0.25 0.75
+          %2 pane 'Top' [inbox, detail:3]
+          %3 pane 'Bottom' [notes] (focused)
+
+        """)
+    let again = try sandbox.succeed("-f", "old.json", "migrate")
+    #expect(again.stdout == "old.json is already at version 1; rewritten\n")
+  }
+
+  @Test func validateMentionsAnOlderVersion() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(Fixtures.version0, to: "old.json")
+    let result = try sandbox.succeed("-f", "old.json", "validate")
+    #expect(
+      result.stdout
+        == "old.json: valid (2 panes; format version 0: 'wsctl migrate' rewrites it in version 1)\n"
+    )
+    #expect(sandbox.text("old.json") == Fixtures.version0)
+  }
+
+  @Test func anEditOfAVersion0FileSavesItInTheCurrentVersion() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(Fixtures.version0, to: "workspace.json")
+    try sandbox.succeed("push", "reply")
+    #expect(sandbox.text("workspace.json")?.contains("\"version\": 1,") == true)
+    #expect(try sandbox.succeed("routes").stdout.contains("1 reply (top)"))
+  }
+
+  @Test func validatePrintsEveryRepairWithItsJSONPathAndExits65() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(Fixtures.needsRepairs, to: "workspace.json")
+    let result = try sandbox.run("validate")
+    #expect(result.status == 65)
+    #expect(
+      result.stdout == """
+        workspace.json: $.root.children[1].id: duplicate id 2; given the fresh id 3
+        workspace.json: $.nextId: next id 3 would reuse an id; raised to 4
+
+        """)
+    #expect(
+      result.stderrLines == [
+        "wsctl: workspace.json: 2 problems found; 'wsctl migrate' writes the repaired file"
+      ])
+    #expect(sandbox.text("workspace.json") == Fixtures.needsRepairs)
+  }
+
+  @Test func migrateWritesTheRepairedFile() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(Fixtures.needsRepairs, to: "workspace.json")
+    let migrated = try sandbox.succeed("migrate")
+    #expect(
+      migrated.stdout == """
+        workspace.json is already at version 1; rewritten (2 problems repaired)
+          repaired $.root.children[1].id: duplicate id 2; given the fresh id 3
+          repaired $.nextId: next id 3 would reuse an id; raised to 4
+
+        """)
+    #expect(try sandbox.succeed("validate").stdout == "workspace.json: valid (2 panes)\n")
+  }
+
+  @Test func otherCommandsRepairInMemoryAndWarn() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(Fixtures.needsRepairs, to: "workspace.json")
+    let tree = try sandbox.run("tree")
+    #expect(tree.status == 0)
+    #expect(
+      tree.stdout == """
+        %1 split horizontal active 1 weights 0.5 0.5
+          %2 pane 'A' [a] (focused)
+          %3 pane 'B' [b]
+
+        """)
+    #expect(
+      tree.stderrLines == [
+        "wsctl: warning: workspace.json: $.root.children[1].id: duplicate id 2; "
+          + "given the fresh id 3 (repaired)",
+        "wsctl: warning: workspace.json: $.nextId: next id 3 would reuse an id; "
+          + "raised to 4 (repaired)",
+      ])
+    #expect(try sandbox.succeed("-q", "tree").stdout == tree.stdout)
+    #expect(sandbox.text("workspace.json") == Fixtures.needsRepairs)
+  }
+
+  @Test func restoreBackupBringsBackThePreviousVersion() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("push", "a")
+    let first = try #require(sandbox.bytes("workspace.json"))
+    try sandbox.succeed("push", "b")
+    let second = try #require(sandbox.bytes("workspace.json"))
+    let result = try sandbox.succeed("restore-backup")
+    #expect(
+      result.stdout
+        == "restored workspace.json from workspace.json.bak "
+        + "(the replaced file is workspace.json.before-restore)\n")
+    #expect(sandbox.bytes("workspace.json") == first)
+    #expect(sandbox.bytes("workspace.json.before-restore") == second)
+    #expect(try sandbox.succeed("routes").stdout.contains("1 a (top)"))
+  }
+
+  @Test func restoreBackupRecoversACorruptFile() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("push", "a")
+    try sandbox.succeed("push", "b")
+    try sandbox.write(Fixtures.corrupt, to: "workspace.json")
+    try sandbox.fail("show", status: 65)
+    try sandbox.succeed("restore-backup")
+    #expect(sandbox.text("workspace.json.before-restore") == Fixtures.corrupt)
+    #expect(try sandbox.succeed("routes").stdout.contains("1 a (top)"))
+  }
+
+  @Test func restoreBackupRefusesACorruptBackup() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("init")
+    try sandbox.write(Fixtures.corrupt, to: "workspace.json.bak")
+    let before = sandbox.bytes("workspace.json")
+    let message = try sandbox.fail("restore-backup", status: 65)
+    #expect(message.hasPrefix("wsctl: workspace.json.bak:5:1: not valid JSON"))
+    #expect(sandbox.bytes("workspace.json") == before)
+  }
+}

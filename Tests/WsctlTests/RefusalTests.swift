@@ -1,0 +1,78 @@
+import Testing
+
+/// Exit code 1: the command is well formed but the workspace's state refuses it; nothing
+/// changes, and the one line on stderr says why.
+@Suite struct RefusalTests {
+  @Test(arguments: [
+    (["focus", "9"], "no pane 9"),
+    (["focus", "%99"], "no pane %99"),
+    (["close", "9"], "no pane 9"),
+    (["focus", "left"], "no pane left of the focused pane"),
+    (["swap", "up"], "no pane up of the focused pane"),
+    (["resize", "up", "10%"], "no split to resize up"),
+    (["close", "close", "close"], "cannot close the last pane"),
+    (["pop"], "pop rejected: already at root"),
+    (["undo"], "nothing to undo"),
+    (["redo"], "nothing to redo"),
+    (["tab", "3"], "no tab 3"),
+  ])
+  func refusalsExitOneAndCreateNoFile(arguments: [String], message: String) throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.fail(arguments, status: 1) == "wsctl: " + message)
+    #expect(!sandbox.exists("workspace.json"))
+  }
+
+  @Test func aDuplicateTopIsRefusedAndTheFileKeepsItsBytes() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("focus", "2", "push", "detail:7")
+    let before = try #require(sandbox.bytes("workspace.json"))
+    #expect(
+      try sandbox.fail("push", "detail:7", status: 1)
+        == "wsctl: push detail:7 rejected: duplicate top")
+    #expect(sandbox.bytes("workspace.json") == before)
+  }
+
+  @Test func closingTheLastPaneIsRefused() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("close", "close")
+    #expect(
+      try sandbox.tree() == """
+        %1 tabs selected 1
+          [1 'Settings'] %5 pane 'Settings' [settings] (focused)
+
+        """)
+    let before = try #require(sandbox.bytes("workspace.json"))
+    #expect(try sandbox.fail("close", status: 1) == "wsctl: cannot close the last pane")
+    #expect(sandbox.bytes("workspace.json") == before)
+  }
+
+  // The loader refuses files past its limits; wsctl never writes one it could not read back.
+  @Test func anEditWhoseFileWouldExceedTheTreeDepthLimitIsRefused() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("push", "a")
+    let before = sandbox.bytes("workspace.json")
+    let nesting = (1...60).flatMap { _ in ["split", "h", "0.9", "split", "v", "0.9"] }
+    #expect(
+      try sandbox.fail(nesting, status: 1)
+        == "wsctl: panes nested 101 deep exceed the file's limit of 100; nothing changed")
+    #expect(sandbox.bytes("workspace.json") == before)
+  }
+
+  @Test(arguments: [["rename"], ["tab", "rename"], ["tab", "new"]])
+  func aTitleLongerThanTheFileAllowsIsRefused(command: [String]) throws {
+    let sandbox = try Sandbox()
+    let title = String(repeating: "t", count: 70_000)
+    #expect(
+      try sandbox.fail(command + [title], status: 1)
+        == "wsctl: a title of 70000 bytes exceeds the file's limit of 65536; nothing changed")
+    #expect(!sandbox.exists("workspace.json"))
+  }
+
+  @Test func aModalAlreadyUpIsRefused() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("present", "sheet", "a")
+    #expect(
+      try sandbox.fail("present", "cover", "b", status: 1)
+        == "wsctl: present cover b rejected: a modal is already presented")
+  }
+}

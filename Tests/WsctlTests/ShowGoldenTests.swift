@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// `wsctl show` pictures, compared with golden files in `Tests/WsctlTests/Golden/`: the
+/// default workspace, an edited one (three panes, a deeper stack, a modal, a long token cut
+/// to fit) at two sizes in Unicode and ASCII, and a zoomed pane.
+@Suite struct ShowGoldenTests {
+  /// Focus pane 2, push on it, split it below with a long route, rename the new pane and
+  /// present a sheet on it.
+  private static let edits = [
+    "focus", "2", "push", "detail:7", "split", "v", "40%", "search:swift%20testing",
+    "rename", "Search", "present", "sheet", "compose",
+  ]
+
+  @Test func theDefaultWorkspace() throws {
+    let sandbox = try Sandbox()
+    let show = try sandbox.succeed("show", "--size", "80x24")
+    try Golden.check(show.stdout, named: "show-default-80x24.txt")
+  }
+
+  @Test(arguments: [("80x24", false), ("80x24", true), ("40x12", false), ("40x12", true)])
+  func anEditedWorkspace(size: String, ascii: Bool) throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed(Self.edits)
+    let show = try sandbox.succeed(["show", "--size", size] + (ascii ? ["--ascii"] : []))
+    try Golden.check(show.stdout, named: "show-edited-\(size)\(ascii ? "-ascii" : "").txt")
+  }
+
+  @Test(arguments: [("80x24", false), ("40x12", true)])
+  func aZoomedPane(size: String, ascii: Bool) throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed(Self.edits + ["zoom"])
+    let show = try sandbox.succeed(["show", "--size", size] + (ascii ? ["--ascii"] : []))
+    try Golden.check(show.stdout, named: "show-zoomed-\(size)\(ascii ? "-ascii" : "").txt")
+  }
+
+  @Test func everyLineFitsTheSize() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed(Self.edits)
+    for (width, height) in [(80, 24), (40, 12), (17, 5), (1, 1), (1000, 3)] {
+      let show = try sandbox.succeed("show", "--size", "\(width)x\(height)")
+      #expect(show.stdoutLines.count == height)
+      #expect(show.stdoutLines.allSatisfy { $0.count <= width })
+    }
+  }
+
+  @Test func withoutASizeShowDrawsAtColumnsByLinesLessThePromptLine() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed(Self.edits)
+    let sized = try sandbox.succeed("show", "--size", "50x14")
+    let fromEnvironment = try sandbox.succeed(
+      "show", environment: ["COLUMNS": "50", "LINES": "15"])
+    #expect(fromEnvironment.stdout == sized.stdout)
+    let defaults = try sandbox.succeed(
+      "show", environment: ["COLUMNS": nil, "LINES": nil])
+    #expect(defaults.stdout == (try sandbox.succeed("show", "--size", "80x23")).stdout)
+  }
+
+  /// `script` runs `wsctl` on a pseudo-terminal, where it colours the focused pane unless
+  /// `NO_COLOR` is set.
+  @Test(
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")),
+    arguments: [(nil, true), ("1", false)] as [(String?, Bool)])
+  func colourOnATerminalUnlessNoColor(noColor: String?, isColoured: Bool) throws {
+    let sandbox = try Sandbox()
+    let binary = try WsctlBinary.require()
+    let result = try sandbox.run(
+      program: URL(fileURLWithPath: "/usr/bin/script"),
+      ["-qec", "\(binary.path) show", "/dev/null"],
+      environment: ["NO_COLOR": noColor, "TERM": "xterm", "COLUMNS": "40", "LINES": "6"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout.contains("\u{1B}[1;36m┏ 1* Inbox") == isColoured, "\(result)")
+    #expect(result.stdout.contains("\u{1B}") == isColoured)
+  }
+
+  @Test func noColourWhenOutputIsNotATerminal() throws {
+    let sandbox = try Sandbox()
+    let show = try sandbox.succeed("show", environment: ["NO_COLOR": nil, "TERM": "xterm"])
+    #expect(!show.stdout.contains("\u{1B}"))
+  }
+}

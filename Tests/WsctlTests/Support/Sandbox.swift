@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+/// A fresh temporary directory for one test, the working directory of every `wsctl` run in
+/// it; removed when the sandbox goes away.
+///
+///     let sandbox = try Sandbox()
+///     let result = try sandbox.run("focus", "2", "push", "detail:7")
+///     #expect(result.status == 0)
+///
+/// Each run gets a clean environment: `NO_COLOR=1`, `TERM=dumb`, `COLUMNS=80`, `LINES=25`,
+/// no `WSCTL_FILE` (unless a test passes one), standard input from `/dev/null`.
+final class Sandbox: Sendable {
+  /// The sandbox's own directory; holds `work` and the captured output of each run.
+  let root: URL
+  /// The working directory of every run.
+  let directory: URL
+
+  init() throws {
+    root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("wsctl-tests-\(UUID().uuidString)")
+    directory = root.appendingPathComponent("work")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: root)
+  }
+
+  /// The environment every run starts from.
+  static let baseEnvironment = [
+    "NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "80", "LINES": "25", "PATH": "/usr/bin:/bin",
+  ]
+
+  // MARK: Running
+
+  /// Runs `wsctl` with arguments, in ``directory``.
+  ///
+  /// - Parameter environment: Variables added to (or, as `nil`, removed from)
+  ///   ``baseEnvironment``.
+  func run(_ arguments: String..., environment: [String: String?] = [:]) throws -> RunResult {
+    try run(arguments, environment: environment)
+  }
+
+  /// Runs `wsctl` with arguments, in ``directory``.
+  func run(_ arguments: [String], environment: [String: String?] = [:]) throws -> RunResult {
+    try run(program: try WsctlBinary.require(), arguments, environment: environment)
+  }
+
+  /// Runs a program (`wsctl`, or a shell to try a completion script) in ``directory``, with
+  /// ``baseEnvironment`` changed by `environment`.
+  func run(
+    program: URL, _ arguments: [String], environment: [String: String?] = [:]
+  ) throws -> RunResult {
+    var variables = Self.baseEnvironment
+    for (name, value) in environment {
+      variables[name] = value
+    }
+    let process = Process()
+    process.executableURL = program
+    process.arguments = arguments
+    process.environment = variables
+    process.currentDirectoryURL = directory
+    let capture = root.appendingPathComponent("run-\(UUID().uuidString)")
+    let outputURL = capture.appendingPathExtension("out")
+    let errorURL = capture.appendingPathExtension("err")
+    try Data().write(to: outputURL)
+    try Data().write(to: errorURL)
+    let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/dev/null"))
+    let output = try FileHandle(forWritingTo: outputURL)
+    let error = try FileHandle(forWritingTo: errorURL)
+    defer {
+      try? input.close()
+      try? output.close()
+      try? error.close()
+      try? FileManager.default.removeItem(at: outputURL)
+      try? FileManager.default.removeItem(at: errorURL)
+    }
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    process.waitUntilExit()
+    let status =
+      process.terminationReason == .exit
+      ? process.terminationStatus : 128 + process.terminationStatus
+    return RunResult(
+      arguments: arguments, status: status,
+      stdout: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
+      stderr: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+  }
+
+  /// Runs `wsctl` and expects success: exit 0 and nothing on standard error.
+  @discardableResult
+  func succeed(
+    _ arguments: String..., environment: [String: String?] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> RunResult {
+    try succeed(arguments, environment: environment, sourceLocation: sourceLocation)
+  }
+
+  /// Runs `wsctl` and expects success: exit 0 and nothing on standard error.
+  @discardableResult
+  func succeed(
+    _ arguments: [String], environment: [String: String?] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> RunResult {
+    let result = try run(arguments, environment: environment)
+    #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
+    #expect(result.stderr == "", "\(result)", sourceLocation: sourceLocation)
+    return result
+  }
+
+  /// Runs `wsctl` and expects a failure: the exit code, one line on standard error, nothing
+  /// on standard output.
+  ///
+  /// - Returns: The line on standard error.
+  @discardableResult
+  func fail(
+    _ arguments: String..., status: Int32, environment: [String: String?] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String {
+    try fail(arguments, status: status, environment: environment, sourceLocation: sourceLocation)
+  }
+
+  /// Runs `wsctl` and expects a failure: the exit code, one line on standard error, nothing
+  /// on standard output.
+  @discardableResult
+  func fail(
+    _ arguments: [String], status: Int32, environment: [String: String?] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String {
+    let result = try run(arguments, environment: environment)
+    #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
+    #expect(result.stdout == "", "\(result)", sourceLocation: sourceLocation)
+    #expect(result.stderrLines.count == 1, "\(result)", sourceLocation: sourceLocation)
+    return result.stderrLines.first ?? ""
+  }
+
+  // MARK: Files
+
+  /// The absolute path of a file in ``directory``.
+  func path(_ name: String) -> String {
+    directory.appendingPathComponent(name).path
+  }
+
+  /// Whether a file exists in ``directory``.
+  func exists(_ name: String) -> Bool {
+    FileManager.default.fileExists(atPath: path(name))
+  }
+
+  /// A file's bytes, or `nil` if it does not exist.
+  func bytes(_ name: String) -> Data? {
+    FileManager.default.contents(atPath: path(name))
+  }
+
+  /// A file's text, or `nil` if it does not exist.
+  func text(_ name: String) -> String? {
+    bytes(name).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Writes a file, creating its directory.
+  func write(_ text: String, to name: String) throws {
+    let url = directory.appendingPathComponent(name)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+  }
+
+  /// The names in ``directory``, sorted.
+  func listing() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+  }
+}
+
+extension Sandbox {
+  /// Runs commands followed by `tree`, expects success, and returns the printed tree.
+  func tree(
+    after arguments: String..., sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String {
+    let result = try run(arguments + ["tree"])
+    #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
+    #expect(result.stderr == "", "\(result)", sourceLocation: sourceLocation)
+    return result.stdout
+  }
+}
