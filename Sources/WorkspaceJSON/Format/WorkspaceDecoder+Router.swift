@@ -83,12 +83,21 @@ extension WorkspaceDecoder {
     routes.reserveCapacity(items.count)
     for (index, item) in items.enumerated() {
       let itemLocation = "\(location)[\(index)]"
-      guard let text = try string(item, at: itemLocation) else { break }
+      let cut = items.count - index
+      let removed = "\(cut) route\(cut == 1 ? "" : "s") from here removed"
+      guard case .string(let text) = item else {
+        note(itemLocation, "not a string; \(removed)")
+        break
+      }
+      guard text.utf8.count <= limits.maximumStringBytes else {
+        throw .limitExceeded(
+          path: file, location: itemLocation, what: "string length",
+          limit: limits.maximumStringBytes)
+      }
       do {
         routes.append(try RouteToken(parsing: text))
       } catch {
-        let cut = items.count - index
-        note(itemLocation, "\(error); \(cut) route\(cut == 1 ? "" : "s") from here removed")
+        note(itemLocation, "\(error); \(removed)")
         break
       }
     }
