@@ -126,16 +126,17 @@ private func file(version: Int, extra: String = "") -> [UInt8] {
   }
 
   @Test func storeMigratesOnUpdateAndKeepsTheOldVersionAsBackup() throws {
-    let directory = TemporaryDirectory()
-    let store = WorkspaceStore(path: directory.file("w.json"))
-    Files.create(store.path, file(version: 0))
-    let (_, loaded) = try store.update(default: .example) { state in
-      try state.apply(.rename("Renamed"))
+    try withTemporaryDirectory { directory in
+      let store = WorkspaceStore(path: directory.file("w.json"))
+      Files.create(store.path, file(version: 0))
+      let (_, loaded) = try store.update(default: .example) { state in
+        try state.apply(.rename("Renamed"))
+      }
+      #expect(loaded.migratedFromVersion == 0)
+      #expect(Files.contents(store.backupPath) == file(version: 0))
+      let reloaded = try store.load(default: .example)
+      #expect(reloaded.migratedFromVersion == nil)
+      #expect(reloaded.state.node(NodeID(4))?.title == "Renamed")
     }
-    #expect(loaded.migratedFromVersion == 0)
-    #expect(Files.contents(store.backupPath) == file(version: 0))
-    let reloaded = try store.load(default: .example)
-    #expect(reloaded.migratedFromVersion == nil)
-    #expect(reloaded.state.node(NodeID(4))?.title == "Renamed")
   }
 }

@@ -247,33 +247,35 @@ private let limitCases: [RefusalCase] = [
 
   @Test(arguments: syntaxCases + workspaceCases + limitCases)
   func storeLeavesTheFileUntouched(_ refusal: RefusalCase) throws {
-    let directory = TemporaryDirectory()
-    let file = directory.file(path)
-    Files.create(file, refusal.bytes)
-    var store = WorkspaceStore(path: file, limits: refusal.limits)
-    store.lockTimeout = 1
-    let located = refusal.error.located(at: file)
-    #expect(throws: located) { try store.load(default: .example) }
-    #expect(throws: located) {
-      try store.update(default: .example) { state in try state.apply(.split(.horizontal)) }
+    try withTemporaryDirectory { directory in
+      let file = directory.file(path)
+      Files.create(file, refusal.bytes)
+      var store = WorkspaceStore(path: file, limits: refusal.limits)
+      store.lockTimeout = 1
+      let located = refusal.error.located(at: file)
+      #expect(throws: located) { try store.load(default: .example) }
+      #expect(throws: located) {
+        try store.update(default: .example) { state in try state.apply(.split(.horizontal)) }
+      }
+      #expect(Files.contents(file) == refusal.bytes)
+      #expect(directory.entries() == [path, path + ".lock"])
     }
-    #expect(Files.contents(file) == refusal.bytes)
-    #expect(directory.entries() == [path, path + ".lock"])
   }
 
   @Test func failedChangeLeavesTheFileUntouched() throws {
-    let directory = TemporaryDirectory()
-    let file = directory.file(path)
-    Files.create(file, Fixture.baseFile)
-    let store = WorkspaceStore(path: file)
-    #expect(throws: WorkspaceError.lastPane) {
-      try store.update(default: .example) { state in
-        try state.apply(.split(.horizontal))
-        try state.apply([.close(), .close(), .close()])
+    try withTemporaryDirectory { directory in
+      let file = directory.file(path)
+      Files.create(file, Fixture.baseFile)
+      let store = WorkspaceStore(path: file)
+      #expect(throws: WorkspaceError.lastPane) {
+        try store.update(default: .example) { state in
+          try state.apply(.split(.horizontal))
+          try state.apply([.close(), .close(), .close()])
+        }
       }
+      #expect(Files.contents(file) == Fixture.baseFile)
+      #expect(directory.entries() == [path, path + ".lock"])
     }
-    #expect(Files.contents(file) == Fixture.baseFile)
-    #expect(directory.entries() == [path, path + ".lock"])
   }
 }
 

@@ -68,8 +68,8 @@ enum Fixture {
   static var baseFile: [UInt8] { file(root: baseRoot) }
 }
 
-/// A fresh directory under `/tmp`, removed with its files when the value is released.
-final class TemporaryDirectory {
+/// A fresh directory under `/tmp`; see ``withTemporaryDirectory(_:)``.
+final class TemporaryDirectory: Sendable {
   /// The directory's path.
   let path: String
 
@@ -77,10 +77,12 @@ final class TemporaryDirectory {
     var template = Array("/tmp/workspace-json-tests.XXXXXX".utf8CString)
     let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
     precondition(made != nil, "mkdtemp failed")
-    path = String(cString: template)
+    path = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
-  deinit {
+  /// Removes the directory and the files in it.
+  func remove() {
     for name in entries() { unlink(path + "/" + name) }
     rmdir(path)
   }
@@ -103,6 +105,13 @@ final class TemporaryDirectory {
     }
     return names.sorted()
   }
+}
+
+/// Runs `body` with a fresh directory, removed with its files afterwards.
+func withTemporaryDirectory<T>(_ body: (TemporaryDirectory) throws -> T) rethrows -> T {
+  let directory = TemporaryDirectory()
+  defer { directory.remove() }
+  return try body(directory)
 }
 
 /// Plain POSIX file helpers for the tests.
