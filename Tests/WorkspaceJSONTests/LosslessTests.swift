@@ -4,80 +4,82 @@ import Testing
 @testable import Workspace
 @testable import WorkspaceJSON
 
-/// A file written by a newer host: extra members at every level, a node kind and a router kind
-/// this version does not know. Known members come first, in the encoder's order.
-///
-///     tabs %1 (own router; extras)
-///       split %2 horizontal (extras)
-///         pane %3 "Inbox" (extras; router and modal with extras)
-///         webview %6 (unknown kind)
-///       pane %4 "Calendar" (router of the unregistered kind "calendar")
-private let file: JSONValue = [
-  "format": "workspace",
-  "version": 1,
-  "nextId": 7,
-  "focus": 3,
-  "mru": [3, 4],
-  "root": [
-    "id": 1,
-    "kind": "tabs",
-    "active": 0,
-    "titles": ["Mail", "Calendar"],
-    "router": ["kind": "token", "stack": ["workspace"], "x-sync": ["peer": "ipad"]],
-    "children": [
-      [
-        "id": 2,
-        "kind": "split",
-        "axis": "horizontal",
-        "active": 0,
-        "weights": [0.75, 0.25],
-        "children": [
-          [
-            "id": 3,
-            "kind": "pane",
-            "title": "Inbox",
-            "router": [
-              "kind": "mail",
-              "stack": ["inbox", "thread:42"],
-              "modal": ["style": "sheet", "stack": ["compose"], "detent": "medium"],
-              "scroll": ["y": 120.5, "anchor": .null],
+extension Fixture {
+  /// A file written by a newer host: extra members at every level, a node kind and a router kind
+  /// this version does not know. Known members come first, in the encoder's order.
+  ///
+  ///     tabs %1 (own router; extras)
+  ///       split %2 horizontal (extras)
+  ///         pane %3 "Inbox" (extras; router and modal with extras)
+  ///         webview %6 (unknown kind)
+  ///       pane %4 "Calendar" (router of the unregistered kind "calendar")
+  static let lossless: JSONValue = [
+    "format": "workspace",
+    "version": 1,
+    "nextId": 7,
+    "focus": 3,
+    "mru": [3, 4],
+    "root": [
+      "id": 1,
+      "kind": "tabs",
+      "active": 0,
+      "titles": ["Mail", "Calendar"],
+      "router": ["kind": "token", "stack": ["workspace"], "x-sync": ["peer": "ipad"]],
+      "children": [
+        [
+          "id": 2,
+          "kind": "split",
+          "axis": "horizontal",
+          "active": 0,
+          "weights": [0.75, 0.25],
+          "children": [
+            [
+              "id": 3,
+              "kind": "pane",
+              "title": "Inbox",
+              "router": [
+                "kind": "mail",
+                "stack": ["inbox", "thread:42"],
+                "modal": ["style": "sheet", "stack": ["compose"], "detent": "medium"],
+                "scroll": ["y": 120.5, "anchor": .null],
+              ],
+              "icon": "📬",
+              "badges": [1, 2, ["nested": [true, false]]],
             ],
-            "icon": "📬",
-            "badges": [1, 2, ["nested": [true, false]]],
+            [
+              "id": 6,
+              "kind": "webview",
+              "title": "Docs",
+              "url": "https://example.com/?q=\"quoted\"",
+              "router": ["kind": "web", "history": ["a", "b"]],
+              "children": [1, 2, 3],
+              "zoom": 1.25,
+            ],
           ],
-          [
-            "id": 6,
-            "kind": "webview",
-            "title": "Docs",
-            "url": "https://example.com/?q=\"quoted\"",
-            "router": ["kind": "web", "history": ["a", "b"]],
-            "children": [1, 2, 3],
-            "zoom": 1.25,
+          "gap": 4,
+        ],
+        [
+          "id": 4,
+          "kind": "pane",
+          "title": "Calendar",
+          "router": [
+            "kind": "calendar",
+            "stack": ["month:2024-05", "day:2024-05-17", "event:9f3a"],
+            "maxDepth": 12,
+            "rejectsDuplicateTop": false,
           ],
         ],
-        "gap": 4,
       ],
-      [
-        "id": 4,
-        "kind": "pane",
-        "title": "Calendar",
-        "router": [
-          "kind": "calendar",
-          "stack": ["month:2024-05", "day:2024-05-17", "event:9f3a"],
-          "maxDepth": 12,
-          "rejectsDuplicateTop": false,
-        ],
-      ],
+      "pinned": true,
     ],
-    "pinned": true,
-  ],
-  "history": ["limit": 100, "undo": [], "redo": []],
-  "theme": ["dark": true, "accent": [1, 2.5, "x"]],
-  "x-host": .null,
-]
+    "history": ["limit": 100, "undo": [], "redo": []],
+    "theme": ["dark": true, "accent": [1, 2.5, "x"]],
+    "x-host": .null,
+  ]
+}
 
 /// The file as the writer prints it: exactly the bytes the encoder must reproduce.
-private let fileBytes = JSONWriter.write(file)
+private let fileBytes = JSONWriter.write(Fixture.lossless)
 
 /// The members of the object at a path in `value` that the decoder does not know, in order.
 private func extras(_ value: JSONValue?, known: Set<String>) -> [String] {
@@ -158,9 +160,9 @@ private let commands: [WorkspaceCommand] = [
     #expect(state.invariantViolations() == [])
     let saved = try JSONReader.parse(WorkspaceFile.encode(state))
     let topKeys = WorkspaceDecoder.topLevelKeys
-    #expect(extras(saved, known: topKeys) == extras(file, known: topKeys))
+    #expect(extras(saved, known: topKeys) == extras(Fixture.lossless, known: topKeys))
     #expect(extrasFollowKnownMembers(saved, known: topKeys))
-    let before = file["root"]
+    let before = Fixture.lossless["root"]
     let after = saved["root"]
     for (id, keys) in [(1, tabsKeys), (2, splitKeys), (3, paneKeys), (4, paneKeys)] {
       guard let stored = node(id, in: after) else { continue }  // closed by the command

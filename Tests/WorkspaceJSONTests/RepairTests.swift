@@ -324,6 +324,18 @@ private let routerCases: [RepairCase] = [
     [("$.root.children[0].children[0].router.kind", "untyped")]
   ) { $0.node(NodeID(3))?.router?.kind == "token" },
   RepairCase(
+    "router kind not a string",
+    F.file(
+      root: F.base(
+        split: F.split(
+          2,
+          [
+            #"{"id": 3, "kind": "pane", "title": "A", "router": {"kind": 7, "stack": ["a"]}}"#,
+            panes[1],
+          ]))),
+    [("$.root.children[0].children[0].router.kind", "not a string; the router is read as untyped")]
+  ) { $0.node(NodeID(3))?.router?.kind == "token" },
+  RepairCase(
     "modal without a style",
     F.file(
       root: F.base(

@@ -2,6 +2,13 @@ import PaneRouter
 import Workspace
 
 extension WorkspaceDecoder {
+  /// The members of a router; the others are kept as unknown members.
+  static let routerKeys: Set<String> = [
+    "kind", "stack", "modal", "maxDepth", "rejectsDuplicateTop",
+  ]
+  /// The members of a router's modal; the others are kept as unknown members.
+  static let modalKeys: Set<String> = ["style", "stack"]
+
   /// Decodes a stored router, or returns `nil` (with a diagnostic) if it has no usable root.
   ///
   /// A malformed token cuts the stack below it (reported); a stack deeper than its
@@ -15,10 +22,13 @@ extension WorkspaceDecoder {
     }
     warnAboutDuplicateKeys(in: object, at: location)
     var kind = RouteToken.kind
-    if let name = try string(object["kind"], at: location + ".kind") {
-      kind = name
-    } else {
+    switch object["kind"] {
+    case .string(let name)?:
+      kind = try string(.string(name), at: location + ".kind") ?? kind
+    case nil:
       note(location + ".kind", "missing; the router is read as untyped ('token')")
+    case .some:
+      note(location + ".kind", "not a string; the router is read as untyped ('token')")
     }
     guard let routes = try tokens(object["stack"], at: location + ".stack") else { return nil }
     var modal: (style: ModalStyle, routes: [RouteToken])?
@@ -30,7 +40,7 @@ extension WorkspaceDecoder {
         let modalRoutes = try tokens(modalObject["stack"], at: location + ".modal.stack")
       {
         modal = (style, modalRoutes)
-        modalUnknown = unknown(modalObject, known: ["style", "stack"])
+        modalUnknown = unknown(modalObject, known: Self.modalKeys)
       } else {
         note(location + ".modal", "modal without a valid style and stack; dismissed")
       }
@@ -60,8 +70,7 @@ extension WorkspaceDecoder {
       return nil
     }
     var router = RouterState(kind: kind, stack: stack)
-    router.unknownMembers = unknown(
-      object, known: ["kind", "stack", "modal", "maxDepth", "rejectsDuplicateTop"])
+    router.unknownMembers = unknown(object, known: Self.routerKeys)
     router.modalUnknownMembers = modalUnknown
     return router
   }

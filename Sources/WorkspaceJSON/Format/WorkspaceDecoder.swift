@@ -160,7 +160,8 @@ struct WorkspaceDecoder {
     return id
   }
 
-  private static func knownKeys(ofKind kind: String) -> Set<String> {
+  /// The members a node of a known kind may have; the others are kept as unknown members.
+  static func knownKeys(ofKind kind: String) -> Set<String> {
     switch kind {
     case "pane": ["id", "kind", "title", "router"]
     case "split": ["id", "kind", "axis", "active", "weights", "router", "children"]
