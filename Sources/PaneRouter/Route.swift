@@ -1,7 +1,7 @@
 /// A host's route type: a value that converts to and from a ``RouteToken``.
 ///
 /// Conform an enum by listing each case's token and decoding the token back with the
-/// ``RouteToken/arguments(as:)`` helper, which checks the argument count and types:
+/// ``RouteToken/arguments(as:_:)`` helper, which checks the argument count and types:
 ///
 ///     enum MailRoute: Route {
 ///       case inbox

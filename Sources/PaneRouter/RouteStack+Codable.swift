@@ -51,7 +51,14 @@ extension RouteStack: Codable {
       guard let style = ModalStyle(rawValue: name) else {
         throw Self.corrupted(nested, .style, PaneRouterError.unknownModalStyle(name))
       }
-      modal = (style, try Self.decodeRoutes(nested, forKey: .stack))
+      let modalRoutes = try Self.decodeRoutes(nested, forKey: .stack)
+      do {
+        // Validate the modal's stack here so the error points at `modal.stack`.
+        _ = try RouteStack(routes: modalRoutes, maxDepth: maxDepth)
+      } catch {
+        throw Self.corrupted(nested, .stack, error)
+      }
+      modal = (style, modalRoutes)
     }
     do {
       try self.init(

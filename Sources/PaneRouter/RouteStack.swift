@@ -102,8 +102,9 @@ public struct RouteStack<R: Route>: Equatable, Sendable {
   /// - Throws: What `transform` throws.
   /// - Complexity: O(*n*), where *n* is the number of routes.
   public func map<T: Route>(_ transform: (R) throws -> T) rethrows -> RouteStack<T> {
-    var result = RouteStack<T>(root: try transform(root), maxDepth: maxDepth)
-    result.stack = try stack.map(transform)
+    let routes = try stack.map(transform)
+    var result = RouteStack<T>(root: routes[0], maxDepth: maxDepth)
+    result.stack = routes
     result.modal = try modal.map {
       RouteStack<T>.Modal(style: $0.style, stack: try $0.stack.map(transform))
     }

@@ -13,8 +13,13 @@ extension RouteToken {
   ///   counted in Unicode scalars, of the first character that cannot stand where it is.
   /// - Complexity: O(*n*), where *n* is the length of `text`.
   public init(parsing text: String) throws(PaneRouterError) {
+    if let (name, arguments) = RouteToken.parsePlainASCII(text) {
+      self.name = name
+      self.arguments = arguments
+      return
+    }
     guard text.utf8.count <= RouteToken.maximumLength else {
-      throw .malformedToken(text, offset: RouteToken.maximumLength, reason: .tooLong)
+      throw .malformedToken(text, offset: RouteToken.firstScalarPastLimit(text), reason: .tooLong)
     }
     let scalars = Array(text.unicodeScalars)
     guard let first = scalars.first else {
@@ -43,12 +48,90 @@ extension RouteToken {
     self.arguments = arguments
   }
 
+  /// The fast path for the common token: ASCII text (escapes may decode to any UTF-8), every
+  /// character allowed where it stands. Returns `nil` for anything else, which the full parser then
+  /// reads (and reports with exact offsets).
+  private static func parsePlainASCII(_ text: String) -> (String, [String])? {
+    let utf8 = text.utf8
+    guard utf8.count <= maximumLength else { return nil }
+    let result = utf8.withContiguousStorageIfAvailable { bytes -> (String, [String])? in
+      guard let first = bytes.first, plainNameStart(first) else { return nil }
+      var index = 1
+      while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
+        guard plainNameContinuation(bytes[index]) else { return nil }
+        index += 1
+      }
+      let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<index]), as: UTF8.self)
+      var arguments: [String] = []
+      var decoded: [UInt8] = []
+      while index < bytes.count {
+        index += 1
+        let start = index
+        var isPlain = true
+        while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
+          if bytes[index] == UInt8(ascii: "%") { isPlain = false }
+          guard plainArgumentByte(bytes[index]) else { return nil }
+          index += 1
+        }
+        if isPlain {
+          arguments.append(
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+          continue
+        }
+        decoded.removeAll(keepingCapacity: true)
+        var cursor = start
+        while cursor < index {
+          if bytes[cursor] == UInt8(ascii: "%") {
+            guard cursor + 2 < index, let high = hexValue(bytes[cursor + 1]),
+              let low = hexValue(bytes[cursor + 2])
+            else { return nil }
+            decoded.append(high << 4 | low)
+            cursor += 3
+          } else {
+            decoded.append(bytes[cursor])
+            cursor += 1
+          }
+        }
+        guard let argument = String(validating: decoded, as: UTF8.self) else { return nil }
+        arguments.append(argument)
+      }
+      return (name, arguments)
+    }
+    return result ?? nil
+  }
+
+  private static func plainNameStart(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+      || byte == UInt8(ascii: "_")
+  }
+
+  private static func plainNameContinuation(_ byte: UInt8) -> Bool {
+    plainNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+      || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+  }
+
+  /// Whether an ASCII byte may stand in an argument: itself, or `%` opening an escape.
+  private static func plainArgumentByte(_ byte: UInt8) -> Bool {
+    byte < 0x80 && (byte == UInt8(ascii: "%") || Unicode.Scalar(byte).isArgumentCharacter)
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    default: nil
+    }
+  }
+
   /// Decodes one argument starting at `start`, returning it and the index of the `:` or end
   /// that closes it.
   private static func decodeArgument(
     _ scalars: [Unicode.Scalar], from start: Int, text: String
   ) throws(PaneRouterError) -> (String, Int) {
     var bytes: [UInt8] = []
+    // The scalar offset each byte came from, to locate an invalid UTF-8 sequence.
+    var origins: [Int] = []
     var index = start
     while index < scalars.count, scalars[index] != ":" {
       let scalar = scalars[index]
@@ -59,18 +142,51 @@ extension RouteToken {
           throw .malformedToken(text, offset: index, reason: .invalidPercentEscape)
         }
         bytes.append(high << 4 | low)
+        origins.append(index)
         index += 3
       } else if scalar.isArgumentCharacter {
-        bytes.append(contentsOf: String(scalar).utf8)
+        for byte in String(scalar).utf8 {
+          bytes.append(byte)
+          origins.append(index)
+        }
         index += 1
       } else {
         throw .malformedToken(text, offset: index, reason: .invalidArgumentCharacter(scalar))
       }
     }
     guard let argument = String(validating: bytes, as: UTF8.self) else {
-      throw .malformedToken(text, offset: start, reason: .invalidUTF8)
+      let offset = origins[RouteToken.firstInvalidUTF8Byte(bytes)]
+      throw .malformedToken(text, offset: offset, reason: .invalidUTF8)
     }
     return (argument, index)
+  }
+
+  /// The index of the first byte of the first ill-formed sequence in `bytes`, or
+  /// `bytes.count` if they are valid UTF-8.
+  private static func firstInvalidUTF8Byte(_ bytes: [UInt8]) -> Int {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar): offset += scalar.count
+      case .error: return offset
+      case .emptyInput: return offset
+      }
+    }
+  }
+
+  /// The offset, in Unicode scalars, of the first scalar of `text` that ends past
+  /// ``maximumLength`` bytes.
+  private static func firstScalarPastLimit(_ text: String) -> Int {
+    var bytes = 0
+    var offset = 0
+    for scalar in text.unicodeScalars {
+      bytes += UTF8.width(scalar)
+      if bytes > maximumLength { return offset }
+      offset += 1
+    }
+    return offset
   }
 }
 

@@ -65,7 +65,8 @@ public struct RouteToken: Hashable, Sendable {
 
 extension RouteToken: CustomStringConvertible {
   /// The canonical text of the token: the name, then each argument after a `:`,
-  /// percent-encoded except for unreserved characters.
+  /// percent-encoded (as UTF-8 in Unicode normalization form C) except for unreserved
+  /// characters. Equal tokens print the same text.
   public var description: String {
     var text = name
     for argument in arguments {
@@ -75,10 +76,15 @@ extension RouteToken: CustomStringConvertible {
     return text
   }
 
+  /// Percent-encodes the argument's NFC form, so canonically equivalent arguments (which
+  /// compare equal, like `é` and `e` + U+0301) print the same text.
   private static func percentEncoded(_ argument: String) -> String {
+    if argument.utf8.allSatisfy({ $0 < 0x80 && Unicode.Scalar($0).isUnreserved }) {
+      return argument
+    }
     var text = ""
     text.reserveCapacity(argument.utf8.count)
-    for byte in argument.utf8 {
+    argument._withNFCCodeUnits { byte in
       if byte < 0x80, Unicode.Scalar(byte).isUnreserved {
         text.unicodeScalars.append(Unicode.Scalar(byte))
       } else {

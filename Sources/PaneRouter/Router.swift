@@ -23,9 +23,8 @@ public final class Router<R: Route> {
   /// Called after every applied operation, for the workspace that owns the router.
   @ObservationIgnored package var ownerDidApply: ((RouteOperation<R>) -> Void)?
 
-  @ObservationIgnored private var continuations:
-    [Int: AsyncStream<RouteTransition<R>>.Continuation] =
-      [:]
+  @ObservationIgnored
+  private var continuations: [Int: AsyncStream<RouteTransition<R>>.Continuation] = [:]
   @ObservationIgnored private var nextSubscriber = 0
 
   /// Creates a router holding only its root.

@@ -6,7 +6,7 @@ import PaneRouter
 /// routers of several route types and a router whose kind the host no longer registers is
 /// kept as it is. Typed access converts the tokens with the route type's `init(token:)`.
 public struct RouterState: Equatable, Sendable {
-  /// The route type's ``PaneRouter/Route/kind``, such as `"mail"`.
+  /// The route type's `Route.kind`, such as `"mail"`.
   public var kind: String
   /// The stack, its modal and limits, as tokens.
   public var stack: RouteStack<RouteToken> {
@@ -53,7 +53,7 @@ public struct RouterState: Equatable, Sendable {
   }
 
   /// Whether routes of type `R` can be read from this router: its kind matches, or `R` is
-  /// ``PaneRouter/RouteToken``, which reads any router, or the router is untyped (kind
+  /// `RouteToken`, which reads any router, or the router is untyped (kind
   /// `token`, as `wsctl` creates), whose tokens any route type may read.
   public func isReadable<R: Route>(as type: R.Type) -> Bool {
     type == RouteToken.self || kind == R.kind || kind == RouteToken.kind

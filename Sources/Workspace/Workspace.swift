@@ -9,7 +9,7 @@ import PaneRouter
 ///     let router = try workspace.router(MailRoute.self, for: workspace.focusedPane)
 ///     router.push(.detail(8))        // recorded in the tree and its history
 ///
-/// A SwiftUI view binds to ``state`` and to the ``PaneRouter/Router`` objects it gets from
+/// A SwiftUI view binds to ``state`` and to the `Router` objects it gets from
 /// ``router(_:for:)`` or ``nearestRouter(_:from:)``; each is one instance per node and route
 /// type, updated whenever a command, undo or redo changes that node's router.
 @MainActor
@@ -111,7 +111,7 @@ public final class Workspace {
 }
 
 extension Workspace {
-  /// The router of a node as a live, typed ``PaneRouter/Router``; operations on it are
+  /// The router of a node as a live, typed `Router`; operations on it are
   /// applied to the tree as commands (recorded for undo and reported as changes).
   ///
   /// - Parameters:

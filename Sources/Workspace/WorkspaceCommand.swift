@@ -2,7 +2,7 @@ import PaneRouter
 
 /// One command on a workspace: focus, layout, tabs, titles, routing, undo and redo.
 ///
-/// Commands come from code or from text through ``CommandParser``; ``WorkspaceState/apply(_:)``
+/// Commands come from code or from text through ``CommandParser``; `WorkspaceState.apply(_:)`
 /// applies them as a transaction. `description` prints the words that parse back to the same
 /// command.
 public enum WorkspaceCommand: Hashable, Sendable {

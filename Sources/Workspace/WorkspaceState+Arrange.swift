@@ -112,26 +112,34 @@ extension WorkspaceState {
   /// on the other side (the pane shrinks). No child shrinks below ``minimumWeight``.
   mutating func resize(_ direction: Direction, by amount: Double) throws(WorkspaceError) {
     guard amount > 0, amount < 1 else { throw .invalidFraction(amount) }
-    let pane = focusedPane
-    let path = [pane] + ancestors(of: pane)
-    let splits = zip(path, path.dropFirst()).filter { self[$0.1].axis == direction.axis }
+    // Each split of the direction's axis around the pane, nearest first, with the branch
+    // of it that holds the pane.
+    var splits: [(branch: NodeID, split: NodeID)] = []
+    var branch = focusedPane
+    for ancestor in ancestors(of: branch) {
+      if nodes[ancestor]?.axis == direction.axis { splits.append((branch, ancestor)) }
+      branch = ancestor
+    }
     let step = direction.isForward ? 1 : -1
-    for (grow, (branch, split)) in [true, false].flatMap({ grow in splits.map { (grow, $0) } }) {
-      let index = self[split].children.firstIndex(of: branch)!
-      let other = grow ? index + step : index - step
-      guard self[split].children.indices.contains(other) else { continue }
-      let (before, after) = (min(index, other), max(index, other))
-      let shrinking = direction.isForward ? after : before
-      let weights = self[split].weights
-      let room = weights[shrinking] - min(weights[shrinking], WorkspaceState.minimumWeight)
-      let delta = min(amount, room)
-      guard delta > 1e-12 else { throw .atMinimumSize(direction) }
-      update(split) { node in
-        node.weights[shrinking] -= delta
-        node.weights[shrinking == before ? after : before] += delta
-        node.weights = WorkspaceState.normalized(node.weights)
+    for grow in [true, false] {
+      for (branch, split) in splits {
+        let index = self[split].children.firstIndex(of: branch)!
+        let other = grow ? index + step : index - step
+        guard self[split].children.indices.contains(other) else { continue }
+        let before = min(index, other)
+        let after = max(index, other)
+        let shrinking = direction.isForward ? after : before
+        let weights = self[split].weights
+        let room = weights[shrinking] - min(weights[shrinking], WorkspaceState.minimumWeight)
+        let delta = min(amount, room)
+        guard delta > 1e-12 else { throw .atMinimumSize(direction) }
+        update(split) { node in
+          node.weights[shrinking] -= delta
+          node.weights[shrinking == before ? after : before] += delta
+          node.weights = WorkspaceState.normalized(node.weights)
+        }
+        return
       }
-      return
     }
     throw .noSplit(direction)
   }

@@ -57,7 +57,9 @@ extension WorkspaceState {
       return recent
     }
     return candidates.min { lhs, rhs in
-      (lhs.rect.y, lhs.rect.x) < (rhs.rect.y, rhs.rect.x)
+      // Rows compare with a tolerance, as in `numberedPanes`.
+      if abs(lhs.rect.y - rhs.rect.y) > epsilon { return lhs.rect.y < rhs.rect.y }
+      return lhs.rect.x < rhs.rect.x
     }?.pane
   }
 }

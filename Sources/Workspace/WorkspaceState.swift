@@ -3,7 +3,7 @@ import PaneRouter
 /// The whole state of a workspace as a value: the tree of panes, splits and tabs, focus, the
 /// most-recently-used panes, zoom and the undo history.
 ///
-/// Apply ``WorkspaceCommand``s with ``apply(_:)``: each either fully applies or throws and
+/// Apply ``WorkspaceCommand``s with `apply(_:)`: each either fully applies or throws and
 /// leaves the state unchanged. The focused pane is found by following the active child of
 /// every container from the root.
 public struct WorkspaceState: Sendable {

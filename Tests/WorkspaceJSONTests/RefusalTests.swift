@@ -247,7 +247,7 @@ private let limitCases: [RefusalCase] = [
 
   @Test(arguments: syntaxCases + workspaceCases + limitCases)
   func storeLeavesTheFileUntouched(_ refusal: RefusalCase) throws {
-    try withTemporaryDirectory { directory in
+    withTemporaryDirectory { directory in
       let file = directory.file(path)
       Files.create(file, refusal.bytes)
       var store = WorkspaceStore(path: file, limits: refusal.limits)
@@ -263,7 +263,7 @@ private let limitCases: [RefusalCase] = [
   }
 
   @Test func failedChangeLeavesTheFileUntouched() throws {
-    try withTemporaryDirectory { directory in
+    withTemporaryDirectory { directory in
       let file = directory.file(path)
       Files.create(file, Fixture.baseFile)
       let store = WorkspaceStore(path: file)

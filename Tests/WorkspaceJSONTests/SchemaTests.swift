@@ -205,6 +205,22 @@ private let violations: [SchemaViolation] = [
     #expect(checker.errors(in: try JSONReader.parse(documented)) == [])
   }
 
+  @Test(arguments: [
+    "inbox", "detail:7", "search:swift%20testing", "search:café", "a:", "a::b", "_x.y-z",
+    "mail:a@b.c", "x:!$&'()*+,;=~", "a:\u{A0}", "7up", "", "a b", "a:b c", "a:%zz", "a:%4",
+    "a:/", "a:?", "a:#", "a:\"", "é", "a:\u{85}", "a:\u{7F}", ":a", "a-:b",
+  ])
+  func tokenPatternAgreesWithTheParser(token: String) throws {
+    let tokenSchema = try #require(checker.resolve("#/$defs/token"))
+    let file: JSONValue = [
+      "format": "workspace", "version": 1,
+      "root": ["id": 1, "kind": "pane", "router": ["kind": "token", "stack": [.string(token)]]],
+    ]
+    let parses = (try? RouteToken(parsing: token)) != nil
+    #expect(checker.errors(in: file).isEmpty == parses)
+    #expect(tokenSchema["pattern"] != nil)
+  }
+
   @Test(arguments: violations)
   func violationIsReportedAtItsPath(_ violation: SchemaViolation) throws {
     let valid = try JSONReader.parse(WorkspaceFile.encode(try richExample()))

@@ -63,7 +63,6 @@ extension WorkspaceDecoder {
   private mutating func storedWeights(
     _ value: JSONValue?, _ count: Int, _ location: String
   ) -> [Double] {
-    let location = location + ".weights"
     guard count > 0 else { return [] }
     let problem: String
     switch value {
@@ -82,12 +81,12 @@ extension WorkspaceDecoder {
         return weights
       }
       let fitted = Array(weights.prefix(count))
-      note(location, "\(problem); normalised")
+      note(location + ".weights", "\(problem); normalised")
       return Self.normalized(fitted + Array(repeating: -1, count: count - fitted.count))
     default:
       problem = "not an array"
     }
-    note(location, "\(problem); normalised")
+    note(location + ".weights", "\(problem); normalised")
     return Self.normalized(Array(repeating: 1, count: count))
   }
 
@@ -96,13 +95,12 @@ extension WorkspaceDecoder {
   private mutating func storedTitles(
     _ value: JSONValue?, _ count: Int, _ location: String
   ) -> [String] {
-    let location = location + ".titles"
     let items = value?.arrayValue ?? []
     if value != nil, value?.arrayValue == nil {
-      note(location, "not an array; empty titles used")
+      note(location + ".titles", "not an array; empty titles used")
     } else if items.count != count {
       note(
-        location,
+        location + ".titles",
         "\(items.count) title\(items.count == 1 ? "" : "s") for \(count) "
           + "tab\(count == 1 ? "" : "s"); fitted to the tabs")
     }
@@ -113,7 +111,7 @@ extension WorkspaceDecoder {
         continue
       }
       guard case .string(let title) = items[index] else {
-        note("\(location)[\(index)]", "not a string; empty title used")
+        note("\(location).titles[\(index)]", "not a string; empty title used")
         titles.append("")
         continue
       }

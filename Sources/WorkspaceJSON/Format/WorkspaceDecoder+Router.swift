@@ -91,25 +91,27 @@ extension WorkspaceDecoder {
     var routes: [RouteToken] = []
     routes.reserveCapacity(items.count)
     for (index, item) in items.enumerated() {
-      let itemLocation = "\(location)[\(index)]"
-      let cut = items.count - index
-      let removed = "\(cut) route\(cut == 1 ? "" : "s") from here removed"
       guard case .string(let text) = item else {
-        note(itemLocation, "not a string; \(removed)")
+        note("\(location)[\(index)]", "not a string; \(Self.routesRemoved(items.count - index))")
         break
       }
       guard text.utf8.count <= limits.maximumStringBytes else {
         throw .limitExceeded(
-          path: file, location: itemLocation, what: "string length",
+          path: file, location: "\(location)[\(index)]", what: "string length",
           limit: limits.maximumStringBytes)
       }
       do {
         routes.append(try RouteToken(parsing: text))
       } catch {
-        note(itemLocation, "\(error); \(removed)")
+        note("\(location)[\(index)]", "\(error); \(Self.routesRemoved(items.count - index))")
         break
       }
     }
     return routes.isEmpty ? nil : routes
+  }
+
+  /// `3 routes from here removed`; built only when a stack is cut, to keep decoding fast.
+  private static func routesRemoved(_ count: Int) -> String {
+    "\(count) route\(count == 1 ? "" : "s") from here removed"
   }
 }

@@ -5,7 +5,7 @@ import Workspace
 /// each repair as a ``Diagnostic`` with its JSON path; what it cannot repair is a
 /// ``WorkspaceFileError``.
 ///
-/// Members it does not know are kept as ``Workspace/UnknownMembers`` so a save writes them
+/// Members it does not know are kept as `UnknownMembers` so a save writes them
 /// back.
 struct WorkspaceDecoder {
   /// The file's path, for errors.
@@ -163,12 +163,19 @@ struct WorkspaceDecoder {
   /// The members a node of a known kind may have; the others are kept as unknown members.
   static func knownKeys(ofKind kind: String) -> Set<String> {
     switch kind {
-    case "pane": ["id", "kind", "title", "router"]
-    case "split": ["id", "kind", "axis", "active", "weights", "router", "children"]
-    default: ["id", "kind", "active", "titles", "router", "children"]
+    case "pane": paneKeys
+    case "split": splitKeys
+    default: tabsKeys
     }
   }
 
+  private static let paneKeys: Set<String> = ["id", "kind", "title", "router"]
+  private static let splitKeys: Set<String> = [
+    "id", "kind", "axis", "active", "weights", "router", "children",
+  ]
+  private static let tabsKeys: Set<String> = [
+    "id", "kind", "active", "titles", "router", "children",
+  ]
   /// The id a node stores, or a fresh one (with a diagnostic) if it is missing, not a
   /// positive integer, or taken by an earlier node.
   private mutating func claimID(_ value: JSONValue?, at location: String) -> NodeID {
@@ -226,6 +233,9 @@ struct WorkspaceDecoder {
 
   /// The members of `object` whose keys are not in `known`, as compact JSON text.
   func unknown(_ object: JSONObject, known: Set<String>) -> UnknownMembers {
+    guard object.members.contains(where: { !known.contains($0.key) }) else {
+      return UnknownMembers()
+    }
     var members: [(key: String, json: String)] = []
     for (key, value) in object.members where !known.contains(key) {
       members.append((key, JSONWriter.string(value, style: .compact)))

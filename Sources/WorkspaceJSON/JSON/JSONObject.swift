@@ -103,6 +103,16 @@ package struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
   ///
   /// - Complexity: O(*n*) expected, where *n* is the number of members.
   package func duplicateKeys() -> [String] {
+    if members.count <= 16 {
+      // Small objects, the common case: compare pairwise without hashing.
+      var duplicates: [String] = []
+      for index in members.indices {
+        let key = members[index].key
+        let earlier = members[..<index].lazy.filter { $0.key == key }.count
+        if earlier == 1 { duplicates.append(key) }
+      }
+      return duplicates
+    }
     var seenCounts: [String: Int] = [:]
     seenCounts.reserveCapacity(members.count)
     var duplicates: [String] = []

@@ -82,11 +82,14 @@ public struct WorkspaceStore: Sendable {
   ///
   /// - Parameters:
   ///   - makeDefault: The workspace to start from when there is no file.
+  ///   - writingAlways: Whether to write even an unchanged state (to rewrite a file in the
+  ///     current format, for example).
   ///   - change: Changes the state; if it throws, nothing is written.
   /// - Returns: What `change` returned and the workspace as loaded (with its diagnostics).
   /// - Throws: A ``WorkspaceFileError`` or what `change` throws.
+  @discardableResult
   public func update<Result>(
-    default makeDefault: @autoclosure () -> WorkspaceState,
+    default makeDefault: @autoclosure () -> WorkspaceState, writingAlways: Bool = false,
     _ change: (inout WorkspaceState) throws -> Result
   ) throws -> (result: Result, loaded: LoadedWorkspace) {
     let lock = try FileLock(path: lockPath, timeout: lockTimeout)
@@ -94,7 +97,7 @@ public struct WorkspaceStore: Sendable {
     let loaded = try load(default: makeDefault())
     var state = loaded.state
     let result = try change(&state)
-    if state != loaded.state {
+    if writingAlways || state != loaded.state {
       try write(state)
     }
     return (result, loaded)

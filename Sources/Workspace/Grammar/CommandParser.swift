@@ -1,0 +1,207 @@
+import PaneRouter
+
+/// Reads workspace commands from words: the text grammar shared by `wsctl`, deep links and
+/// command palettes.
+///
+///     try CommandParser.parse(["focus", "2", "push", "detail:7"])
+///     // [.focus(.pane(.number(2))), .route(.push(["detail:7"]), at: nil)]
+///
+/// Each command starts with one of ``commandWords`` and takes the arguments listed in
+/// `docs/COMMANDS.md`. An argument list that is variadic (`push R...`) or optional
+/// (`close [N]`, `split h [RATIO] [ROUTE]`) ends at the next command word: one of
+/// ``commandWords`` or of the parser's ``extraCommandWords``.
+///
+/// **The `=` escape.** A word that starts with `=` is never a command word: the `=` is
+/// stripped and the rest is taken as a route or a title. `push =focus detail:7` pushes the
+/// route named `focus`, then `detail:7`; `tab new =split` opens a tab titled `split`. A
+/// leading `=` is always stripped once from a route or title word, so `rename ==x` sets the
+/// title `=x`. A route named like a command word needs the escape everywhere, even where one
+/// route is required (`pop-to =root`): a command word there is reported as a missing route.
+/// ``WorkspaceCommand/words`` adds the escape wherever it is needed.
+///
+/// Required titles (`rename TITLE`, `tab rename TITLE`) are exactly the next word, whatever it
+/// is. In `tab new [TITLE] [ROUTE]` one word is a title and two are a title and a route; a
+/// title of `-` means no title (the tab takes its route's name). Deep links
+/// (`myapp://workspace/focus/2`) are read by ``parse(link:)``.
+///
+/// Errors carry the offending word and its 0-based index in the word list, or the index where a
+/// missing argument was expected. Besides ``parse(_:)`` for a whole list, the parser reads one
+/// command at a time with ``next()``, so a caller such as `wsctl` can interleave its own words:
+///
+///     var parser = CommandParser(words: words, extraCommandWords: ["show"])
+///     while let word = parser.nextWord {
+///       if word == "show" { parser.index += 1; show(); continue }
+///       commands.append(try parser.next()!)
+///     }
+public struct CommandParser: Sendable {
+  /// The first words of the grammar's commands, for completion scripts and help.
+  public static let commandWords: [String] = [
+    "focus", "split", "close", "tab", "swap", "move", "resize", "equalize", "zoom", "rename",
+    "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top", "present",
+    "dismiss", "dismiss-all", "set-path", "set-modal-path", "at", "undo", "redo",
+  ]
+
+  /// The command words that start a router operation, alone or after `at %ID`.
+  static let routerOperationWords: Set<String> = [
+    "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top", "present",
+    "dismiss", "dismiss-all", "set-path", "set-modal-path",
+  ]
+
+  private static let commandWordSet = Set(commandWords)
+
+  /// The words being parsed.
+  public let words: [String]
+  /// Words of the caller's own commands, which end an argument list like the grammar's own.
+  public let extraCommandWords: Set<String>
+  /// The index in ``words`` of the next word to read, from 0 to `words.count` (the end).
+  ///
+  /// A caller that handles a word itself, such as one of ``extraCommandWords``, moves the
+  /// index past it and its arguments.
+  public var index: Int
+  /// For the path segments of a deep link, each segment percent-decoded (`nil` where the
+  /// escapes are not UTF-8): what every word but a route means.
+  var decodedLinkWords: [String?]?
+
+  /// Creates a parser at the first of `words`.
+  ///
+  /// - Parameters:
+  ///   - words: The words to parse, such as a command line's arguments.
+  ///   - extraCommandWords: The first words of the caller's own commands; like the grammar's
+  ///     command words, they end a variadic or optional argument list.
+  public init(words: [String], extraCommandWords: Set<String> = []) {
+    self.words = words
+    self.extraCommandWords = extraCommandWords
+    self.index = 0
+  }
+
+  /// Whether every word has been read.
+  public var isAtEnd: Bool { index >= words.count }
+
+  /// The next word to read, or `nil` at the end.
+  public var nextWord: String? { isAtEnd ? nil : words[index] }
+
+  /// Whether `word` is a command word of the grammar or of ``extraCommandWords``; a word that
+  /// starts with `=` never is.
+  ///
+  /// - Parameter word: A word.
+  /// - Returns: `true` if `word` ends an argument list.
+  public func isCommandWord(_ word: String) -> Bool {
+    !word.hasPrefix("=")
+      && (Self.commandWordSet.contains(word) || extraCommandWords.contains(word))
+  }
+
+  /// Parses a whole list of words into commands.
+  ///
+  ///     try CommandParser.parse(["push", "inbox", "detail:7", "focus", "next"])
+  ///     // [.route(.push(["inbox", "detail:7"]), at: nil), .focus(.next)]
+  ///
+  /// - Parameter words: The words, such as `wsctl`'s arguments after its options.
+  /// - Returns: The commands in order; empty for no words.
+  /// - Throws: ``WorkspaceError/unknownCommand(_:index:suggestion:)``,
+  ///   ``WorkspaceError/missingArgument(command:expected:index:)``,
+  ///   ``WorkspaceError/invalidArgument(_:index:expected:)`` or
+  ///   ``WorkspaceError/malformedRoute(_:index:reason:)`` for the first word that does not fit.
+  /// - Complexity: O(*n*), where *n* is the total length of the words.
+  public static func parse(_ words: [String]) throws(WorkspaceError) -> [WorkspaceCommand] {
+    var parser = CommandParser(words: words)
+    return try parser.readAll()
+  }
+
+  /// Reads the next command and moves ``index`` past it.
+  ///
+  /// - Returns: The command, or `nil` at the end of the words.
+  /// - Throws: The errors of ``parse(_:)``. An extra command word at ``index`` is an
+  ///   ``WorkspaceError/unknownCommand(_:index:suggestion:)``: the caller handles its own
+  ///   words before calling. On error ``index`` is unchanged.
+  /// - Complexity: O(*n*), where *n* is the total length of the command's words.
+  public mutating func next() throws(WorkspaceError) -> WorkspaceCommand? {
+    guard !isAtEnd else { return nil }
+    var cursor = self
+    let command = try cursor.readCommand()
+    index = cursor.index
+    return command
+  }
+
+  /// Reads every remaining command.
+  mutating func readAll() throws(WorkspaceError) -> [WorkspaceCommand] {
+    var commands: [WorkspaceCommand] = []
+    while let command = try next() {
+      commands.append(command)
+    }
+    return commands
+  }
+
+  private mutating func readCommand() throws(WorkspaceError) -> WorkspaceCommand {
+    let start = index
+    let word = decodedLinkWords?[index] ?? words[index]
+    index += 1
+    switch word {
+    case "focus": return .focus(try readFocusTarget())
+    case "split": return try readSplit()
+    case "close": return .close(try readOptionalPane())
+    case "tab": return try readTabCommand()
+    case "swap": return .swap(try readSwapTarget())
+    case "move": return .move(try readDirection(for: "move"))
+    case "resize":
+      let direction = try readDirection(for: "resize")
+      return .resize(direction, amount: try readAmount(for: "resize"))
+    case "equalize": return .equalize
+    case "zoom": return .zoom
+    case "rename": return .rename(try readTitle(for: "rename"))
+    case "at":
+      let id = try readNodeID(for: "at")
+      return .route(try readRouterOperationAfterAt(), at: id)
+    case "undo": return .undo(count: try readOptionalCount() ?? 1)
+    case "redo": return .redo(count: try readOptionalCount() ?? 1)
+    default:
+      if Self.routerOperationWords.contains(word) {
+        return .route(try readRouterOperation(word), at: nil)
+      }
+      var candidates = Self.commandWords
+      candidates.append(contentsOf: extraCommandWords.sorted())
+      let suggestion =
+        extraCommandWords.contains(word)
+        ? nil : Self.suggestion(for: word, among: candidates)
+      throw .unknownCommand(words[start], index: start, suggestion: suggestion)
+    }
+  }
+
+  private mutating func readRouterOperationAfterAt() throws(WorkspaceError)
+    -> RouteOperation<RouteToken>
+  {
+    let expected = "a router operation such as push or pop"
+    guard let word = nextText else {
+      throw .missingArgument(command: "at", expected: expected, index: index)
+    }
+    guard Self.routerOperationWords.contains(word) else {
+      throw .invalidArgument(words[index], index: index, expected: expected)
+    }
+    index += 1
+    return try readRouterOperation(word)
+  }
+
+  private mutating func readRouterOperation(
+    _ word: String
+  ) throws(WorkspaceError) -> RouteOperation<RouteToken> {
+    switch word {
+    case "push": return .push(try readRoutes(for: word, minimum: 1))
+    case "pop": return .pop(count: try readOptionalCount() ?? 1)
+    case "pop-to": return .popTo(try readRoute(for: word))
+    case "pop-to-last": return .popToLast(try readRoute(for: word))
+    case "root": return .popToRoot
+    case "replace": return .replace(try readRoutes(for: word, minimum: 1))
+    case "replace-top": return .replaceCurrent(try readRoute(for: word))
+    case "present":
+      let expected = "a modal style, sheet or cover"
+      let (styleWord, styleIndex) = try readArgument(for: word, expected: expected)
+      guard let style = ModalStyle(rawValue: styleWord) else {
+        throw .invalidArgument(words[styleIndex], index: styleIndex, expected: expected)
+      }
+      return .present(try readRoute(for: word), style: style)
+    case "dismiss": return .dismiss
+    case "dismiss-all": return .dismissModals
+    case "set-path": return .setPath(try readRoutes(for: word, minimum: 0))
+    default: return .setModalPath(try readRoutes(for: word, minimum: 0))
+    }
+  }
+}

@@ -1,0 +1,248 @@
+/// Integer geometry: the rectangle of every visible pane in an area of whole cells or points.
+extension WorkspaceState {
+  /// The rectangle of every visible pane in an area whose top-left corner is the origin.
+  ///
+  /// A split shows all its children, a tabs container only its selected child, and a zoomed
+  /// pane fills the whole area alone. The rectangles tile the area exactly, with no gap and
+  /// no overlap, for any weights:
+  ///
+  ///     state.layout(in: Size(width: 10, height: 1))  // three equal panes: 4, 3 and 3 wide
+  ///
+  /// Each split divides its length along its axis as follows.
+  /// - The minimum size of a pane is `minimumPaneSize`; of a split, the sum of its children's
+  ///   minimums along its axis and their largest minimum across it; of a tabs container, the
+  ///   minimum of its selected child.
+  /// - If the children's minimums fit in the length, every child whose share by weight would
+  ///   fall below its minimum gets exactly its minimum, and the others share the rest in
+  ///   proportion to their weights (weights give way first).
+  /// - If they do not fit, the length is divided by weight alone, so rectangles may be empty.
+  /// - Fractional shares are rounded down, and the cells left over go one each to the children
+  ///   with the largest remainders, ties to the earlier child (the largest-remainder method).
+  ///
+  /// - Parameters:
+  ///   - size: The whole area; negative widths and heights count as 0.
+  ///   - minimumPaneSize: The smallest size a pane should get; negative values count as 0.
+  /// - Returns: The rectangle of each visible pane.
+  /// - Complexity: O(*v* log *k*), where *v* is the number of visible nodes and *k* the most
+  ///   children of one split.
+  public func layout(
+    in size: Size, minimumPaneSize: Size = Size(width: 1, height: 1)
+  ) -> [NodeID: Rect] {
+    Dictionary(
+      integerLayout(in: size, minimumPaneSize: minimumPaneSize).map { ($0.pane, $0.rect) },
+      uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The rectangle of every visible pane, as ``layout(in:minimumPaneSize:)`` computes them, in
+  /// reading order: the order of ``numberedPanes``, so the first is pane number 1 unless a
+  /// pane is zoomed (then it is the only one).
+  ///
+  /// - Parameters:
+  ///   - size: The whole area; negative widths and heights count as 0.
+  ///   - minimumPaneSize: The smallest size a pane should get; negative values count as 0.
+  /// - Returns: Each visible pane with its rectangle.
+  /// - Complexity: O(*v* log *v*), where *v* is the number of visible nodes.
+  public func orderedLayout(
+    in size: Size, minimumPaneSize: Size = Size(width: 1, height: 1)
+  ) -> [(pane: NodeID, rect: Rect)] {
+    let rects = layout(in: size, minimumPaneSize: minimumPaneSize)
+    if let zoomedPane, let rect = rects[zoomedPane] { return [(zoomedPane, rect)] }
+    return numberedPanes.compactMap { pane in rects[pane].map { (pane, $0) } }
+  }
+
+  /// The visible pane (ignoring zoom) next to `pane` in a direction on the integer layout:
+  /// the rule of ``neighbour(of:towards:)`` applied to the rectangles a host draws, for when
+  /// minimum sizes move edges away from the fractional layout.
+  ///
+  /// It shares the edge on that side and overlaps `pane` by at least one cell on the other
+  /// axis; among several, the most recently used wins, then the first in reading order.
+  ///
+  /// - Complexity: O(*v* log *k*), as for ``layout(in:minimumPaneSize:)``.
+  package func neighbour(
+    of pane: NodeID, towards direction: Direction, in size: Size,
+    minimumPaneSize: Size = Size(width: 1, height: 1)
+  ) -> NodeID? {
+    let layout = integerLayout(
+      in: size, minimumPaneSize: minimumPaneSize, honoringZoom: false)
+    guard let origin = layout.first(where: { $0.pane == pane })?.rect else { return nil }
+    let candidates = layout.filter { entry in
+      let rect = entry.rect
+      guard entry.pane != pane else { return false }
+      switch direction {
+      case .left, .right:
+        let touches = direction == .left ? rect.maxX == origin.x : rect.x == origin.maxX
+        return touches && min(rect.maxY, origin.maxY) > max(rect.y, origin.y)
+      case .up, .down:
+        let touches = direction == .up ? rect.maxY == origin.y : rect.y == origin.maxY
+        return touches && min(rect.maxX, origin.maxX) > max(rect.x, origin.x)
+      }
+    }
+    for recent in mostRecentlyUsed where candidates.contains(where: { $0.pane == recent }) {
+      return recent
+    }
+    return candidates.min { ($0.rect.y, $0.rect.x) < ($1.rect.y, $1.rect.x) }?.pane
+  }
+
+  /// The visible panes with their integer rectangles, in tree (depth-first) order.
+  func integerLayout(
+    in size: Size, minimumPaneSize: Size, honoringZoom: Bool = true
+  ) -> [(pane: NodeID, rect: Rect)] {
+    let whole = Rect(x: 0, y: 0, width: max(0, size.width), height: max(0, size.height))
+    if honoringZoom, let zoomedPane { return [(zoomedPane, whole)] }
+    let minimums = visibleMinimums(
+      pane: Size(width: max(0, minimumPaneSize.width), height: max(0, minimumPaneSize.height)))
+    var result: [(pane: NodeID, rect: Rect)] = []
+    var pending = [(rootID, whole)]
+    while let (id, rect) = pending.popLast() {
+      let node = self[id]
+      switch node.kind {
+      case .pane:
+        result.append((id, rect))
+      case .tabs:
+        if let child = node.activeChild { pending.append((child, rect)) }
+      case .split(let axis):
+        let horizontal = axis == .horizontal
+        let lengths = Self.divide(
+          horizontal ? rect.width : rect.height,
+          weights: node.children.indices.map {
+            node.weights.indices.contains($0) ? node.weights[$0] : 0
+          },
+          minimums: node.children.map { child in
+            let minimum = minimums[child] ?? Size(width: 0, height: 0)
+            return horizontal ? minimum.width : minimum.height
+          })
+        var offset = horizontal ? rect.x : rect.y
+        var parts: [(NodeID, Rect)] = []
+        for (child, length) in zip(node.children, lengths) {
+          var part = rect
+          if horizontal {
+            (part.x, part.width) = (offset, length)
+          } else {
+            (part.y, part.height) = (offset, length)
+          }
+          offset += length
+          parts.append((child, part))
+        }
+        pending.append(contentsOf: parts.reversed())
+      case .unknown:
+        break
+      }
+    }
+    return result
+  }
+
+  /// The minimum size of every visible node (ignoring zoom), computed leaves first.
+  private func visibleMinimums(pane: Size) -> [NodeID: Size] {
+    var order: [NodeID] = []
+    var pending = [rootID]
+    while let id = pending.popLast() {
+      order.append(id)
+      let node = self[id]
+      switch node.kind {
+      case .split: pending.append(contentsOf: node.children)
+      case .tabs: if let child = node.activeChild { pending.append(child) }
+      case .pane, .unknown: break
+      }
+    }
+    var minimums: [NodeID: Size] = [:]
+    for id in order.reversed() {
+      let node = self[id]
+      let zero = Size(width: 0, height: 0)
+      switch node.kind {
+      case .pane:
+        minimums[id] = pane
+      case .tabs:
+        minimums[id] = node.activeChild.flatMap { minimums[$0] } ?? zero
+      case .split(let axis):
+        var total = zero
+        for child in node.children {
+          let minimum = minimums[child] ?? zero
+          if axis == .horizontal {
+            total.width = saturatingSum(total.width, minimum.width)
+            total.height = max(total.height, minimum.height)
+          } else {
+            total.width = max(total.width, minimum.width)
+            total.height = saturatingSum(total.height, minimum.height)
+          }
+        }
+        minimums[id] = total
+      case .unknown:
+        minimums[id] = zero
+      }
+    }
+    return minimums
+  }
+
+  /// Divides a length into one whole part per weight, honouring the minimums when they fit.
+  ///
+  /// - Parameters:
+  ///   - length: The length to divide; negative counts as 0.
+  ///   - weights: The children's weights; invalid ones are repaired as ``normalized(_:)`` does.
+  ///   - minimums: The children's minimum lengths, one per weight.
+  /// - Returns: Non-negative parts, one per weight, that sum to `length`.
+  /// - Complexity: O(*k* log *k*) for *k* weights.
+  static func divide(_ length: Int, weights: [Double], minimums: [Int]) -> [Int] {
+    guard !weights.isEmpty else { return [] }
+    let length = max(0, length)
+    let weights = normalized(weights)
+    var minimums = weights.indices.map { minimums.indices.contains($0) ? max(0, minimums[$0]) : 0 }
+    if minimums.reduce(0, saturatingSum) > length {
+      minimums = Array(repeating: 0, count: weights.count)
+    }
+    // Fix at their minimum the children whose share would fall below it, most constrained
+    // first; each one fixed lowers the share per weight of the rest, so the order is final.
+    var isFixed = Array(repeating: false, count: weights.count)
+    var remaining = length
+    var freeWeight = weights.reduce(0, +)
+    let constrained = weights.indices.filter { minimums[$0] > 0 }.sorted { lhs, rhs in
+      let (left, right) = (
+        Double(minimums[lhs]) / weights[lhs], Double(minimums[rhs]) / weights[rhs]
+      )
+      return left != right ? left > right : lhs < rhs
+    }
+    for index in constrained {
+      guard freeWeight > 0,
+        Double(minimums[index]) > weights[index] * Double(remaining) / freeWeight
+      else { break }
+      isFixed[index] = true
+      remaining -= minimums[index]
+      freeWeight -= weights[index]
+    }
+    var free = weights.indices.filter { !isFixed[$0] }
+    if free.isEmpty { free = Array(weights.indices) }
+    let freeTotal = free.reduce(0.0) { $0 + weights[$1] }
+    var parts = minimums.indices.map { isFixed[$0] ? minimums[$0] : 0 }
+    var remainders: [Int: Int] = [:]
+    for index in free {
+      var share = Double(remaining) * weights[index] / freeTotal
+      if abs(share - share.rounded()) <= 1e-6 { share = share.rounded() }
+      let whole = share < Double(remaining) ? max(0, Int(share.rounded(.down))) : remaining
+      parts[index] += whole
+      remainders[index] = Int(((share - Double(whole)) * 1e9).rounded())
+    }
+    // Hand out what rounding down left over, largest remainder first, ties to the earlier.
+    let byRemainder = free.sorted { lhs, rhs in
+      remainders[lhs] != remainders[rhs] ? remainders[lhs]! > remainders[rhs]! : lhs < rhs
+    }
+    // Wrapping arithmetic: the true leftover is small even when the parts overflow.
+    var leftover = length &- parts.reduce(0, &+)
+    var turn = 0
+    while leftover > 0 {
+      parts[byRemainder[turn % byRemainder.count]] += 1
+      leftover -= 1
+      turn += 1
+    }
+    // Rounding error only: take back from the largest parts.
+    while leftover < 0, let largest = parts.indices.max(by: { parts[$0] < parts[$1] }) {
+      parts[largest] -= 1
+      leftover += 1
+    }
+    return parts
+  }
+}
+
+/// The sum of two non-negative lengths, or `Int.max` if it overflows.
+private func saturatingSum(_ lhs: Int, _ rhs: Int) -> Int {
+  let (sum, overflow) = lhs.addingReportingOverflow(rhs)
+  return overflow ? Int.max : sum
+}

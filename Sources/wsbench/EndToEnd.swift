@@ -1,0 +1,115 @@
+import Foundation
+import PaneRouter
+import Workspace
+import WorkspaceJSON
+
+/// The wall time of one `wsctl` edit on a small file beside `jq` making the same edit to the
+/// same file, and beside a process that does nothing.
+enum EndToEnd {
+  struct Row {
+    let name: String
+    let milliseconds: Double
+    let baseline: Double?
+    let baselineName: String?
+    let ratioLabel: String?
+  }
+
+  static func measure(directory: String, runs: Int) -> [Row]? {
+    let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let wsctl = bin.appendingPathComponent("wsctl").path
+    guard FileManager.default.isExecutableFile(atPath: wsctl) else {
+      return [
+        Row(
+          name: "skipped: build wsctl first (swift build -c release --product wsctl)",
+          milliseconds: 0, baseline: nil, baselineName: nil, ratioLabel: nil)
+      ]
+    }
+    let file = "\(directory)/small.json"
+    var state = WorkspaceState.example
+    for index in 0..<8 {
+      try! state.apply(.route(.push([RouteToken("item", index)])))
+    }
+    let original = Data(WorkspaceFile.encode(state))
+    let reset = { FileManager.default.createFile(atPath: file, contents: original) }
+    // The same edit: focus pane 2 (id 4, the second child of the split) and push detail:7.
+    let filter =
+      ".focus = 4 | .root.children[0].active = 1 | .mru = ([4] + (.mru - [4])) "
+      + "| .root.children[0].children[1].router.stack += [\"detail:7\"]"
+    let wsctlTime = median(runs, reset) {
+      launch(wsctl, ["-f", file, "focus", "2", "push", "detail:7"])
+    }
+    let noOp = median(runs, reset) { launch("/bin/true", []) }
+    var rows = [
+      Row(
+        name: "wsctl focus 2 push detail:7 (\(original.count) B file)",
+        milliseconds: wsctlTime * 1000, baseline: noOp * 1000, baselineName: "no-op process",
+        ratioLabel: "over a no-op")
+    ]
+    if let jq = which("jq") {
+      let output = "\(directory)/small.out.json"
+      let jqTime = median(runs, reset) {
+        launch(jq, [filter, file], output: output) && rename(output, file) == 0
+      }
+      rows.append(
+        Row(
+          name: "jq making the same edit", milliseconds: jqTime * 1000, baseline: nil,
+          baselineName: nil, ratioLabel: nil))
+      rows.append(
+        Row(
+          name: "wsctl over jq", milliseconds: wsctlTime * 1000, baseline: jqTime * 1000,
+          baselineName: "jq", ratioLabel: "wsctl/jq"))
+    } else {
+      rows.append(
+        Row(
+          name: "jq not installed: no jq column", milliseconds: 0, baseline: nil, baselineName: nil,
+          ratioLabel: nil))
+    }
+    return rows
+  }
+
+  private static func median(_ runs: Int, _ reset: () -> Bool, _ body: () -> Bool) -> Double {
+    var samples: [Double] = []
+    let clock = ContinuousClock()
+    for _ in 0..<(runs + 1) {
+      _ = reset()
+      var ok = false
+      let elapsed = clock.measure { ok = body() }
+      if !ok { return .nan }
+      samples.append(
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+    samples.removeFirst()
+    samples.sort()
+    return samples[samples.count / 2]
+  }
+
+  /// Runs a program with `posix_spawn` (Foundation's `Process` adds tens of milliseconds
+  /// here), its standard output going to `output` or nowhere.
+  private static func launch(_ program: String, _ arguments: [String], output: String? = nil)
+    -> Bool
+  {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(
+      &actions, 1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { return false }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return status == 0
+  }
+
+  private static func which(_ name: String) -> String? {
+    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(
+      separator: ":")
+    {
+      let path = "\(directory)/\(name)"
+      if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+  }
+}

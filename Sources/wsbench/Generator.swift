@@ -1,0 +1,41 @@
+import PaneRouter
+import Workspace
+
+/// Generates workspaces shaped like real ones, at any size: tabs of up to 25 panes laid out
+/// as rows of five, each pane with a stack of token routes.
+enum Generator {
+  /// A workspace of `panes` panes with `routesPerPane` routes each (root included).
+  static func workspace(panes: Int, routesPerPane: Int) -> WorkspaceState {
+    let perTab = 25
+    var tabs: [(String, NodeTemplate)] = []
+    var made = 0
+    while made < panes {
+      let count = min(perTab, panes - made)
+      var rows: [NodeTemplate] = []
+      var row: [NodeTemplate] = []
+      for index in 0..<count {
+        row.append(.pane("Pane \(made + index + 1)", router: router(made + index, routesPerPane)))
+        if row.count == 5 || index == count - 1 {
+          rows.append(row.count == 1 ? row[0] : .split(.horizontal, row))
+          row = []
+        }
+      }
+      tabs.append(("Tab \(tabs.count + 1)", rows.count == 1 ? rows[0] : .split(.vertical, rows)))
+      made += count
+    }
+    return WorkspaceState(.tabs(tabs))
+  }
+
+  private static func router(_ pane: Int, _ routes: Int) -> RouterState {
+    let tokens = (0..<routes).map { index -> RouteToken in
+      switch index % 4 {
+      case 0: RouteToken("inbox")
+      case 1: RouteToken("detail", pane * 1000 + index)
+      case 2: RouteToken("search", "swift testing")
+      default: RouteToken("thread", index, "reply")
+      }
+    }
+    let stack = try! RouteStack(routes: tokens, maxDepth: max(30, routes + 10))
+    return RouterState(kind: "mail", stack: stack)
+  }
+}

@@ -1,0 +1,145 @@
+import PaneRouter
+import Workspace
+import WorkspaceJSON
+
+/// Random command sequences at scale: grows a workspace towards `maximumPanes` and shrinks it
+/// again, checking the invariants after every command, that a failed command changed
+/// nothing, and, every `checkpoint` steps, that a save and restore gives back an equal state.
+enum Soak {
+  struct Report {
+    var steps = 0
+    var applied = 0
+    var refused = 0
+    var roundTrips = 0
+    var largestPaneCount = 0
+    var failures: [String] = []
+  }
+
+  static func run(steps: Int, maximumPanes: Int, checkpoint: Int, seed: UInt64) -> Report {
+    var random = SplitMix(seed: seed)
+    var state = Generator.workspace(panes: 4, routesPerPane: 3)
+    var report = Report()
+    var paneCount = state.paneIDs.count
+    var growing = true
+    for step in 1...steps {
+      if paneCount >= maximumPanes { growing = false }
+      if paneCount <= 2 { growing = true }
+      let command = randomCommand(&random, state: state, growing: growing)
+      let before = state
+      do {
+        let change = try state.apply(command)
+        report.applied += 1
+        if !change.changedNodes.isEmpty, step % 16 == 0 || paneCount < 64 {
+          paneCount = state.paneIDs.count
+        }
+      } catch {
+        report.refused += 1
+        if state != before {
+          report.failures.append("step \(step): failed '\(command)' changed the state")
+          state = before
+        }
+      }
+      if step % 64 == 0 || paneCount < 64 {
+        paneCount = state.paneIDs.count
+        let problems = state.invariantViolations()
+        if !problems.isEmpty {
+          report.failures.append("step \(step) after '\(command)': \(problems.prefix(3))")
+          break
+        }
+      }
+      report.largestPaneCount = max(report.largestPaneCount, paneCount)
+      if step % checkpoint == 0 {
+        report.roundTrips += 1
+        let bytes = WorkspaceFile.encode(state)
+        do {
+          let loaded = try WorkspaceFile.decode(bytes)
+          if loaded.state != state || !loaded.diagnostics.isEmpty {
+            report.failures.append(
+              "step \(step): restore differs (\(loaded.diagnostics.prefix(2)))")
+          }
+          if WorkspaceFile.encode(loaded.state) != bytes {
+            report.failures.append("step \(step): second save differs")
+          }
+        } catch {
+          report.failures.append("step \(step): restore failed: \(error)")
+        }
+      }
+      report.steps = step
+      if report.failures.count > 10 { break }
+    }
+    return report
+  }
+
+  private static func randomCommand(
+    _ random: inout SplitMix, state: WorkspaceState, growing: Bool
+  ) -> WorkspaceCommand {
+    let direction = Direction.allCases[random.next(4)]
+    let numbers = max(1, state.visiblePanes.count + 2)
+    let anyID = NodeID(random.next(state.nextID + 3))
+    let families: [(weight: Int, make: (inout SplitMix) -> WorkspaceCommand)] = [
+      (
+        growing ? 20 : 5,
+        { .split($0.next(2) == 0 ? .horizontal : .vertical, ratio: [nil, 0.3, 0.7][$0.next(3)]) }
+      ),
+      (growing ? 4 : 1, { .newTab(title: "t\($0.next(99))", root: RouteToken("tab", $0.next(9))) }),
+      (growing ? 4 : 18, { .close($0.next(3) == 0 ? .number($0.next(numbers)) : nil) }),
+      (growing ? 1 : 3, { .closeTab($0.next(3) == 0 ? $0.next(4) : nil) }),
+      (
+        12,
+        { random in
+          let targets: [FocusTarget] = [
+            .pane(.number(random.next(numbers))), .direction(direction), .next, .previous, .last,
+          ]
+          return .focus(targets[random.next(5)])
+        }
+      ),
+      (4, { .selectTab([.number($0.next(6)), .next, .previous, .last][$0.next(4)]) }),
+      (4, { $0.next(2) == 0 ? .swap(.direction(direction)) : .swap(.pane(.id(anyID))) }),
+      (4, { _ in .move(direction) }),
+      (3, { .resize(direction, amount: [0.05, 0.2, 0.6][$0.next(3)]) }),
+      (8, { .route(.push([RouteToken("item", $0.next(40))])) }),
+      (
+        5,
+        { .route([.pop(count: 1 + $0.next(3)), .popToRoot, .dismiss, .dismissModals][$0.next(4)]) }
+      ),
+      (
+        3,
+        {
+          .route(
+            .present(RouteToken("sheet", $0.next(5)), style: $0.next(2) == 0 ? .sheet : .cover))
+        }
+      ),
+      (5, { $0.next(2) == 0 ? .undo(count: 1 + $0.next(3)) : .redo(count: 1 + $0.next(2)) }),
+      (3, { [.equalize, .zoom, .rename("r\($0.next(9))")][$0.next(3)] }),
+      (2, { .moveTab(to: 1 + $0.next(5)) }),
+      (2, { _ in .close(.id(anyID)) }),
+    ]
+    var roll = random.next(families.reduce(0) { $0 + $1.weight })
+    for family in families {
+      if roll < family.weight { return family.make(&random) }
+      roll -= family.weight
+    }
+    return .zoom
+  }
+}
+
+/// A small, fast, seeded random generator (SplitMix64), so runs repeat exactly.
+struct SplitMix {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
+
+  mutating func next(_ bound: Int) -> Int {
+    Int(next() % UInt64(max(1, bound)))
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import PaneRouter
+import Workspace
+import WorkspaceJSON
+
+// wsbench: measures save/restore throughput beside the toolchain's JSON coders, per-command
+// cost and how it grows with size, peak memory of a restore, and one wsctl edit beside jq.
+// Every figure is a ratio measured in one run, so a noisy machine shifts both sides alike.
+//
+//     swift run -c release wsbench            # the full table (about two minutes)
+//     swift run -c release wsbench --quick    # a few seconds, for CI
+//     swift run -c release wsbench --json     # the same figures as JSON
+//     wsbench --generate PANES ROUTES FILE     # write a generated workspace file
+//     wsbench --soak [STEPS]                   # random commands at scale, checked
+
+let arguments = Set(CommandLine.arguments.dropFirst())
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--restore-rss" {
+  exit(Probe.restoreResidentSize(path: CommandLine.arguments[2]))
+}
+if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "--soak" {
+  // Random command sequences at scale; exits 1 on any failure.
+  let steps = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 100_000 : 100_000
+  let clock = ContinuousClock()
+  var report = Soak.Report()
+  let elapsed = clock.measure {
+    report = Soak.run(steps: steps, maximumPanes: 2000, checkpoint: 1000, seed: 20_261_130)
+  }
+  print(
+    "soak: \(report.steps) commands (\(report.applied) applied, \(report.refused) refused), "
+      + "up to \(report.largestPaneCount) panes, \(report.roundTrips) save/restore round trips, "
+      + "\(report.failures.count) failures, \(elapsed)")
+  for failure in report.failures { print("  \(failure)") }
+  exit(report.failures.isEmpty ? 0 : 1)
+}
+if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--generate",
+  let panes = Int(CommandLine.arguments[2]), let routes = Int(CommandLine.arguments[3])
+{
+  // Writes a generated workspace, for scripts that need a file of realistic size.
+  let state = Generator.workspace(panes: panes, routesPerPane: routes)
+  try! WorkspaceStore(path: CommandLine.arguments[4]).save(state)
+  exit(0)
+}
+let quick = arguments.contains("--quick")
+let json = arguments.contains("--json")
+guard arguments.isSubset(of: ["--quick", "--json"]) else {
+  FileHandle.standardError.write(Data("usage: wsbench [--quick] [--json]\n".utf8))
+  exit(64)
+}
+
+var table = Table()
+let sizes = quick ? [10, 100, 1000] : [10, 100, 1000, 10_000]
+let routesPerPane = quick ? 10 : 100
+let directory = Probe.temporaryDirectory()
+defer { try? FileManager.default.removeItem(atPath: directory) }
+
+// Save and restore throughput.
+for panes in sizes {
+  let state = Generator.workspace(panes: panes, routesPerPane: routesPerPane)
+  let bytes = WorkspaceFile.encode(state)
+  let megabytes = Double(bytes.count) / 1_000_000
+  let repeats = max(3, min(200, Int(20 / max(megabytes, 0.01))))
+  let restore = Probe.median(repeats) { _ = try! WorkspaceFile.decode(bytes) }
+  let encode = Probe.median(repeats) { _ = WorkspaceFile.encode(state) }
+  let store = WorkspaceStore(path: "\(directory)/bench-\(panes).json")
+  let save = Probe.median(repeats) { try! store.save(state) }
+  let data = Data(bytes)
+  let mirror = try! JSONDecoder().decode(FileMirror.self, from: data)
+  let toolDecode = Probe.median(repeats) {
+    _ = try! JSONDecoder().decode(FileMirror.self, from: data)
+  }
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted]
+  let toolEncode = Probe.median(repeats) { _ = try! encoder.encode(mirror) }
+  let label = "\(panes) panes, \(panes * routesPerPane) routes, \(Table.size(bytes.count))"
+  table.add(
+    "file", label, "restore", megabytes / restore, "MB/s", baseline: megabytes / toolDecode,
+    "JSONDecoder")
+  table.add(
+    "file", label, "encode", megabytes / encode, "MB/s", baseline: megabytes / toolEncode,
+    "JSONEncoder")
+  table.add(
+    "file", label, "save (encode + atomic write + fsync)", megabytes / save, "MB/s",
+    baseline: megabytes / toolEncode, "JSONEncoder")
+  if panes == sizes.last, let python = Probe.pythonParseSeconds(bytes: bytes, directory: directory)
+  {
+    table.add(
+      "file", label, "restore vs python json.loads", megabytes / restore, "MB/s",
+      baseline: megabytes / python, "python json")
+  }
+}
+
+// Peak memory of one restore of the largest file, in a fresh process.
+let largest = "\(directory)/bench-\(sizes.last!).json"
+if let (peak, fileSize) = Probe.peakRestoreMemory(path: largest) {
+  table.add(
+    "memory", "restore of \(Table.size(fileSize))", "peak resident growth",
+    Double(peak) / Double(fileSize), "× file size", baseline: nil, nil)
+}
+
+// Per-command cost and its growth.
+let small = quick ? 100 : 100
+let large = quick ? 1000 : 10_000
+var costs: [Int: [String: Double]] = [:]
+for panes in [small, large] {
+  costs[panes] = Commands.measure(
+    panes: panes, routesPerPane: routesPerPane, iterations: quick ? 200 : 2000)
+}
+for name in Commands.names {
+  let low = costs[small]![name]!
+  let high = costs[large]![name]!
+  table.add(
+    "command", name, "ns at \(small) / \(large) panes", high, "ns", baseline: low, "ns at \(small)",
+    ratioLabel: "\(large)/\(small)")
+}
+
+// One wsctl edit beside jq.
+if let endToEnd = EndToEnd.measure(directory: directory, runs: quick ? 5 : 30) {
+  for row in endToEnd {
+    table.add(
+      "wsctl", row.name, "median wall time", row.milliseconds, "ms", baseline: row.baseline,
+      row.baselineName, ratioLabel: row.ratioLabel)
+  }
+}
+
+print(json ? table.json() : table.text(machine: Probe.machine()))

@@ -1,0 +1,64 @@
+import Workspace
+import WorkspaceJSON
+
+/// Why `wsctl` stopped: one line for stderr and the exit code, decided in one place.
+struct Failure: Error {
+  /// The message, without the `wsctl: ` prefix.
+  let message: String
+  /// The process's exit code.
+  let exitCode: Int32
+
+  /// Success.
+  static let ok: Int32 = 0
+  /// Refused by the workspace's state; nothing changed.
+  static let refused: Int32 = 1
+  /// Malformed command line (sysexits `EX_USAGE`).
+  static let usage: Int32 = 64
+  /// Bad data in the file (`EX_DATAERR`).
+  static let badData: Int32 = 65
+  /// A required file is missing (`EX_NOINPUT`).
+  static let noInput: Int32 = 66
+  /// The file cannot be written (`EX_CANTCREAT`).
+  static let cannotCreate: Int32 = 73
+  /// Another writer held the lock too long (`EX_TEMPFAIL`).
+  static let lockTimeout: Int32 = 75
+
+  /// A usage error naming the offending word.
+  static func usage(_ message: String) -> Failure {
+    Failure(message: message, exitCode: usage)
+  }
+
+  /// The failure for a workspace error: usage (64) for malformed words, refused (1) otherwise.
+  init(_ error: WorkspaceError) {
+    message = error.description
+    exitCode = error.isUsageError ? Failure.usage : Failure.refused
+  }
+
+  /// The failure for a file error, with a hint to the backup where one helps.
+  init(_ error: WorkspaceFileError, backupAvailable: Bool = false) {
+    var message = error.description
+    switch error {
+    case .notJSON, .invalid, .limitExceeded, .fileTooLarge:
+      exitCode = Failure.badData
+      if backupAvailable {
+        message += " (a backup is available: 'wsctl restore-backup')"
+      }
+    case .newerVersion:
+      exitCode = Failure.badData
+    case .cannotRead:
+      exitCode = Failure.noInput
+    case .noBackup:
+      exitCode = Failure.noInput
+    case .cannotWrite:
+      exitCode = Failure.cannotCreate
+    case .lockTimeout:
+      exitCode = Failure.lockTimeout
+    }
+    self.message = message
+  }
+
+  init(message: String, exitCode: Int32) {
+    self.message = message
+    self.exitCode = exitCode
+  }
+}

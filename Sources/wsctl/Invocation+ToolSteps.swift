@@ -1,0 +1,92 @@
+import Workspace
+
+extension Invocation {
+  /// Parses the arguments of one of the tool's own commands, starting after its word.
+  mutating func toolStep(
+    _ word: String, at position: Int, parser: inout CommandParser
+  ) throws(Failure) -> Step {
+    let words = parser.words
+    func optionalArgument() -> (String, Int)? {
+      guard let next = parser.nextWord, !parser.isCommandWord(next) else { return nil }
+      defer { parser.index += 1 }
+      return (next, parser.index)
+    }
+    func requiredArgument(_ expected: String) throws(Failure) -> (String, Int) {
+      guard let next = parser.nextWord else {
+        throw .usage("'\(word)' needs \(expected) at word \(parser.index + 1)")
+      }
+      parser.index += 1
+      return (next, parser.index - 1)
+    }
+    switch word {
+    case "show":
+      var size: Size?
+      var ascii = false
+      while let next = parser.nextWord, next.hasPrefix("--") {
+        parser.index += 1
+        switch next {
+        case "--ascii": ascii = true
+        case "--size":
+          let (text, index) = try requiredArgument("a size WxH")
+          guard let parsed = Size(parsing: text) else {
+            throw .usage("invalid size '\(text)' at word \(index + 1): expected WxH such as 80x24")
+          }
+          size = parsed
+        default:
+          throw .usage("unknown option '\(next)' for 'show' at word \(parser.index)")
+        }
+      }
+      return .show(size: size, ascii: ascii)
+    case "tree": return .tree
+    case "history": return .history
+    case "validate": return .validate
+    case "migrate": return .migrate
+    case "restore-backup": return .restoreBackup
+    case "routes":
+      guard let (text, index) = optionalArgument() else { return .routes(nil) }
+      if let id = NodeID(parsing: Substring(text)) { return .routes(.id(id)) }
+      guard let number = Int(text), number >= 1 else {
+        throw .usage("invalid pane '\(text)' at word \(index + 1): expected N or %ID")
+      }
+      return .routes(.number(number))
+    case "layout":
+      let (text, index) = try requiredArgument("a size WxH")
+      guard let size = Size(parsing: text) else {
+        throw .usage("invalid size '\(text)' at word \(index + 1): expected WxH such as 120x40")
+      }
+      return .layout(size)
+    case "open":
+      let (link, index) = try requiredArgument("a URL")
+      do {
+        return .link(link, try CommandParser.parse(link: link))
+      } catch {
+        throw .usage("\(error) (word \(index + 1))")
+      }
+    case "init":
+      if parser.nextWord == "--force" {
+        parser.index += 1
+        return .initialize(force: true)
+      }
+      return .initialize(force: false)
+    case "completions":
+      let (shell, index) = try requiredArgument("a shell: bash, zsh or fish")
+      guard ["bash", "zsh", "fish"].contains(shell) else {
+        throw .usage("unknown shell '\(shell)' at word \(index + 1): expected bash, zsh or fish")
+      }
+      return .completions(shell)
+    default:  // help
+      guard let (topic, index) = optionalArgument() ?? parser.nextWord.map({ ($0, parser.index) })
+      else { return .help(nil) }
+      parser.index = max(parser.index, index + 1)
+      guard CommandHelp.named(topic) != nil else {
+        let suggestion = CommandParser.suggestion(
+          for: topic, among: CommandHelp.all.map(\.name))
+        throw .usage(
+          "no help for '\(topic)' at word \(index + 1)"
+            + (suggestion.map { " — did you mean '\($0)'?" } ?? ""))
+      }
+      _ = words
+      return .help(topic)
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import Workspace
+
+/// The tool's own help and version.
+enum ToolHelp {
+  /// The version `--version` prints.
+  static let version = "wsctl 0.1.0"
+
+  /// `wsctl --help`.
+  static var text: String {
+    let width = (CommandHelp.all.map(\.name.count).max() ?? 0) + 2
+    func list(_ commands: [CommandHelp]) -> String {
+      commands.map { "  " + $0.name.padding(width) + $0.abstract }.joined(separator: "\n")
+    }
+    return """
+      usage: wsctl [-f FILE] [--json] [--dry-run] [-q] COMMAND [ARGS]... [COMMAND [ARGS]...]...
+
+      Edit and inspect a workspace file: a tree of tabs and split panes, each pane with its
+      own navigation stack. Several commands in one call run as one transaction: all apply
+      and the file is saved once, or nothing changes.
+
+      options:
+        -f, --file FILE  the workspace file (default: $WSCTL_FILE, else ./workspace.json;
+                         a missing file starts from the built-in default workspace)
+        --json           machine-readable output
+        -n, --dry-run    apply the commands and print the result without saving
+        -q, --quiet      no warnings on stderr
+        -h, --help       this help; 'wsctl help COMMAND' or 'wsctl COMMAND --help' for one command
+        -V, --version    the version
+
+      workspace commands (also in deep links, myapp://workspace/focus/2/push/detail:7):
+      \(list(CommandHelp.workspaceCommands))
+
+      inspection and maintenance:
+      \(list(CommandHelp.toolCommands))
+
+      A route whose name is a command word is written with a leading '=': push =focus.
+
+      exit codes: 0 ok, 1 refused by the workspace (nothing changed), 64 usage, 65 bad data
+      in the file, 66 file missing, 73 cannot write, 75 lock timeout.
+
+      example:
+        wsctl focus 2 push detail:7
+
+      """
+  }
+}
+
+extension String {
+  fileprivate func padding(_ width: Int) -> String {
+    self + String(repeating: " ", count: max(1, width - count))
+  }
+}

@@ -1,0 +1,23 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Parses the command line, runs it, prints, and exits with the code the outcome decides.
+func runTool() -> Int32 {
+  do {
+    let invocation = try Invocation(arguments: Array(CommandLine.arguments.dropFirst()))
+    var runner = Runner(invocation)
+    try runner.run()
+    Terminal.output(runner.output)
+    return Failure.ok
+  } catch {
+    Terminal.error("wsctl: \(error.message)")
+    return error.exitCode
+  }
+}
+
+exit(runTool())

@@ -1,0 +1,83 @@
+import Foundation
+import PaneRouter
+import Testing
+import Workspace
+import WorkspaceJSON
+
+/// The README's 30-second tour, verbatim, so the README cannot drift from the API.
+@MainActor
+@Suite struct ReadmeTourTests {
+  private enum MailRoute: Route {
+    case inbox
+    case detail(Int)
+
+    static let kind = "mail"
+
+    var token: RouteToken {
+      switch self {
+      case .inbox: RouteToken("inbox")
+      case .detail(let id): RouteToken("detail", id)
+      }
+    }
+
+    init(token: RouteToken) throws {
+      switch token.name {
+      case "inbox":
+        try token.arguments(as: Self.self)
+        self = .inbox
+      case "detail": self = .detail(try token.arguments(as: Self.self, Int.self))
+      default: throw PaneRouterError.unknownRoute(token, kind: Self.kind)
+      }
+    }
+  }
+
+  @Test func routerTour() {
+    var lines: [String] = []
+    let router = Router(root: MailRoute.inbox)
+    router.logger = { lines.append($0) }
+    router.push(.detail(7))
+    router.push(.detail(7))
+    #expect(
+      lines == [
+        "push detail:7 -> [inbox, detail:7]", "push detail:7 rejected: duplicate top",
+      ])
+  }
+
+  @Test func workspaceAndFileTour() throws {
+    var state = WorkspaceState(
+      .tabs([
+        (
+          "Mail",
+          .split(
+            .horizontal,
+            [
+              .pane("Inbox", root: MailRoute.inbox),
+              .pane("Message", root: MailRoute.detail(7)),
+            ])
+        )
+      ]))
+    try state.apply(
+      CommandParser.parse(["split", "v", "30%", "focus", "1", "push", "detail:8"]))
+    let (owner, stack) = try #require(
+      try state.nearestRouter(MailRoute.self, from: state.focusedPane))
+    #expect(owner == state.focusedPane)
+    #expect(stack.stack == [.inbox, .detail(8)])
+    let rects = state.layout(in: Size(width: 120, height: 40))
+    #expect(rects.values.reduce(0) { $0 + $1.area } == 120 * 40)
+    try state.apply(.undo())
+
+    let directory = "/tmp/readme-tour-\(UInt32.random(in: 0...UInt32.max))"
+    let store = WorkspaceStore(path: directory + ".json")
+    let loaded = try store.load(default: state)
+    #expect(loaded.isDefault)
+    try store.update(default: state) { try $0.apply(.zoom) }
+    #expect(try store.load(default: state).state.zoomedPane != nil)
+    for suffix in [".json", ".json.lock", ".json.bak"] {
+      unlinkIfPresent(directory + suffix)
+    }
+  }
+
+  private func unlinkIfPresent(_ path: String) {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+}
