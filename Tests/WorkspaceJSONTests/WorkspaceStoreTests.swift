@@ -111,7 +111,10 @@ private func example(renamedTo title: String) throws -> WorkspaceState {
 
   @Test func saveRemovesStaleTemporariesOfADeadWriter() throws {
     try withStore { directory, store in
-      let stale = [".w.json.tmp-12345-678", ".w.json.tmp-1-2"]
+      let stale = [
+        ".w.json.tmp-12345-678", ".w.json.tmp-1-2", ".w.json.bak.tmp-3-4",
+        ".w.json.before-restore.tmp-5-6",
+      ]
       for name in stale { Files.create(directory.file(name), Array("{\"half\":".utf8)) }
       Files.create(directory.file(".other.json.tmp-1-2"), [])
       try store.save(.example)
