@@ -9,10 +9,21 @@ public struct RouterState: Equatable, Sendable {
   /// The route type's `Route.kind`, such as `"mail"`.
   public var kind: String
   /// The stack, its modal and limits, as tokens.
-  public var stack: RouteStack<RouteToken>
+  public var stack: RouteStack<RouteToken> {
+    didSet {
+      // Kept members belong to the modal they were stored with: dismissing it (or presenting
+      // another) drops them, so they never reappear on a later modal.
+      if stack.modal?.root != oldValue.modal?.root || stack.modal?.style != oldValue.modal?.style
+        || stack.modal == nil
+      {
+        modalUnknownMembers = UnknownMembers()
+      }
+    }
+  }
   /// Members of the stored router this version does not understand.
   public var unknownMembers: UnknownMembers
-  /// Members of the stored router's modal this version does not understand.
+  /// Members of the stored router's modal this version does not understand; dropped when
+  /// that modal is dismissed.
   public var modalUnknownMembers: UnknownMembers
 
   /// Creates a stored router.

@@ -53,10 +53,13 @@ public enum WorkspaceFile {
     do {
       value = try JSONReader.parse(bytes, limits: jsonLimits)
     } catch {
-      if case .depthLimitExceeded(let limit) = error.reason {
-        throw .limitExceeded(
-          path: path, location: "line \(error.line), column \(error.column)",
-          what: "nesting depth", limit: limit)
+      let location = "line \(error.line), column \(error.column)"
+      switch error.reason {
+      case .depthLimitExceeded(let limit):
+        throw .limitExceeded(path: path, location: location, what: "nesting depth", limit: limit)
+      case .stringTooLong(let limit):
+        throw .limitExceeded(path: path, location: location, what: "string length", limit: limit)
+      default: break
       }
       throw .notJSON(
         path: path, line: error.line, column: error.column, offset: error.offset,

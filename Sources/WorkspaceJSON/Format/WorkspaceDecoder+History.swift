@@ -78,8 +78,14 @@ extension WorkspaceDecoder {
       kind = .split(axis)
     default: kind = .unknown(kindName)
     }
-    var decoder = self
     var node = Node(id: id, kind: kind, parent: object["parent"]?.intValue.map(NodeID.init(_:)))
+    if case .unknown = kind {
+      // As in the tree, every member of a node of unknown kind but its id and kind is kept
+      // as it is, whatever its name.
+      node.unknownMembers = unknown(object, known: ["id", "parent", "kind"])
+      return node
+    }
+    var decoder = self
     node.title = object["title"]?.stringValue ?? ""
     node.activeIndex = object["active"]?.intValue ?? 0
     node.children = (object["children"]?.arrayValue ?? []).compactMap {

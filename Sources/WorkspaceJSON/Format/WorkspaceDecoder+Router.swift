@@ -2,6 +2,13 @@ import PaneRouter
 import Workspace
 
 extension WorkspaceDecoder {
+  /// The members of a router; the others are kept as unknown members.
+  static let routerKeys: Set<String> = [
+    "kind", "stack", "modal", "maxDepth", "rejectsDuplicateTop",
+  ]
+  /// The members of a router's modal; the others are kept as unknown members.
+  static let modalKeys: Set<String> = ["style", "stack"]
+
   /// Decodes a stored router, or returns `nil` (with a diagnostic) if it has no usable root.
   ///
   /// A malformed token cuts the stack below it (reported); a stack deeper than its
@@ -15,10 +22,13 @@ extension WorkspaceDecoder {
     }
     warnAboutDuplicateKeys(in: object, at: location)
     var kind = RouteToken.kind
-    if let name = try string(object["kind"], at: location + ".kind") {
-      kind = name
-    } else {
+    switch object["kind"] {
+    case .string(let name)?:
+      kind = try string(.string(name), at: location + ".kind") ?? kind
+    case nil:
       note(location + ".kind", "missing; the router is read as untyped ('token')")
+    case .some:
+      note(location + ".kind", "not a string; the router is read as untyped ('token')")
     }
     guard let routes = try tokens(object["stack"], at: location + ".stack") else { return nil }
     var modal: (style: ModalStyle, routes: [RouteToken])?
@@ -30,7 +40,7 @@ extension WorkspaceDecoder {
         let modalRoutes = try tokens(modalObject["stack"], at: location + ".modal.stack")
       {
         modal = (style, modalRoutes)
-        modalUnknown = unknown(modalObject, known: ["style", "stack"])
+        modalUnknown = unknown(modalObject, known: Self.modalKeys)
       } else {
         note(location + ".modal", "modal without a valid style and stack; dismissed")
       }
@@ -81,20 +91,27 @@ extension WorkspaceDecoder {
     var routes: [RouteToken] = []
     routes.reserveCapacity(items.count)
     for (index, item) in items.enumerated() {
-      guard case .string(let text) = item, text.utf8.count <= limits.maximumStringBytes else {
-        // Reports the problem (or throws over the limit) with the item's path.
-        _ = try string(item, at: "\(location)[\(index)]")
+      guard case .string(let text) = item else {
+        note("\(location)[\(index)]", "not a string; \(Self.routesRemoved(items.count - index))")
         break
+      }
+      guard text.utf8.count <= limits.maximumStringBytes else {
+        throw .limitExceeded(
+          path: file, location: "\(location)[\(index)]", what: "string length",
+          limit: limits.maximumStringBytes)
       }
       do {
         routes.append(try RouteToken(parsing: text))
       } catch {
-        let cut = items.count - index
-        note(
-          "\(location)[\(index)]", "\(error); \(cut) route\(cut == 1 ? "" : "s") from here removed")
+        note("\(location)[\(index)]", "\(error); \(Self.routesRemoved(items.count - index))")
         break
       }
     }
     return routes.isEmpty ? nil : routes
+  }
+
+  /// `3 routes from here removed`; built only when a stack is cut, to keep decoding fast.
+  private static func routesRemoved(_ count: Int) -> String {
+    "\(count) route\(count == 1 ? "" : "s") from here removed"
   }
 }

@@ -18,7 +18,8 @@ struct WorkspaceDecoder {
   private var claimedIDs: Set<Int> = []
   private var nextFreshID = 1
   private var nodeCount = 0
-  private var nodes: [NodeID: Node] = [:]
+  /// The decoded nodes by id.
+  var nodes: [NodeID: Node] = [:]
 
   init(file: String, limits: WorkspaceFileLimits) {
     self.file = file
@@ -48,18 +49,31 @@ struct WorkspaceDecoder {
         note("$.nextId", "not a positive integer; computed from the ids")
       }
     }
-    let mostRecentlyUsedLimit = intMember(object, "mruLimit", at: "$", minimum: 1)
+    let mostRecentlyUsedLimit =
+      intMember(object, "mruLimit", at: "$", minimum: 1)
+      ?? WorkspaceState.defaultMostRecentlyUsedLimit
+    // Focus, the most-recently-used list and zoom are checked here, where their JSON paths
+    // are known, so that the structural repair below has nothing of theirs left to fix.
+    let focus = storedPane(object["focus"], at: "$.focus")
+    let zoomed = storedPane(object["zoomed"], at: "$.zoomed")
     var state = WorkspaceState(
       nodes: nodes, rootID: rootID, nextID: storedNextID,
-      mostRecentlyUsed: idList(object["mru"], at: "$.mru"),
-      zoomedPane: optionalID(object["zoomed"], at: "$.zoomed"),
-      history: History(), unknownMembers: unknown(object, known: Self.topLevelKeys),
-      mostRecentlyUsedLimit: mostRecentlyUsedLimit ?? WorkspaceState.defaultMostRecentlyUsedLimit)
-    guard let repairs = state.repair(focus: optionalID(object["focus"], at: "$.focus")) else {
+      mostRecentlyUsed: mostRecentlyUsed(object["mru"], limit: mostRecentlyUsedLimit),
+      zoomedPane: nil, history: History(),
+      unknownMembers: unknown(object, known: Self.topLevelKeys),
+      mostRecentlyUsedLimit: mostRecentlyUsedLimit)
+    guard let repairs = state.repair(focus: focus) else {
       throw invalid("$.root", "the workspace holds no pane")
     }
     for repair in repairs {
       note(locations[repair.node] ?? "$", "\(repair.node): \(repair.message)")
+    }
+    if let zoomed {
+      if zoomed == state.focusedPane {
+        state.zoomedPane = zoomed
+      } else {
+        note("$.zoomed", "\(zoomed) is not the focused pane \(state.focusedPane); zoom cleared")
+      }
     }
     if let history = object["history"] {
       decodeHistory(history, into: &state)
@@ -105,7 +119,7 @@ struct WorkspaceDecoder {
 
   /// Second pass: decodes a node and its children, or returns `nil` (with a diagnostic) for
   /// a node that cannot be used.
-  private mutating func decodeNode(
+  mutating func decodeNode(
     _ value: JSONValue, at location: String, parent: NodeID?, depth: Int
   ) throws(WorkspaceFileError) -> NodeID? {
     guard case .object(let object) = value else {
@@ -146,7 +160,8 @@ struct WorkspaceDecoder {
     return id
   }
 
-  private static func knownKeys(ofKind kind: String) -> Set<String> {
+  /// The members a node of a known kind may have; the others are kept as unknown members.
+  static func knownKeys(ofKind kind: String) -> Set<String> {
     switch kind {
     case "pane": paneKeys
     case "split": splitKeys
@@ -161,62 +176,6 @@ struct WorkspaceDecoder {
   private static let tabsKeys: Set<String> = [
     "id", "kind", "active", "titles", "router", "children",
   ]
-  static let routerKeys: Set<String> = [
-    "kind", "stack", "modal", "maxDepth", "rejectsDuplicateTop",
-  ]
-
-  private mutating func decodeContainer(
-    _ object: JSONObject, kind: String, id: NodeID, at location: String, depth: Int
-  ) throws(WorkspaceFileError) -> Node {
-    var node: Node
-    if kind == "split" {
-      var axis = Axis.horizontal
-      if case .string(let name)? = object["axis"], let parsed = Axis(rawValue: name) {
-        axis = parsed
-      } else {
-        note(location + ".axis", "missing or not 'horizontal' or 'vertical'; horizontal assumed")
-      }
-      node = Node(id: id, kind: .split(axis))
-    } else {
-      node = Node(id: id, kind: .tabs)
-    }
-    if let routerValue = object["router"] {
-      node.router = try decodeRouter(routerValue, at: location + ".router")
-      if node.router == nil { note(location + ".router", "unusable router removed") }
-    }
-    node.activeIndex = intMember(object, "active", at: location, minimum: 0) ?? 0
-    var weights: [Double] = []
-    var titles: [String] = []
-    let storedWeights = object["weights"]?.arrayValue ?? []
-    let storedTitles = object["titles"]?.arrayValue ?? []
-    guard case .array(let children)? = object["children"] else {
-      note(location + ".children", "missing or not an array; the container is empty")
-      return node
-    }
-    for (index, child) in children.enumerated() {
-      let childLocation = "\(location).children[\(index)]"
-      guard let childID = try decodeNode(child, at: childLocation, parent: id, depth: depth + 1)
-      else { continue }
-      node.children.append(childID)
-      weights.append(index < storedWeights.count ? storedWeights[index].numberValue ?? -1 : -1)
-      if index < storedTitles.count, case .string(let title) = storedTitles[index] {
-        titles.append(title)
-      } else {
-        titles.append("")
-      }
-    }
-    if kind == "split" {
-      // Invalid weights are normalised by the repair step, which reports them.
-      node.weights = storedWeights.count == children.count ? weights : []
-    } else {
-      node.tabTitles = storedTitles.count == children.count ? titles : titles
-      if storedTitles.count != children.count {
-        note(location + ".titles", "\(storedTitles.count) titles for \(children.count) tabs")
-      }
-    }
-    return node
-  }
-
   /// The id a node stores, or a fresh one (with a diagnostic) if it is missing, not a
   /// positive integer, or taken by an earlier node.
   private mutating func claimID(_ value: JSONValue?, at location: String) -> NodeID {
@@ -270,26 +229,6 @@ struct WorkspaceDecoder {
       return nil
     }
     return number
-  }
-
-  mutating func optionalID(_ value: JSONValue?, at location: String) -> NodeID? {
-    guard let value, !value.isNull else { return nil }
-    guard let raw = value.intValue, raw >= 1 else {
-      note(location, "not a node id; ignored")
-      return nil
-    }
-    return NodeID(raw)
-  }
-
-  mutating func idList(_ value: JSONValue?, at location: String) -> [NodeID] {
-    guard let value else { return [] }
-    guard case .array(let items) = value else {
-      note(location, "not an array of ids; ignored")
-      return []
-    }
-    return items.enumerated().compactMap { index, item in
-      optionalID(item, at: "\(location)[\(index)]")
-    }
   }
 
   /// The members of `object` whose keys are not in `known`, as compact JSON text.

@@ -160,16 +160,20 @@ enum FileSystem {
 
   /// Removes temporary files left by writers that died mid-save. Call only while holding the
   /// lock, when no other writer can be mid-save.
+  ///
+  /// Those are the temporaries of the file itself and of its backup and before-restore copy
+  /// (`.name.tmp-*`, `.name.bak.tmp-*`, `.name.before-restore.tmp-*`), all made under the lock.
   static func removeStaleTemporaries(for path: String) {
     let directory = directoryName(of: path)
-    let prefix = "." + baseName(of: path) + ".tmp-"
+    let name = "." + baseName(of: path)
+    let prefixes = [name + ".tmp-", name + ".bak.tmp-", name + ".before-restore.tmp-"]
     guard let dir = opendir(directory) else { return }
     defer { closedir(dir) }
     while let entry = readdir(dir) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if name.hasPrefix(prefix) {
+      if prefixes.contains(where: name.hasPrefix) {
         unlink(directory + "/" + name)
       }
     }

@@ -87,6 +87,7 @@ public struct WorkspaceStore: Sendable {
   ///   - change: Changes the state; if it throws, nothing is written.
   /// - Returns: What `change` returned and the workspace as loaded (with its diagnostics).
   /// - Throws: A ``WorkspaceFileError`` or what `change` throws.
+  @discardableResult
   public func update<Result>(
     default makeDefault: @autoclosure () -> WorkspaceState, writingAlways: Bool = false,
     _ change: (inout WorkspaceState) throws -> Result
