@@ -95,7 +95,9 @@ enum EndToEnd {
       &actions, 1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer {
+      for argument in argv { free(argument) }
+    }
     var pid: pid_t = 0
     guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { return false }
     var status: Int32 = 0
