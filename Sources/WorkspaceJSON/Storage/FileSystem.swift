@@ -27,13 +27,14 @@ enum FileSystem {
     }
     let size = Int(info.st_size)
     guard size <= limit else { throw .fileTooLarge(path, size: size, limit: limit) }
-    var bytes = [UInt8](repeating: 0, count: size)
+    // One byte of room past the size tells the end of the file from a file that grew.
+    var bytes = [UInt8](repeating: 0, count: size + 1)
     var count = 0
     while true {
       if count == bytes.count {
-        // The file grew while being read: read on, up to the limit.
-        guard bytes.count < limit else { throw .fileTooLarge(path, size: count + 1, limit: limit) }
-        bytes.append(contentsOf: repeatElement(0, count: min(max(4096, count), limit - count)))
+        // The file grew while being read: read on in 64 KiB steps, up to the limit.
+        guard count <= limit else { throw .fileTooLarge(path, size: count, limit: limit) }
+        bytes += [UInt8](repeating: 0, count: 1 << 16)
       }
       let got = bytes.withUnsafeMutableBytes { buffer in
         read(fd, buffer.baseAddress! + count, buffer.count - count)
