@@ -15,9 +15,18 @@ let package = Package(
     .target(name: "WorkspaceJSON", dependencies: ["Workspace", "PaneRouter"]),
     .executableTarget(name: "wsctl", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"]),
     .executableTarget(name: "wsbench", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"]),
+    .executableTarget(
+      name: "MailHost", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"],
+      path: "Samples/MailHost"),
+    .executableTarget(
+      name: "wsterm", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"],
+      path: "Samples/wsterm"),
     .testTarget(name: "PaneRouterTests", dependencies: ["PaneRouter"]),
     .testTarget(name: "WorkspaceTests", dependencies: ["Workspace"]),
     .testTarget(name: "WorkspaceJSONTests", dependencies: ["WorkspaceJSON"]),
+    .testTarget(
+      name: "SamplesTests",
+      dependencies: ["MailHost", "wsterm", "Workspace", "WorkspaceJSON", "PaneRouter"]),
   ],
   swiftLanguageModes: [.v6]
 )
