@@ -15,12 +15,21 @@ let package = Package(
     .target(name: "WorkspaceJSON", dependencies: ["Workspace", "PaneRouter"]),
     .executableTarget(name: "wsctl", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"]),
     .executableTarget(name: "wsbench", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"]),
+    .executableTarget(
+      name: "MailHost", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"],
+      path: "Samples/MailHost"),
+    .executableTarget(
+      name: "wsterm", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"],
+      path: "Samples/wsterm"),
     .testTarget(name: "PaneRouterTests", dependencies: ["PaneRouter"]),
     .testTarget(name: "WorkspaceTests", dependencies: ["Workspace"]),
     .testTarget(name: "WorkspaceJSONTests", dependencies: ["WorkspaceJSON"]),
     // End-to-end tests: they run the built `wsctl` binary; the dependency makes
     // `swift build --build-tests` and `swift test` build it.
     .testTarget(name: "WsctlTests", dependencies: ["wsctl"], exclude: ["Golden"]),
+    .testTarget(
+      name: "SamplesTests",
+      dependencies: ["MailHost", "wsterm", "Workspace", "WorkspaceJSON", "PaneRouter"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,135 @@
+import PaneRouter
+import Workspace
+
+/// What the app's views do: each reaches its pane's typed router the way a SwiftUI view would
+/// and calls it; the workspace records every operation as a command.
+extension MailHost {
+  /// Performs one step (not the tour).
+  ///
+  /// - Throws: A ``Workspace/WorkspaceError`` when the workspace refuses the step.
+  mutating func perform(_ step: HostStep) throws(WorkspaceError) {
+    switch step {
+    case .command(let command):
+      // SwiftUI: a menu item, keyboard shortcut, deep link or command palette entry.
+      try workspace.apply(command)
+    case .show:
+      show()
+    case .open(let id):
+      // The message list's row tap: the reader pane's router, by pane id.
+      let reader = MailLayout.readerPane(in: workspace.state)
+      let router = try mailRouter(for: reader)
+      router.push(.message(id))
+    case .search(let query):
+      // A view inside the focused pane finds the router around it, as `@Environment` would.
+      try nearestRouter(from: workspace.focusedPane).push(.search(query))
+    case .compose:
+      try nearestRouter(from: workspace.focusedPane).present(.compose, style: .sheet)
+    case .attach(let index):
+      try attach(index)
+    case .send:
+      let router = try nearestRouter(from: workspace.focusedPane)
+      guard router.modal?.root == .compose else {
+        print("  nothing to send: no compose sheet in this pane")
+        return
+      }
+      router.dismiss()
+    case .tour, .help:
+      print(HostStep.helpText)
+    }
+  }
+
+  /// The compose sheet's own view: it was presented inside a pane, so it looks up the
+  /// nearest router from that pane, finds itself presented, and pushes inside its flow.
+  private func attach(_ index: Int) throws(WorkspaceError) {
+    let pane = workspace.focusedPane
+    let sheetRouter = try nearestRouter(from: pane)
+    guard let modal = sheetRouter.modal, modal.root == .compose else {
+      print("  no compose sheet in pane \(number(of: pane)); try 'compose' first")
+      return
+    }
+    // While a sheet is up, push acts on the sheet's own stack, never below its root.
+    let paneRouter = try mailRouter(for: pane)
+    let whose = sheetRouter === paneRouter ? "the pane's own router" : "another router"
+    print("  the sheet looked up \(whose), presenting \(modal.style) \(list(modal.stack))")
+    if sheetRouter.push(.attachment(index)) {
+      print("  its flow is now \(list(sheetRouter.modal?.stack ?? []))")
+    }
+  }
+
+  /// Prints each visible pane with its typed stack, as the views would render them.
+  private func show() {
+    let state = workspace.state
+    for pane in state.numberedPanes {
+      let marker = pane == state.focusedPane ? "*" : " "
+      let title = state.node(pane)?.title ?? ""
+      let heading = "  \(number(of: pane))\(marker) \(title)".padding(to: 16)
+      do {
+        let router = try mailRouter(for: pane)
+        var line = heading + list(router.stack)
+        if let modal = router.modal {
+          line += " + \(modal.style) " + list(modal.stack)
+        }
+        print(line)
+      } catch {
+        print(heading + "(\(error))")
+      }
+    }
+  }
+
+  /// The live typed router of a pane, logging every operation and refusal.
+  ///
+  /// SwiftUI: `NavigationStack(path: $router.path)` binds to it; `.sheet(item:)` to its modal.
+  private func mailRouter(for pane: NodeID) throws(WorkspaceError) -> Router<MailRoute> {
+    let router = try workspace.router(MailRoute.self, for: pane)
+    installLogger(on: router, pane: pane)
+    return router
+  }
+
+  /// The nearest mail router from a node up, as a view deep inside a pane finds it.
+  private func nearestRouter(from node: NodeID) throws(WorkspaceError) -> Router<MailRoute> {
+    guard let router = try workspace.nearestRouter(MailRoute.self, from: node) else {
+      throw .noRouter(node)
+    }
+    // `Workspace.nearestRouter` gives the router only; the state's lookup names its owner.
+    let owner = try workspace.state.nearestRouter(MailRoute.self, from: node)?.node
+    installLogger(on: router, pane: owner ?? node)
+    return router
+  }
+
+  private func installLogger(on router: Router<MailRoute>, pane: NodeID) {
+    let label = "  router \(pane):"
+    router.logger = { print("\(label) \($0)") }
+  }
+
+  private func number(of pane: NodeID) -> String {
+    workspace.state.number(of: pane).map(String.init) ?? "\(pane)"
+  }
+
+  private func list(_ routes: [MailRoute]) -> String {
+    "[" + routes.map(\.description).joined(separator: ", ") + "]"
+  }
+}
+
+extension HostStep: CustomStringConvertible {
+  /// The step's words.
+  var description: String {
+    switch self {
+    case .command(let command): command.description
+    case .show: "show"
+    case .open(let id): "open \(id)"
+    case .search(let query): query.contains(" ") ? "search '\(query)'" : "search \(query)"
+    case .compose: "compose"
+    case .attach(let index): "attach \(index)"
+    case .send: "send"
+    case .tour: "tour"
+    case .help: "help"
+    }
+  }
+}
+
+extension String {
+  /// The string padded with spaces to at least `width` characters.
+  fileprivate func padding(to width: Int) -> String {
+    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+  }
+}

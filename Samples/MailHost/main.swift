@@ -1,0 +1,5 @@
+import Foundation
+
+// The mail host: see `MailHost` and `Samples/README.md`.
+let status = await MailHost.main(arguments: Array(CommandLine.arguments.dropFirst()))
+exit(status)

@@ -1,0 +1,165 @@
+import PaneRouter
+import Workspace
+
+/// Draws a workspace's active tab as a frame: a tab bar on the first row, every visible pane
+/// as a box with its number, title and route stack, and a status line (or the command
+/// prompt) on the last row.
+struct Screen {
+  /// What the last row shows.
+  enum BottomLine: Equatable {
+    /// A hint or a message.
+    case status(String, isError: Bool)
+    /// The command prompt with the text typed so far.
+    case prompt(String)
+  }
+
+  let state: WorkspaceState
+  let width: Int
+  let height: Int
+  /// The name shown at the right of the tab bar.
+  var title = "wsterm"
+  var bottomLine = BottomLine.status("", isError: false)
+
+  /// The smallest pane the layout tries to give every pane: a border and one line.
+  static let minimumPaneSize = Size(width: 6, height: 3)
+
+  /// The area the panes get: everything but the tab bar and the status line.
+  static func paneArea(width: Int, height: Int) -> Size {
+    Size(width: max(0, width), height: max(0, height - 2))
+  }
+
+  /// Renders the frame.
+  ///
+  /// - Complexity: O(*w*·*h* + *v* log *v*), for the frame's cells and *v* visible panes.
+  func render() -> Frame {
+    var frame = Frame(width: width, height: height)
+    guard width > 0, height > 0 else { return frame }
+    drawTabBar(on: &frame)
+    let area = Self.paneArea(width: width, height: height)
+    let focus = state.focusedPane
+    let layout = state.orderedLayout(in: area, minimumPaneSize: Self.minimumPaneSize)
+    for (pane, rect) in layout {
+      let shifted = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height)
+      drawPane(pane, in: shifted, isFocused: pane == focus, on: &frame)
+    }
+    drawBottomLine(on: &frame)
+    return frame
+  }
+
+  // MARK: Tab bar and status line
+
+  /// The tabs of the nearest tabs container around the focused pane (the one `c`, `n` and
+  /// `p` act on) and the selected index.
+  private var tabs: (titles: [String], selected: Int)? {
+    var child = state.focusedPane
+    for ancestor in state.ancestors(of: child) {
+      if let node = state.node(ancestor), node.kind == .tabs,
+        let index = node.children.firstIndex(of: child)
+      {
+        return (node.tabTitles, index)
+      }
+      child = ancestor
+    }
+    return nil
+  }
+
+  private func drawTabBar(on frame: inout Frame) {
+    frame.paint(row: 0, style: .tabBar)
+    var column = 0
+    if let (titles, selected) = tabs {
+      for (index, title) in titles.enumerated() {
+        let label = " \(index + 1):\(title.isEmpty ? "tab" : title)\(index == selected ? "*" : "") "
+        frame.write(
+          label, row: 0, column: column, style: index == selected ? .selectedTab : .tabBar)
+        column += label.count + 1
+      }
+    }
+    let right = " \(title) "
+    let start = max(column, width - right.count)
+    frame.write(right, row: 0, column: start, style: .tabBar)
+  }
+
+  private func drawBottomLine(on frame: inout Frame) {
+    let row = height - 1
+    guard row > 0 else { return }
+    switch bottomLine {
+    case .prompt(let text):
+      frame.paint(row: row, style: .plain)
+      // Show the end of a long command.
+      let visible = String(text.suffix(max(0, width - 2)))
+      frame.write(":" + visible, row: row, column: 0, style: .plain)
+      frame.cursor = (row, min(width - 1, 1 + visible.count))
+    case .status(let message, let isError):
+      frame.paint(row: row, style: isError ? .error : .status)
+      frame.write(" " + message, row: row, column: 0, style: isError ? .error : .status)
+    }
+  }
+
+  // MARK: Panes
+
+  private func drawPane(_ pane: NodeID, in rect: Rect, isFocused: Bool, on frame: inout Frame) {
+    guard rect.width > 0, rect.height > 0, let node = state.node(pane) else { return }
+    let style: CellStyle = isFocused ? .focused : .plain
+    let glyphs = isFocused ? BoxGlyphs.heavy : BoxGlyphs.light
+    let (right, bottom) = (rect.maxX - 1, rect.maxY - 1)
+    for column in rect.x...right {
+      frame.put(glyphs.horizontal, row: rect.y, column: column, style: style)
+      frame.put(glyphs.horizontal, row: bottom, column: column, style: style)
+    }
+    for row in rect.y...bottom {
+      frame.put(glyphs.vertical, row: row, column: rect.x, style: style)
+      frame.put(glyphs.vertical, row: row, column: right, style: style)
+    }
+    if rect.width >= 2, rect.height >= 2 {
+      frame.put(glyphs.topLeft, row: rect.y, column: rect.x, style: style)
+      frame.put(glyphs.topRight, row: rect.y, column: right, style: style)
+      frame.put(glyphs.bottomLeft, row: bottom, column: rect.x, style: style)
+      frame.put(glyphs.bottomRight, row: bottom, column: right, style: style)
+    }
+    let number = state.number(of: pane).map(String.init) ?? "?"
+    var heading = "\(number)\(isFocused ? "*" : "") \(node.title)"
+    if state.zoomedPane == pane { heading += " (zoomed)" }
+    frame.write(
+      " \(heading) ", row: rect.y, column: rect.x + 1, style: style, limit: rect.width - 2)
+    guard let stack = node.router?.stack else { return }
+    let lines = Self.stackLines(stack, rows: rect.height - 2)
+    for (offset, line) in lines.enumerated() {
+      frame.write(
+        line.text, row: rect.y + 1 + offset, column: rect.x + 2, style: line.style,
+        limit: rect.width - 4)
+    }
+  }
+
+  /// The lines of a route stack, root first and the top last, then the modal marked with
+  /// its style; when they do not fit, the first lines give way to a `… N more` line.
+  static func stackLines(
+    _ stack: RouteStack<RouteToken>, rows: Int
+  ) -> [(text: String, style: CellStyle)] {
+    var lines = stack.stack.map { (text: $0.description, style: CellStyle.plain) }
+    if let modal = stack.modal {
+      lines.append(("┄ \(modal.style) ┄", .modal))
+      lines += modal.stack.map { ($0.description, .modal) }
+    }
+    guard rows > 0 else { return [] }
+    guard lines.count > rows else { return lines }
+    let kept = lines.suffix(rows - 1)
+    return [("… \(lines.count - kept.count) more", .plain)] + kept
+  }
+}
+
+/// The characters of a box border.
+struct BoxGlyphs {
+  let horizontal: Character
+  let vertical: Character
+  let topLeft: Character
+  let topRight: Character
+  let bottomLeft: Character
+  let bottomRight: Character
+
+  static let light = BoxGlyphs(
+    horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└",
+    bottomRight: "┘")
+  static let heavy = BoxGlyphs(
+    horizontal: "━", vertical: "┃", topLeft: "┏", topRight: "┓", bottomLeft: "┗",
+    bottomRight: "┛")
+}

@@ -1,0 +1,56 @@
+import WorkspaceJSON
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// wsterm: see `App` and `Samples/README.md`.
+exit(runWsterm(Array(CommandLine.arguments.dropFirst())))
+
+/// Runs wsterm and returns its exit code.
+func runWsterm(_ arguments: [String]) -> Int32 {
+  let options: Options
+  do {
+    guard
+      let parsed = try Options.parse(
+        arguments, environment: { getenv($0).map { String(cString: $0) } })
+    else {
+      print(Options.usage)
+      return 0
+    }
+    options = parsed
+  } catch {
+    printError("\(error)")
+    return 64
+  }
+  let store = WorkspaceStore(path: options.file)
+  var app: App
+  do {
+    app = try App(store: store)
+  } catch {
+    printError("\(error)")
+    if store.hasBackup { printError("a backup exists: \(store.backupPath)") }
+    return 65
+  }
+  if let size = options.frameSize {
+    print(app.screen(width: size.width, height: size.height).render().plainText(), terminator: "")
+    return 0
+  }
+  do {
+    try app.run()
+  } catch {
+    printError("\(error)")
+    return 66
+  }
+  return 0
+}
+
+/// Writes `wsterm: error: message` to standard error.
+func printError(_ message: String) {
+  var line = "wsterm: error: \(message)\n"
+  line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of the `MailHost` sample: the built binary, its output and its file.
+@Suite struct MailHostTests {
+  let mailHost = SampleProcess(name: "MailHost")
+
+  @Test func tourStartsFromTheMailLayoutAndSavesOnExit() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    let result = try mailHost.run(["-f", file, "tour"])
+    #expect(result.status == 0, "\(result.errorOutput)")
+    let lines = result.lines
+    #expect(lines.first == "MailHost: no \(file) yet; starting from the mail layout")
+    for expected in [
+      "  3* Message    [.message(1)]",
+      "  change: focus 2 (changed %1, focus %4 -> %3)",
+      "  router %3: push search:swift%20testing -> [folder:Inbox, search:swift%20testing]",
+      "  router %4: push message:42 -> [message:1, message:42]",
+      "  change: at %4 push message:42 (changed %4)",
+      "  router %4: present sheet compose -> [message:1, message:42] sheet [compose]",
+      "  the sheet looked up the pane's own router, presenting sheet [.compose]",
+      "  its flow is now [.compose, .attachment(1)]",
+      "  router %4: push attachment:1 rejected: duplicate top",
+      "  change: undo (changed %4)",
+      "MailHost: saved \(file)",
+    ] {
+      #expect(lines.contains(expected), "missing line '\(expected)' in:\n\(result.output)")
+    }
+    // Each change prints right under the step that made it.
+    let open = try #require(lines.firstIndex(of: "> open 42"))
+    #expect(lines[open + 2] == "  change: at %4 push message:42 (changed %4)")
+
+    let again = try mailHost.run(["-f", file, "show"])
+    #expect(again.status == 0)
+    #expect(
+      again.lines == [
+        "MailHost: restored \(file) (3 panes)",
+        "> show",
+        "  1  Mailboxes  [.inbox]",
+        "  2  Messages   [.folder(\"Inbox\"), .search(\"swift testing\")]",
+        "  3* Message    [.message(1), .message(42)] + sheet [.compose, .attachment(1)]",
+        "MailHost: saved \(file)",
+        "",
+      ])
+  }
+
+  @Test func readsCommandsFromStandardInputAndCarriesOnAfterErrors() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    let input = "focus 1\npush folder:Sent folder:To%20Do\n\npish x\npush 'a b'\nclose 9\nshow\n"
+    let result = try mailHost.run(["-f", file], input: input)
+    #expect(result.status == 1)
+    #expect(
+      Array(result.lines.dropFirst()) == [
+        "> focus 1",
+        "  change: focus 1 (changed %1, focus %4 -> %2)",
+        "> push folder:Sent folder:To%20Do",
+        "  change: push folder:Sent folder:To%20Do (changed %2)",
+        "> pish x",
+        "  error: unknown command 'pish' at word 1 — did you mean 'push'?",
+        "> push 'a b'",
+        "  error: malformed route token 'a b' at offset 1: ' ' cannot appear in a route name"
+          + " here at word 2",
+        "> close 9",
+        "  refused: no pane 9",
+        "> show",
+        "  1* Mailboxes  [.inbox, .folder(\"Sent\"), .folder(\"To Do\")]",
+        "  2  Messages   [.folder(\"Inbox\")]",
+        "  3  Message    [.message(1)]",
+        "MailHost: saved \(file)",
+        "",
+      ])
+  }
+
+  @Test func restoresTheSampleMailWorkspace() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    try FileManager.default.copyItem(
+      atPath: SampleProcess.workspacesDirectory.appendingPathComponent("mail.json").path,
+      toPath: file)
+    let result = try mailHost.run(["-f", file, "show", "send", "show"])
+    #expect(result.status == 0)
+    #expect(
+      result.lines.contains(
+        "  3* Message    [.message(40), .message(42)] + sheet [.compose, .attachment(1)]"))
+    #expect(result.lines.contains("  router %4: dismiss -> [message:40, message:42]"))
+    #expect(result.lines.contains("  3* Message    [.message(40), .message(42)]"))
+  }
+
+  @Test(arguments: [
+    (["open"], "'open' needs a message id at word 2"),
+    (["open", "x"], "invalid argument 'x' at word 2: expected a message id"),
+    (["search", "show"], "'search' needs a query at word 2"),
+    (["-f"], "'-f' needs a file name"),
+  ])
+  func badArgumentsAreUsageErrors(arguments: [String], message: String) throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    let words = arguments == ["-f"] ? arguments : ["-f", file] + arguments
+    let result = try mailHost.run(words)
+    #expect(result.status == 64)
+    #expect(result.errorOutput == "MailHost: error: \(message)\n")
+    #expect(result.output == "")
+    #expect(!FileManager.default.fileExists(atPath: file))
+  }
+
+  @Test func corruptFileIsReportedAndLeftAlone() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    try Data("{\"format\": ".utf8).write(to: URL(fileURLWithPath: file))
+    let result = try mailHost.run(["-f", file, "show"])
+    #expect(result.status == 65)
+    #expect(result.errorOutput.hasPrefix("MailHost: error: "))
+    #expect(result.errorOutput.contains("mail.json:1:12: not valid JSON"))
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "{\"format\": ")
+  }
+}

@@ -1,0 +1,83 @@
+import PaneRouter
+import Testing
+import Workspace
+import WorkspaceJSON
+
+@testable import wsterm
+
+/// wsterm's key handling without a terminal: keys in, state and file out.
+@Suite struct WstermAppTests {
+  private func type(_ text: String, into app: inout App) {
+    for character in text {
+      app.handle(.character(character))
+    }
+  }
+
+  @Test func prefixKeysApplyCommandsAndSaveEachOne() throws {
+    let directory = try TemporaryDirectory()
+    let store = WorkspaceStore(path: directory.path("w.json"))
+    var app = try App(store: store)
+    #expect(app.state.paneIDs.count == 1)
+    app.handle(.control("b"))
+    #expect(app.mode == .prefix)
+    app.handle(.character("%"))
+    #expect(app.mode == .normal)
+    #expect(app.state.numberedPanes.count == 2)
+    #expect(app.state.number(of: app.state.focusedPane) == 2)
+    #expect(try store.load(default: App.initialState).state == app.state)
+
+    app.handle(.control("b"))
+    app.handle(.left)
+    #expect(app.state.number(of: app.state.focusedPane) == 1)
+    #expect(try store.load(default: App.initialState).state.focusedPane == app.state.focusedPane)
+  }
+
+  @Test func promptRunsTheGrammarAndReportsErrors() throws {
+    let directory = try TemporaryDirectory()
+    let store = WorkspaceStore(path: directory.path("w.json"))
+    var app = try App(store: store)
+    app.handle(.control("b"))
+    app.handle(.character(":"))
+    type("push detail:8", into: &app)
+    app.handle(.backspace)
+    type("7", into: &app)
+    #expect(app.mode == .prompt("push detail:7"))
+    app.handle(.enter)
+    #expect(app.mode == .normal)
+    let pane = try #require(app.state.node(app.state.focusedPane))
+    #expect(pane.router?.stack.stack == ["home", "detail:7"])
+    #expect(app.message == nil)
+
+    app.handle(.control("b"))
+    app.handle(.character(":"))
+    type("close", into: &app)
+    app.handle(.enter)
+    #expect(app.message?.text == "cannot close the last pane")
+    #expect(app.message?.isError == true)
+    #expect(app.state.paneIDs.count == 1)
+
+    app.handle(.control("b"))
+    app.handle(.character(":"))
+    type("split h", into: &app)
+    app.handle(.escape)
+    #expect(app.mode == .normal)
+    #expect(app.state.paneIDs.count == 1)
+  }
+
+  @Test func quitKeyAndQuitCommandStopTheLoop() throws {
+    let directory = try TemporaryDirectory()
+    var app = try App(store: WorkspaceStore(path: directory.path("w.json")))
+    app.handle(.control("b"))
+    app.handle(.character("q"))
+    #expect(app.isRunning == false)
+  }
+
+  @Test func longStackGivesWayAtTheBottomOfTheList() {
+    var stack = RouteStack<RouteToken>(root: "inbox")
+    stack.push("detail:1", "detail:2")
+    stack.present("compose", style: .cover)
+    let lines = Screen.stackLines(stack, rows: 4).map(\.text)
+    #expect(lines == ["… 2 more", "detail:2", "┄ cover ┄", "compose"])
+    #expect(Screen.stackLines(stack, rows: 9).map(\.text).count == 5)
+  }
+}

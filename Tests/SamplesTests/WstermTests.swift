@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// Tests of the `wsterm` sample that need no terminal: its one-frame mode and its errors.
+/// `scripts/wsterm-tmux-test.sh` drives the full-screen program inside tmux.
+@Suite struct WstermTests {
+  let wsterm = SampleProcess(name: "wsterm")
+
+  private func sample(_ name: String) -> String {
+    SampleProcess.workspacesDirectory.appendingPathComponent(name).path
+  }
+
+  @Test func frameOfTheMailSampleShowsStacksAndTheSheet() throws {
+    let result = try wsterm.run(["-f", sample("mail.json"), "--frame", "100x10"])
+    #expect(result.status == 0, "\(result.errorOutput)")
+    let lines = result.lines.dropLast()
+    #expect(lines.count == 10)
+    #expect(lines.allSatisfy { $0.count <= 100 })
+    #expect(lines[0].hasSuffix("wsterm · \(sample("mail.json"))"))
+    #expect(lines[1].hasPrefix("┌ 1 Mailboxes ─"))
+    #expect(lines[1].contains("┐┌ 2 Messages ─"))
+    #expect(lines[1].contains("┐┏ 3* Message ━"))
+    #expect(lines[2].hasPrefix("│ inbox "))
+    #expect(lines[3].hasPrefix("│ folder:Archive "))
+    #expect(lines[3].contains("│ search:swift%20testing "))
+    #expect(lines[4].contains("┃ ┄ sheet ┄ "))
+    #expect(lines[5].contains("┃ compose "))
+    #expect(lines[6].contains("┃ attachment:1 "))
+    #expect(lines[9] == " pane 3 (%4)  ·  C-b ? keys  ·  C-b : command  ·  C-b q quit")
+  }
+
+  @Test func frameOfTheDashboardIsAGrid() throws {
+    let result = try wsterm.run(["-f", sample("dashboard.json"), "--frame", "60x12"])
+    #expect(result.status == 0)
+    let tops = result.lines.filter { $0.hasPrefix("┌") || $0.hasPrefix("┏") }
+    #expect(tops.count == 2)
+    #expect(tops.allSatisfy { $0.filter { "┌┏".contains($0) }.count == 3 })
+  }
+
+  @Test func longStacksKeepTheirTop() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("deep.json")
+    let routes = (1...8).map { "\"step:\($0)\"" }.joined(separator: ", ")
+    let json = """
+      {"format": "workspace", "version": 1, "root": {"id": 1, "kind": "pane", "title": "deep",
+       "router": {"kind": "token", "stack": [\(routes)]}}}
+      """
+    try Data(json.utf8).write(to: URL(fileURLWithPath: file))
+    let result = try wsterm.run(["-f", file, "--frame", "30x7"])
+    #expect(result.status == 0)
+    #expect(
+      result.lines.dropFirst().prefix(5) == [
+        "┏ 1* deep ━━━━━━━━━━━━━━━━━━━┓",
+        "┃ … 6 more                   ┃",
+        "┃ step:7                     ┃",
+        "┃ step:8                     ┃",
+        "┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛",
+      ])
+  }
+
+  @Test func missingFileShowsOnePaneAndWritesNothing() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("new.json")
+    let result = try wsterm.run(["--frame", "40x5"], environment: ["WSCTL_FILE": file])
+    #expect(result.status == 0)
+    #expect(result.lines.first?.hasPrefix(" 1:main* ") == true)
+    #expect(result.lines[1].hasPrefix("┏ 1* main ━"))
+    #expect(result.lines[2].hasPrefix("┃ home "))
+    #expect(!FileManager.default.fileExists(atPath: file))
+  }
+
+  @Test(arguments: [
+    (["--frame", "0x5"], 64, "invalid size '0x5': expected WxH, such as 80x24"),
+    (["--frame"], 64, "'--frame' needs a value"),
+    (["--bogus"], 64, "unknown argument '--bogus'"),
+  ])
+  func badArgumentsAreUsageErrors(arguments: [String], status: Int32, message: String) throws {
+    let result = try wsterm.run(arguments)
+    #expect(result.status == status)
+    #expect(result.errorOutput == "wsterm: error: \(message)\n")
+  }
+
+  @Test func refusesToRunFullScreenWithoutATerminal() throws {
+    let directory = try TemporaryDirectory()
+    let result = try wsterm.run(["-f", directory.path("w.json")])
+    #expect(result.status == 66)
+    #expect(result.errorOutput.contains("not a terminal"))
+  }
+}

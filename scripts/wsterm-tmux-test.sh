@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# End-to-end test of the wsterm sample: runs it inside a detached tmux session of fixed
+# size, drives it with send-keys and checks the screen with capture-pane at each step, then
+# relaunches it and checks that the layout was restored from the file.
+#
+#     scripts/wsterm-tmux-test.sh            # builds wsterm first
+#     WSTERM=/path/to/wsterm scripts/wsterm-tmux-test.sh
+#
+# Exits non-zero with the captured screen on failure. Skips (exit 0) only if tmux is not
+# installed and cannot be installed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+install_tmux() {
+  local sudo=""
+  if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null || return 1
+    sudo="sudo -n"
+  fi
+  if command -v apt-get >/dev/null 2>&1; then
+    $sudo apt-get install -y -qq tmux >/dev/null 2>&1 \
+      || { $sudo apt-get update -qq >/dev/null 2>&1 && $sudo apt-get install -y -qq tmux >/dev/null 2>&1; }
+  elif command -v dnf >/dev/null 2>&1; then
+    $sudo dnf install -y -q tmux >/dev/null 2>&1
+  elif command -v apk >/dev/null 2>&1; then
+    $sudo apk add -q tmux >/dev/null 2>&1
+  elif command -v brew >/dev/null 2>&1; then
+    brew install -q tmux >/dev/null 2>&1
+  else
+    return 1
+  fi
+}
+
+if ! command -v tmux >/dev/null 2>&1; then
+  echo "wsterm-tmux-test: tmux not found; trying to install it"
+  if ! install_tmux || ! command -v tmux >/dev/null 2>&1; then
+    echo "wsterm-tmux-test: SKIPPED: tmux cannot be found or installed"
+    exit 0
+  fi
+fi
+
+started=$(date +%s.%N)
+if [ -z "${WSTERM:-}" ]; then
+  swift build --product wsterm >/dev/null
+  WSTERM="$(swift build --show-bin-path)/wsterm"
+fi
+[ -x "$WSTERM" ] || { echo "wsterm-tmux-test: no executable at $WSTERM" >&2; exit 1; }
+
+work=$(mktemp -d)
+file="$work/workspace.json"
+socket="wsterm-test-$$"
+tmux_() { tmux -L "$socket" -f /dev/null "$@"; }
+cleanup() {
+  tmux_ kill-server >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+step="start"
+screen() { tmux_ capture-pane -p -t wsterm 2>/dev/null || true; }
+
+fail() {
+  echo "wsterm-tmux-test: FAILED at step '$step': $*" >&2
+  echo "---- screen ----" >&2
+  screen >&2
+  echo "----------------" >&2
+  exit 1
+}
+
+# Waits up to 10 s until the screen contains every given string.
+wait_for() {
+  local deadline=$((SECONDS + 10)) text missing
+  while :; do
+    text=$(screen)
+    missing=""
+    for expected in "$@"; do
+      grep -qF -- "$expected" <<<"$text" || { missing="$expected"; break; }
+    done
+    [ -z "$missing" ] && return 0
+    [ $SECONDS -ge $deadline ] && fail "expected '$missing' on screen"
+    sleep 0.1
+  done
+}
+
+# Waits up to 10 s until a shell condition holds.
+wait_until() {
+  local what="$1" deadline=$((SECONDS + 10))
+  shift
+  until "$@"; do
+    [ $SECONDS -ge $deadline ] && fail "$what"
+    sleep 0.1
+  done
+}
+
+# The screen's last line (the status line or the prompt).
+bottom_line() { screen | sed -n '$p'; }
+prompt_is_open() { [ "$(bottom_line)" = ":" ]; }
+
+# Fails if the screen contains the given string.
+refute() {
+  grep -qF -- "$1" <<<"$(screen)" && fail "did not expect '$1' on screen"
+  return 0
+}
+
+# The number of pane boxes on screen: their top-left corners.
+count_panes() { screen | grep -o '[┌┏]' | wc -l | tr -d ' '; }
+
+launch() {
+  tmux_ new-session -d -s wsterm -x 100 -y 30 \
+    "$WSTERM -f '$file'; echo \"[wsterm exited \$?]\"; exec sleep 600"
+}
+
+keys() { tmux_ send-keys -t wsterm "$@"; }
+
+# 1. A fresh file: one tab with one pane.
+step="launch on a new file"
+launch
+wait_for " 1:main* " "1* main" "home" "pane 1"
+[ "$(count_panes)" = 1 ] || fail "expected 1 pane, found $(count_panes)"
+
+# 2. C-b % splits beside; the new pane (2) gets focus.
+step="split (C-b %)"
+keys C-b %
+wait_for "2* main" "1 main"
+[ "$(count_panes)" = 2 ] || fail "expected 2 panes, found $(count_panes)"
+[ -f "$file" ] || fail "the split was not saved to $file"
+
+# 3. C-b Left moves focus back to pane 1.
+step="focus left (C-b Left)"
+keys C-b Left
+wait_for "1* main" "2 main"
+
+# 4. The prompt runs the wsctl grammar: push a route onto pane 1.
+step="push via the prompt (C-b : push detail:7 Enter)"
+keys C-b :
+wait_until "the prompt did not open" prompt_is_open
+keys -l "push detail:7"
+wait_for ":push detail:7"
+keys Enter
+wait_for "detail:7" "1* main"
+line=$(screen | grep -F "detail:7")
+case "$line" in
+  "│ detail:7"* | "┃ detail:7"*) ;;
+  *) fail "detail:7 is not in the left pane: '$line'" ;;
+esac
+
+# 5. An error goes to the status line and changes nothing.
+step="a bad command (C-b : pish Enter)"
+keys C-b :
+wait_until "the prompt did not open" prompt_is_open
+keys -l "pish x"
+keys Enter
+wait_for "unknown command 'pish'"
+keys Escape
+wait_for "pane 1 ("
+
+# 6. A resize redraws at the new size (SIGWINCH).
+step="resize to 80x24"
+tmux_ resize-window -t wsterm -x 80 -y 24
+# The live screen must equal the frame wsterm prints for the file at that size.
+matches_frame() { diff <(screen) <("$WSTERM" -f "$file" --frame "$1") >/dev/null; }
+wait_until "the screen was not redrawn at 80x24" matches_frame 80x24
+
+# 7. C-b q quits and the terminal is restored.
+step="quit (C-b q)"
+keys C-b q
+wait_for "[wsterm exited 0]"
+refute "1* main"
+
+# 8. Relaunch: the same two panes, focus and route come back from the file.
+step="relaunch and restore"
+tmux_ kill-session -t wsterm
+launch
+wait_for "1* main" "2 main" "detail:7"
+[ "$(count_panes)" = 2 ] || fail "expected 2 restored panes, found $(count_panes)"
+matches_frame 100x30 || fail "the restored screen differs from the file's frame"
+keys C-b q
+wait_for "[wsterm exited 0]"
+
+elapsed=$(awk -v start="$started" -v end="$(date +%s.%N)" 'BEGIN { printf "%.1f", end - start }')
+echo "wsterm-tmux-test: passed in ${elapsed}s"
