@@ -198,14 +198,7 @@ private struct RandomRun {
       (2, { .moveTab(to: $0.randomTabNumber()) }),
       (1, { .renameTab($0.pick(["One", "Two", ""])) }),
       (12, { .route($0.randomOperation(), at: $0.chance(1, in: 4) ? $0.randomID() : nil) }),
-      (
-        4,
-        {
-          .swap(
-            $0.chance(1, in: 2)
-              ? .direction($0.pick(Direction.allCases)) : .pane($0.randomReference()))
-        }
-      ),
+      (4, { .swap($0.randomSwapTarget()) }),
       (4, { .move($0.pick(Direction.allCases)) }),
       (4, { .resize($0.pick(Direction.allCases), amount: $0.randomAmount()) }),
       (1, { _ in .equalize }),
@@ -258,6 +251,10 @@ private struct RandomRun {
     case 4: .last
     default: .pane(.id(randomID()))
     }
+  }
+
+  mutating func randomSwapTarget() -> SwapTarget {
+    chance(1, in: 2) ? .direction(pick(Direction.allCases)) : .pane(randomReference())
   }
 
   mutating func randomTabTarget() -> TabTarget {
