@@ -25,7 +25,7 @@ import Testing
 
 /// One seeded run of random commands.
 private struct RandomRun {
-  var generator: SplitMix64
+  var generator: SeededGenerator
   let seed: UInt64
   var state: WorkspaceState
   var steps = 0
@@ -58,7 +58,7 @@ private struct RandomRun {
 
   init(seed: UInt64) {
     self.seed = seed
-    generator = SplitMix64(seed: seed)
+    generator = SeededGenerator(seed: seed)
     let flow = RouterState(root: RouteToken("flow"))
     switch seed % 3 {
     case 0:

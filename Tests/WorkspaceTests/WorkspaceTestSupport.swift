@@ -160,7 +160,7 @@ extension WorkspaceState {
 }
 
 /// A deterministic generator (SplitMix64), for seeded random tests.
-struct SplitMix64: RandomNumberGenerator {
+struct SeededGenerator: RandomNumberGenerator {
   private var state: UInt64
 
   init(seed: UInt64) {
