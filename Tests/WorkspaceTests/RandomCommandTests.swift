@@ -35,7 +35,7 @@ private struct RandomRun {
   var peakPanes = 0
   var shrinkCount = 0
   var lastWasUndo = false
-  var phase = Phase.growing(target: 400)
+  var phase = Phase.growing(target: 360)
 
   enum Phase {
     /// Mostly splits and new tabs, until the tree has `target` nodes.
@@ -134,9 +134,9 @@ private struct RandomRun {
       phase = .shrinking
     case .shrinking where count <= 6:
       shrinkCount += 1
-      phase = .small(until: step + Int.random(in: 2_500...4_500, using: &generator))
+      phase = .small(until: step + Int.random(in: 3_000...5_000, using: &generator))
     case .small(let end) where step >= end:
-      phase = .growing(target: Int.random(in: 320...420, using: &generator))
+      phase = .growing(target: Int.random(in: 310...400, using: &generator))
     default:
       break
     }
