@@ -10,7 +10,13 @@ public struct WorkspaceChange: Hashable, Sendable {
   public let focusBefore: NodeID
   /// The focused pane after the transaction.
   public let focusAfter: NodeID
+  /// The zoomed pane before the transaction, if one was zoomed.
+  public let zoomedPaneBefore: NodeID?
+  /// The zoomed pane after the transaction, if one is zoomed.
+  public let zoomedPaneAfter: NodeID?
 
-  /// Whether the transaction changed anything, focus included.
-  public var isEmpty: Bool { changedNodes.isEmpty && focusBefore == focusAfter }
+  /// Whether the transaction changed anything, focus and zoom included.
+  public var isEmpty: Bool {
+    changedNodes.isEmpty && focusBefore == focusAfter && zoomedPaneBefore == zoomedPaneAfter
+  }
 }

@@ -31,6 +31,7 @@ extension WorkspaceState {
     -> WorkspaceChange
   {
     let focusBefore = focusedPane
+    let zoomedPaneBefore = zoomedPane
     let saved = (history: history, nextID: nextID)
     beginTransaction()
     beginTransaction()
@@ -60,7 +61,7 @@ extension WorkspaceState {
     let changed = journal.nodes.filter { nodes[$0.key] != $0.value }.keys
     return WorkspaceChange(
       commands: commands, changedNodes: Set(changed), focusBefore: focusBefore,
-      focusAfter: focusedPane)
+      focusAfter: focusedPane, zoomedPaneBefore: zoomedPaneBefore, zoomedPaneAfter: zoomedPane)
   }
 
   /// Closes the innermost journal and adds it to the history for the commands applied in
