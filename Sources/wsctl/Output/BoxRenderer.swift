@@ -3,7 +3,7 @@ import Workspace
 
 /// Draws the visible panes of a workspace as boxes on a character grid: each pane's number,
 /// title and visible route, the focused pane in a heavy (ASCII: `#`) border, and a tab bar
-/// on the first line when the focused pane is inside tabs.
+/// line for each tabs container around the focused pane.
 struct BoxRenderer {
   let state: WorkspaceState
   let width: Int
@@ -34,9 +34,9 @@ struct BoxRenderer {
     guard width > 0, height > 0 else { return "" }
     var canvas = Canvas(width: width, height: height)
     var top = 0
-    if let bar = tabBar() {
-      canvas.write(bar, row: 0, column: 0, highlighted: false)
-      top = 1
+    for bar in tabBars().prefix(max(0, height - 1)) {
+      canvas.write(bar, row: top, column: 0, highlighted: false)
+      top += 1
     }
     let area = Size(width: width, height: height - top)
     let focus = state.focusedPane
@@ -49,21 +49,24 @@ struct BoxRenderer {
     return canvas.text(color: color)
   }
 
-  private func tabBar() -> String? {
+  /// One line per tabs container around the focused pane, outermost first: the tab
+  /// commands act on the last (nearest) one.
+  private func tabBars() -> [String] {
     var child = state.focusedPane
-    var outermost: (tabs: Node, index: Int)?
+    var bars: [String] = []
     for ancestor in state.ancestors(of: child) {
       let node = state.node(ancestor)!
       if node.kind == .tabs {
-        outermost = (node, node.children.firstIndex(of: child)!)
+        let selected = node.children.firstIndex(of: child)!
+        let bar = node.tabTitles.enumerated().map { index, title in
+          let label = "\(index + 1):\(title.isEmpty ? "tab" : title)"
+          return index == selected ? "[\(label)]" : " \(label) "
+        }.joined(separator: " ")
+        bars.insert(bar, at: 0)
       }
       child = ancestor
     }
-    guard let (tabs, selected) = outermost else { return nil }
-    return tabs.tabTitles.enumerated().map { index, title in
-      let label = "\(index + 1):\(title.isEmpty ? "tab" : title)"
-      return index == selected ? "[\(label)]" : " \(label) "
-    }.joined(separator: " ")
+    return bars
   }
 
   private func draw(
