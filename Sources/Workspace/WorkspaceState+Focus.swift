@@ -79,12 +79,19 @@ extension WorkspaceState {
   }
 
   /// After panes were removed: drops them from the list and focuses the most recently used
-  /// survivor, or else the pane the active children lead to.
-  mutating func refocusAfterRemoving(_ removed: some Sequence<NodeID>) {
+  /// survivor — inside `scope` (the tab that held them) if it still holds one, so closing a
+  /// pane never brings another tab forward — or else the pane the active children lead to.
+  mutating func refocusAfterRemoving(
+    _ removed: some Sequence<NodeID>, preferringWithin scope: NodeID? = nil
+  ) {
     let gone = Set(removed)
     mostRecentlyUsed.removeAll { gone.contains($0) || nodes[$0]?.isPane != true }
     if zoomedPane.map(gone.contains) == true { zoomedPane = nil }
-    if let survivor = mostRecentlyUsed.first {
+    if let scope, let survivor = mostRecentlyUsed.first(where: { isWithin($0, scope) }) {
+      focus(survivor)
+    } else if let scope, let pane = activePane(in: scope) {
+      focus(pane)
+    } else if let survivor = mostRecentlyUsed.first {
       focus(survivor)
     } else {
       touch(focusedPane)

@@ -58,12 +58,33 @@ extension WorkspaceState {
   /// focuses the most recently used surviving pane.
   mutating func remove(_ id: NodeID) throws(WorkspaceError) {
     guard let parent = self[id].parent else { throw .lastPane }
+    let slot = tabSlot(of: id)
     detach(at: self[parent].children.firstIndex(of: id)!, of: parent)
     update(id) { $0.parent = nil }
     let removed = deleteSubtree(id)
     normalize(parent)
     zoomedPane = nil
-    refocusAfterRemoving(removed)
+    // The tab that held the node, if it survives (it may now be another node, after a
+    // collapse): focus stays in it, as tmux keeps focus in the window of a closed pane.
+    var tab: NodeID?
+    if let slot, let tabs = nodes[slot.tabs], tabs.children.count == slot.count {
+      tab = tabs.children[slot.index]
+    }
+    refocusAfterRemoving(removed, preferringWithin: tab)
+  }
+
+  /// The nearest tabs container around `id` (not `id` itself), the index of the tab holding
+  /// `id`, and its number of tabs.
+  private func tabSlot(of id: NodeID) -> (tabs: NodeID, index: Int, count: Int)? {
+    var child = id
+    for ancestor in ancestors(of: id) {
+      let node = self[ancestor]
+      if node.kind == .tabs {
+        return (ancestor, node.children.firstIndex(of: child)!, node.children.count)
+      }
+      child = ancestor
+    }
+    return nil
   }
 
   /// Whether some pane of the workspace lies outside the subtree of `id`.

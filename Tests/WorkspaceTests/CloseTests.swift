@@ -79,18 +79,29 @@ import Testing
     #expect(state.mostRecentlyUsed == [NodeID(3)])
   }
 
-  /// The documented rule is the most recently used survivor anywhere in the workspace, so
-  /// closing a pane can bring another tab forward.
-  @Test func focusGoesToTheMostRecentlyUsedSurvivorEvenInAnotherTab() throws {
+  /// As in tmux, closing a pane keeps focus in its tab while the tab holds a pane, even when
+  /// a pane of another tab was used more recently.
+  @Test func focusStaysInTheTabOfTheClosedPane() throws {
     var state = WorkspaceState(
       tabs(("One", hsplit(pane("A"), pane("B"))), ("Two", pane("C"))))
     for id in [4, 5, 3] {
       try state.applyChecked(.focus(.pane(.id(NodeID(id)))))
     }
     try state.applyChecked(.close())
-    #expect(state.outline == "T(One: %4, *Two: %5)")
-    #expect(state.focusedPane == NodeID(5))
-    #expect(state.mostRecentlyUsed == [NodeID(5), NodeID(4)])
+    #expect(state.outline == "T(*One: %4, Two: %5)")
+    #expect(state.focusedPane == NodeID(4))
+    #expect(state.mostRecentlyUsed == [NodeID(4), NodeID(5)])
+  }
+
+  /// Closing a whole tab focuses the most recently used pane of the tabs that remain.
+  @Test func closingATabFocusesTheMostRecentlyUsedSurvivor() throws {
+    var state = WorkspaceState(
+      tabs(("One", pane("A")), ("Two", pane("B")), ("Three", pane("C"))))
+    for id in [4, 2, 3] {
+      try state.applyChecked(.focus(.pane(.id(NodeID(id)))))
+    }
+    try state.applyChecked(.closeTab())
+    #expect(state.focusedPane == NodeID(2))
   }
 
   @Test func closingAnotherPaneKeepsFocus() throws {
