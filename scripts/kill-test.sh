@@ -24,9 +24,9 @@ for ((i = 1; i <= iterations; i++)); do
   cp "$file" "$work/before.json"
   # The state after the edit, made on a copy without interference.
   cp "$file" "$work/after.json"
-  "$bin/wsctl" -q -f "$work/after.json" focus $((i % 5 + 1)) push "kill:$i" || true
+  "$bin/wsctl" -q -f "$work/after.json" focus $((i % 5 + 1)) replace-top "kill:$i" || true
   # The edit, killed at a random moment of its run (0 to 90 ms; a run takes about 60 ms).
-  "$bin/wsctl" -q -f "$file" focus $((i % 5 + 1)) push "kill:$i" &
+  "$bin/wsctl" -q -f "$file" focus $((i % 5 + 1)) replace-top "kill:$i" &
   pid=$!
   sleep "0.$(printf '%03d' $((RANDOM % 90)))"
   if kill -9 "$pid" 2>/dev/null; then killed=$((killed + 1)); else finished=$((finished + 1)); fi
