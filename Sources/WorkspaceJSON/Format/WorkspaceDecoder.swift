@@ -146,7 +146,8 @@ struct WorkspaceDecoder {
     return id
   }
 
-  private static func knownKeys(ofKind kind: String) -> Set<String> {
+  /// The members a node of a known kind reads; the rest are kept as unknown members.
+  static func knownKeys(ofKind kind: String) -> Set<String> {
     switch kind {
     case "pane": paneKeys
     case "split": splitKeys
@@ -292,16 +293,19 @@ struct WorkspaceDecoder {
     }
   }
 
-  /// The members of `object` whose keys are not in `known`, as compact JSON text.
+  /// The members of `object` whose keys are not in `known`, as compact JSON text. Of a
+  /// duplicate key only the last member is kept, the one lookups use, so a save does not
+  /// write the duplicate (and its diagnostic) back.
   func unknown(_ object: JSONObject, known: Set<String>) -> UnknownMembers {
     guard object.members.contains(where: { !known.contains($0.key) }) else {
       return UnknownMembers()
     }
+    var seen = known
     var members: [(key: String, json: String)] = []
-    for (key, value) in object.members where !known.contains(key) {
+    for (key, value) in object.members.reversed() where seen.insert(key).inserted {
       members.append((key, JSONWriter.string(value, style: .compact)))
     }
-    return UnknownMembers(members)
+    return UnknownMembers(members.reversed())
   }
 
   mutating func warnAboutDuplicateKeys(in object: JSONObject, at location: String) {

@@ -1,0 +1,114 @@
+import Testing
+import Workspace
+import WorkspaceJSON
+
+/// A node's before-image in the saved history keeps exactly what the tree keeps: members this
+/// version does not understand survive save, load and undo (found by `Fuzz/FuzzWorkspaceLoader`).
+@Suite struct HistoryUnknownMembersTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    /// The node, as the child beside pane 3 in a horizontal split.
+    let node: String
+    /// Commands that change the node, so the history stores its before-image.
+    let commands: [WorkspaceCommand]
+  }
+
+  static let cases: [Case] = [
+    Case(
+      testDescription: "unknown kind with a title and a router",
+      node: #"{"id":2,"kind":"gadget","title":"Kept","router":{"kind":"token","stack":["a"]}}"#,
+      commands: [.move(.down)]),
+    Case(
+      testDescription: "pane with members named like other kinds' fields",
+      node: #"""
+        {"id":2,"kind":"pane","title":"P","parent":99,"axis":"diagonal","active":4,"weights":[1],\#
+        "titles":["t"],"children":[7],"router":{"kind":"token","stack":["a"]}}
+        """#,
+      commands: [.focus(.pane(.id(NodeID(2)))), .rename("Renamed")]),
+    Case(
+      testDescription: "split with a title member",
+      node: #"""
+        {"id":2,"kind":"split","axis":"vertical","title":"T","weights":[0.5,0.5],"children":[\#
+        {"id":4,"kind":"pane","router":{"kind":"token","stack":["b"]}},\#
+        {"id":5,"kind":"pane","router":{"kind":"token","stack":["c"]}}]}
+        """#,
+      commands: [.focus(.pane(.id(NodeID(4)))), .resize(.down, amount: 0.1)]),
+  ]
+
+  @Test(arguments: cases) func beforeImageRoundTrips(_ test: Case) throws {
+    let file = #"""
+      {"format":"workspace","version":1,"root":{"id":1,"kind":"split","axis":"horizontal",\#
+      "active":1,"weights":[0.5,0.5],"children":[\#(test.node),\#
+      {"id":3,"kind":"pane","title":"Three","router":{"kind":"token","stack":["p"]}}]}}
+      """#
+    let loaded = try WorkspaceFile.decode(Array(file.utf8))
+    #expect(loaded.diagnostics == [])
+    var state = loaded.state
+    try state.apply(test.commands)
+    #expect(state.history.undoEntries.count == 1)
+
+    let saved = WorkspaceFile.encode(state)
+    let reloaded = try WorkspaceFile.decode(saved)
+    #expect(reloaded.diagnostics == [])
+    #expect(reloaded.state == state)
+    let resaved = WorkspaceFile.encode(reloaded.state)
+    #expect(String(decoding: resaved, as: UTF8.self) == String(decoding: saved, as: UTF8.self))
+
+    var undone = reloaded.state
+    try undone.apply(.undo())
+    #expect(undone.node(NodeID(2)) == loaded.state.node(NodeID(2)))
+  }
+}
+
+/// A duplicate key among the members a node keeps is reported once, on the first load: the
+/// save keeps only the last value, the one lookups use (found by `Fuzz/FuzzWorkspaceLoader`).
+@Suite struct DuplicateUnknownMembersTests {
+  @Test func duplicateKeptMembersAreSavedOnce() throws {
+    let file = #"""
+      {"format":"workspace","version":1,"x":1,"x":2,"root":{"id":1,"kind":"split",\#
+      "axis":"horizontal","weights":[0.5,0.5],"children":[\#
+      {"id":2,"kind":"gadget","title":"dup","title":"keys","extra":[]},\#
+      {"id":3,"kind":"pane","note":1,"note":{},"router":{"kind":"token","stack":["p"]}}]}}
+      """#
+    let loaded = try WorkspaceFile.decode(Array(file.utf8))
+    #expect(
+      loaded.diagnostics.map(\.location) == [
+        "$.x", "$.root.children[0].title", "$.root.children[1].note",
+      ])
+    let saved = WorkspaceFile.encode(loaded.state)
+    let reloaded = try WorkspaceFile.decode(saved)
+    #expect(reloaded.diagnostics == [])
+    #expect(reloaded.state == loaded.state)
+    let text = String(decoding: saved, as: UTF8.self)
+    #expect(text.contains(#""title": "keys""#) && !text.contains(#""title": "dup""#))
+    #expect(text.contains(#""note": {}"#) && text.contains(#""x": 2"#))
+  }
+}
+
+/// Closing a pane whose split then collapses into a node of an unknown kind moves the active
+/// child of every container above off that branch, which holds no pane (found by
+/// `Fuzz/FuzzWorkspaceLoader`).
+@Suite struct CloseBesideUnknownNodeTests {
+  @Test func activeChildrenStillLeadToPanes() throws {
+    // Tab 1: a split of [a split of [gadget, pane 4], pane 9]; tab 2: pane 5, used before 4.
+    let file = #"""
+      {"format":"workspace","version":1,"focus":4,"mru":[4,5],"root":{"id":1,"kind":"tabs",\#
+      "titles":["One","Two"],"children":[{"id":2,"kind":"split","axis":"horizontal",\#
+      "weights":[0.5,0.5],"children":[{"id":7,"kind":"split","axis":"vertical","active":1,\#
+      "weights":[0.5,0.5],"children":[{"id":3,"kind":"gadget"},\#
+      {"id":4,"kind":"pane","router":{"kind":"token","stack":["a"]}}]},\#
+      {"id":9,"kind":"pane","router":{"kind":"token","stack":["b"]}}]},\#
+      {"id":5,"kind":"pane","router":{"kind":"token","stack":["c"]}}]}}
+      """#
+    let loaded = try WorkspaceFile.decode(Array(file.utf8))
+    #expect(loaded.diagnostics == [])
+    var state = loaded.state
+    try state.apply(.close())
+    #expect(state.invariantViolations() == [])
+    #expect(state.focusedPane == NodeID(5))
+    #expect(state.node(NodeID(2))?.activeChild == NodeID(9))
+    let reloaded = try WorkspaceFile.decode(WorkspaceFile.encode(state))
+    #expect(reloaded.diagnostics == [])
+    #expect(reloaded.state == state)
+  }
+}
