@@ -112,3 +112,28 @@ import WorkspaceJSON
     #expect(reloaded.state == state)
   }
 }
+
+/// Undo and redo of a stored history entry whose most-recently-used list repeats a pane or
+/// exceeds the limit leave a valid list (found by `Fuzz/FuzzWorkspaceLoader`).
+@Suite struct StoredHistoryFocusTests {
+  @Test(arguments: ["[3,2,3,2]", "[2,3,2]"])
+  func redoSettlesTheList(_ mru: String) throws {
+    let file = #"""
+      {"format":"workspace","version":1,"focus":2,"mru":[2],"mruLimit":1,"root":{"id":1,\#
+      "kind":"split","axis":"horizontal","weights":[0.5,0.5],"children":[\#
+      {"id":2,"kind":"pane","title":"A","router":{"kind":"token","stack":["a"]}},\#
+      {"id":3,"kind":"pane","title":"B","router":{"kind":"token","stack":["b"]}}]},\#
+      "history":{"limit":100,"undo":[],"redo":[{"label":"rename A","root":1,"mru":\#(mru),\#
+      "nodes":[{"id":2,"node":{"id":2,"parent":1,"kind":"pane","title":"Z",\#
+      "router":{"kind":"token","stack":["a"]}}}]}]}}
+      """#
+    let loaded = try WorkspaceFile.decode(Array(file.utf8))
+    #expect(loaded.diagnostics == [])
+    var state = loaded.state
+    try state.apply(.redo())
+    #expect(state.invariantViolations() == [])
+    #expect(state.node(NodeID(2))?.title == "Z")
+    try state.apply(.undo())
+    #expect(state.invariantViolations() == [])
+  }
+}
