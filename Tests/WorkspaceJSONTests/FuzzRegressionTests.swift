@@ -137,3 +137,46 @@ import WorkspaceJSON
     #expect(state.invariantViolations() == [])
   }
 }
+
+/// Ids above 2^53 - 1 and a `nextId` above 2^53 are refused on load, so every id a file holds
+/// is an exact JSON number and a save loads back unchanged (found by
+/// `Fuzz/FuzzWorkspaceLoader`).
+@Suite struct LargeIDTests {
+  static func file(id: String, nextID: String) -> [UInt8] {
+    Array(
+      #"""
+      {"format":"workspace","version":1,"nextId":\#(nextID),"root":{"id":\#(id),"kind":"pane",\#
+      "router":{"kind":"token","stack":["a"]}}}
+      """#.utf8)
+  }
+
+  @Test(arguments: [
+    ("1", "69999999999999999", "$.nextId"), ("1", "9007199254740994", "$.nextId"),
+    ("1152921504606846976", "2", "$.root.id"), ("9007199254740992", "2", "$.root.id"),
+  ])
+  func tooLargeIsRepaired(id: String, nextID: String, location: String) throws {
+    let loaded = try WorkspaceFile.decode(Self.file(id: id, nextID: nextID))
+    #expect(loaded.diagnostics.map(\.location) == [location])
+    var state = loaded.state
+    try state.apply([.split(.horizontal), .split(.vertical)])
+    let reloaded = try WorkspaceFile.decode(WorkspaceFile.encode(state))
+    #expect(reloaded.diagnostics == [])
+    #expect(reloaded.state == state)
+  }
+
+  @Test(arguments: [
+    ("9007199254740991", "9007199254740992", [WorkspaceCommand]()),
+    ("9007199254740989", "9007199254740990", [.split(.horizontal)]),
+  ])
+  func largestAreKept(id: String, nextID: String, commands: [WorkspaceCommand]) throws {
+    let loaded = try WorkspaceFile.decode(Self.file(id: id, nextID: nextID))
+    #expect(loaded.diagnostics == [])
+    #expect(loaded.state.rootID == NodeID(Int(id)!))
+    var state = loaded.state
+    try state.apply(commands)
+    #expect(state.nextID == 1 << 53)
+    let reloaded = try WorkspaceFile.decode(WorkspaceFile.encode(state))
+    #expect(reloaded.diagnostics == [])
+    #expect(reloaded.state == state)
+  }
+}

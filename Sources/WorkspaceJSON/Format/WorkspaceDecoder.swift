@@ -39,13 +39,13 @@ struct WorkspaceDecoder {
     }
     var storedNextID = nextFreshID
     if let value = object["nextId"] {
-      if let stored = value.intValue, stored >= 1 {
+      if let stored = value.intValue, (1...Self.maximumID + 1).contains(stored) {
         if stored < nextFreshID {
           note("$.nextId", "next id \(stored) would reuse an id; raised to \(nextFreshID)")
         }
         storedNextID = max(stored, nextFreshID)
       } else {
-        note("$.nextId", "not a positive integer; computed from the ids")
+        note("$.nextId", "not a positive integer up to 2^53; computed from the ids")
       }
     }
     let mostRecentlyUsedLimit = intMember(object, "mruLimit", at: "$", minimum: 1)
@@ -91,7 +91,7 @@ struct WorkspaceDecoder {
         path: file, location: location, what: "node count", limit: limits.maximumNodes)
     }
     guard case .object(let object) = value else { return }
-    if let id = object["id"]?.intValue, id >= 1 { claimedIDs.insert(id) }
+    if let id = object["id"]?.intValue, (1...Self.maximumID).contains(id) { claimedIDs.insert(id) }
     if case .array(let children)? = object["children"], Self.isContainer(object) {
       for (index, child) in children.enumerated() {
         try collectIDs(child, at: "\(location).children[\(index)]", depth: depth + 1)
@@ -218,17 +218,27 @@ struct WorkspaceDecoder {
     return node
   }
 
+  /// The largest node id a file may store, 2^53 - 1. Ids are JSON numbers, exact integers
+  /// only up to 2^53: a larger id, or the next id after it, would not survive a save.
+  static let maximumID = (1 << 53) - 1
+
   /// The id a node stores, or a fresh one (with a diagnostic) if it is missing, not a
-  /// positive integer, or taken by an earlier node.
+  /// positive integer up to ``maximumID``, or taken by an earlier node.
   private mutating func claimID(_ value: JSONValue?, at location: String) -> NodeID {
-    if let raw = value?.intValue, raw >= 1, claimedIDs.insert(raw).inserted {
+    if let raw = value?.intValue, (1...Self.maximumID).contains(raw),
+      claimedIDs.insert(raw).inserted
+    {
       return NodeID(raw)
     }
     let fresh = nextFreshID
     nextFreshID += 1
     claimedIDs.insert(fresh)
     let reason =
-      value?.intValue.map { $0 >= 1 ? "duplicate id \($0)" : "id \($0) is not positive" }
+      value?.intValue.map {
+        $0 < 1
+          ? "id \($0) is not positive"
+          : $0 > Self.maximumID ? "id \($0) is above 2^53 - 1" : "duplicate id \($0)"
+      }
       ?? (value == nil ? "missing id" : "id is not an integer")
     note(location + ".id", "\(reason); given the fresh id \(fresh)")
     return NodeID(fresh)
