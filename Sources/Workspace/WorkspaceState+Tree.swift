@@ -106,7 +106,13 @@ extension WorkspaceState {
         replace(id, with: child)
         set(id, nil)
         if let parent = self[child].parent {
-          if let axis = self[parent].axis { mergeSameAxisChildren(of: parent, axis: axis) }
+          // A stored parent being repaired may have no weights yet; its own normalisation,
+          // which comes later, merges then.
+          if let axis = self[parent].axis,
+            self[parent].weights.count == self[parent].children.count
+          {
+            mergeSameAxisChildren(of: parent, axis: axis)
+          }
           moveActiveChildrenToPanes(from: parent)
         }
         return true
