@@ -106,13 +106,7 @@ extension WorkspaceState {
         replace(id, with: child)
         set(id, nil)
         if let parent = self[child].parent {
-          // A stored parent being repaired may have no weights yet; its own normalisation,
-          // which comes later, merges then.
-          if let axis = self[parent].axis,
-            self[parent].weights.count == self[parent].children.count
-          {
-            mergeSameAxisChildren(of: parent, axis: axis)
-          }
+          if let axis = self[parent].axis { mergeSameAxisChildren(of: parent, axis: axis) }
           moveActiveChildrenToPanes(from: parent)
         }
         return true
@@ -134,7 +128,11 @@ extension WorkspaceState {
   }
 
   /// Splices each child split of the same axis into `id`, its weights scaled by the child's.
+  ///
+  /// Does nothing while the weights of `id` do not fit its children: a stored split that
+  /// ``repair(focus:)`` has not reached yet, and whose own repair merges later.
   private mutating func mergeSameAxisChildren(of id: NodeID, axis: Axis) {
+    guard self[id].weights.count == self[id].children.count else { return }
     while let index = self[id].children.firstIndex(where: { self[$0].axis == axis }) {
       let child = self[self[id].children[index]]
       let wasActive = self[id].activeIndex == index

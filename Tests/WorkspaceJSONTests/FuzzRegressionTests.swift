@@ -181,10 +181,31 @@ import WorkspaceJSON
   }
 }
 
-/// Repairing a file where a split with one child collapses into a parent split whose stored
-/// weights do not fit its children (found by `Fuzz/FuzzWorkspaceLoader`; it trapped).
+/// Repairing a file where a split with one child collapses, or an empty split is removed, in
+/// a parent split whose stored weights do not fit its children (found by
+/// `Fuzz/FuzzWorkspaceLoader`; both trapped).
 @Suite struct CollapseIntoUnrepairedParentTests {
-  @Test func loads() throws {
+  @Test func emptyChildRemoved() throws {
+    let file = #"""
+      {"format":"workspace","version":1,"root":{"id":1,"kind":"split","axis":"horizontal",\#
+      "weights":[1],"children":[{"id":2,"kind":"split","axis":"vertical","children":[]},\#
+      {"id":3,"kind":"split","axis":"horizontal","weights":[0.5,0.5],"children":[\#
+      {"id":4,"kind":"pane","router":{"kind":"token","stack":["a"]}},\#
+      {"id":5,"kind":"pane","router":{"kind":"token","stack":["b"]}}]},\#
+      {"id":6,"kind":"pane","router":{"kind":"token","stack":["c"]}}]}}
+      """#
+    let loaded = try WorkspaceFile.decode(Array(file.utf8))
+    #expect(loaded.state.invariantViolations() == [])
+    #expect(loaded.state.root.children == [NodeID(4), NodeID(5), NodeID(6)])
+    #expect(loaded.state.root.weights == [0.25, 0.25, 0.5])
+    #expect(
+      loaded.diagnostics.map(\.message) == [
+        "%2: empty container removed", "%1: weights normalised",
+        "%3: split merged into its parent of the same axis",
+      ])
+  }
+
+  @Test func collapsedChild() throws {
     let file = #"""
       {"format":"workspace","version":1,"root":{"id":1,"kind":"split","axis":"horizontal",\#
       "weights":[1],"children":[{"id":2,"kind":"split","axis":"vertical","weights":[1],\#
