@@ -228,3 +228,27 @@ import WorkspaceJSON
     #expect(reloaded.state == loaded.state)
   }
 }
+
+/// A stored history whose before-image gives a node another kind is dropped: undoing it after
+/// a focus change left an active child without panes (found by `Fuzz/FuzzWorkspaceLoader`).
+@Suite struct HistoryKindTests {
+  @Test func imageOfAnotherKindDropsTheHistory() throws {
+    let file = #"""
+      {"format":"workspace","version":1,"focus":2,"mru":[2],"root":{"id":1,"kind":"split",\#
+      "axis":"horizontal","weights":[0.5,0.5],"children":[\#
+      {"id":2,"kind":"pane","router":{"kind":"token","stack":["a"]}},\#
+      {"id":3,"kind":"pane","router":{"kind":"token","stack":["b"]}}]},\#
+      "history":{"limit":100,"undo":[{"label":"rename X","root":1,"mru":[2],"nodes":[\#
+      {"id":3,"node":{"id":3,"parent":1,"kind":"gadget"}}]}],"redo":[]}}
+      """#
+    let loaded = try WorkspaceFile.decode(Array(file.utf8))
+    #expect(
+      loaded.diagnostics.map(\.description) == [
+        "$.history: history does not match the tree; history dropped"
+      ])
+    var state = loaded.state
+    try state.apply(.focus(.pane(.id(NodeID(3)))))
+    #expect(throws: WorkspaceError.nothingToUndo) { try state.apply(.undo()) }
+    #expect(state.invariantViolations() == [])
+  }
+}
