@@ -4,12 +4,14 @@
 // Checks:
 // - the parser never crashes and agrees with a plain reference parser written from the
 //   grammar in RouteToken.swift (`[A-Za-z_][A-Za-z0-9_.-]*` then `:argument`s of allowed
-//   characters and `%XX` escapes decoding to UTF-8, at most 4096 bytes): same acceptance, the
-//   same name and arguments (compared scalar by scalar), the same error offset;
+//   characters and `%XX` escapes decoding to UTF-8, at most 4096 bytes, and so is the
+//   canonical text): same acceptance, the same name and arguments (compared scalar by scalar),
+//   the same error offset;
 // - a parsed token's `description` is canonical: only unreserved ASCII, `%` and `:`; it parses
 //   back to an equal token that prints the same text;
 // - with NUL bytes in the input, the pieces are a name and raw arguments for
-//   `RouteToken(name:arguments:)`, whose `description` must parse back to an equal token.
+//   `RouteToken(name:arguments:)`, whose `description` must parse back to an equal token
+//   unless it is longer than `RouteToken.maximumLength` (tokens built in code are not bounded).
 //
 // Built by scripts/fuzz.sh; see Fuzz/README.md.
 import PaneRouter
@@ -33,7 +35,7 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
       same(token.name, name) && token.arguments.count == arguments.count
         && zip(token.arguments, arguments).allSatisfy(same),
       "\(text.debugDescription) parsed as \(token.name) \(token.arguments), expected \(expected)")
-    checkCanonical(token)
+    checkCanonical(token, parsed: true)
   } catch {
     guard case .malformedToken(let echoed, let offset, _) = error else {
       fatalError("FuzzRouteToken: unexpected error \(error)")
@@ -52,7 +54,8 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
       String(decoding: $0, as: UTF8.self)
     }
     if RouteToken.isValidName(pieces[0]) {
-      checkCanonical(RouteToken(name: pieces[0], arguments: Array(pieces.dropFirst())))
+      checkCanonical(
+        RouteToken(name: pieces[0], arguments: Array(pieces.dropFirst())), parsed: false)
     }
   }
   return 0
@@ -63,7 +66,7 @@ private func same(_ lhs: String, _ rhs: String) -> Bool {
   lhs.unicodeScalars.elementsEqual(rhs.unicodeScalars)
 }
 
-private func checkCanonical(_ token: RouteToken) {
+private func checkCanonical(_ token: RouteToken, parsed: Bool) {
   let text = token.description
   require(
     text.utf8.allSatisfy { byte in
@@ -71,8 +74,8 @@ private func checkCanonical(_ token: RouteToken) {
         && (Unicode.Scalar(byte).properties.isASCIIHexDigit || Reference.isUnreserved(byte)
           || byte == UInt8(ascii: "%") || byte == UInt8(ascii: ":"))
     }, "description \(text.debugDescription) is not canonical")
-  // Canonical text is plain ASCII; it may still exceed the length limit.
-  guard text.utf8.count <= RouteToken.maximumLength else { return }
+  // A token built in code may print longer than any text the parser accepts.
+  guard parsed || text.utf8.count <= RouteToken.maximumLength else { return }
   do {
     let reparsed = try RouteToken(parsing: text)
     require(reparsed == token, "\(text.debugDescription) parses to a different token")
@@ -141,8 +144,10 @@ private enum Reference {
     }
     let name = String(String.UnicodeScalarView(scalars[0..<index]))
     var arguments: [String] = []
+    var starts: [Int] = []
     while index < scalars.count {
       index += 1  // the ":"
+      starts.append(index)
       var bytes: [UInt8] = []
       var escapeAt: [Int] = []  // the scalar offset each byte came from
       while index < scalars.count && scalars[index] != ":" {
@@ -179,6 +184,12 @@ private enum Reference {
         return .failure(offset: escapeAt[valid])
       }
       arguments.append(argument)
+    }
+    // The canonical text must fit too; its escapes are checked by checkCanonical.
+    var length = name.utf8.count
+    for (argument, start) in zip(arguments, starts) {
+      length += RouteToken(name: "a", arguments: [argument]).description.utf8.count - 1
+      if length > 4096 { return .failure(offset: start) }
     }
     return .success(name, arguments)
   }

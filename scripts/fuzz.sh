@@ -135,10 +135,12 @@ for target in "${targets[@]}"; do
   else
     status=CRASH
     failed+=("$target")
-    grep -E '^(==[0-9]+==ERROR|Fatal error|.*Fatal error|SUMMARY|artifact_prefix|Test unit written)' "$log" | head -n 20 || true
-    tail -n 5 "$log"
-    echo "!! $target: failed; input in $artifacts/, log $log"
-    echo "   reproduce: $binary $artifacts/<file>; then keep it in Fuzz/Regressions/$target/"
+    grep -E 'Fatal error|==ERROR|ERROR: libFuzzer|Swift runtime failure|^SUMMARY' "$log" | head -n 10 || true
+    input=$(sed -n 's/.*Test unit written to //p' "$log" | tail -n 1)
+    echo "!! $target failed (log: $log)"
+    echo "   input:     ${input:-none written; see the log}"
+    echo "   reproduce: $binary ${input:-<input>}"
+    echo "   then keep the input in Fuzz/Regressions/$target/ once it is fixed"
   fi
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
   summary+=("$(printf '%-22s %14s  %s' "$target" "${execs:-?}" "$status")")
