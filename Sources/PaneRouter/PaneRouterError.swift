@@ -23,7 +23,8 @@ public enum PaneRouterError: Error, Hashable, Sendable {
   public enum TokenProblem: Hashable, Sendable {
     /// The text is empty.
     case empty
-    /// The text is longer than ``RouteToken/maximumLength`` bytes.
+    /// The text, or the canonical text of the token it holds, is longer than
+    /// ``RouteToken/maximumLength`` bytes.
     case tooLong
     /// A character that cannot appear in a route name at that position.
     case invalidNameCharacter(Unicode.Scalar)

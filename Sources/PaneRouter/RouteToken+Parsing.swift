@@ -8,14 +8,20 @@ extension RouteToken {
   ///     try RouteToken(parsing: "detail:")       // one empty argument
   ///     try RouteToken(parsing: "7up")           // throws: offset 0
   ///
+  /// Text longer than ``maximumLength`` bytes is rejected, and so is text whose canonical form
+  /// (``description``) would be: characters printed as escapes make it longer (`!` prints as
+  /// `%21`), and a token must parse back from its description.
+  ///
   /// - Parameter text: The token's text.
   /// - Throws: ``PaneRouterError/malformedToken(_:offset:reason:)`` with the 0-based offset,
-  ///   counted in Unicode scalars, of the first character that cannot stand where it is.
+  ///   counted in Unicode scalars, of the first character that cannot stand where it is (for a
+  ///   canonical form that is too long, the start of the argument that makes it so).
   /// - Complexity: O(*n*), where *n* is the length of `text`.
   public init(parsing text: String) throws(PaneRouterError) {
     if let (name, arguments) = RouteToken.parsePlainASCII(text) {
       self.name = name
       self.arguments = arguments
+      try checkCanonicalLength(parsedFrom: text)
       return
     }
     guard text.utf8.count <= RouteToken.maximumLength else {
@@ -46,6 +52,26 @@ extension RouteToken {
     }
     self.name = name
     self.arguments = arguments
+    try checkCanonicalLength(parsedFrom: text)
+  }
+
+  /// Throws ``PaneRouterError/TokenProblem/tooLong`` if ``description`` is longer than
+  /// ``maximumLength`` bytes, at the start of the argument that makes it so in `text`.
+  private func checkCanonicalLength(parsedFrom text: String) throws(PaneRouterError) {
+    // A byte of text prints as at most nine: NFC at most triples UTF-8, escapes triple it.
+    guard text.utf8.count > RouteToken.maximumLength / 9 else { return }
+    var length = name.utf8.count
+    // Arguments hold no unescaped ":", so the pieces of the text between colons are the name
+    // and then each argument's text.
+    let pieces = text.unicodeScalars.split(separator: ":", omittingEmptySubsequences: false)
+    var offset = pieces[0].count + 1
+    for (index, argument) in arguments.enumerated() {
+      length += 1 + RouteToken.percentEncoded(argument).utf8.count
+      if length > RouteToken.maximumLength {
+        throw .malformedToken(text, offset: offset, reason: .tooLong)
+      }
+      offset += pieces[index + 1].count + 1
+    }
   }
 
   /// The fast path for the common token: ASCII text (escapes may decode to any UTF-8), every

@@ -18,7 +18,8 @@ public struct RouteToken: Hashable, Sendable {
   /// The decoded (not percent-encoded) arguments, in order.
   public let arguments: [String]
 
-  /// The longest token text, in UTF-8 bytes, that ``init(parsing:)`` accepts.
+  /// The longest token text, in UTF-8 bytes, that ``init(parsing:)`` accepts, and the longest
+  /// canonical text (``description``) of a token it returns.
   public static let maximumLength = 4096
 
   /// Creates a token from a name and decoded arguments.
@@ -78,7 +79,7 @@ extension RouteToken: CustomStringConvertible {
 
   /// Percent-encodes the argument's NFC form, so canonically equivalent arguments (which
   /// compare equal, like `é` and `e` + U+0301) print the same text.
-  private static func percentEncoded(_ argument: String) -> String {
+  static func percentEncoded(_ argument: String) -> String {
     if argument.utf8.allSatisfy({ $0 < 0x80 && Unicode.Scalar($0).isUnreserved }) {
       return argument
     }

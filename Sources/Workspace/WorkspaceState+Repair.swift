@@ -109,12 +109,24 @@ extension WorkspaceState {
 }
 
 extension WorkspaceState {
-  /// Whether the history replays onto the tree: undoing every entry, redoing them, redoing
-  /// every redo entry and undoing those again passes through sound trees only and comes back
-  /// to this tree. Stored history is trusted only if it does.
+  /// Whether the history replays onto the tree: every node keeps one kind in the tree and in
+  /// every before-image (as commands never change a node's kind), and undoing every entry,
+  /// redoing them, redoing every redo entry and undoing those again passes through sound trees
+  /// only and comes back to this tree. Stored history is trusted only if it does.
+  ///
+  /// The kinds matter beyond the replay: focus moves between undo steps, and a pane that an
+  /// undo turned into a node of another kind could leave an active child without panes.
   ///
   /// - Complexity: O(*h*·*n*), for *h* entries and *n* nodes.
   package func historyReplays() -> Bool {
+    var kinds = nodes.mapValues(\.kind)
+    for entry in history.undoEntries + history.redoEntries {
+      for case (let id, let image?) in entry.journal.nodes {
+        if let kind = kinds.updateValue(image.kind, forKey: id), kind != image.kind {
+          return false
+        }
+      }
+    }
     var copy = self
     func replay(_ journals: [Journal]) -> [Journal]? {
       var replaced: [Journal] = []

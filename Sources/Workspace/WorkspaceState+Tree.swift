@@ -105,18 +105,34 @@ extension WorkspaceState {
         }
         replace(id, with: child)
         set(id, nil)
-        if let parent = self[child].parent, let axis = self[parent].axis {
-          mergeSameAxisChildren(of: parent, axis: axis)
+        if let parent = self[child].parent {
+          if let axis = self[parent].axis { mergeSameAxisChildren(of: parent, axis: axis) }
+          moveActiveChildrenToPanes(from: parent)
         }
         return true
       }
     }
-    moveActiveChildToPane(of: id)
+    moveActiveChildrenToPanes(from: id)
     return true
   }
 
+  /// Applies ``moveActiveChildToPane(of:)`` to `id`, then to its ancestors while the branch
+  /// below them holds no pane (which only nodes of unknown kinds make possible).
+  private mutating func moveActiveChildrenToPanes(from id: NodeID) {
+    var current = id
+    while true {
+      moveActiveChildToPane(of: current)
+      guard !containsPane(current), let parent = self[current].parent else { return }
+      current = parent
+    }
+  }
+
   /// Splices each child split of the same axis into `id`, its weights scaled by the child's.
+  ///
+  /// Does nothing while the weights of `id` do not fit its children: a stored split that
+  /// ``repair(focus:)`` has not reached yet, and whose own repair merges later.
   private mutating func mergeSameAxisChildren(of id: NodeID, axis: Axis) {
+    guard self[id].weights.count == self[id].children.count else { return }
     while let index = self[id].children.firstIndex(where: { self[$0].axis == axis }) {
       let child = self[self[id].children[index]]
       let wasActive = self[id].activeIndex == index

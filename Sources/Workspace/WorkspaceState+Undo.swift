@@ -25,11 +25,16 @@ extension WorkspaceState {
     }
   }
 
-  /// After restoring before-images: keeps only existing panes in the most-recently-used list
-  /// and puts the focused pane first.
+  /// After restoring before-images: keeps only existing panes in the most-recently-used list,
+  /// once each and within its limit (a stored history may hold any list), and puts the focused
+  /// pane first.
   private mutating func settleFocus() {
-    mostRecentlyUsed.removeAll { nodes[$0]?.isPane != true }
+    var seen: Set<NodeID> = []
+    mostRecentlyUsed.removeAll { nodes[$0]?.isPane != true || !seen.insert($0).inserted }
     if let zoomedPane, zoomedPane != focusedPane { self.zoomedPane = nil }
     touch(focusedPane)
+    if mostRecentlyUsed.count > mostRecentlyUsedLimit {
+      mostRecentlyUsed.removeLast(mostRecentlyUsed.count - mostRecentlyUsedLimit)
+    }
   }
 }

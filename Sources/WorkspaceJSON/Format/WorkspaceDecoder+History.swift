@@ -78,21 +78,31 @@ extension WorkspaceDecoder {
       kind = .split(axis)
     default: kind = .unknown(kindName)
     }
-    var node = Node(id: id, kind: kind, parent: object["parent"]?.intValue.map(NodeID.init(_:)))
-    if case .unknown = kind {
-      // As in the tree, every member of a node of unknown kind but its id and kind is kept
-      // as it is, whatever its name.
-      node.unknownMembers = unknown(object, known: ["id", "parent", "kind"])
+    // The encoder writes the parent first; a later `parent` is a member the tree kept.
+    var members = object
+    let parent = members.members.firstIndex { $0.key == "parent" }.map {
+      members.members.remove(at: $0).value
+    }
+    var node = Node(id: id, kind: kind, parent: parent?.intValue.map(NodeID.init(_:)))
+    // Read exactly the fields the tree reads for this kind; the rest are kept members.
+    switch kind {
+    case .unknown:
+      node.unknownMembers = unknown(members, known: ["id", "kind"])
       return node
+    case .pane:
+      node.title = object["title"]?.stringValue ?? ""
+    case .split, .tabs:
+      node.activeIndex = object["active"]?.intValue ?? 0
+      node.children = (object["children"]?.arrayValue ?? []).compactMap {
+        $0.intValue.map(NodeID.init(_:))
+      }
+      if case .split = kind {
+        node.weights = (object["weights"]?.arrayValue ?? []).compactMap(\.numberValue)
+      } else {
+        node.tabTitles = (object["titles"]?.arrayValue ?? []).compactMap(\.stringValue)
+      }
     }
     var decoder = self
-    node.title = object["title"]?.stringValue ?? ""
-    node.activeIndex = object["active"]?.intValue ?? 0
-    node.children = (object["children"]?.arrayValue ?? []).compactMap {
-      $0.intValue.map(NodeID.init(_:))
-    }
-    node.weights = (object["weights"]?.arrayValue ?? []).compactMap(\.numberValue)
-    node.tabTitles = (object["titles"]?.arrayValue ?? []).compactMap(\.stringValue)
     if let router = object["router"] {
       let noted = decoder.diagnostics.count
       guard let decoded = try? decoder.decodeRouter(router, at: "$"),
@@ -100,11 +110,7 @@ extension WorkspaceDecoder {
       else { return nil }
       node.router = decoded
     }
-    let known: Set<String> = [
-      "id", "parent", "kind", "title", "axis", "active", "weights", "titles", "router",
-      "children",
-    ]
-    node.unknownMembers = unknown(object, known: known)
+    node.unknownMembers = unknown(members, known: Self.knownKeys(ofKind: kindName))
     return node
   }
 }

@@ -40,13 +40,13 @@ struct WorkspaceDecoder {
     }
     var storedNextID = nextFreshID
     if let value = object["nextId"] {
-      if let stored = value.intValue, stored >= 1 {
+      if let stored = value.intValue, (1...Self.maximumID + 1).contains(stored) {
         if stored < nextFreshID {
           note("$.nextId", "next id \(stored) would reuse an id; raised to \(nextFreshID)")
         }
         storedNextID = max(stored, nextFreshID)
       } else {
-        note("$.nextId", "not a positive integer; computed from the ids")
+        note("$.nextId", "not a positive integer up to 2^53; computed from the ids")
       }
     }
     let mostRecentlyUsedLimit =
@@ -105,7 +105,7 @@ struct WorkspaceDecoder {
         path: file, location: location, what: "node count", limit: limits.maximumNodes)
     }
     guard case .object(let object) = value else { return }
-    if let id = object["id"]?.intValue, id >= 1 { claimedIDs.insert(id) }
+    if let id = object["id"]?.intValue, (1...Self.maximumID).contains(id) { claimedIDs.insert(id) }
     if case .array(let children)? = object["children"], Self.isContainer(object) {
       for (index, child) in children.enumerated() {
         try collectIDs(child, at: "\(location).children[\(index)]", depth: depth + 1)
@@ -160,7 +160,7 @@ struct WorkspaceDecoder {
     return id
   }
 
-  /// The members a node of a known kind may have; the others are kept as unknown members.
+  /// The members a node of a known kind reads; the rest are kept as unknown members.
   static func knownKeys(ofKind kind: String) -> Set<String> {
     switch kind {
     case "pane": paneKeys
@@ -176,17 +176,27 @@ struct WorkspaceDecoder {
   private static let tabsKeys: Set<String> = [
     "id", "kind", "active", "titles", "router", "children",
   ]
+  /// The largest node id a file may store, 2^53 - 1. Ids are JSON numbers, exact integers
+  /// only up to 2^53: a larger id, or the next id after it, would not survive a save.
+  static let maximumID = (1 << 53) - 1
+
   /// The id a node stores, or a fresh one (with a diagnostic) if it is missing, not a
-  /// positive integer, or taken by an earlier node.
+  /// positive integer up to ``maximumID``, or taken by an earlier node.
   private mutating func claimID(_ value: JSONValue?, at location: String) -> NodeID {
-    if let raw = value?.intValue, raw >= 1, claimedIDs.insert(raw).inserted {
+    if let raw = value?.intValue, (1...Self.maximumID).contains(raw),
+      claimedIDs.insert(raw).inserted
+    {
       return NodeID(raw)
     }
     let fresh = nextFreshID
     nextFreshID += 1
     claimedIDs.insert(fresh)
     let reason =
-      value?.intValue.map { $0 >= 1 ? "duplicate id \($0)" : "id \($0) is not positive" }
+      value?.intValue.map {
+        $0 < 1
+          ? "id \($0) is not positive"
+          : $0 > Self.maximumID ? "id \($0) is above 2^53 - 1" : "duplicate id \($0)"
+      }
       ?? (value == nil ? "missing id" : "id is not an integer")
     note(location + ".id", "\(reason); given the fresh id \(fresh)")
     return NodeID(fresh)
@@ -231,16 +241,19 @@ struct WorkspaceDecoder {
     return number
   }
 
-  /// The members of `object` whose keys are not in `known`, as compact JSON text.
+  /// The members of `object` whose keys are not in `known`, as compact JSON text. Of a
+  /// duplicate key only the last member is kept, the one lookups use, so a save does not
+  /// write the duplicate (and its diagnostic) back.
   func unknown(_ object: JSONObject, known: Set<String>) -> UnknownMembers {
     guard object.members.contains(where: { !known.contains($0.key) }) else {
       return UnknownMembers()
     }
+    var seen = known
     var members: [(key: String, json: String)] = []
-    for (key, value) in object.members where !known.contains(key) {
+    for (key, value) in object.members.reversed() where seen.insert(key).inserted {
       members.append((key, JSONWriter.string(value, style: .compact)))
     }
-    return UnknownMembers(members)
+    return UnknownMembers(members.reversed())
   }
 
   mutating func warnAboutDuplicateKeys(in object: JSONObject, at location: String) {

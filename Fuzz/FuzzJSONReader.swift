@@ -1,0 +1,57 @@
+// libFuzzer target: the strict JSON reader and the deterministic writer.
+//
+// Checks, for arbitrary bytes:
+// - the reader never crashes, hangs or reads out of bounds (ASan), and an error's location is
+//   inside the document;
+// - a document it accepts is valid UTF-8;
+// - write → parse gives an equal value, and writing that value again gives the same bytes, in
+//   both the pretty and the compact style.
+//
+// Built by scripts/fuzz.sh; see Fuzz/README.md.
+import WorkspaceJSON
+
+/// Small limits keep every input fast and are reachable within scripts/fuzz.sh's -max_len of
+/// 4096, so the limit paths are exercised too.
+private let limits = JSONLimits(
+  maxDepth: 64, maxDocumentBytes: 3_000, maxStringBytes: 1_000, maxNumberLength: 64)
+
+/// Re-reading written output: the same depth, anything else as large as it may grow.
+private let rereadLimits = JSONLimits(maxDepth: 64)
+
+private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+  if !condition { fatalError("FuzzJSONReader: \(message())") }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+  let bytes = UnsafeRawBufferPointer(start: count == 0 ? nil : start, count: count)
+  let value: JSONValue
+  do {
+    value = try JSONReader.parse(bytes, limits: limits)
+  } catch {
+    require(error.offset >= 0 && error.offset <= count, "error offset \(error) out of range")
+    require(error.line >= 1 && error.column >= 1, "error location \(error)")
+    return 0
+  }
+  require(
+    String(validating: bytes, as: UTF8.self) != nil, "accepted a document that is not UTF-8")
+
+  for style in [JSONWriter.Style.pretty, .compact] {
+    let written = JSONWriter.write(value, style: style)
+    let reread: JSONValue
+    do {
+      reread = try JSONReader.parse(written, limits: rereadLimits)
+    } catch {
+      fatalError(
+        "FuzzJSONReader: written \(style) output does not parse: \(error)\n"
+          + String(decoding: written, as: UTF8.self))
+    }
+    require(reread == value, "\(style) round trip changed the value")
+    let rewritten = JSONWriter.write(reread, style: style)
+    require(rewritten == written, "\(style) writing is not stable")
+    require(
+      JSONWriter.string(value, style: style) == String(decoding: written, as: UTF8.self),
+      "string(_:) differs from write(_:)")
+  }
+  return 0
+}
