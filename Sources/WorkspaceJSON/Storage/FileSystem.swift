@@ -171,9 +171,11 @@ enum FileSystem {
     guard let dir = opendir(directory) else { return }
     defer { closedir(dir) }
     while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      // The name is read in place: a directory entry may be shorter than `dirent`, so
+      // copying the whole `d_name` array would read past the end of the entry.
+      let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+      let name = String(
+        cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
       if prefixes.contains(where: name.hasPrefix) {
         unlink(directory + "/" + name)
       }
