@@ -85,7 +85,7 @@ enum EndToEnd {
 
   /// Runs a program with `posix_spawn` (Foundation's `Process` adds tens of milliseconds
   /// here), its standard output going to `output` or nowhere.
-  private static func launch(_ program: String, _ arguments: [String], output: String? = nil)
+  static func launch(_ program: String, _ arguments: [String], output: String? = nil)
     -> Bool
   {
     var actions = posix_spawn_file_actions_t()

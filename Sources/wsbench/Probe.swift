@@ -34,18 +34,25 @@ enum Probe {
     return 0
   }
 
+  /// The peak resident size of this process's memory, in KiB: `VmHWM` of /proc/self/status
+  /// (`getrusage` is no good here: Linux carries its high-water mark over from the parent
+  /// across `posix_spawn`).
   private static func maximumResidentKiB() -> Int {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return Int(usage.ru_maxrss)
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    return line.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { Int($0) } ?? 0
   }
 
   /// The peak resident growth of restoring `path` in a fresh process, and the file's size.
-  static func peakRestoreMemory(path: String) -> (Int, Int)? {
-    let output = run(CommandLine.arguments[0], ["--restore-rss", path])
-    let parts = output?.split(separator: " ").compactMap { Int($0) } ?? []
+  static func peakRestoreMemory(path: String) -> (Int, Int, Int)? {
+    let output = run(
+      ProcessInfo.processInfo.arguments[0].hasPrefix("/")
+        ? CommandLine.arguments[0]
+        : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0],
+      ["--restore-rss", path])
+    let parts = output?.split(whereSeparator: \.isWhitespace).compactMap { Int($0) } ?? []
     guard parts.count == 3 else { return nil }
-    return (parts[0], parts[1])
+    return (parts[0], parts[1], parts[2])
   }
 
   /// Seconds python's `json.loads` takes on the bytes (median of five), if python3 exists.
@@ -60,23 +67,25 @@ enum Probe {
           start = time.perf_counter(); json.loads(data); samples.append(time.perf_counter() - start)
       print(statistics.median(samples))
       """
-    guard let output = run("/usr/bin/env", ["python3", "-c", script]) else { return nil }
+    guard
+      let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: {
+        FileManager.default.isExecutableFile(atPath: $0)
+      })
+        ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map({
+          "\($0)/python3"
+        })
+        .first(where: { FileManager.default.isExecutableFile(atPath: $0) }),
+      let output = run(python, ["-c", script])
+    else { return nil }
     return Double(output.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
   /// Runs a program and returns its standard output, or `nil` if it could not run or failed.
   static func run(_ program: String, _ arguments: [String]) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self)
+    let output = temporaryDirectory() + "/run-\(UInt32.random(in: 0...UInt32.max)).out"
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    guard EndToEnd.launch(program, arguments, output: output) else { return nil }
+    return (try? String(contentsOfFile: output, encoding: .utf8)) ?? nil
   }
 
   /// A one-line description of the machine and toolchain.

@@ -91,9 +91,9 @@ for panes in sizes {
 
 // Peak memory of one restore of the largest file, in a fresh process.
 let largest = "\(directory)/bench-\(sizes.last!).json"
-if let (peak, fileSize) = Probe.peakRestoreMemory(path: largest) {
+if let (peak, fileSize, nodes) = Probe.peakRestoreMemory(path: largest) {
   table.add(
-    "memory", "restore of \(Table.size(fileSize))", "peak resident growth",
+    "memory", "restore of \(Table.size(fileSize)), \(nodes) nodes", "peak resident growth",
     Double(peak) / Double(fileSize), "× file size", baseline: nil, nil)
 }
 
