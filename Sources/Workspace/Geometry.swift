@@ -78,42 +78,50 @@ struct UnitRect: Hashable, Sendable {
 }
 
 extension WorkspaceState {
+  /// Every visible pane with its rectangle, in tree order: walks the visible tree from the
+  /// root (every child of a split, the selected child of a tabs container), handing each
+  /// split's rectangle to `divide` for its children's. A zoomed pane gets `whole` alone
+  /// unless `honoringZoom` is `false`.
+  ///
+  /// - Complexity: O(*v*) plus the cost of `divide`, where *v* is the number of visible nodes.
+  func visibleRectangles<Area>(
+    whole: Area, honoringZoom: Bool, divide: (Node, Area) -> [Area]
+  ) -> [(pane: NodeID, rect: Area)] {
+    if honoringZoom, let zoomedPane { return [(zoomedPane, whole)] }
+    var result: [(pane: NodeID, rect: Area)] = []
+    var pending = [(rootID, whole)]
+    while let (id, rect) = pending.popLast() {
+      let node = self[id]
+      switch node.kind {
+      case .pane: result.append((id, rect))
+      case .tabs: if let child = node.activeChild { pending.append((child, rect)) }
+      case .split: pending.append(contentsOf: zip(node.children, divide(node, rect)).reversed())
+      case .unknown: break
+      }
+    }
+    return result
+  }
+
   /// The visible panes with their rectangles in the unit square, in tree order; a zoomed
   /// pane fills the square alone unless `honoringZoom` is `false`.
   ///
   /// - Complexity: O(*v*), where *v* is the number of visible nodes.
   func unitLayout(honoringZoom: Bool = true) -> [(pane: NodeID, rect: UnitRect)] {
     let whole = UnitRect(x: 0, y: 0, width: 1, height: 1)
-    if honoringZoom, let zoomedPane { return [(zoomedPane, whole)] }
-    var result: [(pane: NodeID, rect: UnitRect)] = []
-    var pending = [(rootID, whole)]
-    while let (id, rect) = pending.popLast() {
-      let node = self[id]
-      switch node.kind {
-      case .pane:
-        result.append((id, rect))
-      case .tabs:
-        if let child = node.activeChild { pending.append((child, rect)) }
-      case .split(let axis):
-        var offset = 0.0
-        var parts: [(NodeID, UnitRect)] = []
-        for (child, weight) in zip(node.children, node.weights) {
-          var part = rect
-          if axis == .horizontal {
-            part.x = rect.x + offset * rect.width
-            part.width = weight * rect.width
-          } else {
-            part.y = rect.y + offset * rect.height
-            part.height = weight * rect.height
-          }
-          offset += weight
-          parts.append((child, part))
+    return visibleRectangles(whole: whole, honoringZoom: honoringZoom) { node, rect in
+      var offset = 0.0
+      return node.weights.map { weight in
+        var part = rect
+        if node.axis == .horizontal {
+          part.x = rect.x + offset * rect.width
+          part.width = weight * rect.width
+        } else {
+          part.y = rect.y + offset * rect.height
+          part.height = weight * rect.height
         }
-        pending.append(contentsOf: parts.reversed())
-      case .unknown:
-        break
+        offset += weight
+        return part
       }
     }
-    return result
   }
 }

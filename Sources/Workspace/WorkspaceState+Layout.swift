@@ -91,44 +91,29 @@ extension WorkspaceState {
     if honoringZoom, let zoomedPane { return [(zoomedPane, whole)] }
     let minimums = visibleMinimums(
       pane: Size(width: max(0, minimumPaneSize.width), height: max(0, minimumPaneSize.height)))
-    var result: [(pane: NodeID, rect: Rect)] = []
-    var pending = [(rootID, whole)]
-    while let (id, rect) = pending.popLast() {
-      let node = self[id]
-      switch node.kind {
-      case .pane:
-        result.append((id, rect))
-      case .tabs:
-        if let child = node.activeChild { pending.append((child, rect)) }
-      case .split(let axis):
-        let horizontal = axis == .horizontal
-        let lengths = Self.divide(
-          horizontal ? rect.width : rect.height,
-          weights: node.children.indices.map {
-            node.weights.indices.contains($0) ? node.weights[$0] : 0
-          },
-          minimums: node.children.map { child in
-            let minimum = minimums[child] ?? Size(width: 0, height: 0)
-            return horizontal ? minimum.width : minimum.height
-          })
-        var offset = horizontal ? rect.x : rect.y
-        var parts: [(NodeID, Rect)] = []
-        for (child, length) in zip(node.children, lengths) {
-          var part = rect
-          if horizontal {
-            (part.x, part.width) = (offset, length)
-          } else {
-            (part.y, part.height) = (offset, length)
-          }
-          offset += length
-          parts.append((child, part))
+    return visibleRectangles(whole: whole, honoringZoom: false) { node, rect in
+      let horizontal = node.axis == .horizontal
+      let lengths = Self.divide(
+        horizontal ? rect.width : rect.height,
+        weights: node.children.indices.map {
+          node.weights.indices.contains($0) ? node.weights[$0] : 0
+        },
+        minimums: node.children.map { child in
+          let minimum = minimums[child] ?? Size(width: 0, height: 0)
+          return horizontal ? minimum.width : minimum.height
+        })
+      var offset = horizontal ? rect.x : rect.y
+      return lengths.map { length in
+        var part = rect
+        if horizontal {
+          (part.x, part.width) = (offset, length)
+        } else {
+          (part.y, part.height) = (offset, length)
         }
-        pending.append(contentsOf: parts.reversed())
-      case .unknown:
-        break
+        offset += length
+        return part
       }
     }
-    return result
   }
 
   /// The minimum size of every visible node (ignoring zoom), computed leaves first.
