@@ -96,8 +96,13 @@ extension WorkspaceState {
     }
   }
 
-  /// The pane a reference names.
-  func resolve(_ reference: PaneReference) throws(WorkspaceError) -> NodeID {
+  /// The pane a reference names: a visible pane by its number, or any pane by its id.
+  ///
+  /// - Parameter reference: A pane number (1-based, reading order) or id.
+  /// - Returns: The pane's id.
+  /// - Throws: ``WorkspaceError/noSuchPane(_:)`` or ``WorkspaceError/notAPane(_:)``.
+  /// - Complexity: O(*v* log *v*) for a number, for *v* visible panes; O(1) for an id.
+  public func resolve(_ reference: PaneReference) throws(WorkspaceError) -> NodeID {
     switch reference {
     case .number(let number):
       let panes = numberedPanes

@@ -209,11 +209,9 @@ struct Runner {
 
 extension WorkspaceState {
   /// The node whose router `routes` prints: any node by id (a container may own a router),
-  /// a pane by number; otherwise the error `focus` would give.
+  /// a pane by number; otherwise the error resolving it gives.
   fileprivate func routerNode(for reference: PaneReference) throws(WorkspaceError) -> NodeID {
     if case .id(let id) = reference, node(id) != nil { return id }
-    var copy = self
-    try copy.apply(.focus(.pane(reference)))
-    return copy.focusedPane
+    return try resolve(reference)
   }
 }
