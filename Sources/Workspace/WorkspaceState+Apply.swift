@@ -36,20 +36,26 @@ extension WorkspaceState {
     beginTransaction()
     beginTransaction()
     var segment: [WorkspaceCommand] = []
+    var routeOperations: [NodeID: [RouteOperation<RouteToken>]] = [:]
+    var recorded = 0
     do {
       for command in commands {
         switch command {
         case .undo(let count), .redo(let count):
-          recordSegment(segment)
+          if recordSegment(segment) { recorded += 1 }
           segment = []
           if case .undo = command { try undo(count) } else { try redo(count) }
           beginTransaction()
+        case .route(let operation, let id):
+          routeOperations[id ?? focusedPane, default: []].append(operation)
+          try perform(command)
+          segment.append(command)
         default:
           try perform(command)
           segment.append(command)
         }
       }
-      recordSegment(segment)
+      if recordSegment(segment) { recorded += 1 }
     } catch {
       while journals.count > 1 { _ = endTransaction() }
       restore(endTransaction())
@@ -61,18 +67,20 @@ extension WorkspaceState {
     let changed = journal.nodes.filter { nodes[$0.key] != $0.value }.keys
     return WorkspaceChange(
       commands: commands, changedNodes: Set(changed), focusBefore: focusBefore,
-      focusAfter: focusedPane, zoomedPaneBefore: zoomedPaneBefore, zoomedPaneAfter: zoomedPane)
+      focusAfter: focusedPane, zoomedPaneBefore: zoomedPaneBefore, zoomedPaneAfter: zoomedPane,
+      revision: revision, routeOperations: routeOperations, recordedHistoryEntries: recorded)
   }
 
   /// Closes the innermost journal and adds it to the history for the commands applied in
-  /// it, unless they only navigated or changed nothing.
-  private mutating func recordSegment(_ commands: [WorkspaceCommand]) {
+  /// it, unless they only navigated or changed nothing; returns whether it added an entry.
+  private mutating func recordSegment(_ commands: [WorkspaceCommand]) -> Bool {
     var before = endTransaction()
-    guard commands.contains(where: { !$0.isNavigationOnly }) else { return }
+    guard commands.contains(where: { !$0.isNavigationOnly }) else { return false }
     before.nodes = before.nodes.filter { nodes[$0.key] != $0.value }
-    guard !before.nodes.isEmpty else { return }
+    guard !before.nodes.isEmpty else { return false }
     let label = commands.map(String.init(describing:)).joined(separator: " ")
     history.record(History.Entry(label: label, journal: before))
+    return true
   }
 
   private mutating func perform(_ command: WorkspaceCommand) throws(WorkspaceError) {

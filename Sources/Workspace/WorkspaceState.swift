@@ -23,6 +23,10 @@ public struct WorkspaceState: Sendable {
   public package(set) var unknownMembers: UnknownMembers
   /// How many panes ``mostRecentlyUsed`` keeps.
   public package(set) var mostRecentlyUsedLimit: Int
+  /// How many times the file this state was read from or saved to has been written: every
+  /// save that writes increases it (`WorkspaceStore` does), commands never change it; 0 for
+  /// a state never saved.
+  public package(set) var revision: Int
 
   /// The open transactions' before-images, outermost first.
   var journals: [Journal]
@@ -48,6 +52,7 @@ public struct WorkspaceState: Sendable {
     history = History()
     unknownMembers = UnknownMembers()
     mostRecentlyUsedLimit = WorkspaceState.defaultMostRecentlyUsedLimit
+    revision = 0
     journals = []
     rootID = build(template, parent: nil)
     precondition(containsPane(rootID), "a workspace needs at least one pane")
@@ -60,7 +65,7 @@ public struct WorkspaceState: Sendable {
   package init(
     nodes: [NodeID: Node], rootID: NodeID, nextID: Int, mostRecentlyUsed: [NodeID],
     zoomedPane: NodeID?, history: History, unknownMembers: UnknownMembers,
-    mostRecentlyUsedLimit: Int = WorkspaceState.defaultMostRecentlyUsedLimit
+    mostRecentlyUsedLimit: Int = WorkspaceState.defaultMostRecentlyUsedLimit, revision: Int = 0
   ) {
     self.nodes = nodes
     self.rootID = rootID
@@ -70,6 +75,7 @@ public struct WorkspaceState: Sendable {
     self.history = history
     self.unknownMembers = unknownMembers
     self.mostRecentlyUsedLimit = mostRecentlyUsedLimit
+    self.revision = revision
     self.journals = []
   }
 
@@ -170,9 +176,10 @@ public struct WorkspaceState: Sendable {
 }
 
 extension WorkspaceState: Equatable {
-  /// Compares the tree, focus, history and kept members; a running transaction is ignored.
+  /// Compares the tree, focus, history, kept members and revision; a running transaction is
+  /// ignored.
   public static func == (lhs: WorkspaceState, rhs: WorkspaceState) -> Bool {
-    lhs.rootID == rhs.rootID && lhs.nextID == rhs.nextID
+    lhs.revision == rhs.revision && lhs.rootID == rhs.rootID && lhs.nextID == rhs.nextID
       && lhs.mostRecentlyUsed == rhs.mostRecentlyUsed && lhs.zoomedPane == rhs.zoomedPane
       && lhs.mostRecentlyUsedLimit == rhs.mostRecentlyUsedLimit
       && lhs.unknownMembers == rhs.unknownMembers && lhs.nodes == rhs.nodes
