@@ -176,10 +176,10 @@ public struct WorkspaceState: Sendable {
 }
 
 extension WorkspaceState: Equatable {
-  /// Compares the tree, focus, history, kept members and revision; a running transaction is
-  /// ignored.
+  /// Compares the tree, focus, history and kept members; the revision (which counts saves,
+  /// not content) and a running transaction are ignored.
   public static func == (lhs: WorkspaceState, rhs: WorkspaceState) -> Bool {
-    lhs.revision == rhs.revision && lhs.rootID == rhs.rootID && lhs.nextID == rhs.nextID
+    lhs.rootID == rhs.rootID && lhs.nextID == rhs.nextID
       && lhs.mostRecentlyUsed == rhs.mostRecentlyUsed && lhs.zoomedPane == rhs.zoomedPane
       && lhs.mostRecentlyUsedLimit == rhs.mostRecentlyUsedLimit
       && lhs.unknownMembers == rhs.unknownMembers && lhs.nodes == rhs.nodes

@@ -21,6 +21,13 @@ private func withStore(
   }
 }
 
+/// The bytes the store writes for a state at a revision.
+private func written(_ state: WorkspaceState, revision: Int) -> [UInt8] {
+  var state = state
+  state.revision = revision
+  return WorkspaceFile.encode(state)
+}
+
 /// The example after one more command, so that successive saves differ.
 private func example(renamedTo title: String) throws -> WorkspaceState {
   var state = WorkspaceState.example
@@ -66,8 +73,9 @@ private func example(renamedTo title: String) throws -> WorkspaceState {
 
   @Test func saveCreatesThePrivateFile() throws {
     try withStore { directory, store in
-      try store.save(.example)
-      #expect(Files.contents(store.path) == WorkspaceFile.encode(.example))
+      let revision1 = try store.save(.example)
+      #expect(revision1 == 1)
+      #expect(Files.contents(store.path) == written(.example, revision: 1))
       #expect(Files.mode(store.path) == 0o600)
       #expect(directory.entries() == ["w.json", "w.json.lock"])
     }
@@ -78,10 +86,10 @@ private func example(renamedTo title: String) throws -> WorkspaceState {
       let versions = try ["one", "two", "three"].map(example(renamedTo:))
       try store.save(versions[0])
       #expect(!store.hasBackup)
-      for (older, newer) in zip(versions, versions.dropFirst()) {
-        try store.save(newer)
-        #expect(Files.contents(store.path) == WorkspaceFile.encode(newer))
-        #expect(Files.contents(store.backupPath) == WorkspaceFile.encode(older))
+      for (revision, (older, newer)) in zip(versions, versions.dropFirst()).enumerated() {
+        #expect(try store.save(newer) == revision + 2)
+        #expect(Files.contents(store.path) == written(newer, revision: revision + 2))
+        #expect(Files.contents(store.backupPath) == written(older, revision: revision + 1))
       }
       #expect(try store.loadBackup().state == versions[1])
       #expect(directory.entries() == ["w.json", "w.json.bak", "w.json.lock"])
@@ -132,6 +140,52 @@ private func example(renamedTo title: String) throws -> WorkspaceState {
     }
   }
 
+  @Test func aSaveOfWhatTheFileHoldsWritesNothing() throws {
+    try withStore { directory, store in
+      let revision2 = try store.save(.example)
+      #expect(revision2 == 1)
+      let revision3 = try store.save(try example(renamedTo: "two"))
+      #expect(revision3 == 2)
+      let inode = Files.inode(store.path)
+      let revision4 = try store.save(try example(renamedTo: "two"))
+      #expect(revision4 == 2)
+      #expect(Files.inode(store.path) == inode)
+      #expect(Files.contents(store.backupPath) == written(.example, revision: 1))
+    }
+  }
+
+  @Test func everyWriterIncreasesTheRevision() throws {
+    try withStore { _, store in
+      try store.save(.example)
+      _ = try store.update(default: .example) { try $0.apply(.rename("by update")) }
+      let merged = try store.merge(default: .example) { loaded in
+        var state = loaded.state
+        try state.apply(.rename("by merge"))
+        return state
+      }
+      #expect(merged.didWrite)
+      #expect(merged.loaded.state.revision == 2)
+      #expect(merged.state.revision == 3)
+      var stale = try store.load(default: .example).state
+      stale.revision = 1
+      try stale.apply(.rename("stale"))
+      let revision5 = try store.save(stale)
+      #expect(revision5 == 4)
+      #expect(try store.load(default: .example).state.revision == 4)
+    }
+  }
+
+  @Test func aMergeThatKeepsTheFileWritesNothing() throws {
+    try withStore { _, store in
+      try store.save(.example)
+      let inode = Files.inode(store.path)
+      let merged = try store.merge(default: .example) { $0.state }
+      #expect(!merged.didWrite)
+      #expect(merged.state.revision == 1)
+      #expect(Files.inode(store.path) == inode)
+    }
+  }
+
   // MARK: Update
 
   @Test func updateWritesOnlyWhenTheStateChanged() throws {
@@ -153,8 +207,9 @@ private func example(renamedTo title: String) throws -> WorkspaceState {
 
       _ = try store.update(default: .example) { try $0.apply(.route(.push(["detail:2"]))) }
       #expect(Files.inode(store.path) != inode)
-      #expect(Files.contents(store.backupPath) == WorkspaceFile.encode(.example))
+      #expect(Files.contents(store.backupPath) == written(.example, revision: 1))
       let saved = try store.load(default: .example).state
+      #expect(saved.revision == 2)
       #expect(saved.node(saved.focusedPane)?.router?.stack.stack == ["inbox", "detail:2"])
     }
   }
@@ -181,7 +236,7 @@ private func example(renamedTo title: String) throws -> WorkspaceState {
         }
       }
       #expect(Files.inode(store.path) == inode)
-      #expect(Files.contents(store.path) == WorkspaceFile.encode(.example))
+      #expect(Files.contents(store.path) == written(.example, revision: 1))
     }
   }
 
@@ -191,7 +246,7 @@ private func example(renamedTo title: String) throws -> WorkspaceState {
     try withStore { _, store in
       try store.save(.example)
       #expect(throws: WorkspaceFileError.noBackup(store.backupPath)) { try store.restoreBackup() }
-      #expect(Files.contents(store.path) == WorkspaceFile.encode(.example))
+      #expect(Files.contents(store.path) == written(.example, revision: 1))
     }
   }
 
@@ -206,7 +261,7 @@ private func example(renamedTo title: String) throws -> WorkspaceState {
       ) {
         try store.restoreBackup()
       }
-      #expect(Files.contents(store.path) == WorkspaceFile.encode(.example))
+      #expect(Files.contents(store.path) == written(.example, revision: 1))
       #expect(directory.entries() == ["w.json", "w.json.bak", "w.json.lock"])
     }
   }
@@ -220,9 +275,9 @@ private func example(renamedTo title: String) throws -> WorkspaceState {
       #expect(throws: WorkspaceFileError.self) { try store.load(default: .example) }
       let restored = try store.restoreBackup()
       #expect(restored.state == old)
-      #expect(Files.contents(store.path) == WorkspaceFile.encode(old))
+      #expect(Files.contents(store.path) == written(old, revision: 1))
       #expect(Files.contents(store.path + ".before-restore") == Array("corrupt".utf8))
-      #expect(Files.contents(store.backupPath) == WorkspaceFile.encode(old))
+      #expect(Files.contents(store.backupPath) == written(old, revision: 1))
       #expect(try store.load(default: .example).state == old)
     }
   }
@@ -233,7 +288,7 @@ private func example(renamedTo title: String) throws -> WorkspaceState {
       try store.save(try example(renamedTo: "new"))
       unlink(store.path)
       try store.restoreBackup()
-      #expect(Files.contents(store.path) == WorkspaceFile.encode(.example))
+      #expect(Files.contents(store.path) == written(.example, revision: 1))
       #expect(!directory.entries().contains("w.json.before-restore"))
     }
   }

@@ -61,7 +61,8 @@ struct WorkspaceDecoder {
       mostRecentlyUsed: mostRecentlyUsed(object["mru"], limit: mostRecentlyUsedLimit),
       zoomedPane: nil, history: History(),
       unknownMembers: unknown(object, known: Self.topLevelKeys),
-      mostRecentlyUsedLimit: mostRecentlyUsedLimit)
+      mostRecentlyUsedLimit: mostRecentlyUsedLimit,
+      revision: intMember(object, "revision", at: "$", minimum: 0) ?? 0)
     guard let repairs = state.repair(focus: focus) else {
       throw invalid("$.root", "the workspace holds no pane")
     }
@@ -85,7 +86,8 @@ struct WorkspaceDecoder {
   }
 
   static let topLevelKeys: Set<String> = [
-    "format", "version", "nextId", "focus", "mru", "mruLimit", "zoomed", "root", "history",
+    "format", "version", "revision", "nextId", "focus", "mru", "mruLimit", "zoomed", "root",
+    "history",
   ]
 
   // MARK: Nodes

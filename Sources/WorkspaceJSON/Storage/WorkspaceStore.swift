@@ -68,13 +68,24 @@ public struct WorkspaceStore: Sendable {
 
   /// Saves a state atomically under the lock, keeping the previous file as the backup.
   ///
+  /// The file gets the next ``WorkspaceState/revision`` (one more than the file's, or the
+  /// state's if that is higher). A state the file already holds is not written: the file and
+  /// its backup stay as they are.
+  ///
   /// - Parameter state: The state to write.
+  /// - Returns: The revision of the file afterwards.
   /// - Throws: ``WorkspaceFileError/lockTimeout(_:seconds:)`` or
   ///   ``WorkspaceFileError/cannotWrite(_:reason:)``; the previous file is then intact.
-  public func save(_ state: WorkspaceState) throws(WorkspaceFileError) {
+  @discardableResult
+  public func save(_ state: WorkspaceState) throws(WorkspaceFileError) -> Int {
     let lock = try FileLock(path: lockPath, timeout: lockTimeout)
-    try write(state)
-    withExtendedLifetime(lock) {}
+    defer { withExtendedLifetime(lock) {} }
+    let current = try? FileSystem.readFile(path, limit: limits.maximumFileBytes)
+    let stored = current.flatMap { WorkspaceFile.storedRevision(of: $0) } ?? 0
+    var unchanged = state
+    unchanged.revision = stored
+    if let current, current == WorkspaceFile.encode(unchanged) { return stored }
+    return try write(state, after: max(stored, state.revision))
   }
 
   /// Reads, changes and saves the workspace as one step under the lock, so that no other
@@ -92,15 +103,45 @@ public struct WorkspaceStore: Sendable {
     default makeDefault: @autoclosure () -> WorkspaceState, writingAlways: Bool = false,
     _ change: (inout WorkspaceState) throws -> Result
   ) throws -> (result: Result, loaded: LoadedWorkspace) {
+    var result: Result?
+    let merged = try merge(default: makeDefault(), writingAlways: writingAlways) { loaded in
+      var state = loaded.state
+      result = try change(&state)
+      return state
+    }
+    return (result!, merged.loaded)
+  }
+
+  /// Reads the file under the lock, lets `resolve` decide the state to keep from what is
+  /// there, and writes that state if it differs, with the next revision: the step a host
+  /// that merges its own changes with other writers' takes for each save.
+  ///
+  ///     let merged = try store.merge(default: base) { loaded in
+  ///       loaded.state == base ? mine : replay(pending, on: loaded.state)
+  ///     }
+  ///
+  /// - Parameters:
+  ///   - makeDefault: The workspace to start from when there is no file.
+  ///   - writingAlways: Whether to write even an unchanged state.
+  ///   - resolve: The state to keep, given the file as loaded; its revision is ignored (the
+  ///     store counts revisions). If it throws, nothing is written.
+  /// - Returns: The state now in the file with its revision, the workspace as loaded, and
+  ///   whether the file was written.
+  /// - Throws: A ``WorkspaceFileError`` or what `resolve` throws.
+  public func merge(
+    default makeDefault: @autoclosure () -> WorkspaceState, writingAlways: Bool = false,
+    _ resolve: (LoadedWorkspace) throws -> WorkspaceState
+  ) throws -> (state: WorkspaceState, loaded: LoadedWorkspace, didWrite: Bool) {
     let lock = try FileLock(path: lockPath, timeout: lockTimeout)
     defer { withExtendedLifetime(lock) {} }
     let loaded = try load(default: makeDefault())
-    var state = loaded.state
-    let result = try change(&state)
-    if writingAlways || state != loaded.state {
-      try write(state)
+    var state = try resolve(loaded)
+    state.revision = loaded.state.revision
+    guard writingAlways || state != loaded.state else {
+      return (loaded.state, loaded, false)
     }
-    return (result, loaded)
+    state.revision = try write(state, after: loaded.state.revision)
+    return (state, loaded, true)
   }
 
   /// Replaces the file with its backup, after checking that the backup loads. The replaced
@@ -121,9 +162,16 @@ public struct WorkspaceStore: Sendable {
     return restored
   }
 
-  /// Writes the state while the caller holds the lock.
-  private func write(_ state: WorkspaceState) throws(WorkspaceFileError) {
+  /// Writes the state with the revision after `revision` while the caller holds the lock.
+  ///
+  /// - Returns: The revision written.
+  private func write(_ state: WorkspaceState, after revision: Int) throws(WorkspaceFileError)
+    -> Int
+  {
+    var state = state
+    state.revision = revision + 1
     FileSystem.removeStaleTemporaries(for: path)
     try FileSystem.replace(path, with: WorkspaceFile.encode(state), backupPath: backupPath)
+    return state.revision
   }
 }
