@@ -7,12 +7,14 @@ let package = Package(
     .library(name: "PaneRouter", targets: ["PaneRouter"]),
     .library(name: "Workspace", targets: ["Workspace"]),
     .library(name: "WorkspaceJSON", targets: ["WorkspaceJSON"]),
+    .library(name: "WorkspaceSession", targets: ["WorkspaceSession"]),
     .executable(name: "wsctl", targets: ["wsctl"]),
   ],
   targets: [
     .target(name: "PaneRouter"),
     .target(name: "Workspace", dependencies: ["PaneRouter"]),
     .target(name: "WorkspaceJSON", dependencies: ["Workspace", "PaneRouter"]),
+    .target(name: "WorkspaceSession", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"]),
     .executableTarget(name: "wsctl", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"]),
     .executableTarget(name: "wsbench", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"]),
     .executableTarget(
@@ -24,6 +26,7 @@ let package = Package(
     .testTarget(name: "PaneRouterTests", dependencies: ["PaneRouter"]),
     .testTarget(name: "WorkspaceTests", dependencies: ["Workspace"]),
     .testTarget(name: "WorkspaceJSONTests", dependencies: ["WorkspaceJSON"]),
+    .testTarget(name: "WorkspaceSessionTests", dependencies: ["WorkspaceSession", "wsctl"]),
     // End-to-end tests: they run the built `wsctl` binary; the dependency makes
     // `swift build --build-tests` and `swift test` build it.
     .testTarget(name: "WsctlTests", dependencies: ["wsctl"], exclude: ["Golden"]),

@@ -28,6 +28,8 @@ public final class Workspace {
   @ObservationIgnored var routers: [NodeID: [ObjectIdentifier: RouterEntry]] = [:]
   /// The open ``grouping(_:)`` calls and how many undo entries they have recorded so far.
   @ObservationIgnored var undoGroup: (depth: Int, entries: Int)?
+  /// Called for every change before ``onChange``, for the session that owns the workspace.
+  @ObservationIgnored package var ownerDidChange: ((WorkspaceChange) -> Void)?
   @ObservationIgnored private let broadcast = Broadcast<WorkspaceChange>()
 
   /// Creates a workspace over a state.
@@ -134,6 +136,7 @@ public final class Workspace {
     let before = state
     state = newState
     deliverTransitions(of: change, from: before)
+    ownerDidChange?(change)
     onChange?(change)
     broadcast.yield(change)
   }

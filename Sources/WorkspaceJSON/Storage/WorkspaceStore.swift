@@ -132,16 +132,27 @@ public struct WorkspaceStore: Sendable {
     default makeDefault: @autoclosure () -> WorkspaceState, writingAlways: Bool = false,
     _ resolve: (LoadedWorkspace) throws -> WorkspaceState
   ) throws -> (state: WorkspaceState, loaded: LoadedWorkspace, didWrite: Bool) {
+    let merged = try mergeStamped(
+      default: makeDefault(), writingAlways: writingAlways, resolve)
+    return (merged.state, merged.loaded, merged.didWrite)
+  }
+
+  /// ``merge(default:writingAlways:_:)``, also giving the stamp of the file as it is when the
+  /// lock is released, so that a watcher can tell this write from another writer's.
+  package func mergeStamped(
+    default makeDefault: @autoclosure () -> WorkspaceState, writingAlways: Bool = false,
+    _ resolve: (LoadedWorkspace) throws -> WorkspaceState
+  ) throws -> (state: WorkspaceState, loaded: LoadedWorkspace, didWrite: Bool, stamp: FileStamp?) {
     let lock = try FileLock(path: lockPath, timeout: lockTimeout)
     defer { withExtendedLifetime(lock) {} }
     let loaded = try load(default: makeDefault())
     var state = try resolve(loaded)
     state.revision = loaded.state.revision
     guard writingAlways || state != loaded.state else {
-      return (loaded.state, loaded, false)
+      return (loaded.state, loaded, false, FileStamp(path: path))
     }
     state.revision = try write(state, after: loaded.state.revision)
-    return (state, loaded, true)
+    return (state, loaded, true, FileStamp(path: path))
   }
 
   /// Replaces the file with its backup, after checking that the backup loads. The replaced
