@@ -18,10 +18,12 @@ let package = Package(
     .executableTarget(name: "wsctl", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"]),
     .executableTarget(name: "wsbench", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"]),
     .executableTarget(
-      name: "MailHost", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"],
+      name: "MailHost",
+      dependencies: ["Workspace", "WorkspaceJSON", "WorkspaceSession", "PaneRouter"],
       path: "Samples/MailHost"),
     .executableTarget(
-      name: "wsterm", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"],
+      name: "wsterm",
+      dependencies: ["Workspace", "WorkspaceJSON", "WorkspaceSession", "PaneRouter"],
       path: "Samples/wsterm"),
     .testTarget(name: "PaneRouterTests", dependencies: ["PaneRouter"]),
     .testTarget(name: "WorkspaceTests", dependencies: ["Workspace"]),
@@ -32,7 +34,9 @@ let package = Package(
     .testTarget(name: "WsctlTests", dependencies: ["wsctl"], exclude: ["Golden"]),
     .testTarget(
       name: "SamplesTests",
-      dependencies: ["MailHost", "wsterm", "Workspace", "WorkspaceJSON", "PaneRouter"]),
+      dependencies: [
+        "MailHost", "wsterm", "wsctl", "Workspace", "WorkspaceJSON", "PaneRouter",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

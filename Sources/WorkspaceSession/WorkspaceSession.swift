@@ -220,10 +220,14 @@ public final class WorkspaceSession {
     retryTask?.cancel()
     retryTask = Task { [weak self] in
       try? await Task.sleep(for: .seconds(1))
-      guard !Task.isCancelled, let self else { return }
-      self.needsSync = true
-      if self.syncTask == nil { self.startSync(after: nil) }
+      guard !Task.isCancelled else { return }
+      self?.retry()
     }
+  }
+
+  private func retry() {
+    needsSync = true
+    if syncTask == nil { startSync(after: nil) }
   }
 
   // MARK: Synchronising

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import Workspace
+import WorkspaceJSON
+
+/// `MailHost` running on a file that `wsctl` edits at the same time: neither loses the other's
+/// change, and the host shows the other writer's edit as it happens.
+@Suite struct MailHostLiveFileTests {
+  /// Waits until the file's state satisfies `condition`, for at most five seconds.
+  private func waitForFile(_ path: String, _ condition: (WorkspaceState) -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(5)
+    while Date() < deadline {
+      if let state = try? WorkspaceStore(path: path).load(default: .example).state,
+        FileManager.default.fileExists(atPath: path), condition(state)
+      {
+        return true
+      }
+      usleep(5_000)
+    }
+    return false
+  }
+
+  private func titles(_ state: WorkspaceState) -> [String] {
+    state.paneIDs.compactMap { state.node($0)?.title }
+  }
+
+  @Test func aWsctlPushWhileMailHostReadsStandardInputIsKept() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    let host = Process()
+    host.executableURL = SampleProcess.binaryDirectory.appendingPathComponent("MailHost")
+    host.arguments = ["-f", file]
+    let input = Pipe()
+    let output = Pipe()
+    host.standardInput = input
+    host.standardOutput = output
+    host.standardError = FileHandle.nullDevice
+    try host.run()
+    input.fileHandleForWriting.write(Data("rename early\n".utf8))
+    #expect(waitForFile(file) { titles($0).contains("early") })
+
+    let wsctl = Process()
+    wsctl.executableURL = SampleProcess.binaryDirectory.appendingPathComponent("wsctl")
+    wsctl.arguments = ["-f", file, "focus", "2", "push", "folder:Archive"]
+    try wsctl.run()
+    wsctl.waitUntilExit()
+    #expect(wsctl.terminationStatus == 0)
+
+    input.fileHandleForWriting.write(Data("rename late\nshow\n".utf8))
+    try input.fileHandleForWriting.close()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    host.waitUntilExit()
+    #expect(host.terminationStatus == 0, "\(text)")
+
+    let state = try WorkspaceStore(path: file).load(default: .example).state
+    let stacks = state.paneIDs.compactMap { state.node($0)?.router?.stack.stack.last?.description }
+    #expect(stacks.contains("folder:Archive"), "\(text)")
+    #expect(titles(state).contains("early"))
+    #expect(titles(state).contains("late"))
+    #expect(text.contains("adopted revision 2 from another writer"), "\(text)")
+    #expect(
+      text.contains("2* late       [.folder(\"Inbox\"), .folder(\"Archive\")]"),
+      "the host's show lists the other writer's route")
+  }
+}
