@@ -147,7 +147,7 @@ struct Runner {
         ]))
     } else if options.dryRun {
       let text = commands.map(\.description).joined(separator: " ")
-      output += "dry run (not saved): \(text)\n"
+      output += "dry run (not saved): \(text)".escapedForTerminal + "\n"
       output += "focus \(initialFocus) -> \(state.focusedPane); "
       output += "changed \(changed.sorted().map(\.description).joined(separator: " "))\n"
     }
@@ -156,18 +156,19 @@ struct Runner {
   private mutating func inspect(_ step: Invocation.Step, _ state: WorkspaceState) throws {
     switch step {
     case .show(let size, let ascii):
+      // The terminal's last row is left for the shell's prompt.
       let area =
         size
         ?? {
-          let t = Terminal.size()
-          return Size(width: t.width, height: t.height - 1)
+          let terminal = Terminal.size()
+          return Size(width: terminal.width, height: max(1, terminal.height - 1))
         }()
       if options.json {
         print(Report.showJSON(state, in: area))
       } else {
         output += BoxRenderer(
           state: state, width: area.width, height: area.height, ascii: ascii,
-          color: size == nil && Terminal.usesColor
+          color: Terminal.usesColor
         ).render()
       }
     case .tree:
