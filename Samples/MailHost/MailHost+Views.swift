@@ -34,7 +34,7 @@ extension MailHost {
       }
       router.dismiss()
     case .tour, .help:
-      print(HostStep.helpText)
+      printLines(HostStep.helpText)
     }
   }
 
