@@ -64,27 +64,38 @@ struct Screen {
   }
 
   /// The tabs scrolled to show the selected one, with `‹` and `›` marking tabs cut off, and
-  /// the name at the right when there is room for it beside them.
+  /// the name at the right: beside all the tabs when they fit, else only if it takes at most
+  /// a third of the bar (the tabs come first).
   private func drawTabBar(on frame: inout Frame) {
     frame.paint(row: 0, style: .tabBar)
     let right = " \(title) "
-    let rightWidth = TerminalText.width(of: TerminalText.escaped(right))
-    // The name gives way to the tabs: it keeps at most a third of the bar.
-    let nameWidth = rightWidth <= width / 3 ? rightWidth : 0
-    var column = 0
-    if let (titles, selected) = tabs {
-      let labels = titles.enumerated().map { index, title in
-        " \(index + 1):\(title.isEmpty ? "tab" : title)\(index == selected ? "*" : "") "
+    var nameWidth = TerminalText.width(of: TerminalText.escaped(right))
+    var pieces: [TabStrip.Piece] = []
+    var selected = 0
+    if let tabs {
+      let labels = tabs.titles.enumerated().map { index, title in
+        " \(index + 1):\(title.isEmpty ? "tab" : title)\(index == tabs.selected ? "*" : "") "
       }
-      let pieces = TabStrip.pieces(
-        labels: labels, selected: selected, width: width - nameWidth, markers: ("‹", "›"))
-      for piece in pieces {
-        let style: CellStyle = piece.tab == selected ? .selectedTab : .tabBar
-        column = piece.column + frame.write(piece.text, row: 0, column: piece.column, style: style)
+      selected = tabs.selected
+      func strip(beside name: Int) -> [TabStrip.Piece] {
+        TabStrip.pieces(
+          labels: labels, selected: selected, width: width - name, markers: ("‹", "›"))
+      }
+      pieces = strip(beside: nameWidth)
+      if pieces.contains(where: { $0.tab == nil }) || pieces.count < labels.count,
+        nameWidth > width / 3
+      {
+        nameWidth = 0
+        pieces = strip(beside: 0)
       }
     }
-    if nameWidth > 0 {
-      frame.write(right, row: 0, column: max(column, width - nameWidth), style: .tabBar)
+    var column = 0
+    for piece in pieces {
+      let style: CellStyle = piece.tab == selected ? .selectedTab : .tabBar
+      column = piece.column + frame.write(piece.text, row: 0, column: piece.column, style: style)
+    }
+    if nameWidth > 0, column + nameWidth <= width {
+      frame.write(right, row: 0, column: width - nameWidth, style: .tabBar)
     }
   }
 

@@ -32,7 +32,7 @@ extension Runner {
       output +=
         options.json
         ? JSONWriter.string(.object(["initialized": .string(store.path)]))
-        : "initialized \(store.path)\n"
+        : "initialized \(store.path.escapedForTerminal)\n"
     case .migrate:
       try requireFile()
       var from: Int?
@@ -53,12 +53,12 @@ extension Runner {
           ]))
       } else {
         output +=
-          from.map { "migrated \(store.path) from version \($0) to \(target)" }
-          ?? "\(store.path) is already at version \(target); rewritten"
+          from.map { "migrated \(store.path.escapedForTerminal) from version \($0) to \(target)" }
+          ?? "\(store.path.escapedForTerminal) is already at version \(target); rewritten"
         let count = repairs.count
         output += count == 0 ? "\n" : " (\(count) problem\(count == 1 ? "" : "s") repaired)\n"
         for repair in repairs {
-          output += "  repaired \(repair)\n"
+          output += "  repaired \(repair)".escapedForTerminal + "\n"
         }
       }
     case .restoreBackup:
@@ -72,8 +72,9 @@ extension Runner {
             "replaced": replaced.map(JSONValue.string) ?? .null,
           ]))
       } else {
-        output += "restored \(store.path) from \(store.backupPath)"
-        output += replaced.map { " (the replaced file is \($0))\n" } ?? "\n"
+        output += "restored \(store.path) from \(store.backupPath)".escapedForTerminal
+        output += replaced.map { " (the replaced file is \($0))".escapedForTerminal } ?? ""
+        output += "\n"
       }
     default:
       return false
@@ -106,10 +107,10 @@ extension Runner {
         ]))
     } else {
       for diagnostic in loaded.diagnostics {
-        output += "\(store.path): \(diagnostic)\n"
+        output += "\(store.path): \(diagnostic)".escapedForTerminal + "\n"
       }
       if loaded.diagnostics.isEmpty {
-        output += "\(store.path): valid (\(panes) pane\(panes == 1 ? "" : "s")"
+        output += "\(store.path.escapedForTerminal): valid (\(panes) pane\(panes == 1 ? "" : "s")"
         output +=
           loaded.migratedFromVersion.map {
             "; format version \($0): 'wsctl migrate' rewrites it in version "
