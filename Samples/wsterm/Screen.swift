@@ -63,9 +63,9 @@ struct Screen {
     return nil
   }
 
-  /// The tabs scrolled to show the selected one, with `‹` and `›` marking tabs cut off, and
-  /// the name at the right: beside all the tabs when they fit, else only if it takes at most
-  /// a third of the bar (the tabs come first).
+  /// The tabs, then the name at the right (cut at the edge if need be). When the tabs do not
+  /// all fit, they scroll to show the selected one, with `‹` and `›` marking tabs cut off,
+  /// and the name stays only if it takes at most a third of the bar.
   private func drawTabBar(on frame: inout Frame) {
     frame.paint(row: 0, style: .tabBar)
     let right = " \(title) "
@@ -77,16 +77,12 @@ struct Screen {
         " \(index + 1):\(title.isEmpty ? "tab" : title)\(index == tabs.selected ? "*" : "") "
       }
       selected = tabs.selected
-      func strip(beside name: Int) -> [TabStrip.Piece] {
-        TabStrip.pieces(
-          labels: labels, selected: selected, width: width - name, markers: ("‹", "›"))
+      func strip(_ width: Int) -> [TabStrip.Piece] {
+        TabStrip.pieces(labels: labels, selected: selected, width: width, markers: ("‹", "›"))
       }
-      pieces = strip(beside: nameWidth)
-      if pieces.contains(where: { $0.tab == nil }) || pieces.count < labels.count,
-        nameWidth > width / 3
-      {
-        nameWidth = 0
-        pieces = strip(beside: 0)
+      pieces = strip(width)
+      if pieces.contains(where: { $0.tab == nil }) {
+        if nameWidth <= width / 3 { pieces = strip(width - nameWidth) } else { nameWidth = 0 }
       }
     }
     var column = 0
@@ -94,8 +90,8 @@ struct Screen {
       let style: CellStyle = piece.tab == selected ? .selectedTab : .tabBar
       column = piece.column + frame.write(piece.text, row: 0, column: piece.column, style: style)
     }
-    if nameWidth > 0, column + nameWidth <= width {
-      frame.write(right, row: 0, column: width - nameWidth, style: .tabBar)
+    if nameWidth > 0 {
+      frame.write(right, row: 0, column: max(column, width - nameWidth), style: .tabBar)
     }
   }
 
