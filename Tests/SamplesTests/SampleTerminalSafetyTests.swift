@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Workspace
 
 /// The samples never send text from a file or a command line raw to the terminal (SPEC §6):
 /// `wsterm`'s frame and `MailHost`'s output and errors escape control characters, escape
@@ -9,15 +10,10 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures/terminal/hostile-text.json")
 
-  /// A C0 control other than a line feed, DEL, a C1 control, a bidirectional control or a
-  /// line separator.
+  /// Whether a scalar may not reach a terminal (``Workspace/TerminalText/needsEscape(_:)``,
+  /// whose set `TerminalTextTests` pins down), except the output's own line feeds.
   static func drivesTheTerminal(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x0A: false
-    case 0x00..<0x20, 0x7F...0x9F: true
-    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: true
-    default: false
-    }
+    scalar != "\n" && TerminalText.needsEscape(scalar)
   }
 
   private func expectSafe(

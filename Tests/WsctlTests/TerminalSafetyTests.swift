@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Workspace
 
 /// Text from a file or an argument never reaches the terminal raw (SPEC §6): a workspace file
 /// whose titles, tab titles, node kind, router kind and route token hold escape sequences,
@@ -16,15 +17,10 @@ import Testing
     "\\u{1B}[2J\\u{1B}[HPWNED\\n\\u{0}\\u{7}\\u{9B}31m\\u{7F}\\u{202E}\\u{2066}\\u{200F}\\u{61C}"
     + "\\u{2028}end"
 
-  /// Whether a scalar may not reach a terminal: a C0 control other than the output's own
-  /// line feeds, DEL, a C1 control, a bidirectional control or a line separator.
+  /// Whether a scalar may not reach a terminal (``Workspace/TerminalText/needsEscape(_:)``,
+  /// whose set `TerminalTextTests` pins down), except the output's own line feeds.
   static func drivesTheTerminal(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x0A: false
-    case 0x00..<0x20, 0x7F...0x9F: true
-    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: true
-    default: false
-    }
+    scalar != "\n" && TerminalText.needsEscape(scalar)
   }
 
   private func expectSafe(
