@@ -156,7 +156,7 @@ struct CommandHelp {
       name: "show", usage: "show [--size WxH] [--ascii]",
       abstract: "Draw the active tab as boxes: pane numbers, titles, top routes, focus marked.",
       arguments: [
-        ("--size WxH", "the drawing size (default: the terminal)"),
+        ("--size WxH", "the drawing size, 1 to 1000 each way (default: the terminal)"),
         ("--ascii", "ASCII instead of box-drawing characters"),
       ],
       example: "wsctl show --size 80x24"),

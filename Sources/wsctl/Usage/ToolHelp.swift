@@ -43,8 +43,8 @@ enum ToolHelp {
       A route whose name is a command word is written with a leading '=': push =focus.
 
       environment: WSCTL_FILE (the file), WSCTL_LOCK_TIMEOUT (seconds to wait for
-      another writer, default 10), COLUMNS and LINES (the size 'show' draws at),
-      NO_COLOR (no colour).
+      another writer, default 10), COLUMNS and LINES (the size 'show' draws at, at
+      most 1000), NO_COLOR (no colour).
 
       exit codes: 0 ok, 1 refused by the workspace (nothing changed), 64 usage,
       65 bad data in the file, 66 file missing, 73 cannot write, 75 lock timeout.
