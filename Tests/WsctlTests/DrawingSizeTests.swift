@@ -5,8 +5,8 @@ import Workspace
 /// Every size `show` draws at is bounded (SPEC §6): `--size` out of range is a usage error
 /// naming it; `COLUMNS` and `LINES` beyond the bound are clamped to it, and values that are
 /// not positive integers are ignored (the terminal's size, else 80×24, is used); the last
-/// line is left for the prompt. Colour depends on the terminal and `NO_COLOR`, never
-/// on `--size`.
+/// line is left for the prompt. (Colour, which `--size` does not change, is tested with the
+/// pictures in `ShowGoldenTests`.)
 @Suite struct DrawingSizeTests {
   @Test(arguments: [
     ("100000", "100000", 1000, 999), ("99999999999999999999999", "5", 1000, 4),
@@ -37,26 +37,5 @@ import Workspace
     let sandbox = try Sandbox()
     let show = try sandbox.succeed("show", "--size", "1000x1000")
     #expect(show.stdoutLines.count == 1000)
-  }
-
-  /// `script` runs `wsctl` on a pseudo-terminal: colour with and without `--size`, none with
-  /// `NO_COLOR`.
-  @Test(
-    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")),
-    arguments: [
-      ("show --size 40x5", nil, true), ("show --size 40x5 --ascii", nil, true),
-      ("show", nil, true), ("show --size 40x5", "1", false),
-    ] as [(String, String?, Bool)])
-  func colourDependsOnTheTerminalNotTheSize(
-    command: String, noColor: String?, isColoured: Bool
-  ) throws {
-    let sandbox = try Sandbox()
-    let binary = try WsctlBinary.require()
-    let result = try sandbox.run(
-      program: URL(fileURLWithPath: "/usr/bin/script"),
-      ["-qec", "\(binary.path) \(command)", "/dev/null"],
-      environment: ["NO_COLOR": noColor, "TERM": "xterm", "COLUMNS": "40", "LINES": "6"])
-    #expect(result.status == 0, "\(result)")
-    #expect(result.stdout.contains("\u{1B}[1;36m") == isColoured, "\(result)")
   }
 }
