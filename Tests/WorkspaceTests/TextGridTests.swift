@@ -38,6 +38,15 @@ import Workspace
     #expect(rows(grid) == ["   "])
   }
 
+  @Test(arguments: [-3, -1, 9, 12])
+  func writingAcrossOrOffTheEdgeKeepsTheGridIntact(column: Int) {
+    var grid = TextGrid(width: 10, height: 2, style: 0)
+    grid.write("e\u{301}\u{200B}日本e\u{301}\u{200B}x", row: 1, column: column, style: 1)
+    grid.write("e\u{301}", row: 5, column: 0, style: 1)
+    #expect(widths(grid) == [10, 10])
+    #expect(rows(grid)[0] == "          ")
+  }
+
   @Test func writeStopsAtTheLimit() {
     var grid = TextGrid(width: 10, height: 2, style: 0)
     let written = grid.write("abcdefgh", row: 1, column: 2, style: 3, limit: 4)

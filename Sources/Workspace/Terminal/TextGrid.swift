@@ -72,13 +72,12 @@ package struct TextGrid<Style: Equatable> {
       let characterWidth = TerminalText.width(of: character)
       if characterWidth == 0 {
         // A combining mark or format character joins the character before it.
-        if let previous, (0..<height).contains(row) {
-          cells[row * width + previous].text.append(character)
-        }
+        if let previous { cells[previous].text.append(character) }
         continue
       }
       put(character, row: row, column: next, style: style)
-      previous = next
+      let isOnGrid = (0..<height).contains(row) && (0..<width).contains(next)
+      previous = isOnGrid && !cells[row * width + next].text.isEmpty ? row * width + next : nil
       next += characterWidth
     }
     return next - column
