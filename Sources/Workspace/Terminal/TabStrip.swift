@@ -25,7 +25,7 @@ package enum TabStrip {
   ///   - width: The bar's width in columns.
   ///   - markers: The marks of tabs cut off on the left and on the right.
   /// - Returns: The pieces, left to right, none past `width`.
-  /// - Complexity: O(*n*) for the labels' total length.
+  /// - Complexity: O(*n*) for the labels' total length (each label is measured once).
   package static func pieces(
     labels: [String], selected: Int, width: Int, markers: (Character, Character)
   ) -> [Piece] {
@@ -34,20 +34,24 @@ package enum TabStrip {
     let widths = labels.map { TerminalText.width(of: $0) }
     var first = selected
     var last = selected
-    /// The columns the tabs `lower...upper` take with their markers.
-    func needed(_ lower: Int, _ upper: Int) -> Int {
-      widths[lower...upper].reduce(0, +) + (upper - lower) + (lower > 0 ? 1 : 0)
+    var labelsWidth = widths[selected]
+    /// The columns the shown tabs take with `extra` more columns of labels, a space between
+    /// labels and the markers, if `lower...upper` are shown.
+    func needed(_ lower: Int, _ upper: Int, adding extra: Int) -> Int {
+      labelsWidth + extra + (upper - lower) + (lower > 0 ? 1 : 0)
         + (upper < labels.count - 1 ? 1 : 0)
     }
     var grew = true
     while grew {
       grew = false
-      if last + 1 < labels.count, needed(first, last + 1) <= width {
+      if last + 1 < labels.count, needed(first, last + 1, adding: widths[last + 1]) <= width {
         last += 1
+        labelsWidth += widths[last]
         grew = true
       }
-      if first > 0, needed(first - 1, last) <= width {
+      if first > 0, needed(first - 1, last, adding: widths[first - 1]) <= width {
         first -= 1
+        labelsWidth += widths[first]
         grew = true
       }
     }
