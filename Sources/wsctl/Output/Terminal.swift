@@ -33,14 +33,8 @@ enum Terminal {
   /// Whether to colour output: standard output is a terminal, `NO_COLOR` is not set and
   /// `TERM` is not `dumb`. Nothing else (such as `show --size`) changes it.
   static var usesColor: Bool {
-    usesColor(
-      isTerminal: isatty(STDOUT_FILENO) == 1, noColor: environment("NO_COLOR"),
-      term: environment("TERM"))
-  }
-
-  /// The colour decision from its only inputs.
-  static func usesColor(isTerminal: Bool, noColor: String?, term: String?) -> Bool {
-    isTerminal && (noColor ?? "").isEmpty && term != "dumb"
+    isatty(STDOUT_FILENO) == 1 && (environment("NO_COLOR") ?? "").isEmpty
+      && environment("TERM") != "dumb"
   }
 
   /// An environment variable, or `nil`.
