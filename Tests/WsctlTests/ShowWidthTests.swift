@@ -27,6 +27,22 @@ import Workspace
     }
   }
 
+  /// Three panes titled in CJK, with combining accents, and with an emoji ZWJ sequence, in
+  /// two tabs of wide titles, at two sizes and in ASCII.
+  @Test(arguments: [("60x10", false), ("33x8", false), ("33x8", true)])
+  func aWideWorkspaceMatchesItsGolden(size: String, ascii: Bool) throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed(
+      "rename", "日本語のメール", "tab", "rename", "受信箱", "focus", "2", "rename",
+      "Re\u{301}sume\u{301} cafe\u{301}", "split", "v", "rename", "👨‍👩‍👧‍👦 家族 🇯🇵")
+    let show = try sandbox.succeed(["show", "--size", size] + (ascii ? ["--ascii"] : []))
+    try Golden.check(show.stdout, named: "show-wide-\(size)\(ascii ? "-ascii" : "").txt")
+    let width = Int(size.split(separator: "x")[0])!
+    for line in show.stdoutLines.dropFirst() {
+      #expect(TerminalText.width(of: line) == width, "\(line)")
+    }
+  }
+
   @Test func theIssuesExampleIsThirtyColumnsWide() throws {
     let sandbox = try Sandbox()
     try sandbox.succeed("rename", "日本語")
