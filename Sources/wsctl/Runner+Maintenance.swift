@@ -78,10 +78,12 @@ extension Runner {
     }
     let would = options.dryRun && isRewritten ? "dry run (not saved): would " : ""
     if let from {
-      output += "\(would.isEmpty ? "migrated" : would + "migrate") \(store.path) "
+      output +=
+        "\(would.isEmpty ? "migrated" : would + "migrate") \(store.path) "
         + "from version \(from) to \(target)"
     } else if isRewritten {
-      output += "\(store.path) is already at version \(target); "
+      output +=
+        "\(store.path) is already at version \(target); "
         + (would.isEmpty ? "rewritten" : would + "rewrite it")
     } else {
       output += "\(store.path) is already at version \(target); nothing to do"

@@ -159,6 +159,18 @@ enum Files {
   static func exists(_ path: String) -> Bool {
     access(path, F_OK) == 0
   }
+
+  /// Whether a path is a symbolic link.
+  static func isLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+  }
+
+  /// Whether a path is a FIFO.
+  static func isFIFO(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
+  }
 }
 
 /// The package's root directory, found from this file's path.

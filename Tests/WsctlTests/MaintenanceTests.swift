@@ -42,7 +42,7 @@ import Testing
 
         """)
     let again = try sandbox.succeed("-f", "old.json", "migrate")
-    #expect(again.stdout == "old.json is already at version 1; rewritten\n")
+    #expect(again.stdout == "old.json is already at version 1; nothing to do\n")
   }
 
   @Test func validateMentionsAnOlderVersion() throws {

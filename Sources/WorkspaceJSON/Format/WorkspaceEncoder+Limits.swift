@@ -24,7 +24,8 @@ extension WorkspaceEncoder {
       }
       guard let node = state.node(id) else { continue }
       if let router = node.router {
-        let stacks = [(".router.stack", router.stack.stack.count)]
+        let stacks =
+          [(".router.stack", router.stack.stack.count)]
           + (router.stack.modal.map { [(".router.modal.stack", $0.stack.count)] } ?? [])
         for (member, size) in stacks where size > limits.maximumStackDepth {
           return (location + member, "stack depth", size, limits.maximumStackDepth)

@@ -75,7 +75,13 @@ extension FileSystem {
     if exists(path), faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0 {
       throw .cannotWrite(path, reason: errorText())
     }
-    guard faccessat(AT_FDCWD, directoryName(of: path), W_OK | X_OK, AT_EACCESS) == 0 else {
+    let directory = directoryName(of: path)
+    var info = stat()
+    guard stat(directory, &info) == 0 else { throw .cannotWrite(path, reason: errorText()) }
+    guard (info.st_mode & S_IFMT) == S_IFDIR else {
+      throw .cannotWrite(path, reason: String(cString: strerror(ENOTDIR)))
+    }
+    guard faccessat(AT_FDCWD, directory, W_OK | X_OK, AT_EACCESS) == 0 else {
       throw .cannotWrite(path, reason: errorText())
     }
   }
