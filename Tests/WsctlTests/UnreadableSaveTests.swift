@@ -14,7 +14,8 @@ import Testing
 
   /// Each of these once exited 0 and left a file that every later command refused.
   static let longLabels = [
-    Edit(name: "a 65,530-byte title", arguments: ["rename", String(repeating: "x", count: 65_530)]),
+    Edit(
+      name: "a 65,530-byte title", arguments: ["rename", String(repeating: "x", count: 65_530)]),
     Edit(
       name: "20 tokens of 4,000 bytes",
       arguments: ["push"] + (0..<20).map { "t\($0):" + String(repeating: "a", count: 3_990) }),
