@@ -11,7 +11,10 @@ import Testing
     (String(repeating: "x", count: 257), String(repeating: "x", count: 253) + "…"),
     (String(repeating: "é", count: 200), String(repeating: "é", count: 126) + "…"),
     (String(repeating: "👩‍👩‍👧", count: 30), String(repeating: "👩‍👩‍👧", count: 14) + "…"),
-    ("a" + String(repeating: "\u{301}", count: 300), "a" + String(repeating: "\u{301}", count: 126) + "…"),
+    (
+      "a" + String(repeating: "\u{301}", count: 300),
+      "a" + String(repeating: "\u{301}", count: 126) + "…"
+    ),
   ])
   func aLongLabelIsShortened(label: String, expected: String) {
     let shortened = History.Entry.shortened(label)

@@ -132,6 +132,9 @@ extension JSONWriter {
         appendLiteral(flag ? "true" : "false")
       case .number(let number):
         writeNumber(number)
+      case .bigInteger(let digits):
+        var digits = digits
+        digits.withUTF8 { appendBytes($0) }
       case .string(let text):
         writeString(text)
       case .array(let elements):

@@ -99,7 +99,7 @@ private struct ViolationFinder {
         check(key, at: "\(location).\(key)")
         visit(member, at: "\(location).\(key)", depth: depth + 1)
       }
-    case .null, .bool, .number:
+    case .null, .bool, .number, .bigInteger:
       break
     }
   }
