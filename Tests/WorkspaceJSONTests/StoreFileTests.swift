@@ -11,45 +11,40 @@ import Testing
   import Darwin
 #endif
 
-/// The example after one more command, so that successive saves differ.
-private func example(renamedTo title: String) throws -> WorkspaceState {
-  var state = WorkspaceState.example
-  try state.apply(.rename(title))
-  return state
-}
-
 /// The store and the files it does not own: a save that changes nothing writes nothing, a
 /// symbolic link is edited at its target, and anything that is not a regular file is refused
 /// before it is opened.
 @Suite struct StoreFileTests {
   // MARK: Unchanged saves
 
-  @Test func aSaveOfTheSameStateWritesNothingAndKeepsTheBackup() throws {
+  /// Saves an older version and then the example, runs `body`, and checks that neither the
+  /// file nor its backup (the older version) was touched.
+  private func expectNothingWritten(by body: (WorkspaceStore) throws -> Void) throws {
     try withTemporaryDirectory { directory in
       let store = WorkspaceStore(path: directory.file("w.json"))
       try store.save(try example(renamedTo: "old"))
       try store.save(.example)
-      let backup = Files.contents(store.backupPath)
       let inode = Files.inode(store.path)
-      #expect(try store.save(.example) == false)
+      try body(store)
       #expect(Files.inode(store.path) == inode)
-      #expect(Files.contents(store.backupPath) == backup)
-      #expect(backup == WorkspaceFile.encode(try example(renamedTo: "old")))
+      #expect(Files.contents(store.path) == WorkspaceFile.encode(.example))
+      let old = WorkspaceFile.encode(try example(renamedTo: "old"))
+      #expect(Files.contents(store.backupPath) == old)
+    }
+  }
+
+  @Test func aSaveOfTheSameStateWritesNothingAndKeepsTheBackup() throws {
+    try expectNothingWritten { store in
+      let isWritten = try store.save(.example)
+      #expect(!isWritten)
     }
   }
 
   @Test func migrateLeavesACurrentFileAndItsBackupAlone() throws {
-    try withTemporaryDirectory { directory in
-      let store = WorkspaceStore(path: directory.file("w.json"))
-      try store.save(try example(renamedTo: "old"))
-      try store.save(.example)
-      let backup = Files.contents(store.backupPath)
-      let inode = Files.inode(store.path)
+    try expectNothingWritten { store in
       let (loaded, isRewritten) = try store.migrate()
       #expect(!isRewritten)
       #expect(loaded.migratedFromVersion == nil)
-      #expect(Files.inode(store.path) == inode)
-      #expect(Files.contents(store.backupPath) == backup)
     }
   }
 

@@ -1,3 +1,5 @@
+import Workspace
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -171,6 +173,13 @@ enum Files {
     var info = stat()
     return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
   }
+}
+
+/// The example after one more command, so that successive saves differ.
+func example(renamedTo title: String) throws -> WorkspaceState {
+  var state = WorkspaceState.example
+  try state.apply(.rename(title))
+  return state
 }
 
 /// The package's root directory, found from this file's path.

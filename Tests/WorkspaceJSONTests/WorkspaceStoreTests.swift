@@ -21,13 +21,6 @@ private func withStore(
   }
 }
 
-/// The example after one more command, so that successive saves differ.
-private func example(renamedTo title: String) throws -> WorkspaceState {
-  var state = WorkspaceState.example
-  try state.apply(.rename(title))
-  return state
-}
-
 @Suite struct WorkspaceStoreTests {
   // MARK: Load
 
