@@ -44,11 +44,6 @@ struct Runner {
       }
     }
     if hasEdits, !options.dryRun {
-      // Refuse a directory or device before taking the lock beside it.
-      guard !FileSystemCheck.isOtherThanAFile(store.path) else {
-        throw Failure(
-          message: "cannot read '\(store.path)': not a regular file", exitCode: Failure.noInput)
-      }
       var printed = ""
       do {
         let (_, loaded) = try store.update(default: .example) { state in
@@ -79,6 +74,15 @@ struct Runner {
         throw failure
       } catch {
         throw Failure(message: "\(error)", exitCode: Failure.refused)
+      }
+      if hasEdits, state != loaded.state {
+        // A dry run fails as the save would: a state the file cannot hold, or a file that
+        // cannot be written.
+        do {
+          try store.checkSaving(state)
+        } catch {
+          throw Failure(error, backupAvailable: store.hasBackup)
+        }
       }
     }
   }
@@ -122,9 +126,6 @@ struct Runner {
     }
     try flush(&state)
     guard !applied.isEmpty else { return }
-    if let problem = state.exceededFileLimit(store.limits) {
-      throw Failure(message: "\(problem); nothing changed", exitCode: Failure.refused)
-    }
     reportEdits(applied, from: initialState, to: state)
   }
 

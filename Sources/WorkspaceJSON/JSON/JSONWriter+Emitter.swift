@@ -18,6 +18,14 @@ extension JSONWriter {
     private var count: Int
     /// Whether to write the pretty layout.
     private let pretty: Bool
+    /// The most encoded bytes between the quotes of any string or key written, escapes
+    /// counted at their full length, as ``JSONReader`` measures them.
+    private(set) var longestString = 0
+    /// The most arrays and objects open at once, each counting itself (empty ones too), as
+    /// ``JSONReader`` counts them against ``JSONLimits/maxDepth``.
+    private(set) var deepestNesting = 0
+    /// The number of bytes written so far.
+    var byteCount: Int { count }
 
     /// Creates an empty emitter.
     init(pretty: Bool) {
@@ -126,9 +134,13 @@ extension JSONWriter {
         appendLiteral(flag ? "true" : "false")
       case .number(let number):
         writeNumber(number)
+      case .bigInteger(let digits):
+        var digits = digits
+        digits.withUTF8 { appendBytes($0) }
       case .string(let text):
         writeString(text)
       case .array(let elements):
+        deepestNesting = max(deepestNesting, depth &+ 1)
         guard !elements.isEmpty else { return appendBytes(0x5B, 0x5D) }
         appendByte(0x5B)
         elements.withUnsafeBufferPointer { elements in
@@ -141,6 +153,7 @@ extension JSONWriter {
         newline(depth: depth)
         appendByte(0x5D)
       case .object(let object):
+        deepestNesting = max(deepestNesting, depth &+ 1)
         guard !object.members.isEmpty else { return appendBytes(0x7B, 0x7D) }
         appendByte(0x7B)
         object.members.withUnsafeBufferPointer { members in
@@ -197,6 +210,7 @@ extension JSONWriter {
       text.withUTF8 { utf8 in
         reserve(utf8.count &+ 2)
         appendByte(0x22)
+        let start = count
         var runStart = 0
         var position = 0
         while position < utf8.count {
@@ -218,6 +232,7 @@ extension JSONWriter {
           }
         }
         appendBytes(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        longestString = max(longestString, count &- start)
         appendByte(0x22)
       }
     }

@@ -189,7 +189,8 @@ struct CommandHelp {
       example: "wsctl init"),
     CommandHelp(
       name: "migrate", usage: "migrate",
-      abstract: "Rewrite an older file in the current format version.",
+      abstract:
+        "Rewrite an older or repaired file in the current format; a file already so is left alone.",
       arguments: [], example: "wsctl -f old.json migrate"),
     CommandHelp(
       name: "restore-backup", usage: "restore-backup",

@@ -29,7 +29,7 @@ enum ToolHelp {
                          ./workspace.json; a missing file starts from the
                          built-in default workspace)
         --json           machine-readable output
-        -n, --dry-run    apply the commands and print the result without saving
+        -n, --dry-run    print what the commands would do; write nothing at all
         -q, --quiet      no warnings on stderr
         -h, --help       this help; 'wsctl COMMAND --help' for one command
         -V, --version    the version
