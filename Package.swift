@@ -31,7 +31,8 @@ let package = Package(
     .testTarget(name: "WorkspaceSessionTests", dependencies: ["WorkspaceSession", "wsctl"]),
     // End-to-end tests: they run the built `wsctl` binary; the dependency makes
     // `swift build --build-tests` and `swift test` build it.
-    .testTarget(name: "WsctlTests", dependencies: ["wsctl"], exclude: ["Golden"]),
+    .testTarget(
+      name: "WsctlTests", dependencies: ["wsctl", "Workspace"], exclude: ["Golden"]),
     .testTarget(
       name: "SamplesTests",
       dependencies: [

@@ -110,7 +110,7 @@ public final class WorkspaceSession {
     base = state
     workspace = Workspace(state)
     workspace.ownerDidChange = { [weak self] change in self?.record(change) }
-    watcher = FileWatcher(path: store.path) { [weak self] in
+    watcher = FileWatcher(path: store.targetPath) { [weak self] in
       Task { @MainActor in self?.fileMayHaveChanged() }
     }
     if case .failing = status { scheduleRetry() }

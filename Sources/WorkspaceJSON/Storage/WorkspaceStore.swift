@@ -10,8 +10,23 @@ import Workspace
 /// Saving writes `<file>` atomically (temporary file, fsync, rename, fsync of the directory)
 /// and keeps the previous version as `<file>.bak`. Writers serialise on an advisory lock on
 /// `<file>.lock`.
+///
+/// The file is the user's:
+/// - a save never writes what ``load(default:)`` would refuse (see
+///   ``WorkspaceFile/encode(_:path:limits:)``);
+/// - every save that writes gives the file the next ``WorkspaceState/revision``, so every
+///   writer counts, and a reader can tell whether the file changed since it read it;
+/// - a save whose bytes equal the file's writes nothing, so the backup stays the last
+///   *different* version (and the revision stays);
+/// - a symbolic link is followed (a chain of them, relative or absolute) and the file it
+///   leads to is edited, with its backup, lock and temporary files beside it; the link stays
+///   a link. A link to a missing file creates that file, as `echo x > link` would;
+/// - a file the process may not write is refused, never replaced, and the replacement keeps
+///   the file's permissions (and owner, for root);
+/// - anything that is not a regular file (a FIFO, a directory, a device) is refused before
+///   it is opened, as the file, its backup or its lock.
 public struct WorkspaceStore: Sendable {
-  /// The file's path.
+  /// The file's path, as given; it may be a symbolic link.
   public let path: String
   /// Limits against hostile files.
   public var limits: WorkspaceFileLimits
@@ -30,11 +45,16 @@ public struct WorkspaceStore: Sendable {
     self.lockTimeout = lockTimeout
   }
 
-  /// The backup of the previous version: `<file>.bak`.
-  public var backupPath: String { path + ".bak" }
-  /// The lock file: `<file>.lock`.
-  public var lockPath: String { path + ".lock" }
+  /// The file that is read and written: ``path`` with its symbolic links followed (``path``
+  /// itself when it is not a link, or when the links cannot be followed).
+  public var targetPath: String { (try? FileSystem.resolveLinks(path)) ?? path }
+  /// The backup of the previous version: `<file>.bak` beside ``targetPath``.
+  public var backupPath: String { targetPath + ".bak" }
+  /// The lock file: `<file>.lock` beside ``targetPath``.
+  public var lockPath: String { targetPath + ".lock" }
 
+  /// Whether the file exists (a link to a missing file does not).
+  public var exists: Bool { FileSystem.exists(path) }
   /// Whether a backup exists.
   public var hasBackup: Bool { FileSystem.exists(backupPath) }
 
@@ -49,17 +69,14 @@ public struct WorkspaceStore: Sendable {
   public func load(default makeDefault: @autoclosure () -> WorkspaceState)
     throws(WorkspaceFileError) -> LoadedWorkspace
   {
-    guard let bytes = try FileSystem.readFile(path, limit: limits.maximumFileBytes) else {
-      return LoadedWorkspace(
-        state: makeDefault(), diagnostics: [], migratedFromVersion: nil, isDefault: true)
-    }
-    return try WorkspaceFile.decode(bytes, path: path, limits: limits)
+    try read(try FileSystem.resolveLinks(path), default: makeDefault()).loaded
   }
 
   /// Reads the backup `<file>.bak`.
   ///
   /// - Throws: ``WorkspaceFileError/noBackup(_:)`` or any decoding error.
   public func loadBackup() throws(WorkspaceFileError) -> LoadedWorkspace {
+    let backupPath = try FileSystem.resolveLinks(path) + ".bak"
     guard let bytes = try FileSystem.readFile(backupPath, limit: limits.maximumFileBytes) else {
       throw .noBackup(backupPath)
     }
@@ -67,25 +84,26 @@ public struct WorkspaceStore: Sendable {
   }
 
   /// Saves a state atomically under the lock, keeping the previous file as the backup.
-  ///
-  /// The file gets the next ``WorkspaceState/revision`` (one more than the file's, or the
-  /// state's if that is higher). A state the file already holds is not written: the file and
-  /// its backup stay as they are.
+  /// A state the file already holds writes nothing and leaves the backup alone; otherwise the
+  /// file gets the next revision (one more than the file's, or than the state's if higher).
   ///
   /// - Parameter state: The state to write.
-  /// - Returns: The revision of the file afterwards.
-  /// - Throws: ``WorkspaceFileError/lockTimeout(_:seconds:)`` or
-  ///   ``WorkspaceFileError/cannotWrite(_:reason:)``; the previous file is then intact.
+  /// - Returns: Whether the file was written.
+  /// - Throws: ``WorkspaceFileError/saveExceedsLimit(path:location:what:size:limit:)`` for a
+  ///   state whose file the loader would refuse,
+  ///   ``WorkspaceFileError/lockTimeout(_:seconds:)`` or
+  ///   ``WorkspaceFileError/cannotWrite(_:reason:)``; nothing was then written.
   @discardableResult
-  public func save(_ state: WorkspaceState) throws(WorkspaceFileError) -> Int {
-    let lock = try FileLock(path: lockPath, timeout: lockTimeout)
+  public func save(_ state: WorkspaceState) throws(WorkspaceFileError) -> Bool {
+    let target = try FileSystem.resolveLinks(path)
+    try FileSystem.checkReplaceable(target)
+    let lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
     defer { withExtendedLifetime(lock) {} }
-    let current = try? FileSystem.readFile(path, limit: limits.maximumFileBytes)
+    let current = (try? FileSystem.readFile(target, limit: limits.maximumFileBytes)) ?? nil
     let stored = current.flatMap { WorkspaceFile.storedRevision(of: $0) } ?? 0
-    var unchanged = state
-    unchanged.revision = stored
-    if let current, current == WorkspaceFile.encode(unchanged) { return stored }
-    return try write(state, after: max(stored, state.revision))
+    return try write(
+      state, to: target, replacing: current, after: max(stored, state.revision),
+      storedRevision: stored) != nil
   }
 
   /// Reads, changes and saves the workspace as one step under the lock, so that no other
@@ -93,18 +111,16 @@ public struct WorkspaceStore: Sendable {
   ///
   /// - Parameters:
   ///   - makeDefault: The workspace to start from when there is no file.
-  ///   - writingAlways: Whether to write even an unchanged state (to rewrite a file in the
-  ///     current format, for example).
   ///   - change: Changes the state; if it throws, nothing is written.
   /// - Returns: What `change` returned and the workspace as loaded (with its diagnostics).
   /// - Throws: A ``WorkspaceFileError`` or what `change` throws.
   @discardableResult
   public func update<Result>(
-    default makeDefault: @autoclosure () -> WorkspaceState, writingAlways: Bool = false,
+    default makeDefault: @autoclosure () -> WorkspaceState,
     _ change: (inout WorkspaceState) throws -> Result
   ) throws -> (result: Result, loaded: LoadedWorkspace) {
     var result: Result?
-    let merged = try merge(default: makeDefault(), writingAlways: writingAlways) { loaded in
+    let merged = try mergeStamped(default: makeDefault()) { loaded in
       var state = loaded.state
       result = try change(&state)
       return state
@@ -122,37 +138,87 @@ public struct WorkspaceStore: Sendable {
   ///
   /// - Parameters:
   ///   - makeDefault: The workspace to start from when there is no file.
-  ///   - writingAlways: Whether to write even an unchanged state.
   ///   - resolve: The state to keep, given the file as loaded; its revision is ignored (the
   ///     store counts revisions). If it throws, nothing is written.
   /// - Returns: The state now in the file with its revision, the workspace as loaded, and
   ///   whether the file was written.
   /// - Throws: A ``WorkspaceFileError`` or what `resolve` throws.
   public func merge(
-    default makeDefault: @autoclosure () -> WorkspaceState, writingAlways: Bool = false,
+    default makeDefault: @autoclosure () -> WorkspaceState,
     _ resolve: (LoadedWorkspace) throws -> WorkspaceState
   ) throws -> (state: WorkspaceState, loaded: LoadedWorkspace, didWrite: Bool) {
-    let merged = try mergeStamped(
-      default: makeDefault(), writingAlways: writingAlways, resolve)
+    let merged = try mergeStamped(default: makeDefault(), resolve)
     return (merged.state, merged.loaded, merged.didWrite)
   }
 
-  /// ``merge(default:writingAlways:_:)``, also giving the stamp of the file as it is when the
-  /// lock is released, so that a watcher can tell this write from another writer's.
+  /// ``merge(default:_:)``, also giving the stamp of the file as it is when the lock is
+  /// released, so that a watcher can tell this write from another writer's.
   package func mergeStamped(
-    default makeDefault: @autoclosure () -> WorkspaceState, writingAlways: Bool = false,
+    default makeDefault: @autoclosure () -> WorkspaceState,
     _ resolve: (LoadedWorkspace) throws -> WorkspaceState
   ) throws -> (state: WorkspaceState, loaded: LoadedWorkspace, didWrite: Bool, stamp: FileStamp?) {
-    let lock = try FileLock(path: lockPath, timeout: lockTimeout)
+    let target = try readableTarget()
+    let lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
     defer { withExtendedLifetime(lock) {} }
-    let loaded = try load(default: makeDefault())
+    let (loaded, current) = try read(target, default: makeDefault())
     var state = try resolve(loaded)
     state.revision = loaded.state.revision
-    guard writingAlways || state != loaded.state else {
-      return (loaded.state, loaded, false, FileStamp(path: path))
+    guard state != loaded.state else {
+      return (loaded.state, loaded, false, FileStamp(path: target))
     }
-    state.revision = try write(state, after: loaded.state.revision)
-    return (state, loaded, true, FileStamp(path: path))
+    // The state differs from the file's, so its bytes do: no need to compare them.
+    _ = current
+    state.revision = try write(
+      state, to: target, replacing: nil, after: loaded.state.revision,
+      storedRevision: loaded.state.revision)!
+    return (state, loaded, true, FileStamp(path: target))
+  }
+
+  /// Rewrites the file in the current version of the format, with the loader's repairs, under
+  /// the lock; a file that already holds exactly those bytes is left alone (and so is its
+  /// backup).
+  ///
+  /// - Returns: The workspace as loaded (with its diagnostics and the version it was migrated
+  ///   from) and whether the file was written.
+  /// - Throws: ``WorkspaceFileError/cannotRead(_:reason:)`` for a missing file, or any
+  ///   ``WorkspaceFileError`` of loading or saving; nothing was then written.
+  @discardableResult
+  public func migrate(dryRun: Bool = false) throws(WorkspaceFileError) -> (
+    loaded: LoadedWorkspace, isRewritten: Bool
+  ) {
+    let target = try readableTarget()
+    let lock = dryRun ? nil : try FileLock(path: target + ".lock", timeout: lockTimeout)
+    defer { withExtendedLifetime(lock) {} }
+    guard let current = try FileSystem.readFile(target, limit: limits.maximumFileBytes) else {
+      throw .cannotRead(path, reason: "no such file")
+    }
+    let loaded = try WorkspaceFile.decode(current, path: path, limits: limits)
+    let revision = loaded.state.revision
+    guard dryRun else {
+      let written = try write(
+        loaded.state, to: target, replacing: current, after: revision, storedRevision: revision)
+      return (loaded, written != nil)
+    }
+    let bytes = try WorkspaceFile.encode(loaded.state, path: path, limits: limits)
+    if bytes != current { try checkSaving(nil) }
+    return (loaded, bytes != current)
+  }
+
+  /// Checks, writing nothing (not even the lock file), that a save would not be refused: the
+  /// state, if given, encodes within the limits; the file, its backup and its lock are
+  /// regular files or missing; and the file and its directory may be written. For dry runs.
+  ///
+  /// - Parameter state: The state that would be saved, or `nil` to check only the file.
+  /// - Throws: The ``WorkspaceFileError`` the save would throw for any of these.
+  public func checkSaving(_ state: WorkspaceState?) throws(WorkspaceFileError) {
+    let target = try FileSystem.resolveLinks(path)
+    if let state { _ = try WorkspaceFile.encode(state, path: path, limits: limits) }
+    try FileSystem.checkReplaceable(target)
+    for companion in [target + ".bak", target + ".lock"] {
+      if let kind = FileSystem.nonRegularKind(at: companion) {
+        throw .cannotWrite(companion, reason: FileSystem.notRegular(kind))
+      }
+    }
   }
 
   /// Replaces the file with its backup, after checking that the backup loads. The replaced
@@ -160,29 +226,65 @@ public struct WorkspaceStore: Sendable {
   ///
   /// - Returns: The restored workspace.
   /// - Throws: ``WorkspaceFileError/noBackup(_:)``, a decoding error for a bad backup, or a
-  ///   write error.
+  ///   write error; nothing was then written.
   @discardableResult
   public func restoreBackup() throws(WorkspaceFileError) -> LoadedWorkspace {
-    let lock = try FileLock(path: lockPath, timeout: lockTimeout)
+    let target = try FileSystem.resolveLinks(path)
+    try FileSystem.checkReplaceable(target)
+    let lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
     defer { withExtendedLifetime(lock) {} }
     let restored = try loadBackup()
-    if FileSystem.exists(path) {
-      try FileSystem.copy(path, over: path + ".before-restore", limit: .max)
+    if FileSystem.exists(target) {
+      try FileSystem.copy(target, over: target + ".before-restore", limit: .max)
     }
-    try FileSystem.copy(backupPath, over: path, limit: limits.maximumFileBytes)
+    try FileSystem.copy(target + ".bak", over: target, limit: limits.maximumFileBytes)
     return restored
   }
 
-  /// Writes the state with the revision after `revision` while the caller holds the lock.
-  ///
-  /// - Returns: The revision written.
-  private func write(_ state: WorkspaceState, after revision: Int) throws(WorkspaceFileError)
-    -> Int
+  /// The file with its links followed, refused (before anything is locked or opened) if it
+  /// exists and is not a regular file.
+  private func readableTarget() throws(WorkspaceFileError) -> String {
+    let target = try FileSystem.resolveLinks(path)
+    if let kind = FileSystem.nonRegularKind(at: target) {
+      throw .cannotRead(target, reason: FileSystem.notRegular(kind))
+    }
+    return target
+  }
+
+  /// Reads and decodes the file at `target` (or gives the default when it is missing), with
+  /// the bytes read.
+  private func read(_ target: String, default makeDefault: @autoclosure () -> WorkspaceState)
+    throws(WorkspaceFileError) -> (loaded: LoadedWorkspace, bytes: [UInt8]?)
   {
+    guard let bytes = try FileSystem.readFile(target, limit: limits.maximumFileBytes) else {
+      let loaded = LoadedWorkspace(
+        state: makeDefault(), diagnostics: [], migratedFromVersion: nil, isDefault: true)
+      return (loaded, nil)
+    }
+    return (try WorkspaceFile.decode(bytes, path: path, limits: limits), bytes)
+  }
+
+  /// Writes the state to `target` with the revision after `revision` while the caller holds
+  /// the lock, unless `current` (the file's bytes, at `storedRevision`) already holds exactly
+  /// the state.
+  ///
+  /// - Returns: The revision written, or `nil` if the file was left as it was.
+  private func write(
+    _ state: WorkspaceState, to target: String, replacing current: [UInt8]?, after revision: Int,
+    storedRevision: Int
+  ) throws(WorkspaceFileError) -> Int? {
     var state = state
     state.revision = revision + 1
-    FileSystem.removeStaleTemporaries(for: path)
-    try FileSystem.replace(path, with: WorkspaceFile.encode(state), backupPath: backupPath)
+    let bytes = try WorkspaceFile.encode(state, path: path, limits: limits)
+    if let current {
+      state.revision = storedRevision
+      guard try WorkspaceFile.encode(state, path: path, limits: limits) != current else {
+        return nil
+      }
+      state.revision = revision + 1
+    }
+    FileSystem.removeStaleTemporaries(for: target)
+    try FileSystem.replace(target, with: bytes, backupPath: target + ".bak")
     return state.revision
   }
 }

@@ -156,7 +156,7 @@ struct CommandHelp {
       name: "show", usage: "show [--size WxH] [--ascii]",
       abstract: "Draw the active tab as boxes: pane numbers, titles, top routes, focus marked.",
       arguments: [
-        ("--size WxH", "the drawing size (default: the terminal)"),
+        ("--size WxH", "the drawing size, 1 to 1000 each way (default: the terminal)"),
         ("--ascii", "ASCII instead of box-drawing characters"),
       ],
       example: "wsctl show --size 80x24"),
@@ -189,7 +189,8 @@ struct CommandHelp {
       example: "wsctl init"),
     CommandHelp(
       name: "migrate", usage: "migrate",
-      abstract: "Rewrite an older file in the current format version.",
+      abstract:
+        "Rewrite an older or repaired file in the current format; a file already so is left alone.",
       arguments: [], example: "wsctl -f old.json migrate"),
     CommandHelp(
       name: "restore-backup", usage: "restore-backup",
