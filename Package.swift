@@ -16,7 +16,9 @@ let package = Package(
     .target(name: "WorkspaceJSON", dependencies: ["Workspace", "PaneRouter"]),
     .target(name: "WorkspaceSession", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"]),
     .executableTarget(name: "wsctl", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"]),
-    .executableTarget(name: "wsbench", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"]),
+    .executableTarget(
+      name: "wsbench",
+      dependencies: ["Workspace", "WorkspaceJSON", "WorkspaceSession", "PaneRouter"]),
     .executableTarget(
       name: "MailHost",
       dependencies: ["Workspace", "WorkspaceJSON", "WorkspaceSession", "PaneRouter"],

@@ -46,8 +46,18 @@ final class SessionWriter: Sendable {
 
   /// Merges the session's state with the file under the lock and writes the result if it
   /// differs from the file.
-  func synchronize(_ request: Request) async -> Outcome {
-    await perform { [store] in Self.synchronize(request, store: store) }
+  ///
+  /// The request is consumed, so the states it holds are released here, off the main actor.
+  func synchronize(_ request: consuming Request) async -> Outcome {
+    let request = request
+    return await perform { [store] in Self.synchronize(request, store: store) }
+  }
+
+  /// Lets go of a state on the writer's queue: freeing a large tree takes time the main actor
+  /// should not spend.
+  func release(_ state: consuming WorkspaceState) {
+    let state = state
+    queue.async { withExtendedLifetime(state) {} }
   }
 
   private static func synchronize(_ request: Request, store: WorkspaceStore) -> Outcome {

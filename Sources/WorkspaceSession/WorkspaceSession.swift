@@ -73,7 +73,7 @@ public final class WorkspaceSession {
   ///   - autosaveDelay: How long after a change to save it.
   public convenience init(
     path: String, default makeDefault: @autoclosure () -> WorkspaceState,
-    limits: WorkspaceFileLimits = .default, autosaveDelay: Duration = .milliseconds(20)
+    limits: WorkspaceFileLimits = .default, autosaveDelay: Duration = .milliseconds(100)
   ) {
     self.init(
       store: WorkspaceStore(path: path, limits: limits), default: makeDefault(),
@@ -83,7 +83,7 @@ public final class WorkspaceSession {
   /// Opens a session on a store's file; see ``init(path:default:limits:autosaveDelay:)``.
   public init(
     store: WorkspaceStore, default makeDefault: @autoclosure () -> WorkspaceState,
-    autosaveDelay: Duration = .milliseconds(20)
+    autosaveDelay: Duration = .milliseconds(100)
   ) {
     self.store = store
     self.autosaveDelay = autosaveDelay
@@ -267,6 +267,7 @@ public final class WorkspaceSession {
       let state, let didWrite, let keptSnapshot, let isMissing, let conflicts, _, let stamp):
       retryTask?.cancel()
       self.stamp = stamp
+      writer.release(base)
       base = state
       if didWrite { writeCount += 1 }
       pending.removeAll { $0.sequence <= lastSent }

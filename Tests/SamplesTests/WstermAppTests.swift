@@ -85,7 +85,7 @@ import WorkspaceJSON
     try store.update(default: App.initialState) { state in
       try state.apply([.focus(.pane(.number(1))), .route(.push(["detail:7"]))])
     }
-    let deadline = ContinuousClock.now + .seconds(2)
+    let deadline = ContinuousClock.now + .seconds(30)
     while app.state.node(app.state.focusedPane)?.router?.stack.current != "detail:7" {
       #expect(ContinuousClock.now < deadline, "not adopted")
       if ContinuousClock.now >= deadline { break }

@@ -37,7 +37,7 @@ final class SessionDirectory: Sendable {
 /// Waits on the main actor until `condition` holds, for at most `seconds`; returns whether it
 /// came true.
 @MainActor
-func eventually(within seconds: Double = 5, _ condition: () -> Bool) async -> Bool {
+func eventually(within seconds: Double = 30, _ condition: () -> Bool) async -> Bool {
   let deadline = ContinuousClock.now + .seconds(seconds)
   while !condition() {
     guard ContinuousClock.now < deadline else { return false }
