@@ -52,7 +52,13 @@ import WorkspaceSession
           markers.append(marker)
         }
       }
-      if index % 100 == 99 { try await Task.sleep(for: .milliseconds(5)) }
+      // A pause now and then lets saves and adoptions interleave with the commands; a yield
+      // every step keeps the main actor fair to the other suites running meanwhile.
+      if index % 100 == 99 {
+        try await Task.sleep(for: .milliseconds(5))
+      } else {
+        await Task.yield()
+      }
     }
     try await first.flush()
     try await second.flush()
@@ -91,7 +97,13 @@ import WorkspaceSession
       if let marker = Self.step(session, name: "host\(index)", using: &generator) {
         markers.append(marker)
       }
-      if index % 100 == 99 { try await Task.sleep(for: .milliseconds(5)) }
+      // A pause now and then lets saves and adoptions interleave with the commands; a yield
+      // every step keeps the main actor fair to the other suites running meanwhile.
+      if index % 100 == 99 {
+        try await Task.sleep(for: .milliseconds(5))
+      } else {
+        await Task.yield()
+      }
     }
     let statuses = await other.value
     #expect(statuses.allSatisfy { $0 == 0 })
