@@ -7,7 +7,7 @@ struct PendingTransaction: Sendable {
   enum Content: Sendable {
     /// Commands applied as one transaction.
     case commands([WorkspaceCommand])
-    /// The host replaced the whole state (``Workspace/replaceState(_:)``).
+    /// The host replaced the whole state (`Workspace.replaceState(_:)`).
     case replacement(WorkspaceState)
   }
 

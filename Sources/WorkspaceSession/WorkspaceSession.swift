@@ -4,7 +4,7 @@ import PaneRouter
 import Workspace
 import WorkspaceJSON
 
-/// What a host opens at launch: its workspace file restored, the one ``Workspace`` that owns
+/// What a host opens at launch: its workspace file restored, the one `Workspace` that owns
 /// the state, every change saved automatically, and other writers' changes adopted as they
 /// happen.
 ///
@@ -22,7 +22,7 @@ import WorkspaceJSON
 /// Apple platforms, polling only where neither works). When another writer, such as `wsctl`,
 /// saves, the session reads the file under the store's lock and adopts it, replaying its own
 /// transactions that the file does not hold yet; one that no longer applies is dropped and
-/// reported in the change's ``WorkspaceChange/conflicts``. Its own saves go through the same
+/// reported in the change's `WorkspaceChange.conflicts`. Its own saves go through the same
 /// locked merge, so neither side's saved change is lost.
 ///
 /// **Faults.** A deleted file, a corrupt one, a read-only one or a removed directory never
@@ -126,7 +126,7 @@ public final class WorkspaceSession {
   /// another writer saved meanwhile. Call it when the scene goes to the background or the
   /// app exits.
   ///
-  /// - Throws: The ``WorkspaceFileError`` that keeps the file from holding the session's
+  /// - Throws: The `WorkspaceFileError` that keeps the file from holding the session's
   ///   state (the status is then ``SessionStatus/corrupt(_:hasBackup:)`` or
   ///   ``SessionStatus/failing(_:)``); the state stays in memory.
   public func flush() async throws(WorkspaceFileError) {
@@ -158,7 +158,7 @@ public final class WorkspaceSession {
   /// Replaces the file with its backup (keeping the replaced file as `<file>.before-restore`)
   /// and adopts it, with the changes made since launch replayed on top.
   ///
-  /// - Throws: ``WorkspaceFileError/noBackup(_:)``, a decoding error for a bad backup, or a
+  /// - Throws: `WorkspaceFileError.noBackup(_:)`, a decoding error for a bad backup, or a
   ///   write error; nothing changed then.
   public func restoreBackup() async throws(WorkspaceFileError) {
     let result = await writer.perform { [store] in

@@ -14,7 +14,7 @@ import Workspace
 /// The file is the user's:
 /// - a save never writes what ``load(default:)`` would refuse (see
 ///   ``WorkspaceFile/encode(_:path:limits:)``);
-/// - every save that writes gives the file the next ``WorkspaceState/revision``, so every
+/// - every save that writes gives the file the next `WorkspaceState.revision`, so every
 ///   writer counts, and a reader can tell whether the file changed since it read it;
 /// - a save whose bytes equal the file's writes nothing, so the backup stays the last
 ///   *different* version (and the revision stays);
