@@ -68,8 +68,7 @@ extension Workspace {
   public func nearestRouterWithOwner<R: Route>(_ type: R.Type, from id: NodeID)
     throws(WorkspaceError) -> (node: NodeID, router: Router<R>)?
   {
-    guard let (owner, _) = try state.nearestRouter(type, from: id) else { return nil }
-    return (owner, try router(type, for: owner))
+    try handOut(type, found: try state.nearestRouter(type, from: id))
   }
 
   /// The live router of the closest ancestor of `id` whose router holds routes of type `R`.
@@ -96,8 +95,15 @@ extension Workspace {
   public func parentRouterWithOwner<R: Route>(_ type: R.Type, from id: NodeID)
     throws(WorkspaceError) -> (node: NodeID, router: Router<R>)?
   {
-    guard let (owner, _) = try state.parentRouter(type, from: id) else { return nil }
-    return (owner, try router(type, for: owner))
+    try handOut(type, found: try state.parentRouter(type, from: id))
+  }
+
+  /// The live router of a node that a lookup found, with the node.
+  private func handOut<R: Route>(_ type: R.Type, found: (node: NodeID, stack: RouteStack<R>)?)
+    throws(WorkspaceError) -> (node: NodeID, router: Router<R>)?
+  {
+    guard let found else { return nil }
+    return (found.node, try router(type, for: found.node))
   }
 
   /// Reports a change to every handed-out router of the nodes it touched, then forgets the
