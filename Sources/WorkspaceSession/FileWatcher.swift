@@ -185,15 +185,11 @@ final class FileWatcher: @unchecked Sendable {
         let gone = DispatchSemaphore(value: 0)
         let source = DispatchSource.makeFileSystemObjectSource(
           fileDescriptor: fd, eventMask: [.write, .delete, .rename, .attrib], queue: queue)
-        var last = FileStamp(path: path)
-        source.setEventHandler { [self] in
+        // Any change in the directory may concern the file; the session compares stamps.
+        source.setEventHandler { [self, source] in
           if source.data.contains(.delete) || source.data.contains(.rename) {
             gone.signal()
-            return
-          }
-          let now = FileStamp(path: path)
-          if now != last {
-            last = now
+          } else {
             notify()
           }
         }
