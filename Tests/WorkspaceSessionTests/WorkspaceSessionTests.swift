@@ -134,7 +134,7 @@ import WorkspaceSession
 
   // MARK: Other writers
 
-  @Test func anotherWritersChangeIsAdoptedWithoutPolling() async throws {
+  @Test func anotherWritersChangeIsAdoptedAsItHappens() async throws {
     let directory = try SessionDirectory()
     let session = WorkspaceSession(path: directory.file, default: twoPanes())
     try await session.flush()
@@ -149,10 +149,10 @@ import WorkspaceSession
       try state.apply(.route(.push(["theirs"]), at: NodeID(3)))
     }
     #expect(await eventually { router.current == "theirs" })
-    // Well under the second a stat poll would take at worst, even on a loaded machine (wsbench
-    // measures the figure).
+    // No flush, no poll: the watcher's event alone brings the change in. wsbench measures how
+    // fast (milliseconds); this bound only holds on a loaded machine or under a sanitizer.
     let elapsed = ContinuousClock.now - started
-    #expect(elapsed < .milliseconds(1000))
+    #expect(elapsed < .seconds(5))
     #expect(session.workspace.state.node(NodeID(2))?.title == "mine")
     #expect(session.workspace.state.revision == 2)
     #expect(await eventually { recorder.changes.contains { $0.origin == .adopted } })
