@@ -30,7 +30,8 @@ let package = Package(
     .testTarget(name: "PaneRouterTests", dependencies: ["PaneRouter"]),
     .testTarget(name: "WorkspaceTests", dependencies: ["Workspace"]),
     .testTarget(name: "WorkspaceJSONTests", dependencies: ["WorkspaceJSON"]),
-    .testTarget(name: "WorkspaceSessionTests", dependencies: ["WorkspaceSession", "wsctl"]),
+    .testTarget(
+      name: "WorkspaceSessionTests", dependencies: ["WorkspaceSession", "wsctl", "MailHost"]),
     // End-to-end tests: they run the built `wsctl` binary; the dependency makes
     // `swift build --build-tests` and `swift test` build it.
     .testTarget(

@@ -117,4 +117,53 @@ import WorkspaceSession
     #expect(markers.filter { !labels.contains($0) && !conflicts.contains($0) } == [])
     session.close()
   }
+
+  @Test func twoSessionsInTwoProcessesConverge() async throws {
+    let directory = try SessionDirectory()
+    let session = WorkspaceSession(path: directory.file, default: twoPanes(historyLimit: 2500))
+    try session.workspace.apply(.rename("start"))
+    try await session.flush()
+    // The other process is MailHost, a host on its own session, reading commands from a pipe.
+    let host = Process()
+    host.executableURL = try builtBinary("MailHost")
+    host.arguments = ["-f", directory.file]
+    let input = Pipe()
+    let output = Pipe()
+    host.standardInput = input
+    host.standardOutput = output
+    host.standardError = FileHandle.nullDevice
+    try host.run()
+    let reading = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }
+    var generator = SeededGenerator(seed: 4242)
+    var markers: [String] = []
+    let recorder = ChangeRecorder(session.workspace)
+    for index in 0..<1000 {
+      let line =
+        index % 3 == 0
+        ? "rename m\(index)" : Self.shuffles.randomElement(using: &generator)!
+      input.fileHandleForWriting.write(Data((line + "\n").utf8))
+      if let marker = Self.step(session, name: "a\(index)", using: &generator) {
+        markers.append(marker)
+      }
+      if index % 100 == 99 {
+        try await Task.sleep(for: .milliseconds(5))
+      } else {
+        await Task.yield()
+      }
+    }
+    try input.fileHandleForWriting.close()
+    let text = String(decoding: await reading.value, as: UTF8.self)
+    host.waitUntilExit()
+    #expect([0, 1].contains(host.terminationStatus), "\(text.suffix(2000))")
+    try await session.flush()
+    let stored = try directory.stored()
+    #expect(stored == session.workspace.state)
+    let labels = Set(stored.history.undoEntries.map(\.label))
+    let theirs = (0..<1000).filter { $0 % 3 == 0 }.map { "rename m\($0)" }
+    #expect(theirs.filter { !labels.contains($0) } == [], "the other process's renames")
+    let conflicts = Set(
+      recorder.conflicts.map { $0.commands.map(\.description).joined(separator: " ") })
+    #expect(markers.filter { !labels.contains($0) && !conflicts.contains($0) } == [])
+    session.close()
+  }
 }

@@ -82,6 +82,11 @@ struct SeededGenerator: RandomNumberGenerator {
 
 /// The built `wsctl`, next to the test runner or in `.build/debug`.
 func wsctlBinary() throws -> URL {
+  try builtBinary("wsctl")
+}
+
+/// A built executable of the package, next to the test runner or in `.build/debug`.
+func builtBinary(_ name: String) throws -> URL {
   var candidates: [URL] = []
   if let runner = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
     candidates.append(URL(fileURLWithPath: runner).deletingLastPathComponent())
@@ -91,9 +96,9 @@ func wsctlBinary() throws -> URL {
     candidates.append(directory.appendingPathComponent(".build/debug"))
     directory.deleteLastPathComponent()
   }
-  let binary = candidates.map { $0.appendingPathComponent("wsctl") }
+  let binary = candidates.map { $0.appendingPathComponent(name) }
     .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  return try #require(binary, "build wsctl first")
+  return try #require(binary, "build \(name) first")
 }
 
 /// Runs `wsctl -f file words...` and returns its exit status.
