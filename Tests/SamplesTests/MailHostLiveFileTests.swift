@@ -63,4 +63,51 @@ import WorkspaceJSON
       text.contains("2* late       [.folder(\"Inbox\"), .folder(\"Archive\")]"),
       "the host's show lists the other writer's route")
   }
+
+  /// Runs MailHost on `file` reading a pipe, as the unprivileged user 65534 when the tests
+  /// run as root (with `setpriv`), so that a read-only file really cannot be written.
+  private func launchUnprivileged(_ file: String) throws -> (Process, Pipe) {
+    let mailHost = SampleProcess.binaryDirectory.appendingPathComponent("MailHost")
+    let host = Process()
+    if geteuid() == 0 {
+      host.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+      host.arguments = [
+        "--reuid=65534", "--regid=65534", "--clear-groups", mailHost.path, "-f", file,
+      ]
+    } else {
+      host.executableURL = mailHost
+      host.arguments = ["-f", file]
+    }
+    let input = Pipe()
+    host.standardInput = input
+    host.standardOutput = FileHandle.nullDevice
+    host.standardError = FileHandle.nullDevice
+    try host.run()
+    return (host, input)
+  }
+
+  @Test(
+    .enabled(
+      if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+      "needs setpriv to drop root"))
+  func aReadOnlyFileKeepsTheChangeInMemoryUntilItIsWritable() throws {
+    let directory = try TemporaryDirectory()
+    chmod(directory.url.path, 0o777)
+    let file = directory.path("mail.json")
+    #expect(try mailHost.run(["-f", file, "rename", "first"]).status == 0)
+    chmod(file, 0o444)
+    chmod(file + ".lock", 0o666)
+    let before = FileManager.default.contents(atPath: file)
+    let (host, input) = try launchUnprivileged(file)
+    input.fileHandleForWriting.write(Data("rename kept\n".utf8))
+    usleep(1_500_000)
+    #expect(FileManager.default.contents(atPath: file) == before, "a read-only file was written")
+    chmod(file, 0o666)
+    #expect(waitForFile(file) { titles($0).contains("kept") }, "not saved once writable")
+    try input.fileHandleForWriting.close()
+    host.waitUntilExit()
+    #expect(host.terminationStatus == 0)
+  }
+
+  private let mailHost = SampleProcess(name: "MailHost")
 }
