@@ -180,8 +180,9 @@ public final class WorkspaceSession {
   /// - Throws: A write error; the status says what stands then.
   public func overwriteCorruptFile() async throws(WorkspaceFileError) {
     guard case .corrupt = status else { return try await flush() }
-    let path = store.path
-    _ = await writer.perform { rename(path, path + ".corrupt") }
+    let path = store.targetPath
+    let moved = await writer.perform { rename(path, path + ".corrupt") == 0 }
+    guard moved else { throw .cannotWrite(path + ".corrupt", reason: "cannot move the file aside") }
     base = workspace.state
     pending.append(PendingTransaction(sequence: nextSequence, content: .replacement(base)))
     nextSequence += 1

@@ -71,6 +71,28 @@ import WorkspaceSession
     session.close()
   }
 
+  @Test func aCorruptFileIsOverwrittenOnlyWhenAsked() async throws {
+    let directory = try SessionDirectory()
+    let store = WorkspaceStore(path: directory.file)
+    try store.save(twoPanes())
+    var second = twoPanes()
+    try second.apply(.rename("second"))
+    try store.save(second)
+    let backup = directory.bytes("w.json.bak")
+    let corrupt = Array("not json".utf8)
+    try Data(corrupt).write(to: URL(fileURLWithPath: directory.file))
+    let session = WorkspaceSession(path: directory.file, default: twoPanes())
+    try session.workspace.apply(.rename("mine"))
+    await #expect(throws: WorkspaceFileError.self) { try await session.flush() }
+    #expect(directory.bytes() == corrupt)
+    try await session.overwriteCorruptFile()
+    #expect(session.status.isSaved)
+    #expect(try directory.stored() == session.workspace.state)
+    #expect(directory.bytes("w.json.corrupt") == corrupt)
+    #expect(directory.bytes("w.json.bak") == backup)
+    session.close()
+  }
+
   // MARK: Autosave
 
   @Test func aBurstOfChangesIsSavedInAFewWrites() async throws {
