@@ -65,7 +65,9 @@ final class SessionWriter: Sendable {
     var conflicts: [WorkspaceConflict] = []
     var dropped: Set<Int> = []
     do {
-      let merged = try store.mergeStamped(default: request.base) { loaded in
+      let merged = try store.mergeStamped(
+        default: request.base, writingWhenMissing: !request.pending.isEmpty
+      ) { loaded in
         if loaded.state == request.base {
           keptSnapshot = true
           return request.snapshot

@@ -152,9 +152,10 @@ public struct WorkspaceStore: Sendable {
   }
 
   /// ``merge(default:_:)``, also giving the stamp of the file as it is when the lock is
-  /// released, so that a watcher can tell this write from another writer's.
+  /// released, so that a watcher can tell this write from another writer's; with
+  /// `writingWhenMissing`, a missing file is written even with the default's state.
   package func mergeStamped(
-    default makeDefault: @autoclosure () -> WorkspaceState,
+    default makeDefault: @autoclosure () -> WorkspaceState, writingWhenMissing: Bool = false,
     _ resolve: (LoadedWorkspace) throws -> WorkspaceState
   ) throws -> (state: WorkspaceState, loaded: LoadedWorkspace, didWrite: Bool, stamp: FileStamp?) {
     let target = try readableTarget()
@@ -163,7 +164,7 @@ public struct WorkspaceStore: Sendable {
     let (loaded, current) = try read(target, default: makeDefault())
     var state = try resolve(loaded)
     state.revision = loaded.state.revision
-    guard state != loaded.state else {
+    guard state != loaded.state || writingWhenMissing && loaded.isDefault else {
       return (loaded.state, loaded, false, FileStamp(path: target))
     }
     // The state differs from the file's, so its bytes do: no need to compare them.
