@@ -55,6 +55,8 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   case invalidArgument(String, index: Int, expected: String)
   /// A word that should be a route token but is malformed.
   case malformedRoute(String, index: Int, reason: PaneRouterError)
+  /// A typed line whose quote (`'` or `"`) opened at a 1-based column is never closed.
+  case unterminatedQuote(String, column: Int)
   /// A deep link that is not of the form `scheme://workspace/word/word...`.
   case invalidURL(String, reason: String)
 
@@ -62,7 +64,7 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   public var isUsageError: Bool {
     switch self {
     case .unknownCommand, .missingArgument, .invalidArgument, .malformedRoute, .invalidURL,
-      .invalidFraction, .invalidCount:
+      .invalidFraction, .invalidCount, .unterminatedQuote:
       true
     default:
       false
@@ -105,6 +107,8 @@ extension WorkspaceError: CustomStringConvertible {
       "invalid argument '\(word)' at word \(index + 1): expected \(expected)"
     case .malformedRoute(_, let index, let reason):
       "\(reason) at word \(index + 1)"
+    case .unterminatedQuote(let quote, let column):
+      "unterminated \(quote) quote at column \(column)"
     case .invalidURL(let url, let reason): "invalid link '\(url)': \(reason)"
     }
   }
