@@ -50,14 +50,15 @@ struct Invocation {
         words.append(argument)
         continue
       }
+      if !argument.hasPrefix("--"), argument.count > 2 {
+        // Short options combine as in every Unix tool: `-nq`, `-nqf FILE`, `-nqfFILE`.
+        try readShortOptions(argument, arguments, &index, &isHelpRequested)
+        continue
+      }
       switch argument {
       case "--": optionsEnded = true
       case "-f", "--file":
-        guard index < arguments.count, !arguments[index].isEmpty else {
-          throw .usage("option '\(argument)' needs a FILE")
-        }
-        options.file = arguments[index]
-        index += 1
+        options.file = try Self.fileValue(for: argument, arguments, &index)
       case "--json": options.json = true
       case "--dry-run", "-n": options.dryRun = true
       case "-q", "--quiet": options.quiet = true
@@ -85,7 +86,42 @@ struct Invocation {
     try parseSteps(words)
   }
 
-  /// Options that belong to one command and are read by it.
+  /// Reads a cluster of short options such as `-nq` or `-nqfFILE`: each letter is a flag,
+  /// and `f` takes the rest of the cluster, or else the next argument, as its FILE.
+  private mutating func readShortOptions(
+    _ cluster: String, _ arguments: [String], _ index: inout Int, _ isHelpRequested: inout Bool
+  ) throws(Failure) {
+    var letters = cluster.dropFirst()
+    while let letter = letters.popFirst() {
+      switch letter {
+      case "n": options.dryRun = true
+      case "q": options.quiet = true
+      case "h": isHelpRequested = true
+      case "V": if steps.isEmpty { steps.append(.version) }
+      case "f":
+        if letters.isEmpty {
+          options.file = try Self.fileValue(for: cluster, arguments, &index)
+        } else {
+          options.file = String(letters)
+        }
+        return
+      default:
+        throw .usage("unknown option '-\(letter)' in '\(cluster)'")
+      }
+    }
+  }
+
+  /// The FILE after `-f`, `--file` or a cluster ending in `f`; moves `index` past it.
+  private static func fileValue(
+    for option: String, _ arguments: [String], _ index: inout Int
+  ) throws(Failure) -> String {
+    guard index < arguments.count, !arguments[index].isEmpty else {
+      throw .usage("option '\(option)' needs a FILE")
+    }
+    defer { index += 1 }
+    return arguments[index]
+  }
+
   /// Options that belong to one command, with that command.
   private static let commandOptions = ["--size": "show", "--ascii": "show", "--force": "init"]
 
