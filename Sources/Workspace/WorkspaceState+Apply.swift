@@ -30,6 +30,22 @@ extension WorkspaceState {
   public mutating func apply(_ commands: [WorkspaceCommand]) throws(WorkspaceError)
     -> WorkspaceChange
   {
+    var failedIndex: Int?
+    return try apply(commands, failedIndex: &failedIndex)
+  }
+
+  /// Applies several commands as one transaction, and on failure says which one failed, so a
+  /// caller that read them from words (`wsctl`) can name the refused word's position.
+  ///
+  /// - Parameters:
+  ///   - commands: The commands, in order.
+  ///   - failedIndex: Set to the index in `commands` of the command that threw.
+  /// - Returns: What changed.
+  /// - Throws: That command's ``WorkspaceError``; the state is then exactly as before.
+  @discardableResult
+  package mutating func apply(
+    _ commands: [WorkspaceCommand], failedIndex: inout Int?
+  ) throws(WorkspaceError) -> WorkspaceChange {
     let focusBefore = focusedPane
     let zoomedPaneBefore = zoomedPane
     let saved = (history: history, nextID: nextID)
@@ -37,7 +53,8 @@ extension WorkspaceState {
     beginTransaction()
     var segment: [WorkspaceCommand] = []
     do {
-      for command in commands {
+      for (index, command) in commands.enumerated() {
+        failedIndex = index
         switch command {
         case .undo(let count), .redo(let count):
           recordSegment(segment)
@@ -49,6 +66,7 @@ extension WorkspaceState {
           segment.append(command)
         }
       }
+      failedIndex = nil
       recordSegment(segment)
     } catch {
       while journals.count > 1 { _ = endTransaction() }
@@ -123,8 +141,28 @@ extension WorkspaceState {
     do {
       try router.stack.apply(operation)
     } catch {
+      // A command that names a state which already holds succeeds and changes nothing.
+      if operation.namesStateThatHolds(despite: error) { return }
       throw .routeRejected(error, operation: operation.description, node: id)
     }
     update(id) { $0.router = router }
+  }
+}
+
+extension RouteOperation<RouteToken> {
+  /// Whether the operation names a target state (`root`, `set-path`, `replace`, `pop-to`,
+  /// `dismiss-all`, …) and the stack's rejection only says that state already holds.
+  ///
+  /// A movement that cannot happen (`pop` or `dismiss` at the root, a duplicate top, a route
+  /// that is not in the stack, a modal path with no modal) stays a refusal.
+  fileprivate func namesStateThatHolds(despite rejection: RouteRejection) -> Bool {
+    switch (self, rejection) {
+    case (.popToRoot, .atRoot), (.popTo, .alreadyOnTop), (.popToLast, .alreadyOnTop),
+      (.replace, .unchanged), (.replaceCurrent, .unchanged), (.setPath, .unchanged),
+      (.setModalPath, .unchanged), (.dismissModals, .noModal):
+      true
+    default:
+      false
+    }
   }
 }

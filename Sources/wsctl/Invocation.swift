@@ -11,12 +11,14 @@ struct Invocation {
   }
 
   /// One step: a workspace command, or one of the tool's own commands.
+  ///
+  /// `word` is the 0-based index of the step's first word, for errors that name it.
   enum Step {
-    case edit(WorkspaceCommand)
-    case link(String, [WorkspaceCommand])
+    case edit(WorkspaceCommand, word: Int)
+    case link(String, [WorkspaceCommand], word: Int)
     case show(size: Size?, ascii: Bool)
     case tree
-    case routes(PaneReference?)
+    case routes(PaneReference?, word: Int)
     case layout(Size)
     case history
     case validate
@@ -141,7 +143,7 @@ struct Invocation {
     while let word = parser.nextWord {
       let start = parser.index
       if let owner = Self.commandOptions[word] {
-        throw .usage("option '\(word)' at word \(start + 1) belongs after '\(owner)'")
+        throw .usage("option '\(word)' \(WorkspaceError.position(ofWord: start)) belongs after '\(owner)'")
       }
       if Self.toolWords.contains(word) {
         parser.index += 1
@@ -150,7 +152,7 @@ struct Invocation {
       }
       do {
         guard let command = try parser.next() else { break }
-        steps.append(.edit(command))
+        steps.append(.edit(command, word: start))
       } catch {
         throw Self.failure(error, words: words)
       }
