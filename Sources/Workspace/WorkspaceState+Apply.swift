@@ -21,7 +21,8 @@ extension WorkspaceState {
   /// Applies several commands as one transaction: all apply, or none does.
   ///
   /// The commands between undo and redo commands form one history entry, labelled with their
-  /// words, unless they only moved focus or zoom.
+  /// words, unless they only moved focus or selected a tab (a cursor, not an edit); a zoom
+  /// is recorded.
   ///
   /// - Parameter commands: The commands, in order.
   /// - Returns: What changed.
@@ -83,12 +84,16 @@ extension WorkspaceState {
   }
 
   /// Closes the innermost journal and adds it to the history for the commands applied in
-  /// it, unless they only navigated or changed nothing.
+  /// it, unless they only moved focus or selected a tab, or changed nothing.
+  ///
+  /// Zoom changes the layout the user sees, so a zoom alone is an entry of its own; an entry
+  /// restores zoom on undo only if its commands changed it.
   private mutating func recordSegment(_ commands: [WorkspaceCommand]) {
     var before = endTransaction()
     guard commands.contains(where: { !$0.isNavigationOnly }) else { return }
     before.nodes = before.nodes.filter { nodes[$0.key] != $0.value }
-    guard !before.nodes.isEmpty else { return }
+    before.restoresZoom = before.zoomedPane != zoomedPane
+    guard !before.nodes.isEmpty || before.restoresZoom else { return }
     let label = commands.map(String.init(describing:)).joined(separator: " ")
     history.record(History.Entry(label: label, journal: before))
   }
