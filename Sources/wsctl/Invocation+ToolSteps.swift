@@ -17,7 +17,7 @@ extension Invocation {
     }
     func requiredArgument(_ expected: String) throws(Failure) -> (String, Int) {
       guard let next = parser.nextWord else {
-        throw .usage("'\(word)' needs \(expected) \(WorkspaceError.position(ofWord: parser.index))")
+        throw .usage("'\(word)' needs \(expected) \(Self.position(parser.index))")
       }
       parser.index += 1
       return (next, parser.index - 1)
@@ -36,12 +36,12 @@ extension Invocation {
             Self.drawableSizes.contains(parsed.height)
           else {
             throw .usage(
-              "invalid size '\(text)' \(WorkspaceError.position(ofWord: index)): expected WxH such as 80x24, "
+              "invalid size '\(text)' \(Self.position(index)): expected WxH such as 80x24, "
                 + "each from 1 to \(Self.drawableSizes.upperBound)")
           }
           size = parsed
         default:
-          throw .usage("unknown option '\(next)' for 'show' \(WorkspaceError.position(ofWord: parser.index - 1))")
+          throw .usage("unknown option '\(next)' for 'show' \(Self.position(parser.index - 1))")
         }
       }
       return .show(size: size, ascii: ascii)
@@ -54,13 +54,13 @@ extension Invocation {
       guard let (text, index) = optionalArgument() else { return .routes(nil, word: position) }
       if let id = NodeID(parsing: Substring(text)) { return .routes(.id(id), word: position) }
       guard let number = Int(text), number >= 1 else {
-        throw .usage("invalid pane '\(text)' \(WorkspaceError.position(ofWord: index)): expected N or %ID")
+        throw .usage("invalid pane '\(text)' \(Self.position(index)): expected N or %ID")
       }
       return .routes(.number(number), word: position)
     case "layout":
       let (text, index) = try requiredArgument("a size WxH")
       guard let size = Size(parsing: text) else {
-        throw .usage("invalid size '\(text)' \(WorkspaceError.position(ofWord: index)): expected WxH such as 120x40")
+        throw .usage("invalid size '\(text)' \(Self.position(index)): expected WxH such as 120x40")
       }
       return .layout(size)
     case "open":
@@ -81,7 +81,7 @@ extension Invocation {
     case "completions":
       let (shell, index) = try requiredArgument("a shell: bash, zsh or fish")
       guard ["bash", "zsh", "fish"].contains(shell) else {
-        throw .usage("unknown shell '\(shell)' \(WorkspaceError.position(ofWord: index)): expected bash, zsh or fish")
+        throw .usage("unknown shell '\(shell)' \(Self.position(index)): expected bash, zsh or fish")
       }
       return .completions(shell)
     default:  // help
@@ -92,7 +92,7 @@ extension Invocation {
         let suggestion = CommandParser.suggestion(
           for: topic, among: CommandHelp.all.map(\.name))
         throw .usage(
-          "no help for '\(topic)' \(WorkspaceError.position(ofWord: index))"
+          "no help for '\(topic)' \(Self.position(index))"
             + (suggestion.map { " — did you mean '\($0)'?" } ?? ""))
       }
       _ = words

@@ -124,6 +124,11 @@ struct Invocation {
     return arguments[index]
   }
 
+  /// `at word N` for a 0-based word index, as every message that names a word says it.
+  static func position(_ index: Int) -> String {
+    WorkspaceError.position(ofWord: index)
+  }
+
   /// Options that belong to one command, with that command.
   private static let commandOptions = ["--size": "show", "--ascii": "show", "--force": "init"]
 
@@ -143,7 +148,7 @@ struct Invocation {
     while let word = parser.nextWord {
       let start = parser.index
       if let owner = Self.commandOptions[word] {
-        throw .usage("option '\(word)' \(WorkspaceError.position(ofWord: start)) belongs after '\(owner)'")
+        throw .usage("option '\(word)' \(Self.position(start)) belongs after '\(owner)'")
       }
       if Self.toolWords.contains(word) {
         parser.index += 1
