@@ -26,6 +26,7 @@ struct Invocation {
     case migrate
     case restoreBackup
     case completions(String)
+    case complete([String])
     case help(String?)
     case version
   }
@@ -41,6 +42,11 @@ struct Invocation {
   ///
   /// - Throws: A usage ``Failure`` naming the offending word.
   init(arguments: [String]) throws(Failure) {
+    if arguments.first == LineCompletion.command {
+      // The completion scripts' hidden command: the rest of the line is not parsed here.
+      steps = [.complete(Array(arguments.dropFirst()))]
+      return
+    }
     var words: [String] = []
     var index = 0
     var optionsEnded = false
@@ -134,7 +140,7 @@ struct Invocation {
 
   /// Whether a word starting with `-` is a negative number (`-1`, `-0.5`, `-.5`) rather than
   /// an option: it is left for the grammar, which reports it as an invalid argument.
-  private static func isNumber(_ word: String) -> Bool {
+  static func isNumber(_ word: String) -> Bool {
     let rest = word.dropFirst()
     return rest.first.map { $0.isASCII && ($0.isNumber || $0 == ".") } ?? false
   }
@@ -171,7 +177,9 @@ struct Invocation {
 
   private static func isStandalone(_ step: Step) -> Bool {
     switch step {
-    case .validate, .initialize, .migrate, .restoreBackup, .completions, .help, .version: true
+    case .validate, .initialize, .migrate, .restoreBackup, .completions, .complete, .help,
+      .version:
+      true
     default: false
     }
   }
