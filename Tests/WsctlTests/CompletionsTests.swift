@@ -50,13 +50,27 @@ import Testing
     Case(line: "wsctl resize left ", expected: []),
     Case(line: "wsctl --json rou", expected: ["routes"]),
     Case(line: "wsctl -", expected: globalOptions),
-    Case(line: "wsctl show --", expected: ["--file", "--json", "--dry-run", "--quiet", "--help", "--version", "--size", "--ascii"]),
-    Case(setup: ["push", "detail:7", "push", "x"], line: "wsctl pop-to ", expected: ["inbox", "detail:7", "x"]),
+    Case(
+      line: "wsctl show --",
+      expected: [
+        "--file", "--json", "--dry-run", "--quiet", "--help", "--version", "--size", "--ascii",
+      ]),
+    Case(
+      setup: ["push", "detail:7", "push", "x"], line: "wsctl pop-to ",
+      expected: ["inbox", "detail:7", "x"]),
     Case(setup: ["push", "detail:7"], line: "wsctl pop-to detail:", expected: ["detail:7"]),
-    Case(setup: ["split", "v"], line: "wsctl focus ", expected: ["1", "2", "3", "%3", "%4", "%5", "%6"] + directions + cycle),
-    Case(setup: ["-f", "other.json", "tab", "new", "Notes"], line: "wsctl -f other.json tab ", expected: ["new", "close", "move", "rename", "1", "2", "3"] + cycle),
-    Case(setup: ["-f", "other.json", "tab", "new", "Notes"], line: "wsctl -nqfother.json tab m", expected: ["move"]),
-    Case(setup: ["-f", "other.json", "split", "h"], line: "wsctl tab new x -f other.json focus 3", expected: ["3"]),
+    Case(
+      setup: ["split", "v"], line: "wsctl focus ",
+      expected: ["1", "2", "3", "%3", "%4", "%5", "%6"] + directions + cycle),
+    Case(
+      setup: ["-f", "other.json", "tab", "new", "Notes"], line: "wsctl -f other.json tab ",
+      expected: ["new", "close", "move", "rename", "1", "2", "3"] + cycle),
+    Case(
+      setup: ["-f", "other.json", "tab", "new", "Notes"], line: "wsctl -nqfother.json tab m",
+      expected: ["move"]),
+    Case(
+      setup: ["-f", "other.json", "split", "h"], line: "wsctl tab new x -f other.json focus 3",
+      expected: ["3"]),
   ]
 
   static let shellCases: [(String, Case)] = ShellCompletion.shells.flatMap { shell in
