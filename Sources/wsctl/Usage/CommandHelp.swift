@@ -6,6 +6,8 @@ struct CommandHelp {
   let syntax: CommandSyntax
   let arguments: [(String, String)]
   let example: String
+  /// Paragraphs printed after the arguments, such as what `undo` covers.
+  var discussion: [String] = []
 
   /// The command's word.
   var name: String { syntax.word }
@@ -15,12 +17,26 @@ struct CommandHelp {
   var abstract: String { syntax.summary }
 
   /// The help of a command of the grammar, whose syntax comes from ``CommandGrammar``.
-  init(_ word: String, arguments: [(String, String)], example: String) {
+  init(
+    _ word: String, arguments: [(String, String)], example: String, discussion: [String] = []
+  ) {
     guard let syntax = CommandGrammar.command(word) else {
       preconditionFailure("'\(word)' is not in CommandGrammar.commands")
     }
     self.init(syntax: syntax, arguments: arguments, example: example)
+    self.discussion = discussion
   }
+
+  /// What undo and redo cover, for their help and zoom's.
+  private static let undoCoverage = [
+    "Undo covers edits: every command that changes the tree, titles, weights, routers or "
+      + "zoom; the commands of one call are one entry. Zoom is an entry of its own (zoom, "
+      + "then undo, only unzooms), and an entry puts zoom back only if it changed zoom, so "
+      + "undoing a push never also undoes a later zoom.",
+    "Focus and tab selection are a cursor, not edits: 'focus' and 'tab N|next|prev|last' "
+      + "alone are not recorded and keep the redo list. A command that changes nothing "
+      + "('root' at the root, 'focus 1' on pane 1) records nothing.",
+  ]
 
   /// The help of one of the tool's own commands.
   init(syntax: CommandSyntax, arguments: [(String, String)], example: String) {
@@ -39,6 +55,10 @@ struct CommandHelp {
       for (name, meaning) in arguments {
         lines.append("  " + name + String(repeating: " ", count: width - name.count + 2) + meaning)
       }
+    }
+    for paragraph in discussion {
+      lines.append("")
+      lines += paragraph.wrapped(to: 78)
     }
     lines += ["", "example:", "  \(example)"]
     return lines.joined(separator: "\n") + "\n"
@@ -90,7 +110,8 @@ struct CommandHelp {
     CommandHelp(
       "equalize", arguments: [], example: "wsctl equalize"),
     CommandHelp(
-      "zoom", arguments: [], example: "wsctl zoom"),
+      "zoom", arguments: [], example: "wsctl zoom",
+      discussion: ["A zoom is recorded: 'wsctl undo' after it only unzooms."]),
     CommandHelp(
       "rename", arguments: [("TITLE", "the new title (one word; quote it in the shell)")],
       example: "wsctl rename 'Release notes'"),
@@ -128,9 +149,11 @@ struct CommandHelp {
       ],
       example: "wsctl at %1 push settings"),
     CommandHelp(
-      "undo", arguments: [("N", "how many changes")], example: "wsctl undo"),
+      "undo", arguments: [("N", "how many changes")], example: "wsctl undo",
+      discussion: undoCoverage),
     CommandHelp(
-      "redo", arguments: [("N", "how many changes")], example: "wsctl redo 2"),
+      "redo", arguments: [("N", "how many changes")], example: "wsctl redo 2",
+      discussion: undoCoverage),
   ]
 
   /// The commands `wsctl` adds: inspection and maintenance, described like the grammar's.
