@@ -1,3 +1,5 @@
+import PaneRouter
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -32,16 +34,9 @@ extension Invocation {
   static func decode(
     _ bytes: some Collection<UInt8>, argument position: Int
   ) throws(Failure) -> String {
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes.makeIterator()
-    var offset = 0
-    while true {
-      switch parser.parseScalar(from: &iterator) {
-      case .valid(let scalar): offset += scalar.count
-      case .emptyInput: return String(decoding: bytes, as: UTF8.self)
-      case .error:
-        throw .usage("argument \(position) is not valid UTF-8: invalid byte at offset \(offset)")
-      }
+    if let offset = Unicode.UTF8.firstInvalidByte(in: bytes) {
+      throw .usage("argument \(position) is not valid UTF-8: invalid byte at offset \(offset)")
     }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
