@@ -26,7 +26,8 @@ let package = Package(
     .testTarget(name: "WorkspaceJSONTests", dependencies: ["WorkspaceJSON"]),
     // End-to-end tests: they run the built `wsctl` binary; the dependency makes
     // `swift build --build-tests` and `swift test` build it.
-    .testTarget(name: "WsctlTests", dependencies: ["wsctl"], exclude: ["Golden"]),
+    .testTarget(
+      name: "WsctlTests", dependencies: ["wsctl", "Workspace"], exclude: ["Golden"]),
     .testTarget(
       name: "SamplesTests",
       dependencies: ["MailHost", "wsterm", "Workspace", "WorkspaceJSON", "PaneRouter"]),

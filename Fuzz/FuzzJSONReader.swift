@@ -5,7 +5,8 @@
 //   inside the document;
 // - a document it accepts is valid UTF-8;
 // - write → parse gives an equal value, and writing that value again gives the same bytes, in
-//   both the pretty and the compact style.
+//   both the pretty and the compact style;
+// - the checking writer refuses exactly the documents the reader refuses under the same limits.
 //
 // Built by scripts/fuzz.sh; see Fuzz/README.md.
 import WorkspaceJSON
@@ -35,6 +36,10 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
   }
   require(
     String(validating: bytes, as: UTF8.self) != nil, "accepted a document that is not UTF-8")
+
+  let checked = try? JSONWriter.write(value, checking: limits)
+  let isReadable = (try? JSONReader.parse(JSONWriter.write(value), limits: limits)) != nil
+  require((checked != nil) == isReadable, "the checking writer and the reader disagree")
 
   for style in [JSONWriter.Style.pretty, .compact] {
     let written = JSONWriter.write(value, style: style)

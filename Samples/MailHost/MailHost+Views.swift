@@ -34,7 +34,7 @@ extension MailHost {
       }
       router.dismiss()
     case .tour, .help:
-      print(HostStep.helpText)
+      printLines(HostStep.helpText)
     }
   }
 
@@ -61,7 +61,8 @@ extension MailHost {
     let state = workspace.state
     for pane in state.numberedPanes {
       let marker = pane == state.focusedPane ? "*" : " "
-      let title = state.node(pane)?.title ?? ""
+      // Escaped here (printing escapes nothing more) so the padding counts what is shown.
+      let title = TerminalText.escaped(state.node(pane)?.title ?? "")
       let heading = "  \(number(of: pane))\(marker) \(title)".padding(to: 16)
       do {
         let router = try mailRouter(for: pane)
@@ -128,8 +129,9 @@ extension HostStep: CustomStringConvertible {
 }
 
 extension String {
-  /// The string padded with spaces to at least `width` characters.
+  /// The string padded with spaces to at least `width` columns (a wide character takes two).
   fileprivate func padding(to width: Int) -> String {
-    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    let columns = TerminalText.width(of: self)
+    return columns >= width ? self + " " : self + String(repeating: " ", count: width - columns)
   }
 }

@@ -38,7 +38,7 @@ struct MailHost {
       print("usage: MailHost [-f FILE] [COMMAND [ARGS]...]...")
       print("  -f, --file FILE   the workspace file (default: $TMPDIR/mail-workspace.json)")
       print("  without commands, reads one line of commands at a time from standard input")
-      print(HostStep.helpText)
+      printLines(HostStep.helpText)
       return ExitCode.success
     }
     if let first = words.first, first == "-f" || first == "--file" {
@@ -172,13 +172,24 @@ final class ChangeProgress {
   var printed = 0
 }
 
-/// Writes `MailHost: error: message` to standard error.
+/// Writes `MailHost: error: message` to standard error, escaped as ``print(_:)`` does.
 func printError(_ message: String) {
-  FileHandle.standardError.write(Data("MailHost: error: \(message)\n".utf8))
+  FileHandle.standardError.write(
+    Data("MailHost: error: \(TerminalText.escaped(message))\n".utf8))
 }
 
-/// Prints a line and flushes, so output interleaves in order when piped.
+/// Prints a line and flushes, so output interleaves in order when piped. The line is escaped
+/// with ``Workspace/TerminalText``: titles, tokens and messages from a file or the command
+/// line can hold escape sequences, newlines or bidirectional overrides, and none of them may
+/// reach the terminal raw.
 func print(_ line: String) {
-  Swift.print(line)
+  Swift.print(TerminalText.escaped(line))
   fflush(nil)
+}
+
+/// Prints the program's own text of several lines, such as the help, one line at a time.
+func printLines(_ text: String) {
+  for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    print(String(line))
+  }
 }

@@ -1,3 +1,5 @@
+import Workspace
+
 /// How a cell is drawn.
 enum CellStyle: Equatable {
   case plain
@@ -22,43 +24,39 @@ enum CellStyle: Equatable {
   }
 }
 
-/// One screenful of styled characters, and where the cursor goes.
+/// One screenful of styled characters, and where the cursor goes: a
+/// ``Workspace/TextGrid``, so text is escaped and measured in display columns.
 struct Frame {
-  let width: Int
-  let height: Int
-  private var characters: [[Character]]
-  private var styles: [[CellStyle]]
+  private var grid: TextGrid<CellStyle>
   /// The cursor's row and column, or `nil` to hide it.
   var cursor: (row: Int, column: Int)?
 
+  var width: Int { grid.width }
+  var height: Int { grid.height }
+
   init(width: Int, height: Int) {
-    self.width = max(0, width)
-    self.height = max(0, height)
-    characters = Array(repeating: Array(repeating: " ", count: self.width), count: self.height)
-    styles = Array(repeating: Array(repeating: .plain, count: self.width), count: self.height)
+    grid = TextGrid(width: width, height: height, style: .plain)
   }
 
   /// Sets one cell; cells off the frame are ignored.
   mutating func put(_ character: Character, row: Int, column: Int, style: CellStyle) {
-    guard (0..<height).contains(row), (0..<width).contains(column) else { return }
-    characters[row][column] = character
-    styles[row][column] = style
+    grid.put(character, row: row, column: column, style: style)
   }
 
-  /// Writes text from a cell rightwards, cut at `limit` cells (default: the frame's edge).
+  /// Writes text from a cell rightwards, escaped, cut at `limit` columns (default: the
+  /// frame's edge) with `…` marking a cut.
+  ///
+  /// - Returns: The columns written.
+  @discardableResult
   mutating func write(
     _ text: String, row: Int, column: Int, style: CellStyle, limit: Int? = nil
-  ) {
-    let limit = limit ?? (width - column)
-    for (offset, character) in fitted(text, to: limit).enumerated() {
-      put(character, row: row, column: column + offset, style: style)
-    }
+  ) -> Int {
+    grid.write(text, row: row, column: column, style: style, limit: limit)
   }
 
   /// Gives a whole row one style, keeping its characters.
   mutating func paint(row: Int, style: CellStyle) {
-    guard (0..<height).contains(row) else { return }
-    styles[row] = Array(repeating: style, count: width)
+    grid.paint(row: row, style: style)
   }
 
   /// The frame as escape sequences that repaint the whole screen.
@@ -67,13 +65,12 @@ struct Frame {
     for row in 0..<height {
       output += ANSI.moveTo(row: row, column: 0)
       var current: CellStyle?
-      for column in 0..<width {
-        let style = styles[row][column]
+      for (text, style) in grid.drawnCells(row: row) {
         if style != current {
           output += "\u{1B}[\(style.parameters)m"
           current = style
         }
-        output.append(characters[row][column])
+        output += text
       }
     }
     output += ANSI.resetStyle
@@ -85,17 +82,10 @@ struct Frame {
 
   /// The frame as plain text, one line per row, trailing spaces trimmed.
   func plainText() -> String {
-    characters.map { row in
-      var line = String(row)
+    (0..<height).map { row in
+      var line = grid.drawnCells(row: row).map(\.text).joined()
       while line.last == " " { line.removeLast() }
       return line + "\n"
     }.joined()
   }
-}
-
-/// `text` cut to `width` characters, with `…` marking a cut.
-func fitted(_ text: String, to width: Int) -> String {
-  guard width > 0 else { return "" }
-  guard text.count > width else { return text }
-  return String(text.prefix(width - 1)) + "…"
 }

@@ -48,8 +48,10 @@ struct Options {
       case "-f", "--file": options.file = try value(for: word)
       case "--frame":
         let text = try value(for: word)
-        guard let size = Size(parsing: text), size.width > 0, size.height > 0 else {
-          throw UsageError(description: "invalid size '\(text)': expected WxH, such as 80x24")
+        guard let size = Size(parsing: text), size.isDrawable else {
+          throw UsageError(
+            description: "invalid size '\(text)' for '--frame': expected WxH such as 80x24, "
+              + "each from 1 to \(Size.drawableLengths.upperBound)")
         }
         options.frameSize = size
       default: throw UsageError(description: "unknown argument '\(word)'")

@@ -37,10 +37,10 @@ struct Screen {
     drawTabBar(on: &frame)
     let area = Self.paneArea(width: width, height: height)
     let focus = state.focusedPane
-    let layout = state.orderedLayout(in: area, minimumPaneSize: Self.minimumPaneSize)
-    for (pane, rect) in layout {
+    let layout = state.numberedLayout(in: area, minimumPaneSize: Self.minimumPaneSize)
+    for (number, pane, rect) in layout {
       let shifted = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height)
-      drawPane(pane, in: shifted, isFocused: pane == focus, on: &frame)
+      drawPane(pane, number: number, in: shifted, isFocused: pane == focus, on: &frame)
     }
     drawBottomLine(on: &frame)
     return frame
@@ -63,20 +63,36 @@ struct Screen {
     return nil
   }
 
+  /// The tabs, then the name at the right (cut at the edge if need be). When the tabs do not
+  /// all fit, they scroll to show the selected one, with `‹` and `›` marking tabs cut off,
+  /// and the name stays only if it takes at most a third of the bar.
   private func drawTabBar(on frame: inout Frame) {
     frame.paint(row: 0, style: .tabBar)
-    var column = 0
-    if let (titles, selected) = tabs {
-      for (index, title) in titles.enumerated() {
-        let label = " \(index + 1):\(title.isEmpty ? "tab" : title)\(index == selected ? "*" : "") "
-        frame.write(
-          label, row: 0, column: column, style: index == selected ? .selectedTab : .tabBar)
-        column += label.count + 1
+    let right = " \(title) "
+    var nameWidth = TerminalText.width(of: TerminalText.escaped(right))
+    var pieces: [TabStrip.Piece] = []
+    var selected = 0
+    if let tabs {
+      let labels = tabs.titles.enumerated().map { index, title in
+        " \(index + 1):\(title.isEmpty ? "tab" : title)\(index == tabs.selected ? "*" : "") "
+      }
+      selected = tabs.selected
+      func strip(_ width: Int) -> [TabStrip.Piece] {
+        TabStrip.pieces(labels: labels, selected: selected, width: width, markers: ("‹", "›"))
+      }
+      pieces = strip(width)
+      if pieces.contains(where: { $0.tab == nil }) {
+        if nameWidth <= width / 3 { pieces = strip(width - nameWidth) } else { nameWidth = 0 }
       }
     }
-    let right = " \(title) "
-    let start = max(column, width - right.count)
-    frame.write(right, row: 0, column: start, style: .tabBar)
+    var column = 0
+    for piece in pieces {
+      let style: CellStyle = piece.tab == selected ? .selectedTab : .tabBar
+      column = piece.column + frame.write(piece.text, row: 0, column: piece.column, style: style)
+    }
+    if nameWidth > 0 {
+      frame.write(right, row: 0, column: max(column, width - nameWidth), style: .tabBar)
+    }
   }
 
   private func drawBottomLine(on frame: inout Frame) {
@@ -86,18 +102,34 @@ struct Screen {
     case .prompt(let text):
       frame.paint(row: row, style: .plain)
       // Show the end of a long command.
-      let visible = String(text.suffix(max(0, width - 2)))
-      frame.write(":" + visible, row: row, column: 0, style: .plain)
-      frame.cursor = (row, min(width - 1, 1 + visible.count))
+      let written = frame.write(
+        ":" + Self.suffix(of: TerminalText.escaped(text), fitting: width - 2), row: row,
+        column: 0, style: .plain)
+      frame.cursor = (row, min(width - 1, written))
     case .status(let message, let isError):
       frame.paint(row: row, style: isError ? .error : .status)
       frame.write(" " + message, row: row, column: 0, style: isError ? .error : .status)
     }
   }
 
+  /// The longest end of `text` at most `columns` wide.
+  private static func suffix(of text: String, fitting columns: Int) -> String {
+    var used = 0
+    var start = text.endIndex
+    while start > text.startIndex {
+      let previous = text.index(before: start)
+      used += TerminalText.width(of: text[previous])
+      if used > columns { break }
+      start = previous
+    }
+    return String(text[start...])
+  }
+
   // MARK: Panes
 
-  private func drawPane(_ pane: NodeID, in rect: Rect, isFocused: Bool, on frame: inout Frame) {
+  private func drawPane(
+    _ pane: NodeID, number: Int, in rect: Rect, isFocused: Bool, on frame: inout Frame
+  ) {
     guard rect.width > 0, rect.height > 0, let node = state.node(pane) else { return }
     let style: CellStyle = isFocused ? .focused : .plain
     let glyphs = isFocused ? BoxGlyphs.heavy : BoxGlyphs.light
@@ -116,7 +148,6 @@ struct Screen {
       frame.put(glyphs.bottomLeft, row: bottom, column: rect.x, style: style)
       frame.put(glyphs.bottomRight, row: bottom, column: right, style: style)
     }
-    let number = state.number(of: pane).map(String.init) ?? "?"
     var heading = "\(number)\(isFocused ? "*" : "") \(node.title)"
     if state.zoomedPane == pane { heading += " (zoomed)" }
     frame.write(

@@ -1,3 +1,5 @@
+import Workspace
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -15,13 +17,14 @@ struct Terminal {
   /// The terminal settings before raw mode, put back by ``restore()``.
   private var saved: termios?
 
-  /// The terminal's size in cells, or 80×24 when it cannot be measured.
-  static func size() -> (width: Int, height: Int) {
+  /// The terminal's size in cells, or 80×24 when it cannot be measured; clamped into
+  /// ``Workspace/Size/drawableLengths`` (a terminal can claim 65535×65535).
+  static func size() -> Size {
     var window = winsize()
     guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0,
       window.ws_row > 0
-    else { return (80, 24) }
-    return (Int(window.ws_col), Int(window.ws_row))
+    else { return Size(width: 80, height: 24) }
+    return Size(width: Int(window.ws_col), height: Int(window.ws_row)).clampedToDrawable
   }
 
   /// Whether standard input and output are both terminals.

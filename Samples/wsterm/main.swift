@@ -1,3 +1,4 @@
+import Workspace
 import WorkspaceJSON
 
 #if canImport(Glibc)
@@ -52,6 +53,6 @@ func runWsterm(_ arguments: [String]) -> Int32 {
 
 /// Writes `wsterm: error: message` to standard error.
 func printError(_ message: String) {
-  var line = "wsterm: error: \(message)\n"
+  var line = "wsterm: error: \(TerminalText.escaped(message))\n"
   line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

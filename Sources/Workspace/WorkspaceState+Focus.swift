@@ -45,7 +45,8 @@ extension WorkspaceState {
     }.map(\.pane)
   }
 
-  /// The 1-based number of a visible pane, or `nil` if it is not visible.
+  /// The 1-based number of a pane shown in the active tab (zoom aside: a pane hidden by a
+  /// zoom keeps its number), or `nil` for a pane in another tab.
   ///
   /// - Complexity: O(*v* log *v*), where *v* is the number of visible nodes.
   public func number(of pane: NodeID) -> Int? {

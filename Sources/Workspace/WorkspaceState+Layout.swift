@@ -34,8 +34,8 @@ extension WorkspaceState {
   }
 
   /// The rectangle of every visible pane, as ``layout(in:minimumPaneSize:)`` computes them, in
-  /// reading order: the order of ``numberedPanes``, so the first is pane number 1 unless a
-  /// pane is zoomed (then it is the only one).
+  /// reading order: the order of ``numberedPanes`` (while a pane is zoomed, it is the only
+  /// one).
   ///
   /// - Parameters:
   ///   - size: The whole area; negative widths and heights count as 0.
@@ -45,9 +45,27 @@ extension WorkspaceState {
   public func orderedLayout(
     in size: Size, minimumPaneSize: Size = Size(width: 1, height: 1)
   ) -> [(pane: NodeID, rect: Rect)] {
+    numberedLayout(in: size, minimumPaneSize: minimumPaneSize).map { ($0.pane, $0.rect) }
+  }
+
+  /// The rectangle of every visible pane with its pane number, in reading order: the numbers
+  /// are those of ``numberedPanes``, the ones `focus N`, `close N` and `routes N` take, so a
+  /// zoomed pane keeps its number while it fills the area alone.
+  ///
+  ///     state.numberedLayout(in: Size(width: 80, height: 24))  // [(1, %3, 40x24+0+0), (2, …)]
+  ///
+  /// - Parameters:
+  ///   - size: The whole area; negative widths and heights count as 0.
+  ///   - minimumPaneSize: The smallest size a pane should get; negative values count as 0.
+  /// - Returns: Each visible pane with its number and rectangle.
+  /// - Complexity: O(*v* log *v*), where *v* is the number of visible nodes.
+  public func numberedLayout(
+    in size: Size, minimumPaneSize: Size = Size(width: 1, height: 1)
+  ) -> [(number: Int, pane: NodeID, rect: Rect)] {
     let rects = layout(in: size, minimumPaneSize: minimumPaneSize)
-    if let zoomedPane, let rect = rects[zoomedPane] { return [(zoomedPane, rect)] }
-    return numberedPanes.compactMap { pane in rects[pane].map { (pane, $0) } }
+    return numberedPanes.enumerated().compactMap { index, pane in
+      rects[pane].map { (index + 1, pane, $0) }
+    }
   }
 
   /// The visible pane (ignoring zoom) next to `pane` in a direction on the integer layout:

@@ -29,6 +29,52 @@ public enum WorkspaceFile {
     JSONWriter.write(WorkspaceEncoder.encode(state))
   }
 
+  /// Encodes a state as ``encode(_:)`` does, refusing one whose file
+  /// ``decode(_:path:limits:)`` would refuse under the same limits: never write what cannot
+  /// be read back.
+  ///
+  /// The check is on what is written: the tree's depth, node count and stack depths, then
+  /// every string as escaped (a title of control characters grows sixfold), the nesting of
+  /// kept unknown members inside history entries, and the size of the indented file.
+  ///
+  /// - Parameters:
+  ///   - state: The state.
+  ///   - path: The file's name, for messages.
+  ///   - limits: The limits the file must meet.
+  /// - Returns: UTF-8 JSON that `decode` reads back under `limits`.
+  /// - Throws: ``WorkspaceFileError/saveExceedsLimit(path:location:what:size:limit:)`` naming
+  ///   the JSON path of the first offending value and the limit.
+  /// - Complexity: O(*n* + *k*), for *n* nodes and *k* routes.
+  public static func encode(
+    _ state: WorkspaceState, path: String = "workspace.json", limits: WorkspaceFileLimits
+  ) throws(WorkspaceFileError) -> [UInt8] {
+    if let (location, what, size, limit) = WorkspaceEncoder.treeViolation(
+      in: state, limits: limits)
+    {
+      throw .saveExceedsLimit(path: path, location: location, what: what, size: size, limit: limit)
+    }
+    do {
+      return try JSONWriter.write(WorkspaceEncoder.encode(state), checking: jsonLimits(limits))
+    } catch {
+      let what =
+        switch error.kind {
+        case .nestingDepth: "nesting depth"
+        case .stringLength: "escaped string length"
+        case .documentSize: "file size"
+        }
+      throw .saveExceedsLimit(
+        path: path, location: error.location, what: what, size: error.size, limit: error.limit)
+    }
+  }
+
+  /// The limits of the JSON text of a file under `limits`: the nesting of the deepest tree
+  /// with room for the members around it, the file size and the string length.
+  private static func jsonLimits(_ limits: WorkspaceFileLimits) -> JSONLimits {
+    JSONLimits(
+      maxDepth: 2 * limits.maximumTreeDepth + 16, maxDocumentBytes: limits.maximumFileBytes,
+      maxStringBytes: limits.maximumStringBytes)
+  }
+
   /// Decodes the bytes of a workspace file.
   ///
   /// - Parameters:
@@ -46,12 +92,9 @@ public enum WorkspaceFile {
     guard bytes.count <= limits.maximumFileBytes else {
       throw .fileTooLarge(path, size: bytes.count, limit: limits.maximumFileBytes)
     }
-    let jsonLimits = JSONLimits(
-      maxDepth: 2 * limits.maximumTreeDepth + 16, maxDocumentBytes: limits.maximumFileBytes,
-      maxStringBytes: limits.maximumStringBytes)
     let value: JSONValue
     do {
-      value = try JSONReader.parse(bytes, limits: jsonLimits)
+      value = try JSONReader.parse(bytes, limits: jsonLimits(limits))
     } catch {
       let location = "line \(error.line), column \(error.column)"
       switch error.reason {

@@ -12,9 +12,14 @@ public enum WorkspaceFileError: Error, Hashable, Sendable {
   case limitExceeded(path: String, location: String, what: String, limit: Int)
   /// The file is larger than the size limit; it was not read.
   case fileTooLarge(String, size: Int, limit: Int)
+  /// A state was not saved because its file would break a limit its own loader enforces:
+  /// `location` is the JSON path of the first offending value in the file that would have
+  /// been written (`$` for the file's size), `size` its measure. Nothing was written.
+  case saveExceedsLimit(path: String, location: String, what: String, size: Int, limit: Int)
   /// The file or backup could not be read.
   case cannotRead(String, reason: String)
-  /// The file could not be written; the previous file is intact.
+  /// The file (or its lock, backup or temporary file) could not be written; nothing was
+  /// written, so a previous file is intact.
   case cannotWrite(String, reason: String)
   /// Another writer held the lock for longer than the timeout.
   case lockTimeout(String, seconds: Double)
@@ -37,20 +42,24 @@ extension WorkspaceFileError: CustomStringConvertible {
       "\(path): \(location): \(what) exceeds the limit of \(limit)"
     case .fileTooLarge(let path, let size, let limit):
       "\(path): file of \(size) bytes exceeds the limit of \(limit) bytes"
+    case .saveExceedsLimit(let path, let location, let what, let size, let limit):
+      "\(path): \(location): \(what) \(size) would exceed the file's limit of \(limit); "
+        + "not saved, nothing changed"
     case .cannotRead(let path, let reason): "cannot read '\(path)': \(reason)"
     case .cannotWrite(let path, let reason):
-      "cannot write '\(path)': \(reason); the previous file is intact"
+      "cannot write '\(path)': \(reason); nothing was written"
     case .lockTimeout(let path, let seconds):
-      "timed out after \(seconds) s waiting for the lock '\(path)'"
+      "timed out after \(seconds) s waiting for the lock '\(path)'; nothing was written"
     case .noBackup(let path): "no backup '\(path)' to restore"
     }
   }
 
-  /// Whether the error is about the file's contents (as opposed to reading or writing it).
+  /// Whether the error is about the file's contents (as opposed to reading or writing it, or
+  /// a state refused before it was written).
   public var isBadData: Bool {
     switch self {
     case .notJSON, .invalid, .newerVersion, .limitExceeded, .fileTooLarge: true
-    case .cannotRead, .cannotWrite, .lockTimeout, .noBackup: false
+    case .saveExceedsLimit, .cannotRead, .cannotWrite, .lockTimeout, .noBackup: false
     }
   }
 }

@@ -62,7 +62,15 @@ for panes in sizes {
   let restore = Probe.median(repeats) { _ = try! WorkspaceFile.decode(bytes) }
   let encode = Probe.median(repeats) { _ = WorkspaceFile.encode(state) }
   let store = WorkspaceStore(path: "\(directory)/bench-\(panes).json")
-  let save = Probe.median(repeats) { try! store.save(state) }
+  // Two states saved in turn, so that every save writes: a save of unchanged bytes writes
+  // nothing (it reads the file and compares), which would measure no write at all.
+  var renamed = state
+  try! renamed.apply(.rename("saved again"))
+  var isRenamed = false
+  let save = Probe.median(repeats) {
+    isRenamed.toggle()
+    try! store.save(isRenamed ? renamed : state)
+  }
   let data = Data(bytes)
   let mirror = try! JSONDecoder().decode(FileMirror.self, from: data)
   let toolDecode = Probe.median(repeats) {

@@ -62,6 +62,8 @@ struct Failure: Error {
       }
     case .newerVersion:
       exitCode = Failure.badData
+    case .saveExceedsLimit:
+      exitCode = Failure.refused
     case .cannotRead:
       exitCode = Failure.noInput
     case .noBackup:

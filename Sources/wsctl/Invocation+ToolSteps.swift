@@ -1,10 +1,6 @@
 import Workspace
 
 extension Invocation {
-  /// The widths and heights `show --size` draws at; the upper bound keeps the drawing's memory
-  /// bounded.
-  static let drawableSizes = 1...1000
-
   /// Parses the arguments of one of the tool's own commands, starting after its word.
   mutating func toolStep(
     _ word: String, at position: Int, parser: inout CommandParser
@@ -32,12 +28,10 @@ extension Invocation {
         case "--ascii": ascii = true
         case "--size":
           let (text, index) = try requiredArgument("a size WxH")
-          guard let parsed = Size(parsing: text), Self.drawableSizes.contains(parsed.width),
-            Self.drawableSizes.contains(parsed.height)
-          else {
+          guard let parsed = Size(parsing: text), parsed.isDrawable else {
             throw .usage(
               "invalid size '\(text)' \(Self.position(index)): expected WxH such as 80x24, "
-                + "each from 1 to \(Self.drawableSizes.upperBound)")
+                + "each from 1 to \(Size.drawableLengths.upperBound)")
           }
           size = parsed
         default:

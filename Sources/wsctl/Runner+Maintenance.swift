@@ -25,62 +25,106 @@ extension Runner {
     case .validate:
       try validate()
     case .initialize(let force):
-      guard force || !store.exists else {
-        throw Failure(
-          message: "'\(store.path)' already exists; 'init --force' replaces it (keeping a backup)",
-          exitCode: Failure.cannotCreate)
-      }
-      try fileStep { try store.save(.example) }
-      output +=
-        options.json
-        ? JSONWriter.string(.object(["initialized": .string(store.path)]))
-        : "initialized \(store.path)\n"
+      try initialize(force: force)
     case .migrate:
-      try requireFile()
-      var from: Int?
-      var repairs: [Diagnostic] = []
-      try fileStep {
-        let loaded = try store.update(default: .example, writingAlways: true) { _ in }.loaded
-        from = loaded.migratedFromVersion
-        repairs = loaded.diagnostics
-      }
-      let target = WorkspaceFormat.currentVersion
-      if options.json {
-        output += JSONWriter.string(
-          .object([
-            "migrated": .string(store.path),
-            "from": from.map { .number(Double($0)) } ?? .null,
-            "to": .number(Double(target)),
-            "repaired": .array(repairs.map(Self.json)),
-          ]))
-      } else {
-        output +=
-          from.map { "migrated \(store.path) from version \($0) to \(target)" }
-          ?? "\(store.path) is already at version \(target); rewritten"
-        let count = repairs.count
-        output += count == 0 ? "\n" : " (\(count) problem\(count == 1 ? "" : "s") repaired)\n"
-        for repair in repairs {
-          output += "  repaired \(repair)\n"
-        }
-      }
+      try migrate()
     case .restoreBackup:
-      try requireFile(store.backupPath)
-      let replaced = store.exists ? store.path + ".before-restore" : nil
-      try fileStep { try store.restoreBackup() }
-      if options.json {
-        output += JSONWriter.string(
-          .object([
-            "restored": .string(store.path), "from": .string(store.backupPath),
-            "replaced": replaced.map(JSONValue.string) ?? .null,
-          ]))
-      } else {
-        output += "restored \(store.path) from \(store.backupPath)"
-        output += replaced.map { " (the replaced file is \($0))\n" } ?? "\n"
-      }
+      try restoreBackup()
     default:
       return false
     }
     return true
+  }
+
+  /// `init [--force]`: writes the default workspace; a dry run only says it would.
+  private mutating func initialize(force: Bool) throws(Failure) {
+    guard force || !store.exists else {
+      throw Failure(
+        message: "'\(store.path)' already exists; 'init --force' replaces it (keeping a backup)",
+        exitCode: Failure.cannotCreate)
+    }
+    if options.dryRun {
+      try fileStep { try store.checkSaving(.example) }
+    } else {
+      try fileStep { try store.save(.example) }
+    }
+    output +=
+      options.json
+      ? JSONWriter.string(
+        .object(["initialized": .string(store.path), "saved": .bool(!options.dryRun)]))
+      : "\(options.dryRun ? "dry run (not saved): would initialize" : "initialized") "
+        + "\(store.path.escapedForTerminal)\n"
+  }
+
+  /// `migrate`: rewrites the file in the current format with its repairs, unless it already
+  /// holds exactly those bytes; a dry run only says what it would do.
+  private mutating func migrate() throws(Failure) {
+    try requireFile()
+    var migration: (loaded: LoadedWorkspace, isRewritten: Bool)?
+    try fileStep { migration = try store.migrate(dryRun: options.dryRun) }
+    guard let (loaded, isRewritten) = migration else { return }
+    let from = loaded.migratedFromVersion
+    let repairs = loaded.diagnostics
+    let target = WorkspaceFormat.currentVersion
+    let saved = isRewritten && !options.dryRun
+    if options.json {
+      output += JSONWriter.string(
+        .object([
+          "migrated": .string(store.path),
+          "from": from.map { .number(Double($0)) } ?? .null,
+          "to": .number(Double(target)),
+          "repaired": .array(repairs.map(Self.json)),
+          "saved": .bool(saved),
+        ]))
+      return
+    }
+    let would = options.dryRun && isRewritten ? "dry run (not saved): would " : ""
+    if let from {
+      output +=
+        "\(would.isEmpty ? "migrated" : would + "migrate") \(store.path.escapedForTerminal) "
+        + "from version \(from) to \(target)"
+    } else if isRewritten {
+      output +=
+        "\(store.path.escapedForTerminal) is already at version \(target); "
+        + (would.isEmpty ? "rewritten" : would + "rewrite it")
+    } else {
+      output += "\(store.path.escapedForTerminal) is already at version \(target); nothing to do"
+    }
+    let count = repairs.count
+    output += count == 0 ? "\n" : " (\(count) problem\(count == 1 ? "" : "s") repaired)\n"
+    for repair in repairs {
+      output += "  repaired \(repair)".escapedForTerminal + "\n"
+    }
+  }
+
+  /// `restore-backup`: replaces the file with its backup once the backup loads; a dry run
+  /// checks the backup and only says what it would do.
+  private mutating func restoreBackup() throws(Failure) {
+    try requireFile(store.backupPath)
+    let replaced = store.exists ? store.targetPath + ".before-restore" : nil
+    if options.dryRun {
+      try fileStep {
+        _ = try store.loadBackup()
+        try store.checkSaving(nil)
+      }
+    } else {
+      try fileStep { try store.restoreBackup() }
+    }
+    if options.json {
+      output += JSONWriter.string(
+        .object([
+          "restored": .string(store.path), "from": .string(store.backupPath),
+          "replaced": replaced.map(JSONValue.string) ?? .null, "saved": .bool(!options.dryRun),
+        ]))
+    } else {
+      output += options.dryRun ? "dry run (not saved): would restore " : "restored "
+      output += "\(store.path) from \(store.backupPath)".escapedForTerminal
+      output +=
+        replaced.map {
+          " (the replaced file \(options.dryRun ? "would be" : "is") \($0))".escapedForTerminal
+        } ?? ""
+      output += "\n"
+    }
   }
 
   private mutating func validate() throws(Failure) {
@@ -108,10 +152,10 @@ extension Runner {
         ]))
     } else {
       for diagnostic in loaded.diagnostics {
-        output += "\(store.path): \(diagnostic)\n"
+        output += "\(store.path): \(diagnostic)".escapedForTerminal + "\n"
       }
       if loaded.diagnostics.isEmpty {
-        output += "\(store.path): valid (\(panes) pane\(panes == 1 ? "" : "s")"
+        output += "\(store.path.escapedForTerminal): valid (\(panes) pane\(panes == 1 ? "" : "s")"
         output +=
           loaded.migratedFromVersion.map {
             "; format version \($0): 'wsctl migrate' rewrites it in version "
@@ -139,7 +183,7 @@ extension Runner {
 
   private func requireFile(_ path: String? = nil) throws(Failure) {
     let path = path ?? store.path
-    guard FileSystemCheck.exists(path) else {
+    guard FileSystem.exists(path) else {
       throw Failure(message: "no such file '\(path)'", exitCode: Failure.noInput)
     }
   }
@@ -152,25 +196,5 @@ extension Runner {
     } catch {
       throw Failure(message: "\(error)", exitCode: Failure.cannotCreate)
     }
-  }
-}
-
-extension WorkspaceStore {
-  /// Whether the file exists.
-  var exists: Bool { FileSystemCheck.exists(path) }
-}
-
-/// Checks of a path before anything is opened or locked.
-enum FileSystemCheck {
-  /// Whether a path exists.
-  static func exists(_ path: String) -> Bool {
-    access(path, F_OK) == 0
-  }
-
-  /// Whether a path exists and is something other than a regular file (a directory or a
-  /// device), which no workspace file can be.
-  static func isOtherThanAFile(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG
   }
 }

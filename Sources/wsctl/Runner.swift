@@ -44,11 +44,6 @@ struct Runner {
       }
     }
     if hasEdits, !options.dryRun {
-      // Refuse a directory or device before taking the lock beside it.
-      guard !FileSystemCheck.isOtherThanAFile(store.path) else {
-        throw Failure(
-          message: "cannot read '\(store.path)': not a regular file", exitCode: Failure.noInput)
-      }
       var printed = ""
       do {
         let (_, loaded) = try store.update(default: .example) { state in
@@ -79,6 +74,15 @@ struct Runner {
         throw failure
       } catch {
         throw Failure(message: "\(error)", exitCode: Failure.refused)
+      }
+      if hasEdits, state != loaded.state {
+        // A dry run fails as the save would: a state the file cannot hold, or a file that
+        // cannot be written.
+        do {
+          try store.checkSaving(state)
+        } catch {
+          throw Failure(error, backupAvailable: store.hasBackup)
+        }
       }
     }
   }
@@ -132,9 +136,6 @@ struct Runner {
     }
     try flush(&state)
     guard !applied.isEmpty else { return }
-    if let problem = state.exceededFileLimit(store.limits) {
-      throw Failure(message: "\(problem); nothing changed", exitCode: Failure.refused)
-    }
     reportEdits(applied, from: initialState, to: state)
   }
 
@@ -157,7 +158,7 @@ struct Runner {
         ]))
     } else if options.dryRun {
       let text = commands.map(\.description).joined(separator: " ")
-      output += "dry run (not saved): \(text)\n"
+      output += "dry run (not saved): \(text)".escapedForTerminal + "\n"
       output += "focus \(initialFocus) -> \(state.focusedPane); "
       output += "changed \(changed.sorted().map(\.description).joined(separator: " "))\n"
     }
@@ -166,18 +167,19 @@ struct Runner {
   private mutating func inspect(_ step: Invocation.Step, _ state: WorkspaceState) throws {
     switch step {
     case .show(let size, let ascii):
+      // The terminal's last row is left for the shell's prompt.
       let area =
         size
         ?? {
-          let t = Terminal.size()
-          return Size(width: t.width, height: t.height - 1)
+          let terminal = Terminal.size()
+          return Size(width: terminal.width, height: max(1, terminal.height - 1))
         }()
       if options.json {
         print(Report.showJSON(state, in: area))
       } else {
         output += BoxRenderer(
           state: state, width: area.width, height: area.height, ascii: ascii,
-          color: size == nil && Terminal.usesColor
+          color: Terminal.usesColor
         ).render()
       }
     case .tree:

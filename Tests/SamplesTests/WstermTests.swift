@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Workspace
 
 /// Tests of the `wsterm` sample that need no terminal: its one-frame mode and its errors.
 /// `scripts/wsterm-tmux-test.sh` drives the full-screen program inside tmux.
@@ -70,7 +71,18 @@ import Testing
   }
 
   @Test(arguments: [
-    (["--frame", "0x5"], 64, "invalid size '0x5': expected WxH, such as 80x24"),
+    (
+      ["--frame", "0x5"], 64,
+      "invalid size '0x5' for '--frame': expected WxH such as 80x24, each from 1 to 1000"
+    ),
+    (
+      ["--frame", "100000x100000"], 64,
+      "invalid size '100000x100000' for '--frame': expected WxH such as 80x24, each from 1 to 1000"
+    ),
+    (
+      ["--frame", "1001x5"], 64,
+      "invalid size '1001x5' for '--frame': expected WxH such as 80x24, each from 1 to 1000"
+    ),
     (["--frame"], 64, "'--frame' needs a value"),
     (["--bogus"], 64, "unknown argument '--bogus'"),
   ])
@@ -78,6 +90,56 @@ import Testing
     let result = try wsterm.run(arguments)
     #expect(result.status == status)
     #expect(result.errorOutput == "wsterm: error: \(message)\n")
+  }
+
+  @Test func theLargestFrameDraws() throws {
+    let directory = try TemporaryDirectory()
+    let result = try wsterm.run(["-f", directory.path("w.json"), "--frame", "1000x1000"])
+    #expect(result.status == 0)
+    #expect(result.lines.count == 1001)
+  }
+
+  /// Wide characters take two columns: every pane line is exactly the frame's width, and a
+  /// wide character is never split at a border.
+  @Test(arguments: [20, 21, 22, 23, 30])
+  func wideTitlesKeepTheFrameWidth(width: Int) throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("wide.json")
+    let json = """
+      {"format": "workspace", "version": 1, "root": {"id": 1, "kind": "pane",
+       "title": "日本語のタイトル 👨‍👩‍👧 e\\u0301", "router": {"kind": "token", "stack": ["home"]}}}
+      """
+    try Data(json.utf8).write(to: URL(fileURLWithPath: file))
+    let result = try wsterm.run(["-f", file, "--frame", "\(width)x5"])
+    #expect(result.status == 0)
+    for line in result.lines.dropFirst().prefix(3) {
+      #expect(TerminalText.width(of: line) == width, "\(line)")
+    }
+  }
+
+  /// With more tabs than fit, the tab bar scrolls to the selected tab and marks the cuts.
+  @Test(arguments: [0, 6, 13])
+  func theTabBarKeepsTheSelectedTabVisible(selected: Int) throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("tabs.json")
+    let children = (1...14).map {
+      "{\"id\": \($0 + 1), \"kind\": \"pane\", \"title\": \"p\", "
+        + "\"router\": {\"kind\": \"token\", \"stack\": [\"home\"]}}"
+    }
+    let titles = (1...14).map { "\"tab\($0)\"" }
+    let json = """
+      {"format": "workspace", "version": 1, "root": {"id": 1, "kind": "tabs",
+       "titles": [\(titles.joined(separator: ", "))], "active": \(selected),
+       "children": [\(children.joined(separator: ", "))]}}
+      """
+    try Data(json.utf8).write(to: URL(fileURLWithPath: file))
+    let result = try wsterm.run(["-f", file, "--frame", "30x4"])
+    #expect(result.status == 0, "\(result.errorOutput)")
+    let bar = result.lines[0]
+    #expect(bar.contains(" \(selected + 1):tab\(selected + 1)*"), "\(bar)")
+    #expect(bar.hasPrefix("‹") == (selected > 0), "\(bar)")
+    #expect(bar.hasSuffix("›") == (selected < 13), "\(bar)")
+    #expect(TerminalText.width(of: bar) <= 30)
   }
 
   @Test func refusesToRunFullScreenWithoutATerminal() throws {

@@ -165,6 +165,23 @@ import WorkspaceJSON
     #expect(reloaded.state == state)
   }
 
+  /// A refused id is quoted as the file writes it, never as the nearest `Double`, with why.
+  @Test(arguments: [
+    ("9223372036854775806", "id 9223372036854775806 is above 2^53 - 1"),
+    ("9007199254740993", "id 9007199254740993 is above 2^53 - 1"),
+    ("9007199254740992", "id 9007199254740992 is above 2^53 - 1"),
+    ("123456789012345678901234567890", "id 123456789012345678901234567890 is above 2^53 - 1"),
+    ("-9007199254740993", "id -9007199254740993 is not positive"),
+    ("1.5", "id 1.5 is not an integer"),
+  ])
+  func aRefusedIdIsQuotedAsWritten(id: String, reason: String) throws {
+    let loaded = try WorkspaceFile.decode(Self.file(id: id, nextID: "2"))
+    let suffix = reason.hasSuffix("2^53 - 1") ? ", the largest id a JSON number holds exactly" : ""
+    #expect(
+      loaded.diagnostics
+        == [Diagnostic(location: "$.root.id", message: "\(reason)\(suffix); given the fresh id 1")])
+  }
+
   @Test(arguments: [
     ("9007199254740991", "9007199254740992", [WorkspaceCommand]()),
     ("9007199254740989", "9007199254740990", [.split(.horizontal)]),

@@ -360,6 +360,28 @@ struct JSONReaderValueTests {
     #expect(actual.bitPattern == expected.bitPattern, "\(text)")
   }
 
+  @Test(
+    "integers above 2^53 are kept as written and written back digit for digit",
+    arguments: [
+      ("9007199254740993", 9_007_199_254_740_993), ("-9007199254740993", -9_007_199_254_740_993),
+      ("9223372036854775806", 9_223_372_036_854_775_806), ("123456789012345678901234567890", nil),
+    ] as [(String, Int?)])
+  func bigIntegers(_ text: String, integer: Int?) throws {
+    let value = try JSONReader.parse(text)
+    #expect(value == .bigInteger(text))
+    #expect(value.intValue == integer)
+    #expect(value.numberValue == Double(text))
+    #expect(JSONWriter.string(value, style: .compact) == text)
+    #expect(JSONWriter.string(["k": value], style: .compact) == #"{"k":\#(text)}"#)
+  }
+
+  @Test("integers up to 2^53, and fractions and exponents, stay Doubles")
+  func notBigIntegers() throws {
+    for text in ["9007199254740992", "-9007199254740992", "9007199254740993.0", "1e20"] {
+      #expect(try JSONReader.parse(text) == .number(Double(text)!), "\(text)")
+    }
+  }
+
   @Test("underflow becomes zero with the sign kept")
   func underflow() throws {
     #expect(try JSONReader.parse("1e-400").numberValue?.bitPattern == (0.0).bitPattern)

@@ -66,12 +66,12 @@ struct JSONTestSuiteTests {
     "i_structure_UTF-8_BOM_empty_object.json": false,
   ]
 
-  /// `<package root>/../shared/data/JSONTestSuite/test_parsing`, derived from this file's path.
+  /// `Tests/Fixtures/JSONTestSuite/test_parsing`, the package's own copy, derived from this
+  /// file's path.
   static let folder: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()  // Tests/WorkspaceJSONTests
     .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // package root
-    .appendingPathComponent("../shared/data/JSONTestSuite/test_parsing")
+    .appendingPathComponent("Fixtures/JSONTestSuite/test_parsing")
     .standardizedFileURL
 
   @Test("y_ files parse, n_ files are rejected, i_ files follow the documented policy")

@@ -159,16 +159,25 @@ struct JSONWriterTests {
   }
 
   @Test(
-    "strings escape quotes, backslashes and control characters only",
+    "strings escape quotes, backslashes, control characters and what drives a terminal",
     arguments: [
       ("plain", #""plain""#), ("say \"hi\"", #""say \"hi\"""#), ("a\\b", #""a\\b""#),
       ("a/b", #""a/b""#), ("\n\r\t\u{8}\u{C}", #""\n\r\t\b\f""#), ("\u{0}", #""\u0000""#),
-      ("\u{1}\u{1F}\u{1B}", #""\u0001\u001f\u001b""#), ("\u{7F}", "\"\u{7F}\""),
-      ("é€😀", "\"é€😀\""), ("\u{2028}", "\"\u{2028}\""),
+      ("\u{1}\u{1F}\u{1B}", #""\u0001\u001f\u001b""#), ("\u{7F}", #""\u007f""#),
+      ("\u{80}\u{85}\u{9B}\u{9F}", #""\u0080\u0085\u009b\u009f""#),
+      ("\u{202A}\u{202E}\u{2066}\u{2069}", #""\u202a\u202e\u2066\u2069""#),
+      ("\u{200E}\u{200F}\u{61C}", #""\u200e\u200f\u061c""#),
+      ("\u{2028}\u{2029}", #""\u2028\u2029""#),
+      ("é€😀", "\"é€😀\""),
+      (
+        "\u{A0}\u{178}\u{200D}\u{2010}\u{2030}\u{206A}\u{61B}",
+        "\"\u{A0}\u{178}\u{200D}\u{2010}\u{2030}\u{206A}\u{61B}\""
+      ),
     ])
-  func escaping(_ text: String, _ expected: String) {
+  func escaping(_ text: String, _ expected: String) throws {
     #expect(JSONWriter.string(.string(text), style: .compact) == expected)
     #expect(JSONWriter.string(["\(text)": 1], style: .compact) == "{\(expected):1}")
+    #expect(try JSONReader.parse(Array(expected.utf8)) == .string(text))
   }
 
   @Test("generated values round-trip through both styles, byte for byte")

@@ -128,10 +128,24 @@ private let workspaceCases: [RefusalCase] = [
     .invalid(path: path, location: "$", reason: "missing 'root'")),
   RefusalCase(
     "root not a node", Fixture.file(root: "[]"),
-    .invalid(path: path, location: "$.root", reason: "no usable root node")),
+    .invalid(
+      path: path, location: "$.root",
+      reason: "node is not an object; removed; no usable root node")),
   RefusalCase(
     "root pane without a router", Fixture.file(root: #"{"id": 1, "kind": "pane"}"#),
-    .invalid(path: path, location: "$.root", reason: "no usable root node")),
+    .invalid(
+      path: path, location: "$.root",
+      reason: "pane has no usable router; removed; no usable root node")),
+  // The real cause comes first: the token's JSON path, its length and the limit.
+  RefusalCase(
+    "root pane whose only token is too long",
+    Fixture.file(
+      root: #"{"id": 1, "kind": "pane", "router": {"kind": "token", "stack": [""#
+        + String(repeating: "a", count: 5_000) + #""]}}"#),
+    .invalid(
+      path: path, location: "$.root.router.stack[0]",
+      reason: "route token of 5000 bytes exceeds the limit of 4096; 1 route from here removed; "
+        + "no usable root node")),
   RefusalCase(
     "no pane: an empty split",
     Fixture.file(root: Fixture.split(1, weights: "[]", [])),

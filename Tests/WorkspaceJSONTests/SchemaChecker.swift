@@ -170,8 +170,8 @@ struct SchemaChecker {
 
   private static func value(_ value: JSONValue, hasType name: String) -> Bool {
     switch (name, value) {
-    case ("null", .null), ("boolean", .bool), ("number", .number), ("string", .string),
-      ("array", .array), ("object", .object):
+    case ("null", .null), ("boolean", .bool), ("number", .number), ("number", .bigInteger),
+      ("string", .string), ("array", .array), ("object", .object), ("integer", .bigInteger):
       true
     case ("integer", .number): value.intValue != nil
     default: false

@@ -1,3 +1,5 @@
+import Workspace
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -159,6 +161,25 @@ enum Files {
   static func exists(_ path: String) -> Bool {
     access(path, F_OK) == 0
   }
+
+  /// Whether a path is a symbolic link.
+  static func isLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+  }
+
+  /// Whether a path is a FIFO.
+  static func isFIFO(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
+  }
+}
+
+/// The example after one more command, so that successive saves differ.
+func example(renamedTo title: String) throws -> WorkspaceState {
+  var state = WorkspaceState.example
+  try state.apply(.rename(title))
+  return state
 }
 
 /// The package's root directory, found from this file's path.

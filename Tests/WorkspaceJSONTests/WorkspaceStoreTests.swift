@@ -21,13 +21,6 @@ private func withStore(
   }
 }
 
-/// The example after one more command, so that successive saves differ.
-private func example(renamedTo title: String) throws -> WorkspaceState {
-  var state = WorkspaceState.example
-  try state.apply(.rename(title))
-  return state
-}
-
 @Suite struct WorkspaceStoreTests {
   // MARK: Load
 
@@ -56,7 +49,8 @@ private func example(renamedTo title: String) throws -> WorkspaceState {
     try withStore { _, store in
       mkdir(store.path, 0o700)
       defer { rmdir(store.path) }
-      #expect(throws: WorkspaceFileError.cannotRead(store.path, reason: "not a regular file")) {
+      let reason = "it is a directory, not a regular file"
+      #expect(throws: WorkspaceFileError.cannotRead(store.path, reason: reason)) {
         try store.load(default: .example)
       }
     }
@@ -126,7 +120,7 @@ private func example(renamedTo title: String) throws -> WorkspaceState {
     let store = WorkspaceStore(path: "/tmp/workspace-json-tests-missing/nothing/w.json")
     #expect(
       throws: WorkspaceFileError.cannotWrite(
-        store.lockPath, reason: String(cString: strerror(ENOENT)))
+        store.path, reason: String(cString: strerror(ENOENT)))
     ) {
       try store.save(.example)
     }

@@ -89,6 +89,25 @@ import Testing
     #expect(ordered.map(\.rect.description) == ["80x24+0+0"])
   }
 
+  /// A zoomed pane keeps its number: the numbers of `show`, `layout`, `focus N` and `close N`
+  /// are the reading-order numbers whether a pane is zoomed or not, as tmux keeps pane indexes.
+  @Test(arguments: [1, 2, 3, 4])
+  func aZoomedPaneKeepsItsNumber(number: Int) throws {
+    var state = WorkspaceState(
+      .split(
+        .vertical,
+        [
+          .split(.horizontal, [pane("A"), pane("B")]), .split(.horizontal, [pane("C"), pane("D")]),
+        ]))
+    let numbers = state.numberedPanes
+    try state.apply([.focus(.pane(.number(number))), .zoom])
+    let layout = state.numberedLayout(in: Size(width: 80, height: 24))
+    #expect(layout.map(\.number) == [number])
+    #expect(layout.map(\.pane) == [numbers[number - 1]])
+    #expect(state.number(of: numbers[number - 1]) == number)
+    #expect(try state.resolve(.number(number)) == numbers[number - 1])
+  }
+
   @Test func orderedLayoutFollowsTheNumbers() {
     let state = WorkspaceState(
       .split(

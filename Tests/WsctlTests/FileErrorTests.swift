@@ -72,7 +72,7 @@ import Testing
     try sandbox.write("", to: "folder/.keep")
     #expect(
       try sandbox.fail(["-f", "folder"] + arguments, status: 66)
-        == "wsctl: cannot read 'folder': not a regular file")
+        == "wsctl: cannot read 'folder': it is a directory, not a regular file")
     // Refused before the lock is taken: no `folder.lock` is left behind.
     #expect(try sandbox.listing() == ["folder"])
   }
@@ -81,14 +81,16 @@ import Testing
 
   // Tests run as root, so a read-only directory would not stop a write; a path under a
   // regular file cannot be created by anyone.
-  @Test(arguments: [["push", "a"], ["init"], ["init", "--force"]])
-  func aPathUnderARegularFileCannotBeWritten(arguments: [String]) throws {
+  @Test(arguments: [
+    (["push", "a"], "plain/ws.json.lock"), (["init"], "plain/ws.json"),
+    (["init", "--force"], "plain/ws.json"),
+  ])
+  func aPathUnderARegularFileCannotBeWritten(arguments: [String], refused: String) throws {
     let sandbox = try Sandbox()
     try sandbox.write("not a directory", to: "plain")
     let message = try sandbox.fail(["-f", "plain/ws.json"] + arguments, status: 73)
-    #expect(
-      message
-        == "wsctl: cannot write 'plain/ws.json.lock': Not a directory; the previous file is intact")
+    // No file existed: the message says that nothing was written, not that a file is intact.
+    #expect(message == "wsctl: cannot write '\(refused)': Not a directory; nothing was written")
     #expect(sandbox.text("plain") == "not a directory")
   }
 
@@ -106,7 +108,10 @@ import Testing
     let sandbox = try Sandbox()
     try sandbox.write("", to: "folder/.keep")
     let message = try sandbox.fail("-f", "folder", "init", "--force", status: 73)
-    #expect(message == "wsctl: cannot write 'folder': Is a directory; the previous file is intact")
+    #expect(
+      message
+        == "wsctl: cannot write 'folder': it is a directory, not a regular file; nothing was written"
+    )
     #expect(sandbox.exists("folder/.keep"))
   }
 }

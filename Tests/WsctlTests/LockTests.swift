@@ -14,10 +14,24 @@ import Testing
     let message = try sandbox.fail(
       "push", "b", status: 75, environment: ["WSCTL_LOCK_TIMEOUT": "0.3"])
     let waited = Date().timeIntervalSince(start)
-    #expect(message == "wsctl: timed out after 0.3 s waiting for the lock 'workspace.json.lock'")
+    #expect(
+      message == "wsctl: timed out after 0.3 s waiting for the lock 'workspace.json.lock'; "
+        + "nothing was written")
     #expect(waited >= 0.3)
     #expect(waited < 5)
     #expect(sandbox.bytes("workspace.json") == before)
+  }
+
+  // With no file there is no previous file to speak of: the message claims none.
+  @Test func aLockTimeoutWithNoFileSaysNothingWasWritten() throws {
+    let sandbox = try Sandbox()
+    let lock = try HeldLock(path: sandbox.path("workspace.json.lock"))
+    defer { lock.release() }
+    #expect(
+      try sandbox.fail("push", "b", status: 75, environment: ["WSCTL_LOCK_TIMEOUT": "0.1"])
+        == "wsctl: timed out after 0.1 s waiting for the lock 'workspace.json.lock'; "
+        + "nothing was written")
+    #expect(try sandbox.listing() == ["workspace.json.lock"])
   }
 
   @Test func aWriterWaitsForTheLockAndThenApplies() throws {

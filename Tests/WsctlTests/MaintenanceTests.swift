@@ -42,7 +42,30 @@ import Testing
 
         """)
     let again = try sandbox.succeed("-f", "old.json", "migrate")
-    #expect(again.stdout == "old.json is already at version 1; rewritten\n")
+    #expect(again.stdout == "old.json is already at version 1; nothing to do\n")
+  }
+
+  // The backup is the last *different* version: a migrate that changes nothing writes nothing.
+  @Test func migrateOnACurrentFileWritesNothingAndKeepsTheBackup() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("push", "a")
+    try sandbox.succeed("push", "b")
+    let file = sandbox.bytes("workspace.json")
+    let backup = sandbox.bytes("workspace.json.bak")
+    let inode =
+      try FileManager.default.attributesOfItem(atPath: sandbox.path("workspace.json"))[
+        .systemFileNumber] as? Int
+    #expect(
+      try sandbox.succeed("migrate").stdout
+        == "workspace.json is already at version 1; nothing to do\n")
+    #expect(
+      try sandbox.succeed("--json", "migrate").jsonObject()["saved"] as? Bool == false)
+    #expect(sandbox.bytes("workspace.json") == file)
+    #expect(sandbox.bytes("workspace.json.bak") == backup)
+    #expect(
+      try FileManager.default.attributesOfItem(atPath: sandbox.path("workspace.json"))[
+        .systemFileNumber] as? Int == inode)
+    #expect(backup != file)
   }
 
   @Test func validateMentionsAnOlderVersion() throws {

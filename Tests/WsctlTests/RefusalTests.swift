@@ -46,25 +46,33 @@ import Testing
     #expect(sandbox.bytes("workspace.json") == before)
   }
 
-  // The loader refuses files past its limits; wsctl never writes one it could not read back.
+  // The loader refuses files past its limits; the store never writes one it could not read
+  // back, and names the JSON path of the first offender in the file it would have written.
   @Test func anEditWhoseFileWouldExceedTheTreeDepthLimitIsRefused() throws {
     let sandbox = try Sandbox()
     try sandbox.succeed("push", "a")
     let before = sandbox.bytes("workspace.json")
     let nesting = (1...60).flatMap { _ in ["split", "h", "0.9", "split", "v", "0.9"] }
+    let message = try sandbox.fail(nesting, status: 1)
+    #expect(message.hasPrefix("wsctl: workspace.json: $.root.children[0].children[1]"))
     #expect(
-      try sandbox.fail(nesting, status: 1)
-        == "wsctl: panes nested 101 deep exceed the file's limit of 100; nothing changed")
+      message.hasSuffix(
+        ".children[0]: tree depth 101 would exceed the file's limit of 100; "
+          + "not saved, nothing changed"))
     #expect(sandbox.bytes("workspace.json") == before)
   }
 
-  @Test(arguments: [["rename"], ["tab", "rename"], ["tab", "new"]])
-  func aTitleLongerThanTheFileAllowsIsRefused(command: [String]) throws {
+  @Test(arguments: [
+    (["rename"], "$.root.children[0].children[0].title"), (["tab", "rename"], "$.root.titles[0]"),
+    (["tab", "new"], "$.root.titles[2]"),
+  ])
+  func aTitleLongerThanTheFileAllowsIsRefused(command: [String], location: String) throws {
     let sandbox = try Sandbox()
     let title = String(repeating: "t", count: 70_000)
     #expect(
       try sandbox.fail(command + [title], status: 1)
-        == "wsctl: a title of 70000 bytes exceeds the file's limit of 65536; nothing changed")
+        == "wsctl: workspace.json: \(location): escaped string length 70000 would exceed the "
+        + "file's limit of 65536; not saved, nothing changed")
     #expect(!sandbox.exists("workspace.json"))
   }
 

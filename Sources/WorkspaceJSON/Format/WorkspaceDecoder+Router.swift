@@ -103,7 +103,15 @@ extension WorkspaceDecoder {
       do {
         routes.append(try RouteToken(parsing: text))
       } catch {
-        note("\(location)[\(index)]", "\(error); \(Self.routesRemoved(items.count - index))")
+        let problem =
+          if case .malformedToken(_, _, reason: .tooLong) = error {
+            // The length and the limit say it all; the token itself is thousands of bytes.
+            "route token of \(text.utf8.count) bytes exceeds the limit of "
+              + "\(RouteToken.maximumLength)"
+          } else {
+            "\(error)"
+          }
+        note("\(location)[\(index)]", "\(problem); \(Self.routesRemoved(items.count - index))")
         break
       }
     }

@@ -36,7 +36,11 @@ struct WorkspaceDecoder {
     nextFreshID = (claimedIDs.max() ?? 0) + 1
     claimedIDs = []
     guard let rootID = try decodeNode(rootValue, at: "$.root", parent: nil, depth: 1) else {
-      throw invalid("$.root", "no usable root node")
+      // The first thing noted while reading the root is why it could not be used.
+      guard let cause = diagnostics.first(where: { $0.location.hasPrefix("$.root") }) else {
+        throw invalid("$.root", "no usable root node")
+      }
+      throw invalid(cause.location, "\(cause.message); no usable root node")
     }
     var storedNextID = nextFreshID
     if let value = object["nextId"] {
@@ -191,13 +195,25 @@ struct WorkspaceDecoder {
     let fresh = nextFreshID
     nextFreshID += 1
     claimedIDs.insert(fresh)
-    let reason =
-      value?.intValue.map {
-        $0 < 1
-          ? "id \($0) is not positive"
-          : $0 > Self.maximumID ? "id \($0) is above 2^53 - 1" : "duplicate id \($0)"
-      }
-      ?? (value == nil ? "missing id" : "id is not an integer")
+    let reason: String
+    if let value, case .bigInteger(let digits) = value {
+      // Quoted as written: the nearest `Double` would name another id.
+      reason =
+        digits.hasPrefix("-")
+        ? "id \(digits) is not positive"
+        : "id \(digits) is above 2^53 - 1, the largest id a JSON number holds exactly"
+    } else if let raw = value?.intValue {
+      reason =
+        raw < 1
+        ? "id \(raw) is not positive"
+        : raw > Self.maximumID
+          ? "id \(raw) is above 2^53 - 1, the largest id a JSON number holds exactly"
+          : "duplicate id \(raw)"
+    } else if let text = value?.numberText {
+      reason = "id \(text) is not an integer"
+    } else {
+      reason = value == nil ? "missing id" : "id is not an integer"
+    }
     note(location + ".id", "\(reason); given the fresh id \(fresh)")
     return NodeID(fresh)
   }

@@ -19,10 +19,11 @@ extension JSONReader {
   /// and the decimal exponent is within ±22, the value is computed with a single exact-operand
   /// multiplication or division, which IEEE 754 rounds correctly (Clinger's fast path); plain
   /// integers of up to 15 digits always take this path. Every other number is converted by the
-  /// standard library's correctly rounded `Double(String)`.
+  /// standard library's correctly rounded `Double(String)`. An integer literal (no fraction,
+  /// no exponent) above 2^53 in magnitude is kept as its text, ``JSONValue/bigInteger(_:)``.
   ///
   /// - Complexity: O(*n*), where *n* is the length of the number.
-  mutating func parseNumber() throws(JSONParseError) -> Double {
+  mutating func parseNumber() throws(JSONParseError) -> JSONValue {
     let start = index
     var position = start
     let negative = byte(at: position) == 0x2D
@@ -67,7 +68,8 @@ extension JSONReader {
     }
 
     var exponent = 0
-    if position < count && byte(at: position) | 0x20 == 0x65 {
+    let hasExponent = position < count && byte(at: position) | 0x20 == 0x65
+    if hasExponent {
       position += 1
       guard position < count else { throw error(.unexpectedEnd, at: count) }
       let sign = byte(at: position)
@@ -91,7 +93,10 @@ extension JSONReader {
     index = position
 
     if significand == 0 && significantDigits == 0 {
-      return negative ? -0.0 : 0.0
+      return .number(negative ? -0.0 : 0.0)
+    }
+    if fractionDigits == 0, !hasExponent, significantDigits > 19 || significand > 1 << 53 {
+      return .bigInteger(text(from: start, to: position))
     }
     if significantDigits <= 19 && significand <= 1 << 53 {
       let scale = exponent - fractionDigits
@@ -102,17 +107,22 @@ extension JSONReader {
         } else if scale < 0 {
           value /= exactPowersOfTen[-scale]
         }
-        return negative ? -value : value
+        return .number(negative ? -value : value)
       }
     }
-    return try convertSlowly(from: start, to: position)
+    return .number(try convertSlowly(from: start, to: position))
+  }
+
+  /// The validated number text at `start..<end`.
+  private func text(from start: Int, to end: Int) -> String {
+    String(
+      decoding: UnsafeRawBufferPointer(start: base + start, count: end - start), as: UTF8.self)
   }
 
   /// Converts the validated number text at `start..<end` with the standard library.
   @inline(never)
   private func convertSlowly(from start: Int, to end: Int) throws(JSONParseError) -> Double {
-    let text = String(
-      decoding: UnsafeRawBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+    let text = text(from: start, to: end)
     guard let value = Double(text) else { throw error(.invalidNumber, at: start) }
     guard value.isFinite else { throw error(.numberOutOfRange, at: start) }
     return value

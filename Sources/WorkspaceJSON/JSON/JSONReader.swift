@@ -177,7 +177,7 @@ package struct JSONReader {
       case 0x22:
         value = .string(try parseString())
       case 0x2D, 0x30...0x39:
-        value = .number(try parseNumber())
+        value = try parseNumber()
       case 0x7B, 0x5B:
         let isObject = first == 0x7B
         if frames.count >= limits.maxDepth {

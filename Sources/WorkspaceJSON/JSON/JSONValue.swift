@@ -4,8 +4,12 @@
 /// binary64 value of its decimal text. Objects keep their members in document order, including
 /// duplicate keys (see ``JSONObject``).
 ///
+/// An integer literal above 2^53 in magnitude, which a `Double` may not hold exactly, is kept
+/// as written (``bigInteger(_:)``): it is written back digit for digit, and a message about it
+/// quotes the file's own digits rather than the nearest `Double`.
+///
 /// Equality is structural: arrays and objects compare element by element and in order, and
-/// numbers compare with `Double` semantics (so `0` equals `-0`).
+/// numbers compare with `Double` semantics (so `0` equals `-0`); big integers by their text.
 package enum JSONValue: Equatable, Sendable {
   /// The literal `null`.
   case null
@@ -13,6 +17,8 @@ package enum JSONValue: Equatable, Sendable {
   case bool(Bool)
   /// A finite number.
   case number(Double)
+  /// An integer literal whose magnitude is above 2^53, as written (`-?[1-9][0-9]*`).
+  case bigInteger(String)
   /// A string of Unicode scalars.
   case string(String)
   /// An ordered list of values.
@@ -34,17 +40,32 @@ extension JSONValue {
     return nil
   }
 
-  /// The numeric payload, or `nil` when the value is not a number.
+  /// The numeric payload (the nearest `Double` to a big integer), or `nil` when the value is
+  /// not a number.
   package var numberValue: Double? {
-    if case .number(let value) = self { return value }
-    return nil
+    switch self {
+    case .number(let value): value
+    case .bigInteger(let text): Double(text)
+    default: nil
+    }
   }
 
-  /// The numeric payload as an `Int` when it is integral and representable, otherwise `nil`.
+  /// The numeric payload as an `Int` when it is integral and representable (a big integer
+  /// exactly, from its digits), otherwise `nil`.
   package var intValue: Int? {
+    if case .bigInteger(let text) = self { return Int(text) }
     guard case .number(let value) = self, value.magnitude < 0x1p63 else { return nil }
     let integer = Int(value)
     return Double(integer) == value ? integer : nil
+  }
+
+  /// The number as written in the file: a big integer's own digits, else the writer's form.
+  package var numberText: String? {
+    switch self {
+    case .bigInteger(let text): text
+    case .number: JSONWriter.string(self, style: .compact)
+    default: nil
+    }
   }
 
   /// The string payload, or `nil` when the value is not a string.

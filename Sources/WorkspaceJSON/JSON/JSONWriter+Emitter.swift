@@ -1,3 +1,5 @@
+import Workspace
+
 extension JSONWriter {
   /// The output buffer and value walker behind ``JSONWriter/write(_:style:)``.
   ///
@@ -16,6 +18,14 @@ extension JSONWriter {
     private var count: Int
     /// Whether to write the pretty layout.
     private let pretty: Bool
+    /// The most encoded bytes between the quotes of any string or key written, escapes
+    /// counted at their full length, as ``JSONReader`` measures them.
+    private(set) var longestString = 0
+    /// The most arrays and objects open at once, each counting itself (empty ones too), as
+    /// ``JSONReader`` counts them against ``JSONLimits/maxDepth``.
+    private(set) var deepestNesting = 0
+    /// The number of bytes written so far.
+    var byteCount: Int { count }
 
     /// Creates an empty emitter.
     init(pretty: Bool) {
@@ -124,9 +134,13 @@ extension JSONWriter {
         appendLiteral(flag ? "true" : "false")
       case .number(let number):
         writeNumber(number)
+      case .bigInteger(let digits):
+        var digits = digits
+        digits.withUTF8 { appendBytes($0) }
       case .string(let text):
         writeString(text)
       case .array(let elements):
+        deepestNesting = max(deepestNesting, depth &+ 1)
         guard !elements.isEmpty else { return appendBytes(0x5B, 0x5D) }
         appendByte(0x5B)
         elements.withUnsafeBufferPointer { elements in
@@ -139,6 +153,7 @@ extension JSONWriter {
         newline(depth: depth)
         appendByte(0x5D)
       case .object(let object):
+        deepestNesting = max(deepestNesting, depth &+ 1)
         guard !object.members.isEmpty else { return appendBytes(0x7B, 0x7D) }
         appendByte(0x7B)
         object.members.withUnsafeBufferPointer { members in
@@ -195,16 +210,65 @@ extension JSONWriter {
       text.withUTF8 { utf8 in
         reserve(utf8.count &+ 2)
         appendByte(0x22)
+        let start = count
         var runStart = 0
-        for position in utf8.indices {
+        var position = 0
+        while position < utf8.count {
           let byte = utf8[position]
-          guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-          appendBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
-          runStart = position &+ 1
-          appendEscape(for: byte)
+          if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+            appendBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
+            appendEscape(for: byte)
+            position &+= 1
+            runStart = position
+          } else if byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2,
+            let (scalar, length) = Self.terminalControl(in: utf8, at: position)
+          {
+            appendBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
+            appendUnicodeEscape(scalar)
+            position &+= length
+            runStart = position
+          } else {
+            position &+= 1
+          }
         }
         appendBytes(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        longestString = max(longestString, count &- start)
         appendByte(0x22)
+      }
+    }
+
+    /// The DEL, C1 control, bidirectional control or line separator whose UTF-8 encoding
+    /// starts at `position` (see ``Workspace/TerminalText/needsEscape(_:)``), with its length
+    /// in bytes; `nil` for any other character.
+    private static func terminalControl(
+      in utf8: UnsafeBufferPointer<UInt8>, at position: Int
+    ) -> (scalar: UInt32, length: Int)? {
+      let lead = UInt32(utf8[position])
+      let value: UInt32
+      let length: Int
+      switch lead {
+      case 0x7F:
+        (value, length) = (lead, 1)
+      case 0xC2, 0xD8:
+        guard position + 1 < utf8.count else { return nil }
+        (value, length) = ((lead & 0x1F) << 6 | UInt32(utf8[position + 1]) & 0x3F, 2)
+      default:
+        guard position + 2 < utf8.count else { return nil }
+        let middle = UInt32(utf8[position + 1]) & 0x3F
+        (value, length) = ((lead & 0x0F) << 12 | middle << 6 | UInt32(utf8[position + 2]) & 0x3F, 3)
+      }
+      guard let scalar = Unicode.Scalar(value), TerminalText.needsEscape(scalar) else {
+        return nil
+      }
+      return (value, length)
+    }
+
+    /// Appends `\u` and four lower-case hex digits for a scalar below U+10000.
+    private mutating func appendUnicodeEscape(_ value: UInt32) {
+      let hexDigits: StaticString = "0123456789abcdef"
+      appendBytes(0x5C, 0x75)
+      for shift in stride(from: 12, through: 0, by: -4) {
+        appendByte(hexDigits.utf8Start[Int(value >> UInt32(shift) & 0xF)])
       }
     }
 

@@ -6,9 +6,11 @@
 ///   line feed at the end of the document. **Compact** style writes everything on one line with
 ///   no insignificant whitespace and no final line feed.
 /// - Object members are written in their stored order, duplicates included; nothing is sorted.
-/// - Strings escape only `"`, `\` and control characters below 0x20 (`\b \f \n \r \t` in short
-///   form, the rest as `\u00xx` with lower-case hex). `/` and non-ASCII characters are written
-///   as raw UTF-8.
+/// - Strings escape `"`, `\` and control characters below 0x20 (`\b \f \n \r \t` in short
+///   form, the rest as `\u00xx` with lower-case hex), and, so that neither a file nor `--json`
+///   output can drive a terminal, DEL, the C1 controls, the bidirectional controls and the line
+///   and paragraph separators (``Workspace/TerminalText/needsEscape(_:)``) as `\uxxxx`. `/`
+///   and every other non-ASCII character are written as raw UTF-8.
 /// - Integral numbers with magnitude below 2^53 are written as integers (`3`, not `3.0`);
 ///   negative zero is written as `0`. Every other number is written in Swift's shortest
 ///   round-trip form (`0.1`, `1e-07`, `1e+300`, `9007199254740992.0`), all of which are valid

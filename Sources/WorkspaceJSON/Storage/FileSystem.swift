@@ -8,23 +8,31 @@
 
 /// The few file operations the store needs, on POSIX calls: whole-file reads with a size
 /// limit, atomic replacement with a backup, and an advisory lock.
-enum FileSystem {
+package enum FileSystem {
   /// Reads a whole file, or returns `nil` if it does not exist.
+  ///
+  /// Anything that is not a regular file (a FIFO, a directory, a device) is refused before it
+  /// is opened, and the file is opened without blocking, so a FIFO swapped in meanwhile
+  /// cannot hang the read either.
   ///
   /// - Throws: ``WorkspaceFileError/fileTooLarge(_:size:limit:)`` before reading a file over
   ///   `limit` bytes, or ``WorkspaceFileError/cannotRead(_:reason:)``.
   static func readFile(_ path: String, limit: Int) throws(WorkspaceFileError) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      if errno == ENOENT { return nil }
+      throw .cannotRead(path, reason: errorText())
+    }
+    if let kind = kind(of: info.st_mode) { throw .cannotRead(path, reason: notRegular(kind)) }
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard fd >= 0 else {
       if errno == ENOENT { return nil }
       throw .cannotRead(path, reason: errorText())
     }
     defer { close(fd) }
-    var info = stat()
     guard fstat(fd, &info) == 0 else { throw .cannotRead(path, reason: errorText()) }
-    guard (info.st_mode & S_IFMT) == S_IFREG else {
-      throw .cannotRead(path, reason: "not a regular file")
-    }
+    if let kind = kind(of: info.st_mode) { throw .cannotRead(path, reason: notRegular(kind)) }
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     let size = Int(info.st_size)
     guard size <= limit else { throw .fileTooLarge(path, size: size, limit: limit) }
     // One byte of room past the size tells the end of the file from a file that grew.
@@ -50,63 +58,86 @@ enum FileSystem {
     return bytes
   }
 
-  /// Whether a file exists at `path`.
-  static func exists(_ path: String) -> Bool {
-    access(path, F_OK) == 0
-  }
-
   /// Replaces the file at `path` with `bytes` atomically: the bytes go to a new temporary
-  /// file in the same directory (created exclusively, with the old file's permissions or
-  /// 0600), which is flushed to disk and renamed over `path`; the directory is flushed too.
-  /// The previous file, if any, becomes `backupPath`.
+  /// file in the same directory (created exclusively, with the old file's permissions, owner
+  /// and group where the process may set them, else 0600), which is flushed to disk and
+  /// renamed over `path`; the directory is flushed too. The previous file, if any, becomes
+  /// `backupPath`, only once the new file is in place.
   ///
-  /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)``; the old file is then intact.
+  /// `path` is the file itself, its symbolic links already followed. A file that exists and
+  /// is not a regular file, or that the process may not write, is refused before anything
+  /// is written (see ``checkReplaceable(_:)``); so is a backup path that is not a regular file.
+  ///
+  /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)``; nothing was then written.
   static func replace(
     _ path: String, with bytes: [UInt8], backupPath: String?
   ) throws(WorkspaceFileError) {
+    try checkReplaceable(path)
+    if let backupPath, let kind = nonRegularKind(at: backupPath) {
+      throw .cannotWrite(backupPath, reason: notRegular(kind))
+    }
     var info = stat()
-    let existed = stat(path, &info) == 0
-    let mode = existed ? mode_t(info.st_mode & 0o7777) : 0o600
+    let existing = stat(path, &info) == 0 ? info : nil
+    let temporary = try writeTemporary(bytes, beside: path, like: existing)
+    // The backup is staged first, as a second name of the old file, and takes its place
+    // only after the rename: a failed save leaves the previous backup as it was.
+    let staging = existing != nil ? backupPath.flatMap { stageBackup(of: path, at: $0) } : nil
+    guard rename(temporary, path) == 0 else {
+      let reason = errorText()
+      unlink(temporary)
+      if let staging { unlink(staging) }
+      throw .cannotWrite(path, reason: reason)
+    }
+    if let staging, let backupPath, rename(staging, backupPath) != 0 { unlink(staging) }
+    syncDirectory(of: path)
+  }
+
+  /// Writes `bytes` to a new temporary file beside `path`, flushed to disk, with the mode,
+  /// owner and group of `existing` (else 0600 and the process's own); returns its path.
+  private static func writeTemporary(
+    _ bytes: [UInt8], beside path: String, like existing: stat?
+  ) throws(WorkspaceFileError) -> String {
+    let mode = existing.map { mode_t($0.st_mode & 0o7777) } ?? 0o600
     let temporary = temporaryPath(for: path)
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
     guard fd >= 0 else { throw .cannotWrite(path, reason: errorText()) }
     do {
+      if let existing, existing.st_uid != geteuid() || existing.st_gid != getegid() {
+        // Root keeps the owner; anyone keeps a group they belong to; otherwise the new file
+        // is the writer's, as with any editor that saves by renaming.
+        if fchown(fd, existing.st_uid, existing.st_gid) != 0 {
+          _ = fchown(fd, .max, existing.st_gid)
+        }
+      }
       guard fchmod(fd, mode) == 0 else {
         throw WorkspaceFileError.cannotWrite(path, reason: errorText())
       }
       try writeAll(fd, bytes, path: path)
       guard fsync(fd) == 0 else { throw WorkspaceFileError.cannotWrite(path, reason: errorText()) }
-      guard close(fd) == 0 else {
-        unlink(temporary)
-        throw WorkspaceFileError.cannotWrite(path, reason: errorText())
-      }
     } catch {
       close(fd)
       unlink(temporary)
       throw error as! WorkspaceFileError
     }
-    if existed, let backupPath {
-      keepBackup(of: path, at: backupPath)
-    }
-    guard rename(temporary, path) == 0 else {
+    guard close(fd) == 0 else {
       let reason = errorText()
       unlink(temporary)
       throw .cannotWrite(path, reason: reason)
     }
-    syncDirectory(of: path)
+    return temporary
   }
 
-  /// Makes `backupPath` a copy of the file at `path`, atomically, by a hard link when the file
-  /// system allows one. A failure leaves the previous backup in place and is not an error.
-  private static func keepBackup(of path: String, at backupPath: String) {
+  /// A copy of the file at `path` beside `backupPath`, ready to be renamed over it: a hard
+  /// link when the file system allows one, else a copy. `nil` when neither works; the
+  /// previous backup then stays, which is not an error.
+  private static func stageBackup(of path: String, at backupPath: String) -> String? {
     let staging = temporaryPath(for: backupPath)
-    if link(path, staging) != 0 {
-      guard let bytes = try? readFile(path, limit: Int.max),
-        (try? replace(backupPath, with: bytes, backupPath: nil)) != nil
-      else { return }
-      return
+    if link(path, staging) == 0 { return staging }
+    var info = stat()
+    guard stat(path, &info) == 0, let bytes = try? readFile(path, limit: Int.max) else {
+      return nil
     }
-    if rename(staging, backupPath) != 0 { unlink(staging) }
+    return try? writeTemporary(bytes, beside: backupPath, like: info)
   }
 
   /// Copies `source` over `destination` atomically.

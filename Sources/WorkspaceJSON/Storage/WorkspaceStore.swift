@@ -10,8 +10,21 @@ import Workspace
 /// Saving writes `<file>` atomically (temporary file, fsync, rename, fsync of the directory)
 /// and keeps the previous version as `<file>.bak`. Writers serialise on an advisory lock on
 /// `<file>.lock`.
+///
+/// The file is the user's:
+/// - a save never writes what ``load(default:)`` would refuse (see
+///   ``WorkspaceFile/encode(_:path:limits:)``);
+/// - a save whose bytes equal the file's writes nothing, so the backup stays the last
+///   *different* version;
+/// - a symbolic link is followed (a chain of them, relative or absolute) and the file it
+///   leads to is edited, with its backup, lock and temporary files beside it; the link stays
+///   a link. A link to a missing file creates that file, as `echo x > link` would;
+/// - a file the process may not write is refused, never replaced, and the replacement keeps
+///   the file's permissions (and owner, for root);
+/// - anything that is not a regular file (a FIFO, a directory, a device) is refused before
+///   it is opened, as the file, its backup or its lock.
 public struct WorkspaceStore: Sendable {
-  /// The file's path.
+  /// The file's path, as given; it may be a symbolic link.
   public let path: String
   /// Limits against hostile files.
   public var limits: WorkspaceFileLimits
@@ -30,11 +43,16 @@ public struct WorkspaceStore: Sendable {
     self.lockTimeout = lockTimeout
   }
 
-  /// The backup of the previous version: `<file>.bak`.
-  public var backupPath: String { path + ".bak" }
-  /// The lock file: `<file>.lock`.
-  public var lockPath: String { path + ".lock" }
+  /// The file that is read and written: ``path`` with its symbolic links followed (``path``
+  /// itself when it is not a link, or when the links cannot be followed).
+  public var targetPath: String { (try? FileSystem.resolveLinks(path)) ?? path }
+  /// The backup of the previous version: `<file>.bak` beside ``targetPath``.
+  public var backupPath: String { targetPath + ".bak" }
+  /// The lock file: `<file>.lock` beside ``targetPath``.
+  public var lockPath: String { targetPath + ".lock" }
 
+  /// Whether the file exists (a link to a missing file does not).
+  public var exists: Bool { FileSystem.exists(path) }
   /// Whether a backup exists.
   public var hasBackup: Bool { FileSystem.exists(backupPath) }
 
@@ -49,17 +67,14 @@ public struct WorkspaceStore: Sendable {
   public func load(default makeDefault: @autoclosure () -> WorkspaceState)
     throws(WorkspaceFileError) -> LoadedWorkspace
   {
-    guard let bytes = try FileSystem.readFile(path, limit: limits.maximumFileBytes) else {
-      return LoadedWorkspace(
-        state: makeDefault(), diagnostics: [], migratedFromVersion: nil, isDefault: true)
-    }
-    return try WorkspaceFile.decode(bytes, path: path, limits: limits)
+    try read(try FileSystem.resolveLinks(path), default: makeDefault()).loaded
   }
 
   /// Reads the backup `<file>.bak`.
   ///
   /// - Throws: ``WorkspaceFileError/noBackup(_:)`` or any decoding error.
   public func loadBackup() throws(WorkspaceFileError) -> LoadedWorkspace {
+    let backupPath = try FileSystem.resolveLinks(path) + ".bak"
     guard let bytes = try FileSystem.readFile(backupPath, limit: limits.maximumFileBytes) else {
       throw .noBackup(backupPath)
     }
@@ -67,14 +82,22 @@ public struct WorkspaceStore: Sendable {
   }
 
   /// Saves a state atomically under the lock, keeping the previous file as the backup.
+  /// A state whose bytes equal the file's writes nothing and leaves the backup alone.
   ///
   /// - Parameter state: The state to write.
-  /// - Throws: ``WorkspaceFileError/lockTimeout(_:seconds:)`` or
-  ///   ``WorkspaceFileError/cannotWrite(_:reason:)``; the previous file is then intact.
-  public func save(_ state: WorkspaceState) throws(WorkspaceFileError) {
-    let lock = try FileLock(path: lockPath, timeout: lockTimeout)
-    try write(state)
-    withExtendedLifetime(lock) {}
+  /// - Returns: Whether the file was written.
+  /// - Throws: ``WorkspaceFileError/saveExceedsLimit(path:location:what:size:limit:)`` for a
+  ///   state whose file the loader would refuse,
+  ///   ``WorkspaceFileError/lockTimeout(_:seconds:)`` or
+  ///   ``WorkspaceFileError/cannotWrite(_:reason:)``; nothing was then written.
+  @discardableResult
+  public func save(_ state: WorkspaceState) throws(WorkspaceFileError) -> Bool {
+    let target = try FileSystem.resolveLinks(path)
+    try FileSystem.checkReplaceable(target)
+    let lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
+    defer { withExtendedLifetime(lock) {} }
+    let current = (try? FileSystem.readFile(target, limit: limits.maximumFileBytes)) ?? nil
+    return try write(state, to: target, replacing: current)
   }
 
   /// Reads, changes and saves the workspace as one step under the lock, so that no other
@@ -82,25 +105,68 @@ public struct WorkspaceStore: Sendable {
   ///
   /// - Parameters:
   ///   - makeDefault: The workspace to start from when there is no file.
-  ///   - writingAlways: Whether to write even an unchanged state (to rewrite a file in the
-  ///     current format, for example).
   ///   - change: Changes the state; if it throws, nothing is written.
   /// - Returns: What `change` returned and the workspace as loaded (with its diagnostics).
   /// - Throws: A ``WorkspaceFileError`` or what `change` throws.
   @discardableResult
   public func update<Result>(
-    default makeDefault: @autoclosure () -> WorkspaceState, writingAlways: Bool = false,
+    default makeDefault: @autoclosure () -> WorkspaceState,
     _ change: (inout WorkspaceState) throws -> Result
   ) throws -> (result: Result, loaded: LoadedWorkspace) {
-    let lock = try FileLock(path: lockPath, timeout: lockTimeout)
+    let target = try readableTarget()
+    let lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
     defer { withExtendedLifetime(lock) {} }
-    let loaded = try load(default: makeDefault())
+    let (loaded, current) = try read(target, default: makeDefault())
     var state = loaded.state
     let result = try change(&state)
-    if writingAlways || state != loaded.state {
-      try write(state)
+    if state != loaded.state {
+      try write(state, to: target, replacing: current)
     }
     return (result, loaded)
+  }
+
+  /// Rewrites the file in the current version of the format, with the loader's repairs, under
+  /// the lock; a file that already holds exactly those bytes is left alone (and so is its
+  /// backup).
+  ///
+  /// - Returns: The workspace as loaded (with its diagnostics and the version it was migrated
+  ///   from) and whether the file was written.
+  /// - Throws: ``WorkspaceFileError/cannotRead(_:reason:)`` for a missing file, or any
+  ///   ``WorkspaceFileError`` of loading or saving; nothing was then written.
+  @discardableResult
+  public func migrate(dryRun: Bool = false) throws(WorkspaceFileError) -> (
+    loaded: LoadedWorkspace, isRewritten: Bool
+  ) {
+    let target = try readableTarget()
+    let lock = dryRun ? nil : try FileLock(path: target + ".lock", timeout: lockTimeout)
+    defer { withExtendedLifetime(lock) {} }
+    guard let current = try FileSystem.readFile(target, limit: limits.maximumFileBytes) else {
+      throw .cannotRead(path, reason: "no such file")
+    }
+    let loaded = try WorkspaceFile.decode(current, path: path, limits: limits)
+    guard dryRun else {
+      return (loaded, try write(loaded.state, to: target, replacing: current))
+    }
+    let bytes = try WorkspaceFile.encode(loaded.state, path: path, limits: limits)
+    if bytes != current { try checkSaving(nil) }
+    return (loaded, bytes != current)
+  }
+
+  /// Checks, writing nothing (not even the lock file), that a save would not be refused: the
+  /// state, if given, encodes within the limits; the file, its backup and its lock are
+  /// regular files or missing; and the file and its directory may be written. For dry runs.
+  ///
+  /// - Parameter state: The state that would be saved, or `nil` to check only the file.
+  /// - Throws: The ``WorkspaceFileError`` the save would throw for any of these.
+  public func checkSaving(_ state: WorkspaceState?) throws(WorkspaceFileError) {
+    let target = try FileSystem.resolveLinks(path)
+    if let state { _ = try WorkspaceFile.encode(state, path: path, limits: limits) }
+    try FileSystem.checkReplaceable(target)
+    for companion in [target + ".bak", target + ".lock"] {
+      if let kind = FileSystem.nonRegularKind(at: companion) {
+        throw .cannotWrite(companion, reason: FileSystem.notRegular(kind))
+      }
+    }
   }
 
   /// Replaces the file with its backup, after checking that the backup loads. The replaced
@@ -108,22 +174,56 @@ public struct WorkspaceStore: Sendable {
   ///
   /// - Returns: The restored workspace.
   /// - Throws: ``WorkspaceFileError/noBackup(_:)``, a decoding error for a bad backup, or a
-  ///   write error.
+  ///   write error; nothing was then written.
   @discardableResult
   public func restoreBackup() throws(WorkspaceFileError) -> LoadedWorkspace {
-    let lock = try FileLock(path: lockPath, timeout: lockTimeout)
+    let target = try FileSystem.resolveLinks(path)
+    try FileSystem.checkReplaceable(target)
+    let lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
     defer { withExtendedLifetime(lock) {} }
     let restored = try loadBackup()
-    if FileSystem.exists(path) {
-      try FileSystem.copy(path, over: path + ".before-restore", limit: .max)
+    if FileSystem.exists(target) {
+      try FileSystem.copy(target, over: target + ".before-restore", limit: .max)
     }
-    try FileSystem.copy(backupPath, over: path, limit: limits.maximumFileBytes)
+    try FileSystem.copy(target + ".bak", over: target, limit: limits.maximumFileBytes)
     return restored
   }
 
-  /// Writes the state while the caller holds the lock.
-  private func write(_ state: WorkspaceState) throws(WorkspaceFileError) {
-    FileSystem.removeStaleTemporaries(for: path)
-    try FileSystem.replace(path, with: WorkspaceFile.encode(state), backupPath: backupPath)
+  /// The file with its links followed, refused (before anything is locked or opened) if it
+  /// exists and is not a regular file.
+  private func readableTarget() throws(WorkspaceFileError) -> String {
+    let target = try FileSystem.resolveLinks(path)
+    if let kind = FileSystem.nonRegularKind(at: target) {
+      throw .cannotRead(target, reason: FileSystem.notRegular(kind))
+    }
+    return target
+  }
+
+  /// Reads and decodes the file at `target` (or gives the default when it is missing), with
+  /// the bytes read.
+  private func read(_ target: String, default makeDefault: @autoclosure () -> WorkspaceState)
+    throws(WorkspaceFileError) -> (loaded: LoadedWorkspace, bytes: [UInt8]?)
+  {
+    guard let bytes = try FileSystem.readFile(target, limit: limits.maximumFileBytes) else {
+      let loaded = LoadedWorkspace(
+        state: makeDefault(), diagnostics: [], migratedFromVersion: nil, isDefault: true)
+      return (loaded, nil)
+    }
+    return (try WorkspaceFile.decode(bytes, path: path, limits: limits), bytes)
+  }
+
+  /// Writes the state to `target` while the caller holds the lock, unless `current` (the
+  /// file's bytes) already holds exactly what would be written.
+  ///
+  /// - Returns: Whether the file was written.
+  @discardableResult
+  private func write(_ state: WorkspaceState, to target: String, replacing current: [UInt8]?)
+    throws(WorkspaceFileError) -> Bool
+  {
+    let bytes = try WorkspaceFile.encode(state, path: path, limits: limits)
+    guard bytes != current else { return false }
+    FileSystem.removeStaleTemporaries(for: target)
+    try FileSystem.replace(target, with: bytes, backupPath: target + ".bak")
+    return true
   }
 }

@@ -30,39 +30,45 @@ struct BoxRenderer {
   }
 
   /// The drawing, one line per row, each ending in a newline; trailing spaces are trimmed.
+  /// Every row is exactly `width` columns wide before trimming, counting display width (a
+  /// wide character takes two columns), and text from the file is escaped.
   func render() -> String {
     guard width > 0, height > 0 else { return "" }
-    var canvas = Canvas(width: width, height: height)
+    var canvas = TextGrid(width: width, height: height, style: false)
     var top = 0
     for bar in tabBars().prefix(max(0, height - 1)) {
-      canvas.write(bar, row: top, column: 0, highlighted: false)
+      for piece in bar {
+        canvas.write(piece.text, row: top, column: piece.column, style: false)
+      }
       top += 1
     }
     let area = Size(width: width, height: height - top)
     let focus = state.focusedPane
-    let numbers = state.numberedPanes
-    for (pane, rect) in state.orderedLayout(in: area) {
+    for (number, pane, rect) in state.numberedLayout(in: area) {
       let shifted = Rect(x: rect.x, y: rect.y + top, width: rect.width, height: rect.height)
-      let number = (numbers.firstIndex(of: pane) ?? 0) + 1
       draw(pane, number: number, in: shifted, isFocused: pane == focus, on: &canvas)
     }
-    return canvas.text(color: color)
+    return Self.text(of: canvas, color: color)
   }
 
-  /// One line per tabs container around the focused pane, outermost first: the tab
-  /// commands act on the last (nearest) one.
-  private func tabBars() -> [String] {
+  /// One bar per tabs container around the focused pane, outermost first (the tab commands
+  /// act on the last, nearest one); each scrolled to show its selected tab.
+  private func tabBars() -> [[TabStrip.Piece]] {
     var child = state.focusedPane
-    var bars: [String] = []
+    var bars: [[TabStrip.Piece]] = []
     for ancestor in state.ancestors(of: child) {
       let node = state.node(ancestor)!
       if node.kind == .tabs {
         let selected = node.children.firstIndex(of: child)!
-        let bar = node.tabTitles.enumerated().map { index, title in
+        let labels = node.tabTitles.enumerated().map { index, title in
           let label = "\(index + 1):\(title.isEmpty ? "tab" : title)"
           return index == selected ? "[\(label)]" : " \(label) "
-        }.joined(separator: " ")
-        bars.insert(bar, at: 0)
+        }
+        bars.insert(
+          TabStrip.pieces(
+            labels: labels, selected: selected, width: width,
+            markers: ascii ? ("<", ">") : ("‹", "›")),
+          at: 0)
       }
       child = ancestor
     }
@@ -70,33 +76,34 @@ struct BoxRenderer {
   }
 
   private func draw(
-    _ pane: NodeID, number: Int, in rect: Rect, isFocused: Bool, on canvas: inout Canvas
+    _ pane: NodeID, number: Int, in rect: Rect, isFocused: Bool, on canvas: inout TextGrid<Bool>
   ) {
     guard rect.width > 0, rect.height > 0, let node = state.node(pane) else { return }
     let border = isFocused ? focused : plain
     let lastColumn = rect.maxX - 1
     let lastRow = rect.maxY - 1
     for column in rect.x...lastColumn {
-      canvas.set(border.horizontal, row: rect.y, column: column, highlighted: isFocused)
-      canvas.set(border.horizontal, row: lastRow, column: column, highlighted: isFocused)
+      canvas.put(border.horizontal, row: rect.y, column: column, style: isFocused)
+      canvas.put(border.horizontal, row: lastRow, column: column, style: isFocused)
     }
     for row in rect.y...lastRow {
-      canvas.set(border.vertical, row: row, column: rect.x, highlighted: isFocused)
-      canvas.set(border.vertical, row: row, column: lastColumn, highlighted: isFocused)
+      canvas.put(border.vertical, row: row, column: rect.x, style: isFocused)
+      canvas.put(border.vertical, row: row, column: lastColumn, style: isFocused)
     }
     if rect.width >= 2, rect.height >= 2 {
-      canvas.set(border.corners.0, row: rect.y, column: rect.x, highlighted: isFocused)
-      canvas.set(border.corners.1, row: rect.y, column: lastColumn, highlighted: isFocused)
-      canvas.set(border.corners.2, row: lastRow, column: rect.x, highlighted: isFocused)
-      canvas.set(border.corners.3, row: lastRow, column: lastColumn, highlighted: isFocused)
+      canvas.put(border.corners.0, row: rect.y, column: rect.x, style: isFocused)
+      canvas.put(border.corners.1, row: rect.y, column: lastColumn, style: isFocused)
+      canvas.put(border.corners.2, row: lastRow, column: rect.x, style: isFocused)
+      canvas.put(border.corners.3, row: lastRow, column: lastColumn, style: isFocused)
     }
     let inner = rect.width - 4
     guard inner > 0 else { return }
     var heading = "\(number)\(isFocused ? "*" : "") \(node.title)"
     if state.zoomedPane == pane { heading += " (zoomed)" }
-    canvas.write(
-      " " + fit(heading, inner) + " ", row: rect.y, column: rect.x + 1,
-      highlighted: isFocused)
+    let written = canvas.write(
+      " " + heading, row: rect.y, column: rect.x + 1, style: isFocused, limit: inner + 1,
+      ellipsis: ellipsis)
+    canvas.put(" ", row: rect.y, column: rect.x + 1 + written, style: isFocused)
     guard rect.height >= 3, let stack = node.router?.stack else { return }
     var lines = [stack.current.description]
     if let modal = stack.modal {
@@ -105,55 +112,28 @@ struct BoxRenderer {
     if stack.depth > 1 { lines.append("depth \(stack.depth)") }
     for (offset, line) in lines.prefix(rect.height - 2).enumerated() {
       canvas.write(
-        fit(line, inner), row: rect.y + 1 + offset, column: rect.x + 2,
-        highlighted: false)
+        line, row: rect.y + 1 + offset, column: rect.x + 2, style: false, limit: inner,
+        ellipsis: ellipsis)
     }
   }
 
-  /// `text` cut to `width` characters, with `…` (ASCII: `~`) marking a cut.
-  private func fit(_ text: String, _ width: Int) -> String {
-    guard text.count > width else { return text }
-    guard width > 1 else { return String(text.prefix(width)) }
-    return String(text.prefix(width - 1)) + (ascii ? "~" : "…")
-  }
-}
+  /// The mark of a cut: `…`, or `~` in ASCII mode.
+  private var ellipsis: Character { ascii ? "~" : "…" }
 
-/// A grid of characters with a highlight flag per cell.
-private struct Canvas {
-  private var cells: [[Character]]
-  private var highlights: [[Bool]]
-  let width: Int
-
-  init(width: Int, height: Int) {
-    self.width = width
-    cells = Array(repeating: Array(repeating: " ", count: width), count: height)
-    highlights = Array(repeating: Array(repeating: false, count: width), count: height)
-  }
-
-  mutating func set(_ character: Character, row: Int, column: Int, highlighted: Bool) {
-    guard cells.indices.contains(row), cells[row].indices.contains(column) else { return }
-    cells[row][column] = character
-    highlights[row][column] = highlighted
-  }
-
-  mutating func write(_ text: String, row: Int, column: Int, highlighted: Bool) {
-    for (offset, character) in text.enumerated() {
-      set(character, row: row, column: column + offset, highlighted: highlighted)
-    }
-  }
-
-  func text(color: Bool) -> String {
+  /// The grid as lines, the highlighted cells in bold cyan when `color` is on; trailing
+  /// spaces are trimmed.
+  private static func text(of canvas: TextGrid<Bool>, color: Bool) -> String {
     var output = ""
-    for (row, characters) in cells.enumerated() {
+    for row in 0..<canvas.height {
       var line = ""
       var inHighlight = false
-      for (column, character) in characters.enumerated() {
-        let highlighted = color && highlights[row][column]
+      for (text, style) in canvas.drawnCells(row: row) {
+        let highlighted = color && style
         if highlighted != inHighlight {
           line += highlighted ? "\u{1B}[1;36m" : "\u{1B}[0m"
           inHighlight = highlighted
         }
-        line.append(character)
+        line += text
       }
       if inHighlight { line += "\u{1B}[0m" }
       while line.last == " " { line.removeLast() }

@@ -6,6 +6,12 @@ import WorkspaceJSON
 enum Report {
   // MARK: tree
 
+  /// Lines of text for the terminal: each escaped (a title or token may hold anything), so a
+  /// line stays one line, and each ending in a newline.
+  private static func lines(_ lines: [String]) -> String {
+    lines.map { TerminalText.escaped($0) + "\n" }.joined()
+  }
+
   /// The whole tree, one node per line, indented by depth.
   static func tree(_ state: WorkspaceState) -> String {
     var lines: [String] = []
@@ -36,7 +42,7 @@ enum Report {
         pending.append((child, depth + 1, childLabel))
       }
     }
-    return lines.joined(separator: "\n") + "\n"
+    return Self.lines(lines)
   }
 
   /// The tree as the file stores it, with the focused pane's id.
@@ -64,7 +70,7 @@ enum Report {
         lines.append("    \(index) \(route)\(index == modal.stack.count - 1 ? " (top)" : "")")
       }
     }
-    return lines.joined(separator: "\n") + "\n"
+    return Self.lines(lines)
   }
 
   static func routerJSON(_ router: RouterState) -> JSONValue {
@@ -74,20 +80,18 @@ enum Report {
   // MARK: layout
 
   static func layout(_ state: WorkspaceState, in size: Size) -> String {
-    state.orderedLayout(in: size).enumerated().map { index, entry in
-      "\(index + 1) \(entry.pane) \(entry.rect)"
-    }.joined(separator: "\n") + "\n"
+    lines(
+      state.numberedLayout(in: size).map { number, pane, rect in "\(number) \(pane) \(rect)" })
   }
 
   static func layoutJSON(_ state: WorkspaceState, in size: Size) -> JSONValue {
     .array(
-      state.orderedLayout(in: size).enumerated().map { index, entry in
+      state.numberedLayout(in: size).map { number, pane, rect in
         .object([
-          "number": .number(Double(index + 1)),
-          "id": .number(Double(entry.pane.rawValue)),
-          "x": .number(Double(entry.rect.x)), "y": .number(Double(entry.rect.y)),
-          "width": .number(Double(entry.rect.width)),
-          "height": .number(Double(entry.rect.height)),
+          "number": .number(Double(number)),
+          "id": .number(Double(pane.rawValue)),
+          "x": .number(Double(rect.x)), "y": .number(Double(rect.y)),
+          "width": .number(Double(rect.width)), "height": .number(Double(rect.height)),
         ])
       })
   }
@@ -105,7 +109,7 @@ enum Report {
     for (index, entry) in redo.enumerated().reversed() {
       lines.append("redo \(redo.count - index): \(entry.label)")
     }
-    return lines.joined(separator: "\n") + "\n"
+    return Self.lines(lines)
   }
 
   static func historyJSON(_ state: WorkspaceState) -> JSONValue {
@@ -120,18 +124,17 @@ enum Report {
   static func showJSON(_ state: WorkspaceState, in size: Size) -> JSONValue {
     let focus = state.focusedPane
     return .array(
-      state.orderedLayout(in: size).enumerated().map { index, entry in
-        let node = state.node(entry.pane)!
+      state.numberedLayout(in: size).map { number, pane, rect in
+        let node = state.node(pane)!
         return .object([
-          "number": .number(Double(index + 1)),
-          "id": .number(Double(entry.pane.rawValue)),
+          "number": .number(Double(number)),
+          "id": .number(Double(pane.rawValue)),
           "title": .string(node.title),
           "route": .string(node.router!.stack.visibleRoute.description),
-          "focused": .bool(entry.pane == focus),
+          "focused": .bool(pane == focus),
           "rect": .object([
-            "x": .number(Double(entry.rect.x)), "y": .number(Double(entry.rect.y)),
-            "width": .number(Double(entry.rect.width)),
-            "height": .number(Double(entry.rect.height)),
+            "x": .number(Double(rect.x)), "y": .number(Double(rect.y)),
+            "width": .number(Double(rect.width)), "height": .number(Double(rect.height)),
           ]),
         ])
       })

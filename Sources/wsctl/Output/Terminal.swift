@@ -1,3 +1,5 @@
+import Workspace
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -8,16 +10,28 @@
 
 /// The terminal `wsctl` writes to: its size, whether it takes colour, and buffered output.
 enum Terminal {
-  /// The size to draw at: `COLUMNS`×`LINES` if set, else the terminal's size, else 80×24.
-  static func size() -> (width: Int, height: Int) {
+  /// The size to draw at: `COLUMNS`×`LINES` where they are set to a positive integer, else
+  /// the terminal's size, else 80×24; each clamped into ``Workspace/Size/drawableLengths``,
+  /// so a huge value draws at the bound instead of exhausting memory.
+  static func size() -> Size {
     var window = winsize()
     let measured = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0 && window.ws_col > 0
-    let width = environment("COLUMNS").flatMap(Int.init) ?? (measured ? Int(window.ws_col) : 80)
-    let height = environment("LINES").flatMap(Int.init) ?? (measured ? Int(window.ws_row) : 24)
-    return (max(1, width), max(1, height))
+    func length(_ name: String, measured length: UInt16, fallback: Int) -> Int {
+      // Digits only; a number beyond Int is huge (clamped below), not absent.
+      if let text = environment(name), !text.isEmpty, text.allSatisfy({ "0"..."9" ~= $0 }) {
+        let value = Int(text) ?? Int.max
+        if value > 0 { return value }
+      }
+      return measured ? Int(length) : fallback
+    }
+    return Size(
+      width: length("COLUMNS", measured: window.ws_col, fallback: 80),
+      height: length("LINES", measured: window.ws_row, fallback: 24)
+    ).clampedToDrawable
   }
 
-  /// Whether to colour output: standard output is a terminal and `NO_COLOR` is not set.
+  /// Whether to colour output: standard output is a terminal, `NO_COLOR` is not set and
+  /// `TERM` is not `dumb`. Nothing else (such as `show --size`) changes it.
   static var usesColor: Bool {
     isatty(STDOUT_FILENO) == 1 && (environment("NO_COLOR") ?? "").isEmpty
       && environment("TERM") != "dumb"
@@ -28,11 +42,11 @@ enum Terminal {
     getenv(name).map { String(cString: $0) }
   }
 
-  /// Writes a line to standard error; control characters in it (a newline inside a quoted
-  /// word, say) are escaped, so that a message is always exactly one line, and a line
+  /// Writes a line to standard error, escaped with ``Workspace/TerminalText`` (a newline
+  /// inside a quoted word, say), so that a message is always exactly one line, and a line
   /// longer than ``longestErrorLine`` (a huge quoted word) is cut in the middle.
   static func error(_ line: String) {
-    var text = oneLine(line)
+    var text = TerminalText.escaped(line)
     if text.count > longestErrorLine {
       text = text.prefix(longestErrorLine * 3 / 4 - 3) + " … " + text.suffix(longestErrorLine / 4)
     }
@@ -44,23 +58,6 @@ enum Terminal {
 
   /// The longest line `error(_:)` writes, in characters.
   static let longestErrorLine = 1000
-
-  /// The text with each control character written as an escape: `\n`, `\t`, `\r` or
-  /// `\u{1B}`.
-  static func oneLine(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
 
   /// Writes text to standard output as it is.
   static func output(_ text: String) {

@@ -165,7 +165,7 @@ struct CommandHelp {
           CommandOption("--size", value: ArgumentSyntax("WxH", [.size])), CommandOption("--ascii"),
         ]),
       arguments: [
-        ("--size WxH", "the drawing size (default: the terminal)"),
+        ("--size WxH", "the drawing size, 1 to 1000 each way (default: the terminal)"),
         ("--ascii", "ASCII instead of box-drawing characters"),
       ],
       example: "wsctl show --size 80x24"),
@@ -201,7 +201,10 @@ struct CommandHelp {
       arguments: [("--force", "overwrite an existing file (kept as the backup)")],
       example: "wsctl init"),
     CommandHelp(
-      syntax: CommandSyntax("migrate", "Rewrite an older file in the current format version."),
+      syntax: CommandSyntax(
+        "migrate",
+        "Rewrite an older or repaired file in the current format; a file already so is left alone."
+      ),
       arguments: [], example: "wsctl -f old.json migrate"),
     CommandHelp(
       syntax: CommandSyntax(

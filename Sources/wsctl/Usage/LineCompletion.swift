@@ -35,7 +35,7 @@ enum LineCompletion {
       candidates = options.filter { $0.hasPrefix(current) }.map { Completion($0) } + candidates
     }
     return candidates.map { candidate in
-      var description = Terminal.oneLine(candidate.description)
+      var description = TerminalText.escaped(candidate.description)
       if description.count > 80 { description = description.prefix(79) + "…" }
       return description.isEmpty ? candidate.word : candidate.word + "\t" + description
     }.joined(separator: "\n") + (candidates.isEmpty ? "" : "\n")
@@ -64,7 +64,7 @@ enum LineCompletion {
     let path =
       file ?? Terminal.environment("WSCTL_FILE").flatMap { $0.isEmpty ? nil : $0 }
       ?? "workspace.json"
-    guard !FileSystemCheck.isOtherThanAFile(path) else { return CompletionValues() }
+    // The store refuses what is not a regular file (a FIFO) without opening it.
     guard let loaded = try? WorkspaceStore(path: path).load(default: .example) else {
       return CompletionValues()
     }

@@ -29,7 +29,7 @@ enum ToolHelp {
                          ./workspace.json; a missing file starts from the
                          built-in default workspace)
         --json           machine-readable output
-        -n, --dry-run    apply the commands and print the result without saving
+        -n, --dry-run    print what the commands would do; write nothing at all
         -q, --quiet      no warnings on stderr
         -h, --help       this help; 'wsctl COMMAND --help' for one command
         -V, --version    the version
@@ -43,8 +43,8 @@ enum ToolHelp {
       A route whose name is a command word is written with a leading '=': push =focus.
 
       environment: WSCTL_FILE (the file), WSCTL_LOCK_TIMEOUT (seconds to wait for
-      another writer, default 10), COLUMNS and LINES (the size 'show' draws at),
-      NO_COLOR (no colour).
+      another writer, default 10), COLUMNS and LINES (the size 'show' draws at, at
+      most 1000), NO_COLOR (no colour).
 
       exit codes: 0 ok, 1 refused by the workspace (nothing changed), 64 usage,
       65 bad data in the file, 66 file missing, 73 cannot write, 75 lock timeout.

@@ -1,0 +1,40 @@
+import Workspace
+
+extension WorkspaceEncoder {
+  /// The first limit of `limits` that the tree of `state` breaks as the decoder checks it:
+  /// tree depth and node count in the decoder's order (depth first, children in order), and
+  /// each router's stack depth; `nil` if none is broken.
+  ///
+  /// The limits of the JSON text itself (string length, nesting, file size) are checked on
+  /// the written bytes by ``JSONWriter/write(_:style:checking:)``.
+  ///
+  /// - Complexity: O(*n*), for *n* nodes in the tree.
+  static func treeViolation(
+    in state: WorkspaceState, limits: WorkspaceFileLimits
+  ) -> (location: String, what: String, size: Int, limit: Int)? {
+    var count = 0
+    var pending = [(id: state.rootID, location: "$.root", depth: 1)]
+    while let (id, location, depth) = pending.popLast() {
+      count += 1
+      if depth > limits.maximumTreeDepth {
+        return (location, "tree depth", depth, limits.maximumTreeDepth)
+      }
+      if count > limits.maximumNodes {
+        return (location, "node count", count, limits.maximumNodes)
+      }
+      guard let node = state.node(id) else { continue }
+      if let router = node.router {
+        let stacks =
+          [(".router.stack", router.stack.stack.count)]
+          + (router.stack.modal.map { [(".router.modal.stack", $0.stack.count)] } ?? [])
+        for (member, size) in stacks where size > limits.maximumStackDepth {
+          return (location + member, "stack depth", size, limits.maximumStackDepth)
+        }
+      }
+      for (index, child) in node.children.enumerated().reversed() {
+        pending.append((child, "\(location).children[\(index)]", depth + 1))
+      }
+    }
+    return nil
+  }
+}
