@@ -22,6 +22,7 @@ import Testing
   }
 
   @Test(arguments: [
+    ("rename '\u{301}", "'", 8),
     ("push 'a", "'", 6),
     ("rename \"my notes", "\"", 8),
     ("rename 'ok' \"x", "\"", 13),
@@ -75,6 +76,7 @@ private struct RandomCommands {
   private static let titles = [
     "Mail", "", " ", "my notes", "it's", #"say "hi""#, #"back\slash"#, "tab\tand\nnewline",
     "=x", "-", "push", "'", "\"", "\\", "日本語 ノート", "a'b\"c\\d e", "50%", "%7",
+    "\u{301}a b", "x'\u{301}y", "'\u{301}", "\u{A0}nbsp", "line\u{2028}sep", "cr\r\nlf",
   ]
   private static let routes: [RouteToken] = [
     "inbox", "detail:7", "search:swift%20testing", "push", "root", "focus", "at", "undo",

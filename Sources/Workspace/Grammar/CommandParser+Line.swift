@@ -27,42 +27,43 @@ extension CommandParser {
   /// - Parameter line: The text.
   /// - Returns: The words; `''` gives an empty word.
   /// - Throws: ``WorkspaceError/unterminatedQuote(_:column:)``, naming the 1-based column
-  ///   (in characters) of the quote that is never closed.
+  ///   (in Unicode scalars) of the quote that is never closed.
   /// - Complexity: O(*n*), where *n* is the length of the line.
   public static func words(in line: String) throws(WorkspaceError) -> [String] {
+    // Scalars, not characters: a quote followed by a combining mark is still a quote.
     var words: [String] = []
-    var current = ""
+    var current = String.UnicodeScalarView()
     var isInWord = false
-    var quote: (character: Character, column: Int)?
+    var quote: (scalar: Unicode.Scalar, column: Int)?
     var isEscaped = false
-    for (offset, character) in line.enumerated() {
+    for (offset, scalar) in line.unicodeScalars.enumerated() {
       if isEscaped {
-        current.append(character)
+        current.append(scalar)
         isEscaped = false
       } else if let open = quote {
-        if character == open.character {
+        if scalar == open.scalar {
           quote = nil
-        } else if character == "\\", open.character == "\"" {
+        } else if scalar == "\\", open.scalar == "\"" {
           isEscaped = true
         } else {
-          current.append(character)
+          current.append(scalar)
         }
-      } else if character.isWhitespace {
-        if isInWord { words.append(current) }
-        current = ""
+      } else if scalar.properties.isWhitespace {
+        if isInWord { words.append(String(current)) }
+        current = String.UnicodeScalarView()
         isInWord = false
       } else {
         isInWord = true
-        switch character {
-        case "'", "\"": quote = (character, offset + 1)
+        switch scalar {
+        case "'", "\"": quote = (scalar, offset + 1)
         case "\\": isEscaped = true
-        default: current.append(character)
+        default: current.append(scalar)
         }
       }
     }
-    if let quote { throw .unterminatedQuote(String(quote.character), column: quote.column) }
+    if let quote { throw .unterminatedQuote(String(quote.scalar), column: quote.column) }
     if isEscaped { current.append("\\") }
-    if isInWord { words.append(current) }
+    if isInWord { words.append(String(current)) }
     return words
   }
 
@@ -76,8 +77,21 @@ extension CommandParser {
   /// - Returns: Text that ``words(in:)`` reads as exactly `word`.
   public static func quoted(_ word: String) -> String {
     let needsQuotes =
-      word.isEmpty || word.contains { $0.isWhitespace || $0 == "'" || $0 == "\"" || $0 == "\\" }
+      word.isEmpty
+      || word.unicodeScalars.contains {
+        $0.properties.isWhitespace || $0 == "'" || $0 == "\"" || $0 == "\\"
+      }
     guard needsQuotes else { return word }
-    return "'" + word.replacing("'", with: #"'\''"#) + "'"
+    var text = String.UnicodeScalarView()
+    text.append("'")
+    for scalar in word.unicodeScalars {
+      if scalar == "'" {
+        text.append(contentsOf: #"'\''"#.unicodeScalars)
+      } else {
+        text.append(scalar)
+      }
+    }
+    text.append("'")
+    return String(text)
   }
 }
