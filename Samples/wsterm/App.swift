@@ -33,6 +33,9 @@ struct App {
   /// The status line's message, until the next key.
   var message: (text: String, isError: Bool)?
   var isRunning = true
+  /// The signal (`SIGTERM`, `SIGHUP` or `SIGINT`) that ended the loop, if one did; wsterm then
+  /// exits with 128 plus its number, as a shell reports a process a signal ended.
+  var terminatingSignal: Int32?
   var size = Terminal.size()
 
   /// The workspace of a missing file: one tab with one pane, as tmux starts.
@@ -153,7 +156,12 @@ struct App {
     case .escapeTimeout:
       if let escape = reader.flushPendingEscape() { handle(escape) }
     case .signal(let number):
-      if number == SIGWINCH { size = Terminal.size() } else { isRunning = false }
+      if number == SIGWINCH {
+        size = Terminal.size()
+      } else {
+        terminatingSignal = terminatingSignal ?? number
+        isRunning = false
+      }
     case .endOfInput:
       isRunning = false
     case .changed(let change):

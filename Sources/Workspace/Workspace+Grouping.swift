@@ -57,6 +57,7 @@ extension History {
     guard count > 1 else { return }
     let merged = undoEntries.suffix(count)
     var journal = merged.first!.journal
+    journal.restoresZoom = merged.contains { $0.journal.restoresZoom }
     for entry in merged.dropFirst() {
       for (id, image) in entry.journal.nodes where journal.nodes.index(forKey: id) == nil {
         journal.nodes[id] = image
