@@ -36,6 +36,17 @@ import WorkspaceSession
     return nil
   }
 
+  /// Between two steps: a pause now and then lets saves and adoptions interleave with the
+  /// commands; a yield at every other step keeps the main actor fair to the suites running
+  /// meanwhile.
+  private static func pace(_ index: Int) async throws {
+    if index % 100 == 99 {
+      try await Task.sleep(for: .milliseconds(5))
+    } else {
+      await Task.yield()
+    }
+  }
+
   @Test(arguments: [2026] as [UInt64])
   func twoSessionsInOneProcessConverge(seed: UInt64) async throws {
     let directory = try SessionDirectory()
@@ -52,13 +63,7 @@ import WorkspaceSession
           markers.append(marker)
         }
       }
-      // A pause now and then lets saves and adoptions interleave with the commands; a yield
-      // every step keeps the main actor fair to the other suites running meanwhile.
-      if index % 100 == 99 {
-        try await Task.sleep(for: .milliseconds(5))
-      } else {
-        await Task.yield()
-      }
+      try await Self.pace(index)
     }
     try await first.flush()
     try await second.flush()
@@ -97,13 +102,7 @@ import WorkspaceSession
       if let marker = Self.step(session, name: "host\(index)", using: &generator) {
         markers.append(marker)
       }
-      // A pause now and then lets saves and adoptions interleave with the commands; a yield
-      // every step keeps the main actor fair to the other suites running meanwhile.
-      if index % 100 == 99 {
-        try await Task.sleep(for: .milliseconds(5))
-      } else {
-        await Task.yield()
-      }
+      try await Self.pace(index)
     }
     let statuses = await other.value
     #expect(statuses.allSatisfy { $0 == 0 })
@@ -145,11 +144,7 @@ import WorkspaceSession
       if let marker = Self.step(session, name: "a\(index)", using: &generator) {
         markers.append(marker)
       }
-      if index % 100 == 99 {
-        try await Task.sleep(for: .milliseconds(5))
-      } else {
-        await Task.yield()
-      }
+      try await Self.pace(index)
     }
     try input.fileHandleForWriting.close()
     let text = String(decoding: await reading.value, as: UTF8.self)
