@@ -243,11 +243,15 @@ public final class WorkspaceSession {
     return task
   }
 
+  /// Synchronises until nothing is left to save. Changes made during a save wait the autosave
+  /// delay again, so a burst of commands costs a write per delay, not a write per save's time;
+  /// ``flush()`` cancels the task, which skips the waits.
   private func synchronizeWhileNeeded() async {
     while needsSync {
       needsSync = false
       await synchronizeOnce()
       if case .failing = status { break }
+      if needsSync { try? await Task.sleep(for: autosaveDelay) }
     }
     syncTask = nil
   }

@@ -37,6 +37,7 @@ import WorkspaceJSON
     host.standardOutput = output
     host.standardError = FileHandle.nullDevice
     try host.run()
+    let collected = OutputCollector(output)
     input.fileHandleForWriting.write(Data("rename early\n".utf8))
     #expect(waitForFile(file) { titles($0).contains("early") })
 
@@ -46,11 +47,13 @@ import WorkspaceJSON
     try wsctl.run()
     wsctl.waitUntilExit()
     #expect(wsctl.terminationStatus == 0)
+    // The host shows the other writer's change as it happens, while it waits for input.
+    #expect(collected.waitFor("adopted revision 2 from another writer"), "\(collected.text)")
 
     input.fileHandleForWriting.write(Data("rename late\nshow\n".utf8))
     try input.fileHandleForWriting.close()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     host.waitUntilExit()
+    let text = collected.finishedText()
     #expect(host.terminationStatus == 0, "\(text)")
 
     let state = try WorkspaceStore(path: file).load(default: .example).state
@@ -110,4 +113,42 @@ import WorkspaceJSON
   }
 
   private let mailHost = SampleProcess(name: "MailHost")
+}
+
+/// Everything a process writes to a pipe, read on another thread as it comes.
+final class OutputCollector: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+  private var isFinished = false
+
+  init(_ pipe: Pipe) {
+    let handle = pipe.fileHandleForReading
+    Thread { [self] in
+      while true {
+        let chunk = handle.availableData
+        lock.withLock { if chunk.isEmpty { isFinished = true } else { data.append(chunk) } }
+        if chunk.isEmpty { break }
+      }
+    }.start()
+  }
+
+  /// What was read so far.
+  var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+
+  /// Waits until the output contains `expected`, for at most 30 seconds.
+  func waitFor(_ expected: String) -> Bool {
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline {
+      if text.contains(expected) { return true }
+      usleep(2_000)
+    }
+    return false
+  }
+
+  /// The whole output, once the pipe is closed.
+  func finishedText() -> String {
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline, !lock.withLock({ isFinished }) { usleep(2_000) }
+    return text
+  }
 }
