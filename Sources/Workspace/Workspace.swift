@@ -109,6 +109,20 @@ public final class Workspace {
     try apply(.redo())
   }
 
+  /// Runs `action` on the workspace on the main actor, from any task or actor, as
+  /// `Router.send(_:)` does for a router.
+  ///
+  ///     Task.detached { await workspace.send { try? $0.apply(.zoom) }.value }
+  ///
+  /// - Parameter action: The work to do with the workspace.
+  /// - Returns: The task running `action`; await its `value` to wait for it.
+  @discardableResult
+  public nonisolated func send(
+    _ action: @escaping @MainActor @Sendable (Workspace) -> Void
+  ) -> Task<Void, Never> {
+    Task { @MainActor in action(self) }
+  }
+
   /// A new stream of every change from now on.
   public var changes: AsyncStream<WorkspaceChange> {
     broadcast.stream()

@@ -5,6 +5,9 @@ import PaneRouter
 ///
 ///     try workspace.apply(.split(.horizontal, root: NoteRoute.note(9)))
 ///     try workspace.apply(.route(.push([NoteRoute.note(9)]), at: pane))
+///
+/// They are disfavoured overloads, so that tokens (`RouteToken`, string literals) still pick
+/// the cases themselves.
 extension WorkspaceCommand {
   /// Split the focused pane; the new pane's router gets `root` (stored as its token).
   ///
@@ -16,6 +19,7 @@ extension WorkspaceCommand {
   ///   - ratio: The new pane's share of the space (default one half).
   ///   - root: The new pane's root route.
   /// - Returns: The command.
+  @_disfavoredOverload
   public static func split<R: Route>(_ axis: Axis, ratio: Double? = nil, root: R)
     -> WorkspaceCommand
   {
@@ -28,6 +32,7 @@ extension WorkspaceCommand {
   ///   - title: The tab's and the pane's title (default the name of `root`'s token).
   ///   - root: The new pane's root route.
   /// - Returns: The command.
+  @_disfavoredOverload
   public static func newTab<R: Route>(title: String? = nil, root: R) -> WorkspaceCommand {
     .newTab(title: title, root: root.token)
   }
@@ -38,6 +43,7 @@ extension WorkspaceCommand {
   ///   - operation: The operation, with routes of the host's type.
   ///   - id: The node whose router it acts on.
   /// - Returns: The command, its routes stored as tokens.
+  @_disfavoredOverload
   public static func route<R: Route>(_ operation: RouteOperation<R>, at id: NodeID? = nil)
     -> WorkspaceCommand
   {
