@@ -21,6 +21,10 @@ public final class Workspace {
   /// The whole state of the workspace.
   public private(set) var state: WorkspaceState
 
+  /// The host's route types: a command that would store a token the type registered for a
+  /// router's kind cannot read is refused. Empty by default: every router keeps any token.
+  @ObservationIgnored public var routeTypes: RouteRegistry
+
   /// Called after every change, once the routers it touched have reported their transitions.
   @ObservationIgnored public var onChange: ((WorkspaceChange) -> Void)?
 
@@ -34,9 +38,12 @@ public final class Workspace {
 
   /// Creates a workspace over a state.
   ///
-  /// - Parameter state: The initial state, such as one restored from a file.
-  public init(_ state: WorkspaceState) {
+  /// - Parameters:
+  ///   - state: The initial state, such as one restored from a file.
+  ///   - routeTypes: The host's route types, checked on every command (see ``routeTypes``).
+  public init(_ state: WorkspaceState, routeTypes: RouteRegistry = RouteRegistry()) {
     self.state = state
+    self.routeTypes = routeTypes
   }
 
   /// The focused pane.
@@ -56,11 +63,14 @@ public final class Workspace {
   ///
   /// - Parameter commands: The commands, in order.
   /// - Returns: What changed.
-  /// - Throws: The first failing command's ``WorkspaceError``; nothing changed.
+  /// - Throws: The first failing command's ``WorkspaceError``, or
+  ///   ``WorkspaceError/refusedRoute(_:node:reason:)`` for a token that the type in
+  ///   ``routeTypes`` for its router's kind cannot read; nothing changed.
   @discardableResult
   public func apply(_ commands: [WorkspaceCommand]) throws(WorkspaceError) -> WorkspaceChange {
     var next = state
     let change = try next.apply(commands)
+    try next.checkNewRoutes(since: state, in: change.changedNodes, routeTypes)
     countUndoEntries(of: change)
     publish(change, replacing: next)
     return change
@@ -73,6 +83,25 @@ public final class Workspace {
   /// - Complexity: O(*n*), for *n* nodes, to find what changed.
   public func replaceState(_ newState: WorkspaceState) {
     replace(with: newState, origin: .replaced, conflicts: [])
+  }
+
+  /// Every stored token that the types in ``routeTypes`` cannot read, as
+  /// ``WorkspaceState/unreadableRoutes(_:)`` finds them.
+  public var unreadableRoutes: [UnreadableRoute] {
+    state.unreadableRoutes(routeTypes)
+  }
+
+  /// Cuts every router back to its last readable route, as
+  /// ``WorkspaceState/repairUnreadableRoutes(_:)`` does: not an undo step, reported as a
+  /// `replaced` change (a session saves it).
+  ///
+  /// - Returns: What was unreadable; empty (and nothing reported) when everything reads.
+  @discardableResult
+  public func repairUnreadableRoutes() -> [UnreadableRoute] {
+    var next = state
+    let repaired = next.repairUnreadableRoutes(routeTypes)
+    if !repaired.isEmpty { replaceState(next) }
+    return repaired
   }
 
   /// Takes another writer's state (with this host's replayed transactions on top) as the new

@@ -69,21 +69,26 @@ public final class WorkspaceSession {
   /// - Parameters:
   ///   - path: The workspace file.
   ///   - makeDefault: The workspace to start from when there is no file.
+  ///   - routeTypes: The host's route types: stored tokens they cannot read are reported in
+  ///     ``SessionRestoration/unreadableRoutes`` and commands that would store one are
+  ///     refused (see `Workspace.routeTypes`).
   ///   - limits: Limits against hostile files.
   ///   - autosaveDelay: How long after a change to save it.
   public convenience init(
     path: String, default makeDefault: @autoclosure () -> WorkspaceState,
-    limits: WorkspaceFileLimits = .default, autosaveDelay: Duration = .milliseconds(100)
+    routeTypes: RouteRegistry = RouteRegistry(), limits: WorkspaceFileLimits = .default,
+    autosaveDelay: Duration = .milliseconds(100)
   ) {
     self.init(
       store: WorkspaceStore(path: path, limits: limits), default: makeDefault(),
-      autosaveDelay: autosaveDelay)
+      routeTypes: routeTypes, autosaveDelay: autosaveDelay)
   }
 
-  /// Opens a session on a store's file; see ``init(path:default:limits:autosaveDelay:)``.
+  /// Opens a session on a store's file; see
+  /// ``init(path:default:routeTypes:limits:autosaveDelay:)``.
   public init(
     store: WorkspaceStore, default makeDefault: @autoclosure () -> WorkspaceState,
-    autosaveDelay: Duration = .milliseconds(100)
+    routeTypes: RouteRegistry = RouteRegistry(), autosaveDelay: Duration = .milliseconds(100)
   ) {
     self.store = store
     self.autosaveDelay = autosaveDelay
@@ -95,6 +100,7 @@ public final class WorkspaceSession {
       stamp = merged.stamp
       restoration = SessionRestoration(
         diagnostics: merged.loaded.diagnostics,
+        unreadableRoutes: state.unreadableRoutes(routeTypes).map { Diagnostic($0, in: state) },
         migratedFromVersion: merged.loaded.migratedFromVersion,
         isDefault: merged.loaded.isDefault, error: nil, hasBackup: store.hasBackup)
       status = merged.loaded.isDefault ? .missing : .saved(revision: state.revision)
@@ -103,12 +109,13 @@ public final class WorkspaceSession {
       let fileError = error as? WorkspaceFileError ?? .cannotRead(store.path, reason: "\(error)")
       let hasBackup = store.hasBackup
       restoration = SessionRestoration(
-        diagnostics: [], migratedFromVersion: nil, isDefault: true, error: fileError,
+        diagnostics: [], unreadableRoutes: [], migratedFromVersion: nil, isDefault: true,
+        error: fileError,
         hasBackup: hasBackup)
       status = fileError.isBadData ? .corrupt(fileError, hasBackup: hasBackup) : .failing(fileError)
     }
     base = state
-    workspace = Workspace(state)
+    workspace = Workspace(state, routeTypes: routeTypes)
     workspace.ownerDidChange = { [weak self] change in self?.record(change) }
     watcher = FileWatcher(path: store.targetPath) { [weak self] in
       Task { @MainActor in self?.fileMayHaveChanged() }
