@@ -25,6 +25,10 @@ public final class Workspace {
   /// router's kind cannot read is refused. Empty by default: every router keeps any token.
   @ObservationIgnored public var routeTypes: RouteRegistry
 
+  /// What undo records: the layout only, or the layout and navigation (the default), and
+  /// how the path writes of one gesture coalesce into one step; see ``UndoPolicy``.
+  @ObservationIgnored public var undoPolicy = UndoPolicy.layoutAndNavigation
+
   /// Called after every change, once the routers it touched have reported their transitions.
   @ObservationIgnored public var onChange: ((WorkspaceChange) -> Void)?
 
@@ -32,6 +36,9 @@ public final class Workspace {
   @ObservationIgnored var routers: [NodeID: [ObjectIdentifier: RouterEntry]] = [:]
   /// The open ``grouping(_:)`` calls and how many undo entries they have recorded so far.
   @ObservationIgnored var undoGroup: (depth: Int, entries: Int)?
+  /// The last path write, while a later one may still coalesce with it.
+  @ObservationIgnored var lastPathWrite:
+    (node: NodeID, time: ContinuousClock.Instant, entry: History.Entry?)?
   /// Called for every change before ``onChange``, for the session that owns the workspace.
   @ObservationIgnored package var ownerDidChange: ((WorkspaceChange) -> Void)?
   @ObservationIgnored private let broadcast = Broadcast<WorkspaceChange>()
@@ -69,10 +76,13 @@ public final class Workspace {
   @discardableResult
   public func apply(_ commands: [WorkspaceCommand]) throws(WorkspaceError) -> WorkspaceChange {
     var next = state
-    let change = try next.apply(commands)
+    var failedIndex: Int?
+    let change = try next.apply(
+      commands, failedIndex: &failedIndex, recordsNavigation: undoPolicy.recordsNavigation)
     try next.checkNewRoutes(since: state, in: change.changedNodes, routeTypes)
     countUndoEntries(of: change)
     publish(change, replacing: next)
+    coalescePathWrite(change)
     return change
   }
 
@@ -170,6 +180,7 @@ public final class Workspace {
       zoomedPaneAfter: newState.zoomedPane, origin: origin, revision: newState.revision,
       conflicts: conflicts)
     if origin == .replaced || !conflicts.isEmpty { undoGroup?.entries = 0 }
+    lastPathWrite = nil
     publish(change, replacing: newState)
   }
 

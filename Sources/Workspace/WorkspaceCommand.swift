@@ -98,11 +98,13 @@ public enum SwapTarget: Hashable, Sendable {
 }
 
 extension WorkspaceCommand {
-  /// Whether the command only moves focus or selects a tab: a cursor, which the history does
-  /// not record. Zoom changes the layout and is recorded.
-  var isNavigationOnly: Bool {
+  /// Whether the command only moves focus or selects a tab, or, when navigation is not
+  /// recorded, only navigates a router: a cursor, which the history does not record. Zoom
+  /// changes the layout and is recorded.
+  func isCursor(recordsNavigation: Bool) -> Bool {
     switch self {
     case .focus, .selectTab: true
+    case .route: !recordsNavigation
     default: false
     }
   }
