@@ -98,14 +98,19 @@ public enum SwapTarget: Hashable, Sendable {
 }
 
 extension WorkspaceCommand {
-  /// Whether the command only moves focus or selects a tab, or, when navigation is not
-  /// recorded, only navigates a router: a cursor, which the history does not record. Zoom
-  /// changes the layout and is recorded.
-  func isCursor(recordsNavigation: Bool) -> Bool {
+  /// Whether the command only moves focus or selects a tab: a cursor, which the history does
+  /// not record. Zoom changes the layout and is recorded.
+  var isNavigationOnly: Bool {
     switch self {
     case .focus, .selectTab: true
-    case .route: !recordsNavigation
     default: false
     }
+  }
+
+  /// Whether the history does not record the command: it only moves focus or selects a tab,
+  /// or it only navigates a router when navigation is not recorded (see ``UndoPolicy``).
+  func isCursor(recordsNavigation: Bool) -> Bool {
+    if case .route = self { return !recordsNavigation }
+    return isNavigationOnly
   }
 }
