@@ -101,7 +101,8 @@ extension WorkspaceState {
     var modal = router.stack.modal.map { (style: $0.style, routes: $0.stack) }
     if let presented = modal {
       let keptInModal = readablePrefix(presented.routes)
-      modal = keptInModal == 0 ? nil : (presented.style, Array(presented.routes.prefix(keptInModal)))
+      modal =
+        keptInModal == 0 ? nil : (presented.style, Array(presented.routes.prefix(keptInModal)))
     }
     var repaired = router
     do {
@@ -118,7 +119,8 @@ extension WorkspaceState {
 extension History {
   /// Changes the router of every node image of every entry.
   mutating func repairImages(_ repair: (RouterState) -> RouterState) {
-    for list in [\History.undoEntries, \History.redoEntries] as [WritableKeyPath<History, [Entry]>] {
+    for list in [\History.undoEntries, \History.redoEntries] as [WritableKeyPath<History, [Entry]>]
+    {
       for index in self[keyPath: list].indices {
         for (id, image) in self[keyPath: list][index].journal.nodes {
           guard var node = image, let router = node.router else { continue }

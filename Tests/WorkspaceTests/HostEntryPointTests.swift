@@ -12,7 +12,8 @@ import Testing
       WorkspaceCommand.split(.horizontal, root: NoteRoute.note(9))
         == .split(.horizontal, ratio: nil, root: "note:9"))
     #expect(
-      WorkspaceCommand.newTab(title: "N", root: NoteRoute.list) == .newTab(title: "N", root: "list"))
+      WorkspaceCommand.newTab(title: "N", root: NoteRoute.list) == .newTab(title: "N", root: "list")
+    )
     #expect(
       WorkspaceCommand.route(RouteOperation<NoteRoute>.push([.note(1), .note(2)]), at: NodeID(2))
         == .route(.push(["note:1", "note:2"]), at: NodeID(2)))
@@ -53,7 +54,9 @@ import Testing
   @Test func stateAndWorkspaceShareTheRouterLabel() throws {
     let workspace = Workspace(WorkspaceState(.pane("A", root: NoteRoute.list)))
     let id = workspace.focusedPane
-    #expect(try workspace.state.router(NoteRoute.self, for: id) == workspace.router(NoteRoute.self, for: id).state)
+    #expect(
+      try workspace.state.router(NoteRoute.self, for: id)
+        == workspace.router(NoteRoute.self, for: id).state)
   }
 
   @Test func swipingASheetDownDismissesItInTheTree() throws {

@@ -119,12 +119,13 @@ import Testing
     #expect(workspace.repairUnreadableRoutes().isEmpty)
   }
 
-  @Test(arguments: [
-    (["list", "note:x"], nil as (ModalStyle, [RouteToken])?, ["list"], nil as [RouteToken]?),
-    (["list"], (.sheet, ["bad"]), ["list"], nil),
-    (["list"], (.cover, ["note:1", "note:2", "x"]), ["list"], ["note:1", "note:2"]),
-    (["bad", "note:1"], nil, ["list"], nil),
-  ] as [([RouteToken], (ModalStyle, [RouteToken])?, [RouteToken], [RouteToken]?)])
+  @Test(
+    arguments: [
+      (["list", "note:x"], nil as (ModalStyle, [RouteToken])?, ["list"], nil as [RouteToken]?),
+      (["list"], (.sheet, ["bad"]), ["list"], nil),
+      (["list"], (.cover, ["note:1", "note:2", "x"]), ["list"], ["note:1", "note:2"]),
+      (["bad", "note:1"], nil, ["list"], nil),
+    ] as [([RouteToken], (ModalStyle, [RouteToken])?, [RouteToken], [RouteToken]?)])
   func repairOfStackAndModal(
     stored: [RouteToken], modal: (ModalStyle, [RouteToken])?, stack: [RouteToken],
     modalStack: [RouteToken]?
