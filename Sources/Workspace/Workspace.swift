@@ -151,7 +151,7 @@ public final class Workspace {
   /// Runs `action` on the workspace on the main actor, from any task or actor, as
   /// `Router.send(_:)` does for a router.
   ///
-  ///     Task.detached { await workspace.send { try? $0.apply(.zoom) }.value }
+  ///     Task.detached { await workspace.send { _ = try? $0.apply(.zoom) }.value }
   ///
   /// - Parameter action: The work to do with the workspace.
   /// - Returns: The task running `action`; await its `value` to wait for it.

@@ -46,7 +46,7 @@ import Testing
   @Test func sendRunsOnTheMainActorFromAnyTask() async {
     let workspace = Workspace(WorkspaceState(hsplit(pane("A"), pane("B"))))
     await Task.detached {
-      await workspace.send { try? $0.apply(.zoom) }.value
+      await workspace.send { _ = try? $0.apply(.zoom) }.value
     }.value
     #expect(workspace.state.zoomedPane == workspace.focusedPane)
   }

@@ -140,7 +140,7 @@ import Testing
     let repaired = try #require(state.node(state.focusedPane)?.router?.stack)
     #expect(repaired.stack == stack)
     #expect(repaired.modal?.stack == modalStack)
-    try state.checkInvariants()
+    state.checkInvariants()
   }
 
   @Test func unreadableRootWithoutAFallbackIsReportedAndKept() throws {
