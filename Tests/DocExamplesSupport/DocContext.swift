@@ -1,3 +1,4 @@
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
 // TEST-ONLY. The names the README and the DocC articles use as given, without declaring them:
 // a host's route types, its default layout, its file and its log. A document that declares a
 // name itself (the README's `MailRoute`) shadows the one here.

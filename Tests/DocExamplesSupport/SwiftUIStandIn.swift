@@ -1,3 +1,4 @@
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
 // TEST-ONLY STAND-IN FOR SWIFTUI. NOT SWIFTUI, AND NOT FOR HOSTS.
 //
 // Linux has no SwiftUI, yet the README and the DocC articles show SwiftUI code. So that it
