@@ -42,7 +42,7 @@ for doc in README.md Sources/*/*.docc/*.md; do
     /^<!-- doc-examples: fragment -->$/ { skipNext = 1; next }
     !inBlock && /^```swift[ \t]*$/ {
       inBlock = 1; skipping = skipNext; skipNext = 0; blocks++
-      if (!skipping) statements = statements sprintf("  // %s:%d\n", doc, NR + 1)
+      if (!skipping) statements = statements sprintf("  // %s, Swift block %d\n", doc, blocks)
       next
     }
     !inBlock { if ($0 !~ /^[ \t]*$/) skipNext = 0; next }
@@ -59,7 +59,7 @@ for doc in README.md Sources/*/*.docc/*.md; do
     /^(@[A-Za-z]+ )*(@main )?(final class|class|struct|enum|actor|protocol|func|typealias|extension)[ <]/ || /^@[A-Za-z]+[ \t]*$/ {
       line = $0
       sub(/^@main /, "", line)
-      if (!inAttribute) declarations = declarations sprintf("// %s:%d\n", doc, NR)
+      if (!inAttribute) declarations = declarations sprintf("// %s, Swift block %d\n", doc, blocks)
       inAttribute = (line ~ /^@[A-Za-z]+[ \t]*$/)
       # File-private, so that two documents may declare the same names; an extension that
       # adds a conformance cannot be private and stays as it is.

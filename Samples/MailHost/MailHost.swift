@@ -36,19 +36,32 @@ struct MailHost {
   static func main(arguments: [String]) async -> Int32 {
     var words = arguments
     var path = NSTemporaryDirectory() + "/mail-workspace.json"
+    var undoPolicy = UndoPolicy.layoutAndNavigation
     if let first = words.first, first == "-h" || first == "--help" {
-      print("usage: MailHost [-f FILE] [COMMAND [ARGS]...]...")
+      print("usage: MailHost [-f FILE] [--undo layout|navigation] [COMMAND [ARGS]...]...")
       print("  -f, --file FILE   the workspace file (default: $TMPDIR/mail-workspace.json)")
+      print("  --undo layout     undo records the layout only (as a SwiftUI app would choose)")
+      print("  --undo navigation undo records router operations too (the default, as wsctl)")
       print("  without commands, reads one line of commands at a time from standard input")
       printLines(HostStep.helpText)
       return ExitCode.success
     }
-    if let first = words.first, first == "-f" || first == "--file" {
+    while let option = words.first, ["-f", "--file", "--undo"].contains(option) {
       guard words.count >= 2 else {
-        printError("'\(first)' needs a file name")
+        printError("'\(option)' needs \(option == "--undo" ? "'layout' or 'navigation'" : "a file name")")
         return ExitCode.usage
       }
-      path = words[1]
+      if option == "--undo" {
+        switch words[1] {
+        case "layout": undoPolicy = .layoutOnly
+        case "navigation": undoPolicy = .layoutAndNavigation
+        default:
+          printError("invalid argument '\(words[1])' for '--undo': expected 'layout' or 'navigation'")
+          return ExitCode.usage
+        }
+      } else {
+        path = words[1]
+      }
       words.removeFirst(2)
     }
     let steps: [HostStep]?
@@ -59,13 +72,16 @@ struct MailHost {
       return ExitCode.usage
     }
     // SwiftUI: the `App`'s `init` opens the session, which restores the window before the
-    // first frame, and keeps it as `@State`.
+    // first frame, and keeps it as `@State`. With the app's route types, a stored token they
+    // cannot read is reported, and a command that would store one is refused.
     let session = WorkspaceSession(
-      path: (path as NSString).standardizingPath, default: MailLayout.initialState)
+      path: (path as NSString).standardizingPath, default: MailLayout.initialState,
+      routeTypes: MailRoute.registry)
     guard report(session.restoration, of: session) else {
       session.close()
       return ExitCode.badFile
     }
+    session.workspace.undoPolicy = undoPolicy
     var host = MailHost(session: session)
     return await host.run(steps)
   }
@@ -95,6 +111,14 @@ struct MailHost {
     }
     for diagnostic in restoration.diagnostics {
       print("MailHost: warning: \(diagnostic) (repaired)")
+    }
+    // A hand-edited token the app cannot read: cut back to the last readable route (not an
+    // undo step; the session saves it).
+    for diagnostic in restoration.unreadableRoutes {
+      print("MailHost: warning: \(diagnostic)")
+    }
+    if !session.workspace.repairUnreadableRoutes().isEmpty {
+      print("MailHost: repaired the unreadable routes")
     }
     return true
   }
@@ -153,16 +177,32 @@ struct MailHost {
   }
 
   /// Splits, parses and runs one line; an error is printed and the line skipped.
+  ///
+  /// A line of the grammar alone is what a command palette runs: `CommandParser.parse(line:)`,
+  /// applied as one transaction. A line with the app's own words runs step by step.
   private mutating func runLine(_ line: String, echo: Bool) async {
+    let commands: [WorkspaceCommand]
     do {
       let words = try CommandParser.words(in: line)
       guard !words.isEmpty else { return }
       if echo { print("> " + line) }
-      await perform(try HostStep.parse(words), echo: false)
+      guard !words.contains(where: HostStep.hostWords.contains) else {
+        return await perform(try HostStep.parse(words), echo: false)
+      }
+      commands = try CommandParser.parse(line: line)
     } catch {
       print("  error: \(error)")
       failureStatus = failureStatus ?? (error.isUsageError ? ExitCode.usage : ExitCode.refused)
+      return
     }
+    // SwiftUI: the palette's text field submits its line.
+    do {
+      try workspace.apply(commands)
+    } catch {
+      print("  refused: \(error)")
+      failureStatus = failureStatus ?? ExitCode.refused
+    }
+    await printedChanges()
   }
 
   private mutating func perform(_ steps: [HostStep], echo: Bool = true) async {
@@ -180,9 +220,14 @@ struct MailHost {
         print("  refused: \(error)")
         failureStatus = failureStatus ?? ExitCode.refused
       }
-      while progress.printed < progress.published {
-        await Task.yield()
-      }
+      await printedChanges()
+    }
+  }
+
+  /// Waits until the change printer has printed every change applied so far.
+  private func printedChanges() async {
+    while progress.printed < progress.published {
+      await Task.yield()
     }
   }
 }

@@ -1,4 +1,5 @@
 import PaneRouter
+import Workspace
 
 /// The mail app's routes: what one pane of the app can show.
 ///
@@ -68,5 +69,15 @@ extension MailRoute: CustomStringConvertible {
     case .search(let query): ".search(\(String(reflecting: query)))"
     case .settings: ".settings"
     }
+  }
+}
+
+extension MailRoute {
+  /// The app's route types, registered with its session: a token `MailRoute` cannot read is
+  /// refused in commands and cut back on restore (a root falls back to the inbox).
+  static var registry: RouteRegistry {
+    var registry = RouteRegistry()
+    registry.register(MailRoute.self, fallbackRoot: .inbox)
+    return registry
   }
 }

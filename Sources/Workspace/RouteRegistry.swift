@@ -37,7 +37,7 @@ public struct RouteRegistry: Sendable {
     register(type)
   }
 
-  /// Registers a route type under its ``Route/kind``, replacing any type registered under
+  /// Registers a route type under its `Route.kind`, replacing any type registered under
   /// the same kind.
   ///
   /// - Parameters:

@@ -3,12 +3,12 @@
 import DocExamplesSupport
 import PaneRouter
 
-// Sources/PaneRouter/PaneRouter.docc/GettingStarted.md:13
+// Sources/PaneRouter/PaneRouter.docc/GettingStarted.md, Swift block 1
 private enum SettingsRoute: String, Route {
   case general, accounts, privacy
   static let kind = "settings"
 }
-// Sources/PaneRouter/PaneRouter.docc/GettingStarted.md:23
+// Sources/PaneRouter/PaneRouter.docc/GettingStarted.md, Swift block 2
 private enum MailRoute: Route {
   case inbox
   case detail(Int)
@@ -36,7 +36,7 @@ private enum MailRoute: Route {
     }
   }
 }
-// Sources/PaneRouter/PaneRouter.docc/GettingStarted.md:80
+// Sources/PaneRouter/PaneRouter.docc/GettingStarted.md, Swift block 4
 private struct MailPane: View {
   @Bindable var router: Router<MailRoute>
 
@@ -57,16 +57,16 @@ private struct MailPane: View {
 }
 
 @MainActor private func examples() async throws {
-  // Sources/PaneRouter/PaneRouter.docc/GettingStarted.md:11
+  // Sources/PaneRouter/PaneRouter.docc/GettingStarted.md, Swift block 1
 
-  // Sources/PaneRouter/PaneRouter.docc/GettingStarted.md:23
-  // Sources/PaneRouter/PaneRouter.docc/GettingStarted.md:61
+  // Sources/PaneRouter/PaneRouter.docc/GettingStarted.md, Swift block 2
+  // Sources/PaneRouter/PaneRouter.docc/GettingStarted.md, Swift block 3
   var stack = RouteStack(root: MailRoute.inbox)
   stack.push(.detail(7))                  // [inbox, detail:7]
   stack.present(.search(""), style: .sheet)
   stack.push(.detail(8))                  // inside the sheet's own stack
   stack.dismiss()                         // closes the sheet with its flow
   stack.popToRoot()                       // [inbox]
-  // Sources/PaneRouter/PaneRouter.docc/GettingStarted.md:78
+  // Sources/PaneRouter/PaneRouter.docc/GettingStarted.md, Swift block 4
 
 }

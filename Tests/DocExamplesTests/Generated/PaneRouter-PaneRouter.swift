@@ -5,7 +5,7 @@ import PaneRouter
 
 
 @MainActor private func examples() async throws {
-  // Sources/PaneRouter/PaneRouter.docc/PaneRouter.md:15
+  // Sources/PaneRouter/PaneRouter.docc/PaneRouter.md, Swift block 1
 
   let router = Router(root: MailRoute.inbox)
   router.logger = { print($0) }

@@ -7,7 +7,7 @@ import Workspace
 import WorkspaceJSON
 import WorkspaceSession
 
-// README.md:31
+// README.md, Swift block 1
 private enum MailRoute: Route {
   case inbox
   case detail(Int)
@@ -32,12 +32,12 @@ private enum MailRoute: Route {
     }
   }
 }
-// README.md:57
+// README.md, Swift block 1
 private enum SettingsRoute: String, Route {
   case general, accounts
   static let kind = "settings"
 }
-// README.md:243
+// README.md, Swift block 4
 private struct MailApp: App {
   static let fileURL = URL(fileURLWithPath: NSHomeDirectory() + "/mail-workspace.json")
   static let routeTypes = RouteRegistry([MailRoute.self, SettingsRoute.self])
@@ -67,7 +67,7 @@ private struct MailApp: App {
     }
   }
 }
-// README.md:274
+// README.md, Swift block 4
 private struct NodeView: View {
   let workspace: Workspace
   let id: NodeID
@@ -88,7 +88,7 @@ private struct NodeView: View {
     ForEach(node.children, id: \.self) { NodeView(workspace: workspace, id: $0) }
   }
 }
-// README.md:296
+// README.md, Swift block 4
 private struct PaneView: View {
   let workspace: Workspace
   let pane: NodeID
@@ -107,7 +107,7 @@ private struct PaneView: View {
     }
   }
 }
-// README.md:316
+// README.md, Swift block 4
 private struct ModalFlow: View {
   @Bindable var router: Router<MailRoute>
 
@@ -120,7 +120,7 @@ private struct ModalFlow: View {
     }
   }
 }
-// README.md:330
+// README.md, Swift block 4
 private struct ReplyButton: View {
   @Environment(Workspace.self) private var workspace
   @Environment(\.pane) private var pane
@@ -133,7 +133,7 @@ private struct ReplyButton: View {
     }
   }
 }
-// README.md:344
+// README.md, Swift block 4
 private struct PaletteField: View {
   let workspace: Workspace
   @State private var line = ""
@@ -150,7 +150,7 @@ private struct PaletteField: View {
     }
   }
 }
-// README.md:361
+// README.md, Swift block 4
 private extension EnvironmentValues {
   private struct PaneKey: EnvironmentKey {
     static let defaultValue: NodeID? = nil
@@ -164,7 +164,7 @@ private extension EnvironmentValues {
 }
 
 @MainActor private func examples() async throws {
-  // README.md:29
+  // README.md, Swift block 1
 
 
   // Cases without arguments: a `String` raw value (or `CaseIterable`) and a kind are all.
@@ -173,7 +173,7 @@ private extension EnvironmentValues {
   router.logger = { print($0) }
   router.push(.detail(7))   // push detail:7 -> [inbox, detail:7]
   router.push(.detail(7))   // push detail:7 rejected: duplicate top
-  // README.md:71
+  // README.md, Swift block 2
 
   var state = WorkspaceState(
     .tabs([
@@ -189,13 +189,13 @@ private extension EnvironmentValues {
   let rects = state.layout(in: Size(width: 120, height: 40))   // tiles the area exactly
   print(owner, stack.current, rects.count)
   try state.apply(.undo())
-  // README.md:93
+  // README.md, Swift block 3
 
   let store = WorkspaceStore(path: "workspace.json")
   let loaded = try store.load(default: state)          // missing file → the default
   for diagnostic in loaded.diagnostics { print(diagnostic) }   // each repair, at its JSON path
   try store.update(default: state) { try $0.apply(.zoom) }
-  // README.md:236
+  // README.md, Swift block 4
 
 
   /// A node of the tree: a pane, or a container of nodes.

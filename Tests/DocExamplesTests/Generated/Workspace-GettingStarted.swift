@@ -8,7 +8,7 @@ import WorkspaceSession
 
 
 @MainActor private func examples() async throws {
-  // Sources/Workspace/Workspace.docc/GettingStarted.md:10
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 1
 
   var state = WorkspaceState(
     .tabs([
@@ -18,37 +18,37 @@ import WorkspaceSession
       ])),
       ("Settings", .pane("Settings", root: SettingsRoute.general)),
     ]))
-  // Sources/Workspace/Workspace.docc/GettingStarted.md:28
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 2
   let copy: Workspace::WorkspaceState = state
   print(copy.focusedPane)
-  // Sources/Workspace/Workspace.docc/GettingStarted.md:35
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 3
   try state.apply(.split(.vertical, ratio: 0.3))
   try state.apply([.focus(.pane(.number(2))), .route(.push(["detail:8"]))])
   try state.apply(CommandParser.parse(["focus", "left", "zoom"]))
   try state.apply(.undo())
-  // Sources/Workspace/Workspace.docc/GettingStarted.md:50
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 4
 
   try state.apply([.split(.horizontal, root: MailRoute.detail(9)), .rename("Draft")])
   try state.apply(.route(RouteOperation<MailRoute>.push([.detail(10)])))
   try state.apply(CommandParser.parse(line: "rename 'Scratch pad'"))
   try state.apply(CommandParser.parse(link: URL(string: "myapp://workspace/focus/1/zoom")!))
-  // Sources/Workspace/Workspace.docc/GettingStarted.md:65
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 5
   let workspace = Workspace(state, routeTypes: RouteRegistry([MailRoute.self]))
   do {
     try workspace.apply(CommandParser.parse(line: "focus 1 push detail:abc"))
   } catch {
     print(error)   // %4 cannot hold route 'detail:abc': mail route 'detail:abc' takes one Int
   }
-  // Sources/Workspace/Workspace.docc/GettingStarted.md:82
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 6
   if let (owner, stack) = try state.nearestRouter(MailRoute.self, from: state.focusedPane) {
     print(owner, stack.current)
   }
   print(try state.router(MailRoute.self, for: state.focusedPane))   // the label Workspace uses
-  // Sources/Workspace/Workspace.docc/GettingStarted.md:91
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 7
   for (pane, rect) in state.orderedLayout(in: Size(width: 120, height: 40)) {
     print(pane, rect)   // the rectangles tile the area exactly
   }
-  // Sources/Workspace/Workspace.docc/GettingStarted.md:108
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 8
 
   let session = WorkspaceSession(path: fileURL.path, default: state)
   let shared = session.workspace
@@ -63,6 +63,6 @@ import WorkspaceSession
   }
   Task.detached { await shared.send { _ = try? $0.apply(.zoom) }.value }   // from any task
   for await change in shared.changes { print(change.origin, change.commands) }
-  // Sources/Workspace/Workspace.docc/GettingStarted.md:140
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 9
   shared.undoPolicy = .layoutOnly   // undo restores closed, split or moved panes and tabs
 }

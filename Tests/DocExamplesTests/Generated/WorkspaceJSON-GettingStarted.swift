@@ -6,7 +6,7 @@ import WorkspaceJSON
 
 
 @MainActor private func examples() async throws {
-  // Sources/WorkspaceJSON/WorkspaceJSON.docc/GettingStarted.md:18
+  // Sources/WorkspaceJSON/WorkspaceJSON.docc/GettingStarted.md, Swift block 1
 
   let store = WorkspaceStore(path: "workspace.json")
   let loaded: LoadedWorkspace
@@ -18,7 +18,7 @@ import WorkspaceJSON
     loaded = try store.restoreBackup()    // only when the user agrees
   }
   for diagnostic in loaded.diagnostics { log("repaired \(diagnostic)") }
-  // Sources/WorkspaceJSON/WorkspaceJSON.docc/GettingStarted.md:37
+  // Sources/WorkspaceJSON/WorkspaceJSON.docc/GettingStarted.md, Swift block 2
   let routeTypes = RouteRegistry([MailRoute.self])
   var state = loaded.state
   for route in state.unreadableRoutes(routeTypes) {
@@ -26,7 +26,7 @@ import WorkspaceJSON
   }
   state.repairUnreadableRoutes(routeTypes)
   let workspace = Workspace(state, routeTypes: routeTypes)
-  // Sources/WorkspaceJSON/WorkspaceJSON.docc/GettingStarted.md:53
+  // Sources/WorkspaceJSON/WorkspaceJSON.docc/GettingStarted.md, Swift block 3
   try store.save(workspace.state)          // atomic, keeps workspace.json.bak
 
   try store.update(default: makeDefaultWorkspace()) { state in

@@ -7,7 +7,7 @@ import WorkspaceSession
 
 
 @MainActor private func examples() async throws {
-  // Sources/WorkspaceSession/WorkspaceSession.docc/GettingStarted.md:15
+  // Sources/WorkspaceSession/WorkspaceSession.docc/GettingStarted.md, Swift block 1
 
   let session = WorkspaceSession(
     path: fileURL.path, default: .mail, routeTypes: RouteRegistry([MailRoute.self]))
@@ -21,7 +21,7 @@ import WorkspaceSession
   if session.restoration.error != nil, session.restoration.hasBackup {
     try await session.restoreBackup()    // only when the user agrees
   }
-  // Sources/WorkspaceSession/WorkspaceSession.docc/GettingStarted.md:40
+  // Sources/WorkspaceSession/WorkspaceSession.docc/GettingStarted.md, Swift block 2
   let workspace = session.workspace
   let router = try workspace.router(MailRoute.self, for: workspace.focusedPane)
   router.push(.detail(42))               // in the tree, undoable, saved shortly after
@@ -29,7 +29,7 @@ import WorkspaceSession
     router.present(.compose)
     router.push(.detail(1))
   }
-  // Sources/WorkspaceSession/WorkspaceSession.docc/GettingStarted.md:56
+  // Sources/WorkspaceSession/WorkspaceSession.docc/GettingStarted.md, Swift block 3
   for await change in workspace.changes {
     if change.origin == .adopted { showBanner("updated from revision \(change.revision)") }
     for conflict in change.conflicts { log("\(conflict)") }
