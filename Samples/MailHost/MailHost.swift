@@ -48,7 +48,8 @@ struct MailHost {
     }
     while let option = words.first, ["-f", "--file", "--undo"].contains(option) {
       guard words.count >= 2 else {
-        printError("'\(option)' needs \(option == "--undo" ? "'layout' or 'navigation'" : "a file name")")
+        printError(
+          "'\(option)' needs \(option == "--undo" ? "'layout' or 'navigation'" : "a file name")")
         return ExitCode.usage
       }
       if option == "--undo" {
@@ -56,7 +57,8 @@ struct MailHost {
         case "layout": undoPolicy = .layoutOnly
         case "navigation": undoPolicy = .layoutAndNavigation
         default:
-          printError("invalid argument '\(words[1])' for '--undo': expected 'layout' or 'navigation'")
+          printError(
+            "invalid argument '\(words[1])' for '--undo': expected 'layout' or 'navigation'")
           return ExitCode.usage
         }
       } else {

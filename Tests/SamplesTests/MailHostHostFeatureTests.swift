@@ -11,7 +11,9 @@ import Testing
       "focus 3 push message:abc\n",
       "  refused: %4 cannot hold route 'message:abc': mail route 'message:abc' takes one Int"
     ),
-    ("split h draft:1\n", "  refused: %5 cannot hold route 'draft:1': unknown mail route 'draft:1'"),
+    (
+      "split h draft:1\n", "  refused: %5 cannot hold route 'draft:1': unknown mail route 'draft:1'"
+    ),
     (
       "focus 1 present sheet compose:x\n",
       "  refused: %2 cannot hold route 'compose:x': mail route 'compose:x' takes no arguments"
@@ -85,8 +87,10 @@ import Testing
   func undoPolicyDecidesWhatUndoTakesBack(options: [String], reader: String, panes: Int) throws {
     let directory = try TemporaryDirectory()
     let result = try mailHost.run(
-      ["-f", directory.path("mail.json")] + options + ["focus", "1", "split", "v", "open", "42",
-      "undo", "show"])
+      ["-f", directory.path("mail.json")] + options + [
+        "focus", "1", "split", "v", "open", "42",
+        "undo", "show",
+      ])
     #expect(result.status == 0, "\(result.errorOutput)")
     #expect(result.lines.contains(reader), "\(result.output)")
     let shown = result.lines.drop { $0 != "> show" }.dropFirst().prefix { $0.hasPrefix("  ") }
