@@ -6,35 +6,16 @@ import WorkspaceJSON
 /// Restore reports every stored token a registered route type cannot read, at its JSON path,
 /// with the repair it offers.
 @Suite struct UnreadableRouteDiagnosticTests {
-  private enum NoteRoute: Route {
-    case list
-    case note(Int)
-
+  private enum NoteRoute: String, Route {
+    case list, note, draft
     static let kind = "notes"
-
-    var token: RouteToken {
-      switch self {
-      case .list: RouteToken("list")
-      case .note(let id): RouteToken("note", id)
-      }
-    }
-
-    init(token: RouteToken) throws {
-      switch token.name {
-      case "list":
-        try token.arguments(as: Self.self)
-        self = .list
-      case "note": self = .note(try token.arguments(as: Self.self, Int.self))
-      default: throw PaneRouterError.unknownRoute(token, kind: Self.kind)
-      }
-    }
   }
 
   /// A file as a user hand-edited it: `T(Notes: H(%3, %4), Other: %5)`, where pane %4 holds
   /// `note:abc` and a sheet flow with `bad`, and pane %5's router is of an unregistered kind.
   private static func handEditedFile() throws -> [UInt8] {
     let notes = try RouteStack<RouteToken>(
-      routes: ["list", "note:1", "note:abc", "note:2"], modal: (.sheet, ["note:3", "bad"]))
+      routes: ["list", "note", "note:abc", "draft"], modal: (.sheet, ["note", "bad"]))
     let state = WorkspaceState(
       .tabs([
         (
@@ -61,9 +42,9 @@ import WorkspaceJSON
     #expect(
       diagnostics.map(\.description) == [
         "$.root.children[0].children[1].router.stack[2]: route 'note:abc' is unreadable (notes"
-          + " route 'note:abc' takes one Int); a repair cuts the stack back to 'note:1'",
+          + " route 'note:abc' takes no arguments); a repair cuts the stack back to 'note'",
         "$.root.children[0].children[1].router.modal.stack[1]: route 'bad' is unreadable"
-          + " (unknown notes route 'bad'); a repair cuts the modal back to 'note:3'",
+          + " (unknown notes route 'bad'); a repair cuts the modal back to 'note'",
       ])
   }
 
@@ -95,8 +76,8 @@ import WorkspaceJSON
     #expect(restored.unreadableRoutes(registry).isEmpty)
     #expect(restored.history == loaded.state.history)
     let notes = try restored.router(NoteRoute.self, for: NodeID(4))
-    #expect(notes.stack == [.list, .note(1)])
-    #expect(notes.modal?.stack == [.note(3)])
+    #expect(notes.stack == [.list, .note])
+    #expect(notes.modal?.stack == [.note])
   }
 
   @Test func loadedWorkspaceHasAPublicInitialiserForRestoreLogicWithoutTheDisk() {
