@@ -75,8 +75,24 @@ public final class Workspace {
   ///   ``routeTypes`` for its router's kind cannot read; nothing changed.
   @discardableResult
   public func apply(_ commands: [WorkspaceCommand]) throws(WorkspaceError) -> WorkspaceChange {
-    var next = state
     var failedIndex: Int?
+    return try apply(commands, failedIndex: &failedIndex)
+  }
+
+  /// Applies several commands as one transaction, and on failure says which one failed, for
+  /// a caller that read them from words (a live host answering `wsctl`) to name the word.
+  ///
+  /// - Parameters:
+  ///   - commands: The commands, in order.
+  ///   - failedIndex: Set to the index in `commands` of the command that threw; `nil` when
+  ///     the transaction applied, or when the route types refused what it stored.
+  /// - Returns: What changed.
+  /// - Throws: As ``apply(_:)-([WorkspaceCommand])``; nothing changed.
+  @discardableResult
+  package func apply(_ commands: [WorkspaceCommand], failedIndex: inout Int?)
+    throws(WorkspaceError) -> WorkspaceChange
+  {
+    var next = state
     let change = try next.apply(
       commands, failedIndex: &failedIndex, recordsNavigation: undoPolicy.recordsNavigation)
     try next.checkNewRoutes(since: state, in: change.changedNodes, routeTypes)

@@ -41,11 +41,11 @@ extension WorkspaceState {
   /// - Parameters:
   ///   - commands: The commands, in order.
   ///   - failedIndex: Set to the index in `commands` of the command that threw.
-  /// - Returns: What changed.
-  /// - Throws: That command's ``WorkspaceError``; the state is then exactly as before.
   ///   - recordsNavigation: Whether router operations are recorded for undo, and undo and
   ///     redo restore routers (see ``UndoPolicy``); when `false`, they are a cursor, and undo
   ///     and redo keep the routers of the nodes that exist as they are.
+  /// - Returns: What changed.
+  /// - Throws: That command's ``WorkspaceError``; the state is then exactly as before.
   @discardableResult
   package mutating func apply(
     _ commands: [WorkspaceCommand], failedIndex: inout Int?, recordsNavigation: Bool = true
