@@ -207,7 +207,10 @@ public final class WorkspaceSession {
     case .replaced: content = .replacement(workspace.state)
     case .adopted: return
     }
-    pending.append(PendingTransaction(sequence: nextSequence, content: content))
+    pending.append(
+      PendingTransaction(
+        sequence: nextSequence, content: content,
+        recordsNavigation: workspace.undoPolicy.recordsNavigation))
     nextSequence += 1
     switch status {
     case .saved, .missing: status = .saving

@@ -6,7 +6,8 @@ import WorkspaceJSON
 import WorkspaceSession
 
 /// A session opened with the host's route types reports the unreadable tokens of the file it
-/// restores, refuses commands that would store one, and saves a repair.
+/// restores, refuses commands that would store one, and saves a repair; its replays keep the
+/// workspace's undo policy.
 @MainActor
 @Suite struct SessionRouteTypeTests {
   private enum CountRoute: String, Route {
@@ -39,6 +40,27 @@ import WorkspaceSession
     let stored = try directory.stored()
     #expect(try stored.router(CountRoute.self, for: stored.focusedPane).stack == [.one])
     #expect(stored.history.undoEntries.map(\.label) == ["rename Counted"])
+    session.close()
+  }
+
+  @Test func replayOnAnotherWritersStateRecordsWhatTheUndoPolicyRecords() async throws {
+    let directory = try SessionDirectory()
+    let session = WorkspaceSession(
+      path: directory.file, default: .example, autosaveDelay: .seconds(60))
+    session.workspace.undoPolicy = .layoutOnly
+    try await session.flush()
+    // Unsaved: a navigation (not recorded) and a rename (recorded).
+    try session.workspace.apply(.route(.push(["mine"])))
+    try session.workspace.apply(.rename("renamed here"))
+    #expect(session.workspace.state.history.undoEntries.map(\.label) == ["rename 'renamed here'"])
+    try WorkspaceStore(path: directory.file).update(default: .example) { state in
+      try state.apply(.zoom)
+    }
+    try await session.flush()
+    let state = session.workspace.state
+    #expect(state.zoomedPane != nil)
+    #expect(state.history.undoEntries.map(\.label) == ["zoom", "rename 'renamed here'"])
+    #expect(state.node(state.focusedPane)?.router?.stack.current == "mine")
     session.close()
   }
 }
