@@ -1,8 +1,9 @@
 /// What undo records in a host's workspace, and the path writes of one gesture as one step.
 extension Workspace {
   /// Merges a path write into the previous undo step when it is the same router's path write
-  /// within ``UndoPolicy/pathWriteCoalescing``; a merged step that undoes nothing (the
-  /// gesture came back to where it started) is dropped.
+  /// within ``UndoPolicy/pathWriteCoalescing``, labelled with the last write; a merged step
+  /// that undoes nothing (the gesture came back to where it started) is dropped, and ends the
+  /// gesture.
   ///
   /// Called after every local change; any other change ends the gesture.
   func coalescePathWrite(_ change: WorkspaceChange) {
@@ -13,18 +14,22 @@ extension Workspace {
       lastPathWrite = nil
       return
     }
-    defer { lastPathWrite = (node, now, state.history.undoEntries.last) }
-    guard let last = lastPathWrite, last.node == node,
+    if let last = lastPathWrite, last.node == node,
       now - last.time <= undoPolicy.pathWriteCoalescing,
-      let previous = last.entry, state.history.undoEntries.dropLast().last == previous
-    else { return }
-    var next = state
-    next.history.mergeLast(2)
-    if let merged = next.history.undoEntries.last, merged.journal.isEmpty(comparedWith: next) {
-      next.history.removeLastUndoEntry()
+      state.history.undoEntries.dropLast().last == last.entry
+    {
+      var next = state
+      next.history.coalesceLastTwo()
+      let isEmpty = next.history.undoEntries.last?.journal.isEmpty(comparedWith: next) ?? false
+      if isEmpty { next.history.removeLastUndoEntry() }
+      // Only the history changes: no node does, so nothing is reported.
+      setState(next)
+      if isEmpty {
+        lastPathWrite = nil
+        return
+      }
     }
-    // Only the history changes: no node does, so nothing is reported.
-    setState(next)
+    lastPathWrite = (node, now, state.history.undoEntries.last)
   }
 
   /// The node whose router a change only set the path of, if that is all it did.
@@ -40,6 +45,14 @@ extension Workspace {
 }
 
 extension History {
+  /// Merges the last two undo entries into one that undoes both, labelled with the last.
+  mutating func coalesceLastTwo() {
+    guard let label = undoEntries.last?.label else { return }
+    mergeLast(2)
+    let merged = undoEntries.removeLast()
+    undoEntries.append(Entry(label: label, journal: merged.journal))
+  }
+
   /// Drops the last undo entry.
   mutating func removeLastUndoEntry() {
     undoEntries.removeLast()

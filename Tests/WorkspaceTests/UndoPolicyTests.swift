@@ -60,7 +60,10 @@ import Testing
     // A back swipe, then a second one: the NavigationStack writes the path each time.
     router.path = [.note(1), .note(2)]
     router.path = [.note(1)]
-    #expect(workspace.state.history.undoEntries.count == 2)
+    #expect(
+      workspace.state.history.undoEntries.map(\.label) == [
+        "at %2 push note:1 note:2 note:3", "at %2 set-path note:1",
+      ])
     try workspace.undo()
     #expect(router.stack == [.list, .note(1), .note(2), .note(3)])
   }
@@ -93,6 +96,10 @@ import Testing
     router.path = [.note(1)]
     router.path = []
     #expect(workspace.state.history.undoEntries.map(\.label) == ["rename x"])
+    // The gesture ended there: the next write is a step of its own, not merged into the rename.
+    router.path = [.note(2)]
+    #expect(
+      workspace.state.history.undoEntries.map(\.label) == ["rename x", "at %2 set-path note:2"])
   }
 
   @Test func modalPathWritesCoalesceToo() throws {
