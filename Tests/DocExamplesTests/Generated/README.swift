@@ -42,24 +42,35 @@ private struct MailApp: App {
   static let fileURL = URL(fileURLWithPath: NSHomeDirectory() + "/mail-workspace.json")
   static let routeTypes = RouteRegistry([MailRoute.self, SettingsRoute.self])
 
-  // Restore: the file, or the default layout; a file it cannot read is never replaced.
-  @State private var session = WorkspaceSession(
-    path: MailApp.fileURL.path, default: .mail, routeTypes: MailApp.routeTypes)
+  @State private var session = MailApp.openSession()
   @Environment(\.scenePhase) private var scenePhase
+
+  /// Restores the file, or the default layout; a file it cannot read is never replaced.
+  static func openSession() -> WorkspaceSession {
+    let session = WorkspaceSession(
+      path: fileURL.path, default: .mail, routeTypes: MailApp.routeTypes)
+    for diagnostic in session.restoration.unreadableRoutes {
+      print("repairing \(diagnostic)")   // a hand-edited token: its JSON path and why
+    }
+    session.workspace.repairUnreadableRoutes()   // cut back; not an undo step; saved
+    session.workspace.undoPolicy = .layoutOnly   // the stacks have their own back gestures
+    return session
+  }
 
   var body: some Scene {
     WindowGroup {
       NodeView(workspace: session.workspace, id: session.workspace.state.rootID)
         .environment(session.workspace)   // deep views reach the one owner of the state
-        .task {
-          // A hand-edited file's unreadable tokens: cut back, not an undo step, saved.
-          if !session.restoration.unreadableRoutes.isEmpty {
-            session.workspace.repairUnreadableRoutes()
-          }
-          // Cmd-Z restores panes and tabs; the navigation stacks have their own back.
-          session.workspace.undoPolicy = .layoutOnly
-        }
         .onOpenURL { url in _ = try? session.workspace.apply(CommandParser.parse(link: url)) }
+        .overlay(alignment: .bottom) {
+          if case .corrupt(let error, hasBackup: true) = session.status {
+            // Puts the backup in the file's place (the corrupt file is kept aside), so that
+            // no later save can rotate the corrupt file into the backup.
+            Button("Restore the last good version (\(error))") {
+              Task { try? await session.restoreBackup() }
+            }
+          }
+        }
     }
     .onChange(of: scenePhase) { _, phase in
       // Autosave already runs after every change; make it durable before suspension.
