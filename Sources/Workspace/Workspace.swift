@@ -58,6 +58,21 @@ public final class Workspace {
     return change
   }
 
+  /// Records the size of the area the host lays the panes out in, whenever it changes, so that
+  /// directional focus, `split` and `resize` measure on the rectangles the host draws; see
+  /// ``WorkspaceState/recordLayoutSize(_:)``.
+  ///
+  ///     try workspace.recordLayoutSize(Size(width: 120, height: 39))
+  ///
+  /// - Parameter size: The area's size, or `nil` to forget it.
+  /// - Throws: ``WorkspaceError/invalidSize(_:expected:)``; nothing changed.
+  public func recordLayoutSize(_ size: Size?) throws(WorkspaceError) {
+    guard size != state.layoutSize else { return }
+    var next = state
+    try next.recordLayoutSize(size)
+    state = next
+  }
+
   /// Replaces the whole state, for example after restoring a file, and re-reads every router
   /// handed out.
   ///

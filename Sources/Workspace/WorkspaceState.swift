@@ -23,6 +23,12 @@ public struct WorkspaceState: Sendable {
   public package(set) var unknownMembers: UnknownMembers
   /// How many panes ``mostRecentlyUsed`` keeps.
   public package(set) var mostRecentlyUsedLimit: Int
+  /// The size of the area the panes were last laid out in, as a host or `wsctl show` drew
+  /// them, or `nil` if none was recorded; see ``layoutArea``.
+  public package(set) var layoutSize: Size?
+  /// The workspace's own minimum pane size, or `nil` for ``defaultMinimumPaneSize``; see
+  /// ``paneMinimum``.
+  public package(set) var minimumPaneSize: Size?
 
   /// The open transactions' before-images, outermost first.
   var journals: [Journal]
@@ -48,6 +54,8 @@ public struct WorkspaceState: Sendable {
     history = History()
     unknownMembers = UnknownMembers()
     mostRecentlyUsedLimit = WorkspaceState.defaultMostRecentlyUsedLimit
+    layoutSize = nil
+    minimumPaneSize = nil
     journals = []
     rootID = build(template, parent: nil)
     precondition(containsPane(rootID), "a workspace needs at least one pane")
@@ -60,7 +68,8 @@ public struct WorkspaceState: Sendable {
   package init(
     nodes: [NodeID: Node], rootID: NodeID, nextID: Int, mostRecentlyUsed: [NodeID],
     zoomedPane: NodeID?, history: History, unknownMembers: UnknownMembers,
-    mostRecentlyUsedLimit: Int = WorkspaceState.defaultMostRecentlyUsedLimit
+    mostRecentlyUsedLimit: Int = WorkspaceState.defaultMostRecentlyUsedLimit,
+    layoutSize: Size? = nil, minimumPaneSize: Size? = nil
   ) {
     self.nodes = nodes
     self.rootID = rootID
@@ -70,6 +79,8 @@ public struct WorkspaceState: Sendable {
     self.history = history
     self.unknownMembers = unknownMembers
     self.mostRecentlyUsedLimit = mostRecentlyUsedLimit
+    self.layoutSize = layoutSize
+    self.minimumPaneSize = minimumPaneSize
     self.journals = []
   }
 
@@ -170,11 +181,12 @@ public struct WorkspaceState: Sendable {
 }
 
 extension WorkspaceState: Equatable {
-  /// Compares the tree, focus, history and kept members; a running transaction is ignored.
+  /// Compares the tree, focus, history, layout settings and kept members; a running transaction is ignored.
   public static func == (lhs: WorkspaceState, rhs: WorkspaceState) -> Bool {
     lhs.rootID == rhs.rootID && lhs.nextID == rhs.nextID
       && lhs.mostRecentlyUsed == rhs.mostRecentlyUsed && lhs.zoomedPane == rhs.zoomedPane
       && lhs.mostRecentlyUsedLimit == rhs.mostRecentlyUsedLimit
+      && lhs.layoutSize == rhs.layoutSize && lhs.minimumPaneSize == rhs.minimumPaneSize
       && lhs.unknownMembers == rhs.unknownMembers && lhs.nodes == rhs.nodes
       && lhs.history == rhs.history
   }
