@@ -8,13 +8,15 @@ struct Invocation {
     var json = false
     var dryRun = false
     var quiet = false
+    /// `--size WxH`: the drawing size of `show`, and the area edits measure in.
+    var size: Size?
   }
 
   /// One step: a workspace command, or one of the tool's own commands.
   enum Step {
     case edit(WorkspaceCommand)
     case link(String, [WorkspaceCommand])
-    case show(size: Size?, ascii: Bool)
+    case show(ascii: Bool)
     case tree
     case routes(PaneReference?)
     case layout(Size)
@@ -58,6 +60,10 @@ struct Invocation {
         }
         options.file = arguments[index]
         index += 1
+      case "--size":
+        guard index < arguments.count else { throw .usage("option '--size' needs a size WxH") }
+        try setSize(arguments[index], word: index + 1)
+        index += 1
       case "--json": options.json = true
       case "--dry-run", "-n": options.dryRun = true
       case "-q", "--quiet": options.quiet = true
@@ -69,6 +75,8 @@ struct Invocation {
             throw .usage("option '--file' needs a FILE")
           }
           options.file = String(argument.dropFirst("--file=".count))
+        } else if argument.hasPrefix("--size=") {
+          try setSize(String(argument.dropFirst("--size=".count)), word: index)
         } else if Self.commandOptions[argument] != nil {
           // Read by their command.
           words.append(argument)
@@ -85,9 +93,21 @@ struct Invocation {
     try parseSteps(words)
   }
 
-  /// Options that belong to one command and are read by it.
   /// Options that belong to one command, with that command.
-  private static let commandOptions = ["--size": "show", "--ascii": "show", "--force": "init"]
+  private static let commandOptions = ["--ascii": "show", "--force": "init"]
+
+  /// Reads `--size WxH`, bounded as every drawing size is; given twice, it must agree.
+  private mutating func setSize(_ text: String, word: Int) throws(Failure) {
+    guard let size = Size(parsing: text), size.isDrawable else {
+      throw .usage(
+        "invalid size '\(text)' at word \(word): expected WxH such as 80x24, "
+          + "each from 1 to \(Size.drawableLengths.upperBound)")
+    }
+    if let earlier = options.size, earlier != size {
+      throw .usage("option '--size' given twice: '\(earlier)' and '\(size)'")
+    }
+    options.size = size
+  }
 
   /// Whether a word starting with `-` is a negative number (`-1`, `-0.5`, `-.5`) rather than
   /// an option: it is left for the grammar, which reports it as an invalid argument.

@@ -15,7 +15,8 @@ import Workspace
 /// - a save never writes what ``load(default:)`` would refuse (see
 ///   ``WorkspaceFile/encode(_:path:limits:)``);
 /// - a save whose bytes equal the file's writes nothing, so the backup stays the last
-///   *different* version;
+///   *different* version; an ``update(default:_:)`` that changes only the recorded layout
+///   size (``Workspace/WorkspaceState/layoutSize``) writes the file but leaves the backup;
 /// - a symbolic link is followed (a chain of them, relative or absolute) and the file it
 ///   leads to is edited, with its backup, lock and temporary files beside it; the link stays
 ///   a link. A link to a missing file creates that file, as `echo x > link` would;
@@ -120,7 +121,14 @@ public struct WorkspaceStore: Sendable {
     var state = loaded.state
     let result = try change(&state)
     if state != loaded.state {
-      try write(state, to: target, replacing: current)
+      // A change of the recorded layout size alone (a host or `wsctl show` drawing at another
+      // size) is not the user's work: the backup stays the last version that differed in it.
+      var sameWork = loaded.state
+      sameWork.layoutSize = state.layoutSize
+      try write(
+        state, to: target, replacing: current,
+        keepingBackup: current != nil && loaded.diagnostics.isEmpty
+          && loaded.migratedFromVersion == nil && sameWork == state)
     }
     return (result, loaded)
   }
@@ -216,14 +224,17 @@ public struct WorkspaceStore: Sendable {
   /// file's bytes) already holds exactly what would be written.
   ///
   /// - Returns: Whether the file was written.
+  /// With `keepingBackup`, the backup is left as it is instead of becoming the replaced file.
   @discardableResult
-  private func write(_ state: WorkspaceState, to target: String, replacing current: [UInt8]?)
-    throws(WorkspaceFileError) -> Bool
-  {
+  private func write(
+    _ state: WorkspaceState, to target: String, replacing current: [UInt8]?,
+    keepingBackup: Bool = false
+  ) throws(WorkspaceFileError) -> Bool {
     let bytes = try WorkspaceFile.encode(state, path: path, limits: limits)
     guard bytes != current else { return false }
     FileSystem.removeStaleTemporaries(for: target)
-    try FileSystem.replace(target, with: bytes, backupPath: target + ".bak")
+    try FileSystem.replace(
+      target, with: bytes, backupPath: keepingBackup ? nil : target + ".bak")
     return true
   }
 }

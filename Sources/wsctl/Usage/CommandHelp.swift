@@ -39,17 +39,24 @@ struct CommandHelp {
   /// The commands of the workspace grammar (shared with deep links).
   static let workspaceCommands: [CommandHelp] = [
     CommandHelp(
-      name: "focus", usage: "focus N|%ID|left|right|up|down|next|prev|last",
-      abstract: "Focus a pane by number, id, direction, reading order or most recent use.",
+      name: "focus", usage: "focus N|%ID|[wrap] left|right|up|down|next|prev|last",
+      abstract:
+        "Focus a pane by number, id, direction, reading order or most recent use. A direction "
+        + "follows the rectangles drawn at the layout size (see 'show'): the pane touching "
+        + "that edge, the most recently used of several. At the edge it is refused (exit 1) "
+        + "unless 'wrap' goes on from the opposite side, as tmux does.",
       arguments: [
-        pane, direction, ("next|prev", "the next or previous pane in reading order"),
+        pane, direction, ("wrap", "at the edge, wrap around to the far side"),
+        ("next|prev", "the next or previous pane in reading order"),
         ("last", "the pane focused before this one"),
       ],
       example: "wsctl focus 2 push detail:7"),
     CommandHelp(
       name: "split", usage: "split h|v [RATIO] [ROUTE]",
       abstract:
-        "Split the focused pane: h puts the new pane beside it, v below it; the new pane gets focus.",
+        "Split the focused pane: h puts the new pane beside it, v below it; the new pane gets "
+        + "focus. Refused (exit 1, 'no space for new pane') if a pane would end up smaller than "
+        + "the minimum pane size at the layout size (see 'minimum-size').",
       arguments: [
         ("h|v", "side by side or stacked"),
         ("RATIO", "the new pane's share, such as 0.3 or 30% (default 0.5)"), route,
@@ -76,8 +83,26 @@ struct CommandHelp {
       arguments: [direction], example: "wsctl move down"),
     CommandHelp(
       name: "resize", usage: "resize left|right|up|down AMOUNT",
-      abstract: "Move an edge of the focused pane by a share of its split.",
-      arguments: [direction, ("AMOUNT", "such as 0.1 or 10%")], example: "wsctl resize right 10%"),
+      abstract:
+        "Move an edge of the focused pane towards DIRECTION: the edge on that side if a pane "
+        + "lies there (the pane grows), else the opposite edge (it shrinks) - 'resize left' "
+        + "grows a middle pane leftwards, where tmux's resize-pane -L would shrink it. The "
+        + "edge belongs to the nearest split of that axis with a pane on that side; a "
+        + "percentage is of that split's length. The pane that shrinks stops at the minimum "
+        + "pane size; already there, it is refused (exit 1).",
+      arguments: [
+        direction,
+        ("AMOUNT", "cells at the layout size (5), or a share of the split (0.1 or 10%)"),
+      ],
+      example: "wsctl resize right 10%"),
+    CommandHelp(
+      name: "minimum-size", usage: "minimum-size WxH|default",
+      abstract:
+        "Set the workspace's minimum pane size (saved in the file; default 6x3): the layout "
+        + "gives every pane at least this where it fits, split refuses to go below it and "
+        + "resize stops at it.",
+      arguments: [("WxH", "width and height, each 1 to 10000"), ("default", "back to 6x3")],
+      example: "wsctl minimum-size 20x5"),
     CommandHelp(
       name: "equalize", usage: "equalize",
       abstract: "Give every visible split's children equal shares.",
@@ -154,7 +179,11 @@ struct CommandHelp {
   static let toolCommands: [CommandHelp] = [
     CommandHelp(
       name: "show", usage: "show [--size WxH] [--ascii]",
-      abstract: "Draw the active tab as boxes: pane numbers, titles, top routes, focus marked.",
+      abstract:
+        "Draw the active tab as boxes: pane numbers, titles, top routes, focus marked. The "
+        + "file records the area the panes were drawn in (when it changed and the file can be "
+        + "written; never an error), and later directional focus, split and resize measure "
+        + "there.",
       arguments: [
         ("--size WxH", "the drawing size, 1 to 1000 each way (default: the terminal)"),
         ("--ascii", "ASCII instead of box-drawing characters"),

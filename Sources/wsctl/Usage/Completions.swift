@@ -10,7 +10,8 @@ enum Completions {
   }
 
   private static let options = [
-    "-f", "--file", "--json", "--dry-run", "-q", "--quiet", "-h", "--help", "--version",
+    "-f", "--file", "--json", "--dry-run", "-q", "--quiet", "--size", "-h", "--help",
+    "--version",
   ]
 
   /// The script for `shell` (`bash`, `zsh` or `fish`).
@@ -29,7 +30,9 @@ enum Completions {
       local current="${COMP_WORDS[COMP_CWORD]}" previous="${COMP_WORDS[COMP_CWORD-1]}"
       case "$previous" in
         -f|--file) COMPREPLY=($(compgen -f -- "$current")); return ;;
-        focus|swap|move|resize) COMPREPLY=($(compgen -W "left right up down next prev last" -- "$current")); return ;;
+        focus) COMPREPLY=($(compgen -W "left right up down wrap next prev last" -- "$current")); return ;;
+        wrap|swap|move|resize) COMPREPLY=($(compgen -W "left right up down" -- "$current")); return ;;
+        minimum-size) COMPREPLY=($(compgen -W "default" -- "$current")); return ;;
         split) COMPREPLY=($(compgen -W "h v" -- "$current")); return ;;
         tab) COMPREPLY=($(compgen -W "new next prev last close move rename" -- "$current")); return ;;
         present) COMPREPLY=($(compgen -W "sheet cover" -- "$current")); return ;;
@@ -57,6 +60,7 @@ enum Completions {
         _arguments \\
           '(-f --file)'{-f,--file}'[workspace file]:file:_files' \\
           '--json[machine-readable output]' \\
+          '--size[drawing and layout size]:size WxH:' \\
           '--dry-run[apply without saving]' \\
           '(-q --quiet)'{-q,--quiet}'[no warnings]' \\
           '(-h --help)'{-h,--help}'[show help]' \\
@@ -76,6 +80,7 @@ enum Completions {
       "# fish completion for wsctl; put it in ~/.config/fish/completions/wsctl.fish",
       "complete -c wsctl -s f -l file -r -d 'workspace file'",
       "complete -c wsctl -l json -d 'machine-readable output'",
+      "complete -c wsctl -l size -r -d 'drawing and layout size WxH'",
       "complete -c wsctl -l dry-run -d 'apply without saving'",
       "complete -c wsctl -s q -l quiet -d 'no warnings'",
       "complete -c wsctl -s h -l help -d 'show help'",
