@@ -76,8 +76,8 @@ extension WorkspaceState {
   /// draws: the integer layout at ``layoutArea`` with ``paneMinimum``.
   ///
   /// A neighbour's edge touches `pane`'s edge on that side and the two overlap by at least one
-  /// cell on the other axis; among several, the most recently used wins, then the first in
-  /// reading order (top to bottom, then left to right). With `wrapping`, where no pane lies
+  /// cell on the other axis; among several, the most recently used wins, then the one with
+  /// the lowest number (``numberedPanes``). With `wrapping`, where no pane lies
   /// that way, the search goes on from the opposite side of the area, as tmux and i3 do:
   /// `right` from the right edge goes to the panes at the left edge that overlap `pane`.
   ///
@@ -119,7 +119,9 @@ extension WorkspaceState {
     for recent in mostRecentlyUsed where candidates.contains(where: { $0.pane == recent }) {
       return recent
     }
-    return candidates.min { ($0.rect.y, $0.rect.x) < ($1.rect.y, $1.rect.x) }?.pane
+    guard candidates.count > 1 else { return candidates.first?.pane }
+    let numbered = Set(candidates.map(\.pane))
+    return numberedPanes.first(where: numbered.contains)
   }
 
   /// The visible panes with their integer rectangles, in tree (depth-first) order; with

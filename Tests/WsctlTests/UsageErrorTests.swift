@@ -12,7 +12,7 @@ import Testing
     // Missing arguments.
     (["push"], "'push' needs a route at word 2"),
     (["push", "focus", "2"], "'push' needs a route at word 2"),
-    (["focus"], "'focus' needs a pane number, %ID, left|right|up|down or next|prev|last at word 2"),
+    (["focus"], "'focus' needs a pane number, %ID, left|right|up|down, wrap or next|prev|last at word 2"),
     (["tab", "move"], "'tab move' needs a tab number at word 3"),
     (["rename"], "'rename' needs a title at word 2"),
     (["layout"], "'layout' needs a size WxH at word 2"),
@@ -29,7 +29,7 @@ import Testing
     ),
     (
       ["focus", "x"],
-      "invalid argument 'x' at word 2: expected a pane number, %ID, left|right|up|down or next|prev|last"
+      "invalid argument 'x' at word 2: expected a pane number, %ID, left|right|up|down, wrap or next|prev|last"
     ),
     (
       ["split", "h", "1.5"],
@@ -76,7 +76,7 @@ import Testing
     // A negative number is an argument, not an option.
     (
       ["focus", "-1"],
-      "invalid argument '-1' at word 2: expected a pane number, %ID, left|right|up|down or next|prev|last"
+      "invalid argument '-1' at word 2: expected a pane number, %ID, left|right|up|down, wrap or next|prev|last"
     ),
     (
       ["resize", "left", "-0.1"],
