@@ -71,7 +71,12 @@ import Testing
     (["--json=1", "show"], "unknown option '--json=1'"),
     (["-f"], "option '-f' needs a FILE"),
     (["--ascii", "show"], "option '--ascii' at word 1 belongs after 'show'"),
-    (["tree", "--size", "9x9"], "option '--size' at word 2 belongs after 'show'"),
+    (["--size", "9x9", "show", "--size", "8x8"], "option '--size' given twice: '9x9' and '8x8'"),
+    (["focus", "left", "--size"], "option '--size' needs a size WxH"),
+    (
+      ["--size=0x5", "focus", "left"],
+      "invalid size '0x5' at word 1: expected WxH such as 80x24, each from 1 to 1000"
+    ),
     (["init", "--force", "--force"], "option '--force' at word 3 belongs after 'init'"),
     // A negative number is an argument, not an option.
     (
@@ -80,7 +85,7 @@ import Testing
     ),
     (
       ["resize", "left", "-0.1"],
-      "invalid argument '-0.1' at word 3: expected a ratio between 0 and 1 (0.3) or a percentage (30%)"
+      "invalid argument '-0.1' at word 3: expected a number of cells (5), a ratio between 0 and 1 (0.3) or a percentage (30%)"
     ),
     // Commands that stand alone.
     (["validate", "show"], "'validate' cannot be combined with other commands"),

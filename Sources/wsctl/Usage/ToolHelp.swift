@@ -17,8 +17,8 @@ enum ToolHelp {
       }.joined(separator: "\n")
     }
     return """
-      usage: wsctl [-f FILE] [--json] [--dry-run] [-q] [--size WxH]
-                   COMMAND [ARGS]... [COMMAND [ARGS]...]...
+      usage: wsctl [-f FILE] [--json] [--dry-run] [-q] COMMAND [ARGS]...
+                   [COMMAND [ARGS]...]...
 
       Edit and inspect a workspace file: a tree of tabs and split panes, each pane
       with its own navigation stack. Several commands in one call run as one
