@@ -119,11 +119,9 @@ struct Runner {
     return Size(width: terminal.width, height: max(1, terminal.height - 1))
   }
 
-  /// The area the panes get in a drawing of `size`: below the tab bars in the picture, the
-  /// whole drawing in `--json` output.
+  /// The area the panes get in the picture of `size`: below its tab bars.
   private func paneArea(of size: Size, in state: WorkspaceState) -> Size {
-    guard !options.json else { return size }
-    return BoxRenderer(
+    BoxRenderer(
       state: state, width: size.width, height: size.height, ascii: false, color: false
     ).paneArea
   }
@@ -200,8 +198,9 @@ struct Runner {
     switch step {
     case .show(let ascii):
       let area = drawingSize
-      // What the user now sees is what later edits measure on, and what the file records.
-      drawnArea = paneArea(of: area, in: state)
+      // What the user now sees is what later edits measure on, and what the file records:
+      // `--json` lays the panes out in the whole size, the picture below its tab bars.
+      drawnArea = options.json ? area : paneArea(of: area, in: state)
       try state.recordLayoutSize(drawnArea)
       if options.json {
         print(Report.showJSON(state, in: area))
