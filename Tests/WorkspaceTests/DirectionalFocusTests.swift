@@ -193,6 +193,43 @@ import Testing
     #expect(state == before)
   }
 
+  @Test(arguments: [
+    ("A", Direction.left, "B"), ("A", .up, "C"), ("B", .right, "A"), ("B", .up, "D"),
+    ("C", .left, "D"), ("C", .down, "A"), ("D", .right, "C"), ("D", .down, "B"),
+    // Where a neighbour lies that way, wrapping changes nothing.
+    ("A", .right, "B"), ("D", .up, "B"),
+  ])
+  func wrapGoesOnFromTheOppositeEdge(from: String, direction: Direction, to: String) throws {
+    var state = try focused(from, in: WorkspaceState(Self.grid))
+    try state.apply(.focus(.direction(direction, wrapping: true)))
+    #expect(state.invariantViolations() == [])
+    #expect(title(state.focusedPane, in: state) == to)
+  }
+
+  @Test(arguments: [
+    (lShape, "Tall", Direction.up), (lShape, "Tall", .down), (tShape, "Top", .left),
+    (tShape, "Top", .right),
+  ])
+  func wrapWithNoOtherPaneThatWayIsRefused(
+    template: NodeTemplate, from: String, direction: Direction
+  ) throws {
+    var state = try focused(from, in: WorkspaceState(template))
+    let before = state
+    #expect(throws: WorkspaceError.noNeighbour(direction)) {
+      try state.apply(.focus(.direction(direction, wrapping: true)))
+    }
+    #expect(state == before)
+  }
+
+  @Test(arguments: [("Top", Direction.up, "Bottom"), ("Bottom", .down, "Top")])
+  func wrapReachesTheFarSideOfTheOtherColumn(from: String, direction: Direction, to: String)
+    throws
+  {
+    var state = try focused(from, in: WorkspaceState(Self.lShape))
+    try state.apply(.focus(.direction(direction, wrapping: true)))
+    #expect(title(state.focusedPane, in: state) == to)
+  }
+
   /// Two columns whose inner edges differ by less than a cell: the fractional layout says
   /// the left pane `L2` (from half the height down) also touches `R1`, which ends a little
   /// lower, and `R1` was used more recently; but on screen `R1` ends in the row where `L2`
