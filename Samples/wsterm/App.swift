@@ -139,9 +139,14 @@ struct App {
 
   /// Applies commands to the file under its lock (so edits by another writer are kept) and
   /// shows the result; an error goes to the status line and changes nothing.
+  ///
+  /// The commands measure (directional focus, a split's room, resize) on the panes as drawn:
+  /// the area they get on this screen is recorded first, and saved with them.
   mutating func apply(_ commands: [WorkspaceCommand]) {
+    let area = Screen.paneArea(width: size.width, height: size.height)
     do {
       let (newState, _) = try store.update(default: state) { state in
+        if state.layoutSize != area { try? state.recordLayoutSize(area) }
         try state.apply(commands)
         return state
       }

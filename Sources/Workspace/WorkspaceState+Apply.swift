@@ -32,7 +32,7 @@ extension WorkspaceState {
   {
     let focusBefore = focusedPane
     let zoomedPaneBefore = zoomedPane
-    let saved = (history: history, nextID: nextID)
+    let saved = (history: history, nextID: nextID, minimumPaneSize: minimumPaneSize)
     beginTransaction()
     beginTransaction()
     var segment: [WorkspaceCommand] = []
@@ -55,6 +55,7 @@ extension WorkspaceState {
       restore(endTransaction())
       history = saved.history
       nextID = saved.nextID
+      minimumPaneSize = saved.minimumPaneSize
       throw error
     }
     let journal = endTransaction()

@@ -123,3 +123,15 @@ import Testing
     #expect(workspace.state.layoutSize == nil)
   }
 }
+
+extension LayoutAreaTests {
+  /// Found by the random command tests: the setting is not a node, so the journal alone did
+  /// not take it back when a later command of the transaction failed.
+  @Test func aFailedTransactionTakesTheMinimumBack() {
+    var state = WorkspaceState(pane("A"))
+    state.expectRefusal(
+      [.setMinimumPaneSize(Size(width: 2, height: 2)), .route(.popToRoot)],
+      .routeRejected(.atRoot, operation: "root", node: NodeID(1)))
+    #expect(state.minimumPaneSize == nil)
+  }
+}
