@@ -31,7 +31,9 @@ extension WorkspaceState {
     in size: Size, minimumPaneSize: Size? = nil
   ) -> [NodeID: Rect] {
     Dictionary(
-      integerLayout(in: size, minimumPaneSize: minimumPaneSize ?? paneMinimum).map { ($0.pane, $0.rect) },
+      integerLayout(in: size, minimumPaneSize: minimumPaneSize ?? paneMinimum).map {
+        ($0.pane, $0.rect)
+      },
       uniquingKeysWith: { first, _ in first })
   }
 

@@ -25,11 +25,13 @@ import Testing
     try sandbox.succeed("init", "--force")
     try sandbox.succeed(Self.grid)
     let layout = try sandbox.succeed("layout", "120x40").stdoutLines
-    #expect(layout.map { $0.split(separator: " ").last! } == [
-      "60x20+0+0", "60x20+60+0", "60x20+0+20", "60x20+60+20",
-    ])
+    #expect(
+      layout.map { $0.split(separator: " ").last! } == [
+        "60x20+0+0", "60x20+60+0", "60x20+0+20", "60x20+60+20",
+      ])
     try sandbox.succeed("--size", "120x40", "focus", "right")
-    #expect(try focusedRect(sandbox, size: "120x40") == ["x": 60, "y": 20, "width": 60, "height": 20])
+    #expect(
+      try focusedRect(sandbox, size: "120x40") == ["x": 60, "y": 20, "width": 60, "height": 20])
   }
 
   @Test func editsMeasureAtTheSizeShowRecorded() throws {
@@ -64,7 +66,8 @@ import Testing
     let sandbox = try Sandbox()
     try sandbox.succeed("init", "--force")
     if fits > 0 {
-      try sandbox.succeed(["--size", size] + Array(repeating: ["split", axis], count: fits).joined())
+      try sandbox.succeed(
+        ["--size", size] + Array(repeating: ["split", axis], count: fits).joined())
     }
     let before = sandbox.bytes("workspace.json")
     let message = try sandbox.fail("--size", size, "split", axis, status: 1)

@@ -12,7 +12,10 @@ import Testing
     // Missing arguments.
     (["push"], "'push' needs a route at word 2"),
     (["push", "focus", "2"], "'push' needs a route at word 2"),
-    (["focus"], "'focus' needs a pane number, %ID, left|right|up|down, wrap or next|prev|last at word 2"),
+    (
+      ["focus"],
+      "'focus' needs a pane number, %ID, left|right|up|down, wrap or next|prev|last at word 2"
+    ),
     (["tab", "move"], "'tab move' needs a tab number at word 3"),
     (["rename"], "'rename' needs a title at word 2"),
     (["layout"], "'layout' needs a size WxH at word 2"),

@@ -37,8 +37,8 @@ public struct CommandParser: Sendable {
   /// The first words of the grammar's commands, for completion scripts and help.
   public static let commandWords: [String] = [
     "focus", "split", "close", "tab", "swap", "move", "resize", "equalize", "zoom", "rename",
-    "minimum-size", "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top", "present",
-    "dismiss", "dismiss-all", "set-path", "set-modal-path", "at", "undo", "redo",
+    "minimum-size", "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top",
+    "present", "dismiss", "dismiss-all", "set-path", "set-modal-path", "at", "undo", "redo",
   ]
 
   /// The command words that start a router operation, alone or after `at %ID`.

@@ -16,7 +16,7 @@ import Workspace
 ///   ``WorkspaceFile/encode(_:path:limits:)``);
 /// - a save whose bytes equal the file's writes nothing, so the backup stays the last
 ///   *different* version; an ``update(default:_:)`` that changes only the recorded layout
-///   size (``Workspace/WorkspaceState/layoutSize``) writes the file but leaves the backup;
+///   size (`WorkspaceState.layoutSize`) writes the file but leaves the backup;
 /// - a symbolic link is followed (a chain of them, relative or absolute) and the file it
 ///   leads to is edited, with its backup, lock and temporary files beside it; the link stays
 ///   a link. A link to a missing file creates that file, as `echo x > link` would;
