@@ -6,7 +6,8 @@
 //   index, or an index in 0...words.count for a missing argument;
 // - each parsed command's canonical `words` parse back to that command alone, all of them
 //   together parse back to the whole list, also with a caller's extra command word reserved,
-//   and `link(for:)` parses back with `parse(link:)`;
+//   their `description`s joined into a line parse back with `parse(line:)`, and `link(for:)`
+//   parses back with `parse(link:)`;
 // - applied one by one to `WorkspaceState.example`, each command applies (the state stays
 //   valid) or throws and changes nothing; applied as one transaction, all or nothing; the
 //   result survives a save and a load;
@@ -62,6 +63,12 @@ private func checkSpelling(_ commands: [WorkspaceCommand], _ source: @autoclosur
   let all = commands.flatMap(\.words)
   require(
     (try? CommandParser.parse(all)) == commands, "\(source()): the words \(all) read back differently")
+
+  let line = commands.map(\.description).joined(separator: " ")
+  let fromLine = try? CommandParser.parse(line: line)
+  require(
+    fromLine == commands,
+    "\(source()): the line \(line) reads back as \(String(describing: fromLine))")
 
   let extra: Set<String> = ["show"]
   var parser = CommandParser(

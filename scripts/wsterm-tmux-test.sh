@@ -174,8 +174,36 @@ launch
 wait_for "1* main" "2 main" "detail:7"
 [ "$(count_panes)" = 2 ] || fail "expected 2 restored panes, found $(count_panes)"
 matches_frame 100x30 || fail "the restored screen differs from the file's frame"
+
+# 9. The prompt reads shell quoting, as wsctl's arguments do: one word with a space.
+step="quoted title via the prompt (C-b : rename 'my notes' Enter)"
+keys C-b :
+wait_until "the prompt did not open" prompt_is_open
+keys -l "rename 'my notes'"
+keys Enter
+wait_for "1* my notes"
+step="an unterminated quote in the prompt"
+keys C-b :
+wait_until "the prompt did not open" prompt_is_open
+keys -l "rename 'oops"
+keys Enter
+wait_for "unterminated ' quote at column 8"
 keys C-b q
 wait_for "[wsterm exited 0]"
+
+# 10. A terminating signal restores the terminal and exits with 128 + its number.
+for signal in TERM:143 HUP:129 INT:130; do
+  step="SIG${signal%%:*} exits ${signal##*:} with the terminal restored"
+  tmux_ kill-session -t wsterm
+  launch
+  wait_for "1* my notes"
+  shell_pid=$(tmux_ list-panes -t wsterm -F '#{pane_pid}')
+  wsterm_pid=$(ps -o pid= --ppid "$shell_pid" | tr -d ' ' | head -n 1)
+  [ -n "$wsterm_pid" ] || fail "no wsterm process under the pane's shell $shell_pid"
+  kill -s "${signal%%:*}" "$wsterm_pid"
+  wait_for "[wsterm exited ${signal##*:}]"
+  refute "1* my notes"
+done
 
 elapsed=$(awk -v start="$started" -v end="$(date +%s.%N)" 'BEGIN { printf "%.1f", end - start }')
 echo "wsterm-tmux-test: passed in ${elapsed}s"

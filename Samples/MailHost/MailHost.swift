@@ -24,8 +24,9 @@ struct MailHost {
   let workspace: Workspace
   /// How many changes were applied and how many the change printer has printed.
   let progress = ChangeProgress()
-  /// Whether a command was refused (the exit code is then 1).
-  var hasRefusal = false
+  /// The exit code of the first step or line that failed, as `wsctl` would exit for it: 64
+  /// for a malformed line (an unknown word, an unterminated quote), 1 for a refused command.
+  var failureStatus: Int32?
 
   /// Runs the app with its command-line arguments (without the program name).
   ///
@@ -116,7 +117,7 @@ struct MailHost {
       printError("\(error)")
       return ExitCode.cannotWrite
     }
-    return hasRefusal ? ExitCode.refused : ExitCode.success
+    return failureStatus ?? ExitCode.success
   }
 
   /// Runs each line of standard input as words, reporting errors and carrying on.
@@ -132,13 +133,13 @@ struct MailHost {
   /// Splits, parses and runs one line; an error is printed and the line skipped.
   private mutating func runLine(_ line: String, echo: Bool) async {
     do {
-      let words = try Words.split(line)
+      let words = try CommandParser.words(in: line)
       guard !words.isEmpty else { return }
       if echo { print("> " + line) }
       await perform(try HostStep.parse(words), echo: false)
     } catch {
       print("  error: \(error)")
-      hasRefusal = true
+      failureStatus = failureStatus ?? (error.isUsageError ? ExitCode.usage : ExitCode.refused)
     }
   }
 
@@ -155,7 +156,7 @@ struct MailHost {
         try perform(step)
       } catch {
         print("  refused: \(error)")
-        hasRefusal = true
+        failureStatus = failureStatus ?? ExitCode.refused
       }
       while progress.printed < progress.published {
         await Task.yield()

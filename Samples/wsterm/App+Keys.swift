@@ -48,15 +48,16 @@ extension App {
     }
   }
 
-  /// Runs the prompt's text through the command grammar, as `wsctl` would.
+  /// Runs the prompt's text through the command grammar, as `wsctl` would, with the shell's
+  /// quoting: `rename 'my notes'`.
   private mutating func runPrompt(_ text: String) {
-    let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
-    guard !words.isEmpty else { return }
-    if words == ["q"] || words == ["quit"] {
-      isRunning = false
-      return
-    }
     do {
+      let words = try CommandParser.words(in: text)
+      guard !words.isEmpty else { return }
+      if words == ["q"] || words == ["quit"] {
+        isRunning = false
+        return
+      }
       apply(try CommandParser.parse(words))
     } catch {
       message = ("\(error)", true)

@@ -29,6 +29,9 @@ struct App {
   /// The status line's message, until the next key.
   var message: (text: String, isError: Bool)?
   var isRunning = true
+  /// The signal (`SIGTERM`, `SIGHUP` or `SIGINT`) that ended the loop, if one did; wsterm then
+  /// exits with 128 plus its number, as a shell reports a process a signal ended.
+  var terminatingSignal: Int32?
   var size = Terminal.size()
   /// The file as last read or written, to notice edits by another program (such as wsctl).
   var fileStamp: FileStamp?
@@ -119,6 +122,7 @@ struct App {
           if number == SIGWINCH {
             size = Terminal.size()
           } else {
+            terminatingSignal = terminatingSignal ?? number
             isRunning = false
           }
         }

@@ -42,12 +42,13 @@ func runWsterm(_ arguments: [String]) -> Int32 {
     return 0
   }
   do {
+    // `run` restores the terminal before it returns, also after a signal.
     try app.run()
   } catch {
     printError("\(error)")
     return 66
   }
-  return 0
+  return app.terminatingSignal.map { 128 + $0 } ?? 0
 }
 
 /// Writes `wsterm: error: message` to standard error.

@@ -172,25 +172,10 @@ extension RouteToken {
       }
     }
     guard let argument = String(validating: bytes, as: UTF8.self) else {
-      let offset = origins[RouteToken.firstInvalidUTF8Byte(bytes)]
+      let offset = origins[Unicode.UTF8.firstInvalidByte(in: bytes) ?? bytes.count]
       throw .malformedToken(text, offset: offset, reason: .invalidUTF8)
     }
     return (argument, index)
-  }
-
-  /// The index of the first byte of the first ill-formed sequence in `bytes`, or
-  /// `bytes.count` if they are valid UTF-8.
-  private static func firstInvalidUTF8Byte(_ bytes: [UInt8]) -> Int {
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes.makeIterator()
-    var offset = 0
-    while true {
-      switch parser.parseScalar(from: &iterator) {
-      case .valid(let scalar): offset += scalar.count
-      case .error: return offset
-      case .emptyInput: return offset
-      }
-    }
   }
 
   /// The offset, in Unicode scalars, of the first scalar of `text` that ends past

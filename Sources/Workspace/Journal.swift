@@ -5,16 +5,21 @@ package struct Journal: Equatable, Sendable {
   package var rootID: NodeID
   package var mostRecentlyUsed: [NodeID]
   package var zoomedPane: NodeID?
+  /// Whether restoring the journal puts ``zoomedPane`` back: always when a failed transaction
+  /// rolls back; for an undo entry only if its change zoomed or unzoomed, so that undoing a
+  /// push never also undoes a later zoom.
+  package var restoresZoom: Bool
 
   /// A journal from its parts; the file layer builds stored history with it.
   package init(
     nodes: [NodeID: Node?] = [:], rootID: NodeID, mostRecentlyUsed: [NodeID],
-    zoomedPane: NodeID?
+    zoomedPane: NodeID?, restoresZoom: Bool = true
   ) {
     self.nodes = nodes
     self.rootID = rootID
     self.mostRecentlyUsed = mostRecentlyUsed
     self.zoomedPane = zoomedPane
+    self.restoresZoom = restoresZoom
   }
 
   /// Whether the transaction changed anything recorded here.
@@ -41,14 +46,15 @@ extension WorkspaceState {
   @discardableResult
   mutating func restore(_ journal: Journal) -> Journal {
     var replaced = Journal(
-      rootID: rootID, mostRecentlyUsed: mostRecentlyUsed, zoomedPane: zoomedPane)
+      rootID: rootID, mostRecentlyUsed: mostRecentlyUsed, zoomedPane: zoomedPane,
+      restoresZoom: journal.restoresZoom)
     for (id, before) in journal.nodes {
       replaced.nodes[id] = nodes[id]
       set(id, before)
     }
     rootID = journal.rootID
     mostRecentlyUsed = journal.mostRecentlyUsed
-    zoomedPane = journal.zoomedPane
+    if journal.restoresZoom { zoomedPane = journal.zoomedPane }
     return replaced
   }
 

@@ -102,10 +102,11 @@ public enum SwapTarget: Hashable, Sendable {
 }
 
 extension WorkspaceCommand {
-  /// Whether the command only changes focus or zoom, which the history does not record.
+  /// Whether the command only moves focus or selects a tab: a cursor, which the history does
+  /// not record. Zoom changes the layout and is recorded.
   var isNavigationOnly: Bool {
     switch self {
-    case .focus, .selectTab, .zoom: true
+    case .focus, .selectTab: true
     default: false
     }
   }

@@ -61,6 +61,8 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   case invalidArgument(String, index: Int, expected: String)
   /// A word that should be a route token but is malformed.
   case malformedRoute(String, index: Int, reason: PaneRouterError)
+  /// A typed line whose quote (`'` or `"`) opened at a 1-based column is never closed.
+  case unterminatedQuote(String, column: Int)
   /// A deep link that is not of the form `scheme://workspace/word/word...`.
   case invalidURL(String, reason: String)
 
@@ -68,11 +70,22 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   public var isUsageError: Bool {
     switch self {
     case .unknownCommand, .missingArgument, .invalidArgument, .malformedRoute, .invalidURL,
-      .invalidFraction, .invalidCount, .invalidSize:
+      .invalidFraction, .invalidCount, .invalidSize, .unterminatedQuote:
       true
     default:
       false
     }
+  }
+}
+
+extension WorkspaceError {
+  /// Where a word stands in its list, as every message that names a word says it:
+  /// `at word 3` for the 0-based index 2.
+  ///
+  /// - Parameter index: The word's 0-based index.
+  /// - Returns: The phrase, counting words from 1.
+  public static func position(ofWord index: Int) -> String {
+    "at word \(index + 1)"
   }
 }
 
@@ -110,14 +123,16 @@ extension WorkspaceError: CustomStringConvertible {
     case .nothingToUndo: "nothing to undo"
     case .nothingToRedo: "nothing to redo"
     case .unknownCommand(let word, let index, let suggestion):
-      "unknown command '\(word)' at word \(index + 1)"
+      "unknown command '\(word)' \(Self.position(ofWord: index))"
         + (suggestion.map { " — did you mean '\($0)'?" } ?? "")
     case .missingArgument(let command, let expected, let index):
-      "'\(command)' needs \(expected) at word \(index + 1)"
+      "'\(command)' needs \(expected) \(Self.position(ofWord: index))"
     case .invalidArgument(let word, let index, let expected):
-      "invalid argument '\(word)' at word \(index + 1): expected \(expected)"
+      "invalid argument '\(word)' \(Self.position(ofWord: index)): expected \(expected)"
     case .malformedRoute(_, let index, let reason):
-      "\(reason) at word \(index + 1)"
+      "\(reason) \(Self.position(ofWord: index))"
+    case .unterminatedQuote(let quote, let column):
+      "unterminated \(quote) quote at column \(column)"
     case .invalidURL(let url, let reason): "invalid link '\(url)': \(reason)"
     }
   }

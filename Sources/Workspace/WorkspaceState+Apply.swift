@@ -21,7 +21,8 @@ extension WorkspaceState {
   /// Applies several commands as one transaction: all apply, or none does.
   ///
   /// The commands between undo and redo commands form one history entry, labelled with their
-  /// words, unless they only moved focus or zoom.
+  /// words, unless they only moved focus or selected a tab (a cursor, not an edit); a zoom
+  /// is recorded.
   ///
   /// - Parameter commands: The commands, in order.
   /// - Returns: What changed.
@@ -30,6 +31,22 @@ extension WorkspaceState {
   public mutating func apply(_ commands: [WorkspaceCommand]) throws(WorkspaceError)
     -> WorkspaceChange
   {
+    var failedIndex: Int?
+    return try apply(commands, failedIndex: &failedIndex)
+  }
+
+  /// Applies several commands as one transaction, and on failure says which one failed, so a
+  /// caller that read them from words (`wsctl`) can name the refused word's position.
+  ///
+  /// - Parameters:
+  ///   - commands: The commands, in order.
+  ///   - failedIndex: Set to the index in `commands` of the command that threw.
+  /// - Returns: What changed.
+  /// - Throws: That command's ``WorkspaceError``; the state is then exactly as before.
+  @discardableResult
+  package mutating func apply(
+    _ commands: [WorkspaceCommand], failedIndex: inout Int?
+  ) throws(WorkspaceError) -> WorkspaceChange {
     let focusBefore = focusedPane
     let zoomedPaneBefore = zoomedPane
     let saved = (history: history, nextID: nextID, minimumPaneSize: minimumPaneSize)
@@ -37,7 +54,8 @@ extension WorkspaceState {
     beginTransaction()
     var segment: [WorkspaceCommand] = []
     do {
-      for command in commands {
+      for (index, command) in commands.enumerated() {
+        failedIndex = index
         switch command {
         case .undo(let count), .redo(let count):
           recordSegment(segment)
@@ -49,6 +67,7 @@ extension WorkspaceState {
           segment.append(command)
         }
       }
+      failedIndex = nil
       recordSegment(segment)
     } catch {
       while journals.count > 1 { _ = endTransaction() }
@@ -66,12 +85,16 @@ extension WorkspaceState {
   }
 
   /// Closes the innermost journal and adds it to the history for the commands applied in
-  /// it, unless they only navigated or changed nothing.
+  /// it, unless they only moved focus or selected a tab, or changed nothing.
+  ///
+  /// Zoom changes the layout the user sees, so a zoom alone is an entry of its own; an entry
+  /// restores zoom on undo only if its commands changed it.
   private mutating func recordSegment(_ commands: [WorkspaceCommand]) {
     var before = endTransaction()
     guard commands.contains(where: { !$0.isNavigationOnly }) else { return }
     before.nodes = before.nodes.filter { nodes[$0.key] != $0.value }
-    guard !before.nodes.isEmpty else { return }
+    before.restoresZoom = before.zoomedPane != zoomedPane
+    guard !before.nodes.isEmpty || before.restoresZoom else { return }
     let label = commands.map(String.init(describing:)).joined(separator: " ")
     history.record(History.Entry(label: label, journal: before))
   }
@@ -126,8 +149,28 @@ extension WorkspaceState {
     do {
       try router.stack.apply(operation)
     } catch {
+      // A command that names a state which already holds succeeds and changes nothing.
+      if operation.namesStateThatHolds(despite: error) { return }
       throw .routeRejected(error, operation: operation.description, node: id)
     }
     update(id) { $0.router = router }
+  }
+}
+
+extension RouteOperation<RouteToken> {
+  /// Whether the operation names a target state (`root`, `set-path`, `replace`, `pop-to`,
+  /// `dismiss-all`, …) and the stack's rejection only says that state already holds.
+  ///
+  /// A movement that cannot happen (`pop` or `dismiss` at the root, a duplicate top, a route
+  /// that is not in the stack, a modal path with no modal) stays a refusal.
+  fileprivate func namesStateThatHolds(despite rejection: RouteRejection) -> Bool {
+    switch (self, rejection) {
+    case (.popToRoot, .atRoot), (.popTo, .alreadyOnTop), (.popToLast, .alreadyOnTop),
+      (.replace, .unchanged), (.replaceCurrent, .unchanged), (.setPath, .unchanged),
+      (.setModalPath, .unchanged), (.dismissModals, .noModal):
+      true
+    default:
+      false
+    }
   }
 }

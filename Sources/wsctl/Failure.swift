@@ -37,6 +37,20 @@ struct Failure: Error {
     exitCode = error.isUsageError ? Failure.usage : Failure.refused
   }
 
+  /// The failure for a workspace error raised by the command that starts at a word: the
+  /// message names the word's position as grammar errors do (`push a rejected: duplicate
+  /// top at word 3`).
+  ///
+  /// - Parameters:
+  ///   - error: The error.
+  ///   - index: The 0-based index of the command's first word, if known.
+  init(_ error: WorkspaceError, atWord index: Int?) {
+    let position = index.map { " " + WorkspaceError.position(ofWord: $0) } ?? ""
+    self.init(
+      message: error.description + position,
+      exitCode: error.isUsageError ? Failure.usage : Failure.refused)
+  }
+
   /// The failure for a file error, with a hint to the backup where one helps.
   init(_ error: WorkspaceFileError, backupAvailable: Bool = false) {
     var message = error.description

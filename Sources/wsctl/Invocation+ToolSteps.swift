@@ -13,7 +13,7 @@ extension Invocation {
     }
     func requiredArgument(_ expected: String) throws(Failure) -> (String, Int) {
       guard let next = parser.nextWord else {
-        throw .usage("'\(word)' needs \(expected) at word \(parser.index + 1)")
+        throw .usage("'\(word)' needs \(expected) \(Self.position(parser.index))")
       }
       parser.index += 1
       return (next, parser.index - 1)
@@ -24,7 +24,7 @@ extension Invocation {
       while let next = parser.nextWord, next.hasPrefix("--") {
         parser.index += 1
         guard next == "--ascii" else {
-          throw .usage("unknown option '\(next)' for 'show' at word \(parser.index)")
+          throw .usage("unknown option '\(next)' for 'show' \(Self.position(parser.index - 1))")
         }
         ascii = true
       }
@@ -35,22 +35,22 @@ extension Invocation {
     case "migrate": return .migrate
     case "restore-backup": return .restoreBackup
     case "routes":
-      guard let (text, index) = optionalArgument() else { return .routes(nil) }
-      if let id = NodeID(parsing: Substring(text)) { return .routes(.id(id)) }
+      guard let (text, index) = optionalArgument() else { return .routes(nil, word: position) }
+      if let id = NodeID(parsing: Substring(text)) { return .routes(.id(id), word: position) }
       guard let number = Int(text), number >= 1 else {
-        throw .usage("invalid pane '\(text)' at word \(index + 1): expected N or %ID")
+        throw .usage("invalid pane '\(text)' \(Self.position(index)): expected N or %ID")
       }
-      return .routes(.number(number))
+      return .routes(.number(number), word: position)
     case "layout":
       let (text, index) = try requiredArgument("a size WxH")
       guard let size = Size(parsing: text) else {
-        throw .usage("invalid size '\(text)' at word \(index + 1): expected WxH such as 120x40")
+        throw .usage("invalid size '\(text)' \(Self.position(index)): expected WxH such as 120x40")
       }
       return .layout(size)
     case "open":
       let (link, index) = try requiredArgument("a URL")
       do {
-        return .link(link, try CommandParser.parse(link: link))
+        return .link(link, try CommandParser.parse(link: link), word: position)
       } catch {
         // A grammar error counts the path segments of the link; name the link.
         if case .invalidURL = error { throw .usage("\(error) (word \(index + 1))") }
@@ -65,7 +65,7 @@ extension Invocation {
     case "completions":
       let (shell, index) = try requiredArgument("a shell: bash, zsh or fish")
       guard ["bash", "zsh", "fish"].contains(shell) else {
-        throw .usage("unknown shell '\(shell)' at word \(index + 1): expected bash, zsh or fish")
+        throw .usage("unknown shell '\(shell)' \(Self.position(index)): expected bash, zsh or fish")
       }
       return .completions(shell)
     default:  // help
@@ -76,7 +76,7 @@ extension Invocation {
         let suggestion = CommandParser.suggestion(
           for: topic, among: CommandHelp.all.map(\.name))
         throw .usage(
-          "no help for '\(topic)' at word \(index + 1)"
+          "no help for '\(topic)' \(Self.position(index))"
             + (suggestion.map { " — did you mean '\($0)'?" } ?? ""))
       }
       _ = words

@@ -13,12 +13,14 @@ struct Invocation {
   }
 
   /// One step: a workspace command, or one of the tool's own commands.
+  ///
+  /// `word` is the 0-based index of the step's first word, for errors that name it.
   enum Step {
-    case edit(WorkspaceCommand)
-    case link(String, [WorkspaceCommand])
+    case edit(WorkspaceCommand, word: Int)
+    case link(String, [WorkspaceCommand], word: Int)
     case show(ascii: Bool)
     case tree
-    case routes(PaneReference?)
+    case routes(PaneReference?, word: Int)
     case layout(Size)
     case history
     case validate
@@ -26,6 +28,7 @@ struct Invocation {
     case migrate
     case restoreBackup
     case completions(String)
+    case complete([String])
     case help(String?)
     case version
   }
@@ -41,6 +44,11 @@ struct Invocation {
   ///
   /// - Throws: A usage ``Failure`` naming the offending word.
   init(arguments: [String]) throws(Failure) {
+    if arguments.first == LineCompletion.command {
+      // The completion scripts' hidden command: the rest of the line is not parsed here.
+      steps = [.complete(Array(arguments.dropFirst()))]
+      return
+    }
     var words: [String] = []
     var index = 0
     var optionsEnded = false
@@ -52,17 +60,18 @@ struct Invocation {
         words.append(argument)
         continue
       }
+      if !argument.hasPrefix("--"), argument.count > 2 {
+        // Short options combine as in every Unix tool: `-nq`, `-nqf FILE`, `-nqfFILE`.
+        try readShortOptions(argument, arguments, &index, &isHelpRequested)
+        continue
+      }
       switch argument {
       case "--": optionsEnded = true
       case "-f", "--file":
-        guard index < arguments.count, !arguments[index].isEmpty else {
-          throw .usage("option '\(argument)' needs a FILE")
-        }
-        options.file = arguments[index]
-        index += 1
+        options.file = try Self.fileValue(for: argument, arguments, &index)
       case "--size":
         guard index < arguments.count else { throw .usage("option '--size' needs a size WxH") }
-        try setSize(arguments[index], word: index + 1)
+        try setSize(arguments[index], word: index)
         index += 1
       case "--json": options.json = true
       case "--dry-run", "-n": options.dryRun = true
@@ -76,7 +85,7 @@ struct Invocation {
           }
           options.file = String(argument.dropFirst("--file=".count))
         } else if argument.hasPrefix("--size=") {
-          try setSize(String(argument.dropFirst("--size=".count)), word: index)
+          try setSize(String(argument.dropFirst("--size=".count)), word: index - 1)
         } else if Self.commandOptions[argument] != nil {
           // Read by their command.
           words.append(argument)
@@ -93,14 +102,56 @@ struct Invocation {
     try parseSteps(words)
   }
 
+  /// Reads a cluster of short options such as `-nq` or `-nqfFILE`: each letter is a flag,
+  /// and `f` takes the rest of the cluster, or else the next argument, as its FILE.
+  private mutating func readShortOptions(
+    _ cluster: String, _ arguments: [String], _ index: inout Int, _ isHelpRequested: inout Bool
+  ) throws(Failure) {
+    var letters = cluster.dropFirst()
+    while let letter = letters.popFirst() {
+      switch letter {
+      case "n": options.dryRun = true
+      case "q": options.quiet = true
+      case "h": isHelpRequested = true
+      case "V": if steps.isEmpty { steps.append(.version) }
+      case "f":
+        if letters.isEmpty {
+          options.file = try Self.fileValue(for: cluster, arguments, &index)
+        } else {
+          options.file = String(letters)
+        }
+        return
+      default:
+        throw .usage("unknown option '-\(letter)' in '\(cluster)'")
+      }
+    }
+  }
+
+  /// The FILE after `-f`, `--file` or a cluster ending in `f`; moves `index` past it.
+  private static func fileValue(
+    for option: String, _ arguments: [String], _ index: inout Int
+  ) throws(Failure) -> String {
+    guard index < arguments.count, !arguments[index].isEmpty else {
+      throw .usage("option '\(option)' needs a FILE")
+    }
+    defer { index += 1 }
+    return arguments[index]
+  }
+
+  /// `at word N` for a 0-based word index, as every message that names a word says it.
+  static func position(_ index: Int) -> String {
+    WorkspaceError.position(ofWord: index)
+  }
+
   /// Options that belong to one command, with that command.
   private static let commandOptions = ["--ascii": "show", "--force": "init"]
 
-  /// Reads `--size WxH`, bounded as every drawing size is; given twice, it must agree.
+  /// Reads `--size WxH` (`word` is its 0-based index among the arguments), bounded as every
+  /// drawing size is; given twice, it must agree.
   private mutating func setSize(_ text: String, word: Int) throws(Failure) {
     guard let size = Size(parsing: text), size.isDrawable else {
       throw .usage(
-        "invalid size '\(text)' at word \(word): expected WxH such as 80x24, "
+        "invalid size '\(text)' \(Self.position(word)): expected WxH such as 80x24, "
           + "each from 1 to \(Size.drawableLengths.upperBound)")
     }
     if let earlier = options.size, earlier != size {
@@ -111,7 +162,7 @@ struct Invocation {
 
   /// Whether a word starting with `-` is a negative number (`-1`, `-0.5`, `-.5`) rather than
   /// an option: it is left for the grammar, which reports it as an invalid argument.
-  private static func isNumber(_ word: String) -> Bool {
+  static func isNumber(_ word: String) -> Bool {
     let rest = word.dropFirst()
     return rest.first.map { $0.isASCII && ($0.isNumber || $0 == ".") } ?? false
   }
@@ -125,7 +176,7 @@ struct Invocation {
     while let word = parser.nextWord {
       let start = parser.index
       if let owner = Self.commandOptions[word] {
-        throw .usage("option '\(word)' at word \(start + 1) belongs after '\(owner)'")
+        throw .usage("option '\(word)' \(Self.position(start)) belongs after '\(owner)'")
       }
       if Self.toolWords.contains(word) {
         parser.index += 1
@@ -134,7 +185,7 @@ struct Invocation {
       }
       do {
         guard let command = try parser.next() else { break }
-        steps.append(.edit(command))
+        steps.append(.edit(command, word: start))
       } catch {
         throw Self.failure(error, words: words)
       }
@@ -148,7 +199,9 @@ struct Invocation {
 
   private static func isStandalone(_ step: Step) -> Bool {
     switch step {
-    case .validate, .initialize, .migrate, .restoreBackup, .completions, .help, .version: true
+    case .validate, .initialize, .migrate, .restoreBackup, .completions, .complete, .help,
+      .version:
+      true
     default: false
     }
   }

@@ -20,6 +20,8 @@ extension Runner {
       output += ToolHelp.version + "\n"
     case .completions(let shell):
       output += Completions.script(for: shell)
+    case .complete(let words):
+      output += LineCompletion.output(for: words)
     case .validate:
       try validate()
     case .initialize(let force):

@@ -146,19 +146,29 @@ struct Runner {
     }
     defer { try? state.recordLayoutSize(drawnArea ?? recorded) }
     var batch: [WorkspaceCommand] = []
+    // The first word of each command in the batch, to name the one the state refuses.
+    var batchWords: [Int] = []
     var applied: [WorkspaceChange] = []
     func flush(_ state: inout WorkspaceState) throws {
       guard !batch.isEmpty else { return }
-      applied.append(try state.apply(batch))
+      var failedIndex: Int?
+      do {
+        applied.append(try state.apply(batch, failedIndex: &failedIndex))
+      } catch {
+        throw Failure(error, atWord: failedIndex.map { batchWords[$0] })
+      }
       batch = []
+      batchWords = []
     }
     let initialState = state
     for step in steps {
       switch step {
-      case .edit(let command):
+      case .edit(let command, let word):
         batch.append(command)
-      case .link(_, let commands):
+        batchWords.append(word)
+      case .link(_, let commands, let word):
         batch += commands
+        batchWords += Array(repeating: word, count: commands.count)
       default:
         try flush(&state)
         try inspect(step, &state)
@@ -212,10 +222,17 @@ struct Runner {
       }
     case .tree:
       emit(Report.treeJSON(state), or: Report.tree(state))
-    case .routes(let reference):
-      let id = try reference.map { try state.routerNode(for: $0) } ?? state.focusedPane
+    case .routes(let reference, let word):
+      var id = state.focusedPane
+      if let reference {
+        do {
+          id = try state.routerNode(for: reference)
+        } catch {
+          throw Failure(error, atWord: word)
+        }
+      }
       guard let router = state.node(id)?.router else {
-        throw Failure(message: "\(id) has no router", exitCode: Failure.refused)
+        throw Failure(WorkspaceError.noRouter(id), atWord: word)
       }
       if options.json {
         print(Report.routerJSON(router))

@@ -9,7 +9,7 @@
 /// Parses the command line, runs it, prints, and exits with the code the outcome decides.
 func runTool() -> Int32 {
   do {
-    let invocation = try Invocation(arguments: Array(CommandLine.arguments.dropFirst()))
+    let invocation = try Invocation(arguments: try Invocation.processArguments())
     var runner = try Runner(invocation)
     try runner.run()
     Terminal.output(runner.output)

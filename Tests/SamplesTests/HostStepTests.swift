@@ -12,18 +12,4 @@ import Testing
       ])
     #expect(try HostStep.parse(["search", "=show", "compose"]) == [.search("show"), .compose])
   }
-
-  @Test(arguments: [
-    ("search 'swift testing' show", ["search", "swift testing", "show"]),
-    (#"rename "a \"b\"" x\ y"#, ["rename", #"a "b""#, "x y"]),
-    ("  ''  ", [""]),
-    ("", []),
-  ])
-  func splitsLinesLikeAShell(line: String, words: [String]) throws {
-    #expect(try Words.split(line) == words)
-  }
-
-  @Test func unterminatedQuoteIsAnError() {
-    #expect(throws: Words.UnterminatedQuote.self) { try Words.split("push 'a") }
-  }
 }

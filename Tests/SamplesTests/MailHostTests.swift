@@ -50,7 +50,8 @@ import Testing
     let file = directory.path("mail.json")
     let input = "focus 1\npush folder:Sent folder:To%20Do\n\npish x\npush 'a b'\nclose 9\nshow\n"
     let result = try mailHost.run(["-f", file], input: input)
-    #expect(result.status == 1)
+    // The first failed line (`pish x`, a usage error) decides the exit code, as in wsctl.
+    #expect(result.status == 64)
     #expect(
       Array(result.lines.dropFirst()) == [
         "> focus 1",
@@ -71,6 +72,19 @@ import Testing
         "MailHost: saved \(file)",
         "",
       ])
+  }
+
+  @Test(arguments: [
+    ("push 'a b\nshow\n", 64, "  error: unterminated ' quote at column 6"),
+    ("rename \"x\n", 64, "  error: unterminated \" quote at column 8"),
+    ("close 9\npish\n", 1, "  refused: no pane 9"),
+    ("rename 'my notes'\nshow\n", 0, "  change: rename 'my notes' (changed %4)"),
+  ])
+  func exitsWithTheFirstFailedLinesCode(input: String, status: Int32, line: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try mailHost.run(["-f", directory.path("mail.json")], input: input)
+    #expect(result.status == status)
+    #expect(result.lines.contains(line), "\(result.output)")
   }
 
   @Test func restoresTheSampleMailWorkspace() throws {

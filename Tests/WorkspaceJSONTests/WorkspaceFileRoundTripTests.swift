@@ -23,6 +23,18 @@ private func expectRoundTrip(
 }
 
 @Suite struct WorkspaceFileRoundTripTests {
+  @Test func whetherAnEntryRestoresZoomIsSaved() throws {
+    var state = WorkspaceState.example
+    try state.apply(.zoom)
+    try state.apply(.route(.push(["b"])))
+    #expect(state.history.undoEntries.map(\.journal.restoresZoom) == [true, false])
+    let text = String(decoding: WorkspaceFile.encode(state), as: UTF8.self)
+    #expect(text.components(separatedBy: #""zoomChanged": true"#).count == 2)
+    var loaded = try expectRoundTrip(state)
+    try loaded.apply(.undo(count: 2))
+    #expect(loaded.zoomedPane == nil)
+  }
+
   @Test func exampleRoundTripsByteForByte() throws {
     var state = WorkspaceState.example
     try state.apply(.split(.vertical, root: "search:swift%20testing"))

@@ -65,7 +65,7 @@ import Testing
     try state.applyChecked(.zoom)
     try state.applyChecked(.swap(.direction(.right)))
     #expect(state.zoomedPane == nil)
-    #expect(state.history.undoEntries.count == 1)
+    #expect(state.history.undoEntries.count == 2)  // the zoom, then the swap
   }
 
   // MARK: move
@@ -163,7 +163,7 @@ import Testing
     try state.applyChecked(.zoom)
     try state.applyChecked(.move(.right))
     #expect(state.zoomedPane == nil)
-    #expect(state.history.undoEntries.count == 1)
+    #expect(state.history.undoEntries.count == 2)  // the zoom, then the move
   }
 
   // MARK: resize
@@ -297,11 +297,12 @@ import Testing
     #expect(state.visiblePanes == [NodeID(3), NodeID(4), NodeID(6), NodeID(7)])
   }
 
-  @Test func zoomIsNotRecorded() throws {
+  @Test func zoomIsRecordedAsItsOwnStep() throws {
     var state = grid()
     try state.applyChecked(.zoom)
-    #expect(state.history.undoEntries.isEmpty)
-    state.expectRefusal(.undo(), .nothingToUndo)
+    #expect(state.history.undoEntries.map(\.label) == ["zoom"])
+    try state.applyChecked(.undo())
+    #expect(state.zoomedPane == nil)
   }
 
   @Test func zoomIsReportedInTheChange() throws {

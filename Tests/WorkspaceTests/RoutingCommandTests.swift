@@ -94,22 +94,16 @@ struct RouteCase: Sendable, CustomTestStringConvertible {
     RouteCase(routes: ["a", "b"], operation: .pop(count: 0), rejection: .nonPositiveCount(0)),
     RouteCase(routes: ["a", "b"], operation: .pop(count: -2), rejection: .nonPositiveCount(-2)),
     RouteCase(routes: ["a", "b"], operation: .popTo("x"), rejection: .notInStack("x")),
-    RouteCase(routes: ["a", "b"], operation: .popTo("b"), rejection: .alreadyOnTop("b")),
     RouteCase(routes: ["a", "b"], operation: .popToLast("x"), rejection: .notInStack("x")),
-    RouteCase(routes: ["a"], operation: .popToRoot, rejection: .atRoot),
     RouteCase(routes: ["a", "b"], operation: .replace([]), rejection: .emptyStack),
-    RouteCase(routes: ["a", "b"], operation: .replace(["a", "b"]), rejection: .unchanged),
     RouteCase(
       routes: ["a", "b"], maxDepth: 3, operation: .replace(["a", "b", "c", "d"]),
       rejection: .depthLimit(3)),
-    RouteCase(routes: ["a", "b"], operation: .replaceCurrent("b"), rejection: .unchanged),
     RouteCase(
       routes: ["a"], modal: ["s"], operation: .present("t", style: .cover),
       rejection: .modalAlreadyPresented),
     RouteCase(routes: ["a"], operation: .dismiss, rejection: .atRoot),
-    RouteCase(routes: ["a", "b"], operation: .dismissModals, rejection: .noModal),
     RouteCase(routes: ["a"], operation: .setModalPath(["m"]), rejection: .noModal),
-    RouteCase(routes: ["a", "b"], operation: .setPath(["b"]), rejection: .unchanged),
     RouteCase(
       routes: ["a", "b"], maxDepth: 2, operation: .setPath(["b", "c"]), rejection: .depthLimit(2)),
     // A modal's stack never pops below its root, nor reaches the stack under it.
@@ -200,8 +194,8 @@ struct RouteCase: Sendable, CustomTestStringConvertible {
     #expect(state.focusedPane == NodeID(2))
     #expect(change.changedNodes == [NodeID(1)])
     state.expectRefusal(
-      .route(.replaceCurrent("step:1"), at: NodeID(1)),
-      .routeRejected(.unchanged, operation: "replace-top step:1", node: NodeID(1)))
+      .route(.push(["step:1"]), at: NodeID(1)),
+      .routeRejected(.duplicateTop("step:1"), operation: "push step:1", node: NodeID(1)))
   }
 
   @Test func aContainerWithoutARouterIsRefused() {

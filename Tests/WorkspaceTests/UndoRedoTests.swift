@@ -122,6 +122,51 @@ struct UndoCase: Sendable, CustomTestStringConvertible {
     #expect(state.zoomedPane == NodeID(3))
   }
 
+  @Test func tabSelectionIsNotRecorded() throws {
+    var state = threeTabs()
+    try state.applyChecked(.selectTab(.number(2)))
+    try state.applyChecked(.selectTab(.next))
+    #expect(state.history.undoEntries.isEmpty)
+  }
+
+  // In wsterm, `C-b z` then `C-b u` undid the push before the zoom and unzoomed.
+  @Test func zoomIsItsOwnStepAndUndoingItLeavesThePushBeforeIt() throws {
+    var state = grid()
+    try state.applyChecked(.route(.push(["b"])))
+    let pushed = state.routes(of: NodeID(3))
+    try state.applyChecked(.zoom)
+    #expect(state.history.undoEntries.map(\.label) == ["push b", "zoom"])
+    try state.applyChecked(.undo())
+    #expect(state.zoomedPane == nil)
+    #expect(state.routes(of: NodeID(3)) == pushed)
+    try state.applyChecked(.redo())
+    #expect(state.zoomedPane == NodeID(3))
+    try state.applyChecked(.undo(count: 2))
+    #expect(state.zoomedPane == nil)
+    #expect(state.routes(of: NodeID(3)) != pushed)
+  }
+
+  @Test func aZoomClearsRedoLikeAnyChange() throws {
+    var state = grid()
+    try state.applyChecked(.rename("1"))
+    try state.applyChecked(.undo())
+    try state.applyChecked(.zoom)
+    #expect(state.history.redoEntries.isEmpty)
+  }
+
+  @Test func undoingACommandNeverRevertsALaterZoomChange() throws {
+    var state = grid()
+    try state.applyChecked(.zoom)
+    try state.applyChecked(.route(.push(["b"])))
+    // Focus elsewhere and back: unzoomed by a cursor move, which is not recorded.
+    try state.applyChecked(.focus(.next))
+    try state.applyChecked(.focus(.previous))
+    #expect(state.zoomedPane == nil)
+    try state.applyChecked(.undo())
+    #expect(state.zoomedPane == nil)
+    #expect(state.history.undoEntries.map(\.label) == ["zoom"])
+  }
+
   @Test func undoAndRedoOfSeveralEntries() throws {
     var state = WorkspaceState(pane("A"))
     for title in ["1", "2", "3"] {
@@ -190,7 +235,6 @@ struct UndoCase: Sendable, CustomTestStringConvertible {
     try state.applyChecked(.rename("1"))
     try state.applyChecked(.undo())
     try state.applyChecked(.focus(.next))
-    try state.applyChecked(.zoom)
     #expect(state.history.redoEntries.count == 1)
     try state.applyChecked(.redo())
     #expect(state.node(NodeID(3))?.title == "1")
@@ -198,7 +242,7 @@ struct UndoCase: Sendable, CustomTestStringConvertible {
 
   @Test(arguments: [
     WorkspaceCommand.focus(.next), .focus(.previous), .focus(.pane(.number(4))),
-    .focus(.pane(.id(NodeID(6)))), .focus(.direction(.right)), .zoom,
+    .focus(.pane(.id(NodeID(6)))), .focus(.direction(.right)),
   ])
   func focusOnlyCommandsAreNotRecorded(command: WorkspaceCommand) throws {
     var state = grid()

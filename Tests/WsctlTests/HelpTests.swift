@@ -65,6 +65,19 @@ import Testing
     #expect(try sandbox.succeed("tree").stdout.contains("%3 pane '--help' [inbox] (focused)"))
   }
 
+  @Test(arguments: ["undo", "redo"])
+  func undoHelpSaysWhatUndoCovers(word: String) throws {
+    let help = try Sandbox().succeed("help", word).stdout.replacingOccurrences(of: "\n", with: " ")
+    #expect(help.contains("Zoom is an entry of its own"))
+    #expect(help.contains("Focus and tab selection are a cursor, not edits"))
+  }
+
+  @Test func theToolsHelpStatesTheAlreadySoRuleAndCombinedFlags() throws {
+    let help = try Sandbox().succeed("--help").stdout
+    #expect(help.contains("A command whose target state already holds succeeds"))
+    #expect(help.contains("Short options combine: -nq, -nqf FILE."))
+  }
+
   @Test(arguments: ["--version", "-V"])
   func versionPrintsTheVersion(option: String) throws {
     let sandbox = try Sandbox()

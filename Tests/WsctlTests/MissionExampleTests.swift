@@ -39,7 +39,7 @@ import Testing
     try sandbox.succeed("focus", "2", "push", "detail:7")
     let before = sandbox.bytes("workspace.json")
     let message = try sandbox.fail("focus", "2", "push", "detail:7", status: 1)
-    #expect(message == "wsctl: push detail:7 rejected: duplicate top")
+    #expect(message == "wsctl: push detail:7 rejected: duplicate top at word 3")
     #expect(sandbox.bytes("workspace.json") == before)
   }
 

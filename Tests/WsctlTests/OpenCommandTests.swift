@@ -30,7 +30,7 @@ import Testing
     let before = sandbox.bytes("workspace.json")
     let message = try sandbox.fail(
       "open", "myapp://workspace/push/b", "focus", "9", status: 1)
-    #expect(message == "wsctl: no pane 9")
+    #expect(message == "wsctl: no pane 9 at word 3")
     #expect(sandbox.bytes("workspace.json") == before)
     let json = try sandbox.succeed("--json", "open", "x-app://WORKSPACE/push/b", "tree")
     let documents = try json.jsonDocuments()

@@ -4,17 +4,17 @@ import Testing
 /// changes, and the one line on stderr says why.
 @Suite struct RefusalTests {
   @Test(arguments: [
-    (["focus", "9"], "no pane 9"),
-    (["focus", "%99"], "no pane %99"),
-    (["close", "9"], "no pane 9"),
-    (["focus", "left"], "no pane left of the focused pane"),
-    (["swap", "up"], "no pane up of the focused pane"),
-    (["resize", "up", "10%"], "no split to resize up"),
-    (["close", "close", "close"], "cannot close the last pane"),
-    (["pop"], "pop rejected: already at root"),
-    (["undo"], "nothing to undo"),
-    (["redo"], "nothing to redo"),
-    (["tab", "3"], "no tab 3"),
+    (["focus", "9"], "no pane 9 at word 1"),
+    (["focus", "%99"], "no pane %99 at word 1"),
+    (["close", "9"], "no pane 9 at word 1"),
+    (["focus", "left"], "no pane left of the focused pane at word 1"),
+    (["swap", "up"], "no pane up of the focused pane at word 1"),
+    (["resize", "up", "10%"], "no split to resize up at word 1"),
+    (["close", "close", "close"], "cannot close the last pane at word 3"),
+    (["pop"], "pop rejected: already at root at word 1"),
+    (["undo"], "nothing to undo at word 1"),
+    (["redo"], "nothing to redo at word 1"),
+    (["tab", "3"], "no tab 3 at word 1"),
   ])
   func refusalsExitOneAndCreateNoFile(arguments: [String], message: String) throws {
     let sandbox = try Sandbox()
@@ -28,7 +28,7 @@ import Testing
     let before = try #require(sandbox.bytes("workspace.json"))
     #expect(
       try sandbox.fail("push", "detail:7", status: 1)
-        == "wsctl: push detail:7 rejected: duplicate top")
+        == "wsctl: push detail:7 rejected: duplicate top at word 1")
     #expect(sandbox.bytes("workspace.json") == before)
   }
 
@@ -42,7 +42,7 @@ import Testing
 
         """)
     let before = try #require(sandbox.bytes("workspace.json"))
-    #expect(try sandbox.fail("close", status: 1) == "wsctl: cannot close the last pane")
+    #expect(try sandbox.fail("close", status: 1) == "wsctl: cannot close the last pane at word 1")
     #expect(sandbox.bytes("workspace.json") == before)
   }
 
@@ -83,6 +83,22 @@ import Testing
     try sandbox.succeed("present", "sheet", "a")
     #expect(
       try sandbox.fail("present", "cover", "b", status: 1)
-        == "wsctl: present cover b rejected: a modal is already presented")
+        == "wsctl: present cover b rejected: a modal is already presented at word 1")
+  }
+
+  @Test(arguments: [
+    (["push", "a", "push", "a"], "push a rejected: duplicate top at word 3"),
+    (["focus", "2", "rename", "x", "focus", "9"], "no pane 9 at word 5"),
+    (["push", "a", "tree", "pop", "pop"], "pop rejected: already at root at word 5"),
+    (["-q", "push", "a", "--json", "routes", "9"], "no pane 9 at word 3"),
+    (
+      ["open", "x://workspace/push/a", "open", "x://workspace/push/a"],
+      "push a rejected: duplicate top at word 3"
+    ),
+  ])
+  func aRefusalNamesTheCommandsWordAndPosition(arguments: [String], message: String) throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.fail(arguments, status: 1) == "wsctl: " + message)
+    #expect(!sandbox.exists("workspace.json"))
   }
 }

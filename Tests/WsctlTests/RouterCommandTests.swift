@@ -69,7 +69,9 @@ import Testing
     #expect(try sandbox.succeed("routes").stdout == Self.routes(["inbox", "a"]))
     try sandbox.succeed("dismiss")
     #expect(try sandbox.succeed("routes").stdout == Self.routes(["inbox"]))
-    #expect(try sandbox.fail("dismiss", status: 1) == "wsctl: dismiss rejected: already at root")
+    #expect(
+      try sandbox.fail("dismiss", status: 1) == "wsctl: dismiss rejected: already at root at word 1"
+    )
   }
 
   @Test func dismissAllKeepsTheStack() throws {
@@ -92,19 +94,20 @@ import Testing
     let pane = try sandbox.succeed("routes")
     #expect(pane.stdout == "%2 'One' router token\n  0 a (top)\n")
     #expect(
-      try sandbox.fail("at", "%2", "pop", status: 1) == "wsctl: pop rejected: already at root")
+      try sandbox.fail("at", "%2", "pop", status: 1)
+        == "wsctl: pop rejected: already at root at word 1")
   }
 
   @Test(arguments: [
-    (["push", "inbox"], "wsctl: push inbox rejected: duplicate top"),
-    (["pop"], "wsctl: pop rejected: already at root"),
+    (["push", "inbox"], "wsctl: push inbox rejected: duplicate top at word 1"),
+    (["pop"], "wsctl: pop rejected: already at root at word 1"),
     (
       ["present", "sheet", "a", "present", "cover", "b"],
-      "wsctl: present cover b rejected: a modal is already presented"
+      "wsctl: present cover b rejected: a modal is already presented at word 4"
     ),
-    (["at", "%1", "push", "x"], "wsctl: %1 has no router"),
-    (["routes", "%1"], "wsctl: %1 has no router"),
-    (["routes", "9"], "wsctl: no pane 9"),
+    (["at", "%1", "push", "x"], "wsctl: %1 has no router at word 1"),
+    (["routes", "%1"], "wsctl: %1 has no router at word 1"),
+    (["routes", "9"], "wsctl: no pane 9 at word 1"),
   ])
   func routerRefusalsExitOneAndChangeNothing(arguments: [String], message: String) throws {
     let sandbox = try Sandbox()
@@ -132,9 +135,9 @@ import Testing
     #expect(try sandbox.succeed("routes").stdout == Self.routes(["inbox", "a", "b"]))
     try sandbox.succeed("redo", "1")
     #expect(try sandbox.succeed("routes").stdout == Self.routes(["inbox", "a", "b", "c"]))
-    #expect(try sandbox.fail("redo", status: 1) == "wsctl: nothing to redo")
+    #expect(try sandbox.fail("redo", status: 1) == "wsctl: nothing to redo at word 1")
     try sandbox.succeed("undo", "3")
-    #expect(try sandbox.fail("undo", status: 1) == "wsctl: nothing to undo")
+    #expect(try sandbox.fail("undo", status: 1) == "wsctl: nothing to undo at word 1")
     #expect(try sandbox.tree() == Fixtures.defaultTree)
   }
 

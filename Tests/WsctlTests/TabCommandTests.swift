@@ -87,9 +87,9 @@ import Testing
   }
 
   @Test(arguments: [
-    (["tab", "5"], "wsctl: no tab 5"),
-    (["tab", "close", "3"], "wsctl: no tab 3"),
-    (["tab", "last"], "wsctl: no previous tab"),
+    (["tab", "5"], "wsctl: no tab 5 at word 1"),
+    (["tab", "close", "3"], "wsctl: no tab 3 at word 1"),
+    (["tab", "last"], "wsctl: no previous tab at word 1"),
   ])
   func tabRefusalsExitOne(arguments: [String], message: String) throws {
     let sandbox = try Sandbox()

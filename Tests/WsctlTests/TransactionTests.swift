@@ -23,13 +23,16 @@ import Testing
   }
 
   @Test(arguments: [
-    (["push", "a", "focus", "9"], 1, "wsctl: no pane 9"),
-    (["split", "v", "push", "inbox"], 1, "wsctl: push inbox rejected: duplicate top"),
-    (["push", "a", "close", "close", "close", "close"], 1, "wsctl: cannot close the last pane"),
+    (["push", "a", "focus", "9"], 1, "wsctl: no pane 9 at word 3"),
+    (["split", "v", "push", "inbox"], 1, "wsctl: push inbox rejected: duplicate top at word 3"),
+    (
+      ["push", "a", "close", "close", "close", "close"], 1,
+      "wsctl: cannot close the last pane at word 5"
+    ),
     // The tree printed before the failing command is not printed either.
     (
       ["push", "a", "tree", "pop-to", "zzz"], 1,
-      "wsctl: pop-to zzz rejected: 'zzz' is not in the stack"
+      "wsctl: pop-to zzz rejected: 'zzz' is not in the stack at word 4"
     ),
     (
       ["push", "a", "focus", "2", "pish"], 64,
@@ -99,7 +102,7 @@ import Testing
 
   @Test func dryRunStillRefusesWhatWouldFail() throws {
     let sandbox = try Sandbox()
-    #expect(try sandbox.fail("--dry-run", "focus", "9", status: 1) == "wsctl: no pane 9")
+    #expect(try sandbox.fail("--dry-run", "focus", "9", status: 1) == "wsctl: no pane 9 at word 1")
     #expect(try sandbox.listing() == [])
   }
 }

@@ -42,10 +42,7 @@ public struct CommandParser: Sendable {
   ]
 
   /// The command words that start a router operation, alone or after `at %ID`.
-  static let routerOperationWords: Set<String> = [
-    "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top", "present",
-    "dismiss", "dismiss-all", "set-path", "set-modal-path",
-  ]
+  static let routerOperationWords = Set(CommandGrammar.routerOperationWords)
 
   private static let commandWordSet = Set(commandWords)
 

@@ -26,14 +26,11 @@ extension WorkspaceCommand: CustomStringConvertible {
 
   /// The command's words joined by spaces, such as `focus 2` or `rename 'my notes'`.
   ///
-  /// A word that is empty or contains whitespace is put in single quotes, with a `'` inside it
-  /// written `'\''` as in a POSIX shell.
+  /// A word that is empty or contains whitespace, a quote or a backslash is put in single
+  /// quotes, with a `'` inside it written `'\''` as in a POSIX shell, so
+  /// ``CommandParser/parse(line:)`` reads the text back to the same command.
   public var description: String {
-    words.map { word in
-      guard word.isEmpty || word.contains(where: \.isWhitespace) else { return word }
-      return "'" + word.replacing("'", with: #"'\''"#) + "'"
-    }
-    .joined(separator: " ")
+    words.map(CommandParser.quoted).joined(separator: " ")
   }
 }
 

@@ -56,10 +56,17 @@ extension WorkspaceDecoder {
     let recent = mru.compactMap { $0.intValue.map(NodeID.init(_:)) }
     guard recent.count == mru.count else { return nil }
     let zoomed = object["zoomed"]?.intValue.map(NodeID.init(_:))
+    let restoresZoom: Bool
+    switch object["zoomChanged"] {
+    case nil: restoresZoom = false
+    case .bool(let value)?: restoresZoom = value
+    default: return nil
+    }
     return History.Entry(
       label: label,
       journal: Journal(
-        nodes: nodes, rootID: NodeID(root), mostRecentlyUsed: recent, zoomedPane: zoomed))
+        nodes: nodes, rootID: NodeID(root), mostRecentlyUsed: recent, zoomedPane: zoomed,
+        restoresZoom: restoresZoom))
   }
 
   /// A node image as history stores it (children and parent as ids); strict, since any doubt

@@ -99,6 +99,7 @@ enum WorkspaceEncoder {
     object["root"] = id(journal.rootID)
     object["mru"] = .array(journal.mostRecentlyUsed.map(id))
     if let zoomed = journal.zoomedPane { object["zoomed"] = id(zoomed) }
+    if journal.restoresZoom { object["zoomChanged"] = .bool(true) }
     object["nodes"] = .array(
       journal.nodes.keys.sorted().map { nodeID in
         var image = JSONObject()

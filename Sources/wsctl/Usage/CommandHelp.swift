@@ -1,10 +1,53 @@
-/// The help of one `wsctl` command word: usage line, one-line abstract, arguments, example.
+import Workspace
+
+/// The help of one `wsctl` command word: its syntax (word, summary, argument kinds; for the
+/// grammar's commands, the row of ``CommandGrammar``), what each argument means, an example.
 struct CommandHelp {
-  let name: String
-  let usage: String
-  let abstract: String
+  let syntax: CommandSyntax
   let arguments: [(String, String)]
   let example: String
+  /// Paragraphs printed after the arguments, such as what `undo` covers.
+  var discussion: [String] = []
+
+  /// The command's word.
+  var name: String { syntax.word }
+  /// The usage line after `wsctl [options]`, generated from the syntax.
+  var usage: String { syntax.usage }
+  /// The one-line summary.
+  var abstract: String { syntax.summary }
+
+  /// The help of a command of the grammar, whose syntax comes from ``CommandGrammar``.
+  init(
+    _ word: String, arguments: [(String, String)], example: String, discussion: [String] = []
+  ) {
+    guard let syntax = CommandGrammar.command(word) else {
+      preconditionFailure("'\(word)' is not in CommandGrammar.commands")
+    }
+    self.init(syntax: syntax, arguments: arguments, example: example)
+    self.discussion = discussion
+  }
+
+  /// What undo and redo cover, for their help and zoom's.
+  private static let undoCoverage = [
+    "Undo covers edits: every command that changes the tree, titles, weights, routers or "
+      + "zoom; the commands of one call are one entry. Zoom is an entry of its own (zoom, "
+      + "then undo, only unzooms), and an entry puts zoom back only if it changed zoom, so "
+      + "undoing a push never also undoes a later zoom.",
+    "Focus and tab selection are a cursor, not edits: 'focus' and 'tab N|next|prev|last' "
+      + "alone are not recorded and keep the redo list. A command that changes nothing "
+      + "('root' at the root, 'focus 1' on pane 1) records nothing.",
+  ]
+
+  /// The help of one of the tool's own commands.
+  init(
+    syntax: CommandSyntax, arguments: [(String, String)], example: String,
+    discussion: [String] = []
+  ) {
+    self.syntax = syntax
+    self.arguments = arguments
+    self.example = example
+    self.discussion = discussion
+  }
 
   /// The help text, as `wsctl help NAME` and `wsctl NAME --help` print it.
   var text: String {
@@ -16,6 +59,10 @@ struct CommandHelp {
       for (name, meaning) in arguments {
         lines.append("  " + name + String(repeating: " ", count: width - name.count + 2) + meaning)
       }
+    }
+    for paragraph in discussion {
+      lines.append("")
+      lines += paragraph.wrapped(to: 78)
     }
     lines += ["", "example:", "  \(example)"]
     return lines.joined(separator: "\n") + "\n"
@@ -39,199 +86,186 @@ struct CommandHelp {
   /// The commands of the workspace grammar (shared with deep links).
   static let workspaceCommands: [CommandHelp] = [
     CommandHelp(
-      name: "focus", usage: "focus N|%ID|[wrap] left|right|up|down|next|prev|last",
-      abstract:
-        "Focus a pane by number, id, direction, reading order or most recent use. A direction "
-        + "follows the rectangles drawn at the layout size (see 'show'): the pane touching "
-        + "that edge, the most recently used of several. At the edge it is refused (exit 1) "
-        + "unless 'wrap' goes on from the opposite side, as tmux does.",
+      "focus",
       arguments: [
-        pane, direction, ("wrap", "at the edge, wrap around to the far side"),
+        pane, direction, ("wrap", "at the edge, go on from the opposite side"),
         ("next|prev", "the next or previous pane in reading order"),
         ("last", "the pane focused before this one"),
       ],
-      example: "wsctl focus 2 push detail:7"),
+      example: "wsctl focus 2 push detail:7",
+      discussion: [
+        "A direction follows the rectangles as drawn at the layout size (--size, else the "
+          + "size the file records, which 'show' and hosts record, else the terminal's): the "
+          + "pane whose edge touches that side, the most recently used of several, then the "
+          + "lowest number.",
+        "At the edge it is refused (exit 1), so a script can pass the key on; 'focus wrap "
+          + "left' goes on from the opposite side instead, as tmux does.",
+      ]),
     CommandHelp(
-      name: "split", usage: "split h|v [RATIO] [ROUTE]",
-      abstract:
-        "Split the focused pane: h puts the new pane beside it, v below it; the new pane gets "
-        + "focus. Refused (exit 1, 'no space for new pane') if a pane would end up smaller than "
-        + "the minimum pane size at the layout size (see 'minimum-size').",
+      "split",
       arguments: [
         ("h|v", "side by side or stacked"),
         ("RATIO", "the new pane's share, such as 0.3 or 30% (default 0.5)"), route,
       ],
-      example: "wsctl split h 30% search:inbox"),
+      example: "wsctl split h 30% search:inbox",
+      discussion: [
+        "Refused (exit 1, 'no space for new pane', as tmux) if a pane would end up smaller "
+          + "than the minimum pane size (6x3 unless 'minimum-size' set another) at the layout "
+          + "size; the split's other panes give way while their minimums fit."
+      ]),
     CommandHelp(
-      name: "close", usage: "close [N|%ID]",
-      abstract: "Close a pane (default the focused one); its siblings take its space.",
-      arguments: [pane], example: "wsctl close 2"),
+      "close", arguments: [pane], example: "wsctl close 2"),
     CommandHelp(
-      name: "tab",
-      usage:
-        "tab new [TITLE] [ROUTE] | tab N|next|prev|last | tab close [N] | tab move N | tab rename TITLE",
-      abstract: "Open, select, close, move or rename tabs of the nearest tabs container.",
-      arguments: [("N", "a 1-based tab number"), ("TITLE", "a tab title"), route],
+      "tab", arguments: [("N", "a 1-based tab number"), ("TITLE", "a tab title"), route],
       example: "wsctl tab new Notes notes"),
     CommandHelp(
-      name: "swap", usage: "swap left|right|up|down|N|%ID",
-      abstract: "Exchange the focused pane with a neighbour or another pane.",
-      arguments: [direction, pane], example: "wsctl swap right"),
+      "swap", arguments: [direction, pane], example: "wsctl swap right"),
     CommandHelp(
-      name: "move", usage: "move left|right|up|down",
-      abstract: "Move the focused pane one place in a direction, into the neighbouring position.",
-      arguments: [direction], example: "wsctl move down"),
+      "move", arguments: [direction], example: "wsctl move down"),
     CommandHelp(
-      name: "resize", usage: "resize left|right|up|down AMOUNT",
-      abstract:
-        "Move an edge of the focused pane towards DIRECTION: the edge on that side if a pane "
-        + "lies there (the pane grows), else the opposite edge (it shrinks) - 'resize left' "
-        + "grows a middle pane leftwards, where tmux's resize-pane -L would shrink it. The "
-        + "edge belongs to the nearest split of that axis with a pane on that side; a "
-        + "percentage is of that split's length. The pane that shrinks stops at the minimum "
-        + "pane size; already there, it is refused (exit 1).",
+      "resize",
       arguments: [
         direction,
         ("AMOUNT", "cells at the layout size (5), or a share of the split (0.1 or 10%)"),
       ],
-      example: "wsctl resize right 10%"),
+      example: "wsctl resize right 10%",
+      discussion: [
+        "Which edge moves: the focused pane's edge on DIRECTION's side if a pane lies there "
+          + "(the pane grows), else its opposite edge (it shrinks). So 'resize left' grows a "
+          + "middle pane to the left, where tmux's resize-pane -L would shrink it.",
+        "Of which split: the nearest split of that axis with a pane on that side. A ratio or "
+          + "percentage is of that split's length, rounded to whole cells (at least one).",
+        "The pane (or group of panes) that shrinks stops at its minimum size; if it is "
+          + "already there, the resize is refused (exit 1) and names it.",
+      ]),
     CommandHelp(
-      name: "minimum-size", usage: "minimum-size WxH|default",
-      abstract:
-        "Set the workspace's minimum pane size (saved in the file; default 6x3): the layout "
-        + "gives every pane at least this where it fits, split refuses to go below it and "
-        + "resize stops at it.",
-      arguments: [("WxH", "width and height, each 1 to 10000"), ("default", "back to 6x3")],
-      example: "wsctl minimum-size 20x5"),
+      "minimum-size",
+      arguments: [("WxH", "width and height, each 1 to 10000"), ("default", "6x3")],
+      example: "wsctl minimum-size 20x5",
+      discussion: [
+        "Saved in the file. The layout gives every pane at least this where the panes fit, "
+          + "split refuses to go below it and resize stops at it. Not recorded in the history."
+      ]),
     CommandHelp(
-      name: "equalize", usage: "equalize",
-      abstract: "Give every visible split's children equal shares.",
-      arguments: [], example: "wsctl equalize"),
+      "equalize", arguments: [], example: "wsctl equalize"),
     CommandHelp(
-      name: "zoom", usage: "zoom", abstract: "Toggle showing the focused pane alone.",
-      arguments: [], example: "wsctl zoom"),
+      "zoom", arguments: [], example: "wsctl zoom",
+      discussion: ["A zoom is recorded: 'wsctl undo' after it only unzooms."]),
     CommandHelp(
-      name: "rename", usage: "rename TITLE", abstract: "Rename the focused pane.",
-      arguments: [("TITLE", "the new title (one word; quote it in the shell)")],
+      "rename", arguments: [("TITLE", "the new title (one word; quote it in the shell)")],
       example: "wsctl rename 'Release notes'"),
     CommandHelp(
-      name: "push", usage: "push ROUTE...",
-      abstract: "Push routes onto the focused pane's router, all or nothing.",
-      arguments: [route], example: "wsctl push detail:7 reply"),
+      "push", arguments: [route], example: "wsctl push detail:7 reply"),
     CommandHelp(
-      name: "pop", usage: "pop [N]", abstract: "Pop N routes (default 1), never the root.",
-      arguments: [("N", "how many routes")], example: "wsctl pop 2"),
+      "pop", arguments: [("N", "how many routes")], example: "wsctl pop 2"),
     CommandHelp(
-      name: "pop-to", usage: "pop-to ROUTE",
-      abstract: "Pop back to the first occurrence of a route.",
-      arguments: [route], example: "wsctl pop-to inbox"),
+      "pop-to", arguments: [route], example: "wsctl pop-to inbox"),
     CommandHelp(
-      name: "pop-to-last", usage: "pop-to-last ROUTE",
-      abstract: "Pop back to the last occurrence of a route.",
-      arguments: [route], example: "wsctl pop-to-last detail:7"),
+      "pop-to-last", arguments: [route], example: "wsctl pop-to-last detail:7"),
     CommandHelp(
-      name: "root", usage: "root", abstract: "Pop to the root and dismiss any modal.",
-      arguments: [], example: "wsctl root"),
+      "root", arguments: [], example: "wsctl root"),
     CommandHelp(
-      name: "replace", usage: "replace ROUTE...",
-      abstract: "Replace the whole stack, root included.",
-      arguments: [route], example: "wsctl replace inbox detail:7"),
+      "replace", arguments: [route], example: "wsctl replace inbox detail:7"),
     CommandHelp(
-      name: "replace-top", usage: "replace-top ROUTE", abstract: "Replace the top route.",
-      arguments: [route], example: "wsctl replace-top detail:8"),
+      "replace-top", arguments: [route], example: "wsctl replace-top detail:8"),
     CommandHelp(
-      name: "present", usage: "present sheet|cover ROUTE",
-      abstract: "Present a modal whose route is the root of its own stack.",
-      arguments: [("sheet|cover", "the modal style"), route], example: "wsctl present sheet compose"
+      "present", arguments: [("sheet|cover", "the modal style"), route],
+      example: "wsctl present sheet compose"
     ),
     CommandHelp(
-      name: "dismiss", usage: "dismiss", abstract: "Close the modal if one is up, else pop.",
-      arguments: [], example: "wsctl dismiss"),
+      "dismiss", arguments: [], example: "wsctl dismiss"),
     CommandHelp(
-      name: "dismiss-all", usage: "dismiss-all", abstract: "Close any modal, keeping the stack.",
-      arguments: [], example: "wsctl dismiss-all"),
+      "dismiss-all", arguments: [], example: "wsctl dismiss-all"),
     CommandHelp(
-      name: "set-path", usage: "set-path [ROUTE...]",
-      abstract: "Set the stack below the root, as a NavigationStack path binding writes it.",
-      arguments: [route], example: "wsctl set-path detail:7 reply"),
+      "set-path", arguments: [route], example: "wsctl set-path detail:7 reply"),
     CommandHelp(
-      name: "set-modal-path", usage: "set-modal-path [ROUTE...]",
-      abstract: "Set the presented modal's stack below its root.",
-      arguments: [route], example: "wsctl set-modal-path draft:2"),
+      "set-modal-path", arguments: [route], example: "wsctl set-modal-path draft:2"),
     CommandHelp(
-      name: "at", usage: "at %ID OPERATION",
-      abstract:
-        "Run a router operation (push, pop, ...) on another node's router, such as a tab's.",
+      "at",
       arguments: [
         ("%ID", "the id of the node that owns the router ('wsctl tree' lists ids)"),
         ("OPERATION", "a router command: push, pop, pop-to, root, replace, present, ..."),
       ],
       example: "wsctl at %1 push settings"),
     CommandHelp(
-      name: "undo", usage: "undo [N]", abstract: "Undo the last N recorded changes (default 1).",
-      arguments: [("N", "how many changes")], example: "wsctl undo"),
+      "undo", arguments: [("N", "how many changes")], example: "wsctl undo",
+      discussion: undoCoverage),
     CommandHelp(
-      name: "redo", usage: "redo [N]", abstract: "Redo the last N undone changes (default 1).",
-      arguments: [("N", "how many changes")], example: "wsctl redo 2"),
+      "redo", arguments: [("N", "how many changes")], example: "wsctl redo 2",
+      discussion: undoCoverage),
   ]
 
-  /// The commands `wsctl` adds: inspection and maintenance.
+  /// The commands `wsctl` adds: inspection and maintenance, described like the grammar's.
   static let toolCommands: [CommandHelp] = [
     CommandHelp(
-      name: "show", usage: "show [--size WxH] [--ascii]",
-      abstract:
-        "Draw the active tab as boxes: pane numbers, titles, top routes, focus marked. The "
-        + "file records the area the panes were drawn in (when it changed and the file can be "
-        + "written; never an error), and later directional focus, split and resize measure "
-        + "there.",
+      syntax: CommandSyntax(
+        "show", "Draw the active tab as boxes: pane numbers, titles, top routes, focus marked.",
+        options: [
+          CommandOption("--size", value: ArgumentSyntax("WxH", [.size])), CommandOption("--ascii"),
+        ]),
       arguments: [
         ("--size WxH", "the drawing size, 1 to 1000 each way (default: the terminal)"),
         ("--ascii", "ASCII instead of box-drawing characters"),
       ],
-      example: "wsctl show --size 80x24"),
+      example: "wsctl show --size 80x24",
+      discussion: [
+        "The file records the area the panes were drawn in (below the tab bars), so later "
+          + "directional focus, split and resize measure on this picture. Only when it "
+          + "changed, never for a missing file, a busy lock, --dry-run or a file that cannot "
+          + "be written, and never as an error; the backup is left as it was."
+      ]),
     CommandHelp(
-      name: "tree", usage: "tree", abstract: "Print the whole tree with ids, kinds and routes.",
+      syntax: CommandSyntax("tree", "Print the whole tree with ids, kinds and routes."),
       arguments: [], example: "wsctl tree"),
     CommandHelp(
-      name: "routes", usage: "routes [N|%ID]",
-      abstract: "Print a router's stack and modal (default the focused pane's).",
+      syntax: CommandSyntax(
+        "routes", "Print a router's stack and modal (default the focused pane's).",
+        arguments: [ArgumentSyntax("N|%ID", [.paneReference, .nodeID], isOptional: true)]),
       arguments: [("N|%ID", "a pane number, or the id of any node that owns a router")],
       example: "wsctl routes 2"),
     CommandHelp(
-      name: "layout", usage: "layout WxH",
-      abstract: "Print every visible pane's rectangle at a size.",
+      syntax: CommandSyntax(
+        "layout", "Print every visible pane's rectangle at a size.",
+        arguments: [ArgumentSyntax("WxH", [.size])]),
       arguments: [("WxH", "the size, such as 120x40")], example: "wsctl layout 120x40"),
     CommandHelp(
-      name: "history", usage: "history", abstract: "List the undo and redo entries.",
+      syntax: CommandSyntax("history", "List the undo and redo entries."),
       arguments: [], example: "wsctl history"),
     CommandHelp(
-      name: "open", usage: "open URL", abstract: "Run the commands of a deep link.",
+      syntax: CommandSyntax(
+        "open", "Run the commands of a deep link.", arguments: [ArgumentSyntax("URL", [.link])]),
       arguments: [("URL", "scheme://workspace/word/word...")],
       example: "wsctl open 'myapp://workspace/focus/2/push/detail:7'"),
     CommandHelp(
-      name: "validate", usage: "validate",
-      abstract: "Check the file and print every diagnostic; exit 65 if it is not clean.",
+      syntax: CommandSyntax(
+        "validate", "Check the file and print every diagnostic; exit 65 if it is not clean."),
       arguments: [], example: "wsctl -f workspace.json validate"),
     CommandHelp(
-      name: "init", usage: "init [--force]", abstract: "Write the default workspace to the file.",
+      syntax: CommandSyntax(
+        "init", "Write the default workspace to the file.", options: [CommandOption("--force")]),
       arguments: [("--force", "overwrite an existing file (kept as the backup)")],
       example: "wsctl init"),
     CommandHelp(
-      name: "migrate", usage: "migrate",
-      abstract:
-        "Rewrite an older or repaired file in the current format; a file already so is left alone.",
+      syntax: CommandSyntax(
+        "migrate",
+        "Rewrite an older or repaired file in the current format; a file already so is left alone."
+      ),
       arguments: [], example: "wsctl -f old.json migrate"),
     CommandHelp(
-      name: "restore-backup", usage: "restore-backup",
-      abstract: "Replace the file with its backup (the file is kept as FILE.before-restore).",
+      syntax: CommandSyntax(
+        "restore-backup",
+        "Replace the file with its backup (the file is kept as FILE.before-restore)."),
       arguments: [], example: "wsctl restore-backup"),
     CommandHelp(
-      name: "completions", usage: "completions bash|zsh|fish",
-      abstract: "Print a shell completion script.",
+      syntax: CommandSyntax(
+        "completions", "Print a shell completion script.",
+        arguments: [ArgumentSyntax("bash|zsh|fish", [.shell])]),
       arguments: [("SHELL", "bash, zsh or fish")],
       example: "wsctl completions bash > /etc/bash_completion.d/wsctl"),
     CommandHelp(
-      name: "help", usage: "help [COMMAND]", abstract: "Print help for the tool or a command.",
+      syntax: CommandSyntax(
+        "help", "Print help for the tool or a command.",
+        arguments: [ArgumentSyntax("COMMAND", [.commandWord], isOptional: true)]),
       arguments: [("COMMAND", "a command word")], example: "wsctl help split"),
   ]
 }

@@ -1,18 +1,13 @@
-import Workspace
-
-/// Shell completion scripts for bash, zsh and fish, generated from the command table.
+/// Shell completion scripts for bash, zsh and fish.
+///
+/// Each script is a thin adapter: it hands the line typed so far to `wsctl __complete` and
+/// offers what comes back, so all three complete from the one grammar table
+/// (`CommandGrammar` plus the tool's own commands in ``CommandHelp``), with pane numbers,
+/// tab numbers, ids and routes read from the workspace file (`-f FILE` typed earlier on the
+/// line is honoured). See ``LineCompletion`` for the protocol.
 enum Completions {
-  private static var words: [String] {
-    var seen: Set<String> = []
-    return (CommandParser.commandWords + CommandHelp.all.map(\.name)).filter {
-      seen.insert($0).inserted
-    }
-  }
-
-  private static let options = [
-    "-f", "--file", "--json", "--dry-run", "-q", "--quiet", "--size", "-h", "--help",
-    "--version",
-  ]
+  /// The shells a script is written for.
+  static let shells = ["bash", "zsh", "fish"]
 
   /// The script for `shell` (`bash`, `zsh` or `fish`).
   static func script(for shell: String) -> String {
@@ -23,22 +18,28 @@ enum Completions {
     }
   }
 
+  private static let call = LineCompletion.command
+
+  /// bash splits words at `:` and `=` (`COMP_WORDBREAKS`), so the script sends the whole
+  /// line before the cursor and trims each candidate to bash's notion of the current word.
   private static var bash: String {
     """
     # bash completion for wsctl; source it or put it in bash_completion.d
     _wsctl() {
-      local current="${COMP_WORDS[COMP_CWORD]}" previous="${COMP_WORDS[COMP_CWORD-1]}"
-      case "$previous" in
-        -f|--file) COMPREPLY=($(compgen -f -- "$current")); return ;;
-        focus) COMPREPLY=($(compgen -W "left right up down wrap next prev last" -- "$current")); return ;;
-        wrap|swap|move|resize) COMPREPLY=($(compgen -W "left right up down" -- "$current")); return ;;
-        minimum-size) COMPREPLY=($(compgen -W "default" -- "$current")); return ;;
-        split) COMPREPLY=($(compgen -W "h v" -- "$current")); return ;;
-        tab) COMPREPLY=($(compgen -W "new next prev last close move rename" -- "$current")); return ;;
-        present) COMPREPLY=($(compgen -W "sheet cover" -- "$current")); return ;;
-        completions) COMPREPLY=($(compgen -W "bash zsh fish" -- "$current")); return ;;
-      esac
-      COMPREPLY=($(compgen -W "\(words.joined(separator: " ")) \(options.joined(separator: " "))" -- "$current"))
+      local program=${COMP_WORDS[0]} current=${COMP_WORDS[COMP_CWORD]}
+      local typed=${COMP_LINE:0:COMP_POINT} line
+      local word=${typed##*[[:space:]]}
+      local head=${word%"$current"}
+      [[ $program == */* ]] || program=wsctl
+      COMPREPLY=()
+      while IFS= read -r line; do
+        if [[ $line == :files ]]; then
+          COMPREPLY=($(compgen -f -- "$current"))
+          return
+        fi
+        line=${line%%$'\\t'*}
+        COMPREPLY+=("${line#"$head"}")
+      done < <("$program" \(call) --line "$typed" 2>/dev/null)
     }
     complete -F _wsctl wsctl
 
@@ -46,57 +47,51 @@ enum Completions {
   }
 
   private static var zsh: String {
-    let described = CommandHelp.all.map { help in
-      "    '\(help.name):\(help.abstract.replacingQuotes())'"
-    }.joined(separator: "\n")
-    return """
-      #compdef wsctl
-      # zsh completion for wsctl; put it on $fpath as _wsctl
-      _wsctl() {
-        local -a commands
-        commands=(
-      \(described)
-        )
-        _arguments \\
-          '(-f --file)'{-f,--file}'[workspace file]:file:_files' \\
-          '--json[machine-readable output]' \\
-          '--size[drawing and layout size]:size WxH:' \\
-          '--dry-run[apply without saving]' \\
-          '(-q --quiet)'{-q,--quiet}'[no warnings]' \\
-          '(-h --help)'{-h,--help}'[show help]' \\
-          '--version[show the version]' \\
-          '*::command:->command'
-        case $state in
-          command) _describe 'command' commands ;;
-        esac
-      }
+    """
+    #compdef wsctl
+    # zsh completion for wsctl; put it on $fpath as _wsctl, or source it
+    _wsctl() {
+      local -a candidates lines
+      local line
+      lines=("${(@f)$(${words[1]} \(call) "${(@Q)words[2,CURRENT]}" 2>/dev/null)}")
+      if [[ ${lines[1]} == :files ]]; then
+        _files
+        return
+      fi
+      for line in $lines; do
+        [[ -n $line ]] || continue
+        if [[ $line == *$'\\t'* ]]; then
+          candidates+=("${${line%%$'\\t'*}//:/\\\\:}:${line#*$'\\t'}")
+        else
+          candidates+=("${line//:/\\\\:}")
+        fi
+      done
+      _describe -V 'wsctl' candidates
+    }
+    if [[ $funcstack[1] == _wsctl ]]; then
       _wsctl "$@"
+    else
+      compdef _wsctl wsctl
+    fi
 
-      """
+    """
   }
 
   private static var fish: String {
-    var lines = [
-      "# fish completion for wsctl; put it in ~/.config/fish/completions/wsctl.fish",
-      "complete -c wsctl -s f -l file -r -d 'workspace file'",
-      "complete -c wsctl -l json -d 'machine-readable output'",
-      "complete -c wsctl -l size -r -d 'drawing and layout size WxH'",
-      "complete -c wsctl -l dry-run -d 'apply without saving'",
-      "complete -c wsctl -s q -l quiet -d 'no warnings'",
-      "complete -c wsctl -s h -l help -d 'show help'",
-      "complete -c wsctl -l version -d 'show the version'",
-    ]
-    for help in CommandHelp.all {
-      lines.append(
-        "complete -c wsctl -f -a '\(help.name)' -d '\(help.abstract.replacingQuotes())'")
-    }
-    return lines.joined(separator: "\n") + "\n"
-  }
-}
+    """
+    # fish completion for wsctl; put it in ~/.config/fish/completions/wsctl.fish
+    function __wsctl_complete
+        set -l tokens (commandline -opc)
+        set -l current (commandline -ct)
+        set -l lines ($tokens[1] \(call) $tokens[2..-1] $current 2>/dev/null)
+        if test "$lines[1]" = :files
+            __fish_complete_path $current
+            return
+        end
+        printf '%s\\n' $lines
+    end
+    complete -c wsctl -f -a '(__wsctl_complete)'
 
-extension String {
-  /// The text with single quotes replaced by typographic ones, safe inside a quoted word.
-  fileprivate func replacingQuotes() -> String {
-    String(map { $0 == "'" ? "’" : $0 })
+    """
   }
 }

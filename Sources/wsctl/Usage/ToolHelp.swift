@@ -50,6 +50,10 @@ enum ToolHelp {
 
       exit codes: 0 ok, 1 refused by the workspace (nothing changed), 64 usage,
       65 bad data in the file, 66 file missing, 73 cannot write, 75 lock timeout.
+      A command whose target state already holds succeeds and saves nothing
+      ('root' at the root, 'focus 1' on pane 1); a movement that cannot happen
+      ('pop' at the root, 'focus left' at the edge) is refused with exit 1.
+      Short options combine: -nq, -nqf FILE.
 
       example:
         wsctl focus 2 push detail:7
@@ -65,7 +69,7 @@ extension String {
 
   /// The text broken at spaces into lines of at most `width` characters (a longer word
   /// stays whole).
-  fileprivate func wrapped(to width: Int) -> [String] {
+  func wrapped(to width: Int) -> [String] {
     var lines: [String] = []
     var line = ""
     for word in split(separator: " ") {

@@ -1,0 +1,184 @@
+import PaneRouter
+
+/// One candidate for the word being completed: the word and a short description.
+public struct Completion: Hashable, Sendable {
+  /// The word.
+  public let word: String
+  /// What it is, such as a command's summary or a pane's title; may be empty.
+  public let description: String
+
+  /// A candidate.
+  public init(_ word: String, _ description: String = "") {
+    self.word = word
+    self.description = description
+  }
+}
+
+/// The values a workspace offers for completion: pane numbers and ids, tab numbers, the ids
+/// of nodes that own a router, and the routes of the focused router's stack.
+public struct CompletionValues: Sendable {
+  /// `1`, `2`, … and `%ID` of every pane, with titles.
+  public var panes: [Completion] = []
+  /// The tab numbers of the nearest tabs container around the focused pane, with titles.
+  public var tabs: [Completion] = []
+  /// The `%ID` of every node that owns a router.
+  public var routerNodes: [Completion] = []
+  /// The routes of the focused pane's active stack (a presented modal's, if one is up).
+  public var stackRoutes: [Completion] = []
+
+  /// No values, as when there is no workspace file to read.
+  public init() {}
+
+  /// The values of a workspace.
+  ///
+  /// - Complexity: O(*n* log *n*), where *n* is the number of nodes.
+  public init(state: WorkspaceState) {
+    let numbered = state.numberedPanes
+    panes =
+      numbered.enumerated().map { Completion("\($0.offset + 1)", state[$0.element].title) }
+      + state.paneIDs.sorted().map { Completion($0.description, state[$0].title) }
+    if let (id, _) = state.nearestTabs() {
+      tabs = state[id].tabTitles.enumerated().map { Completion("\($0.offset + 1)", $0.element) }
+    }
+    routerNodes = state.nodeIDs.sorted().compactMap { id in
+      guard let router = state[id].router else { return nil }
+      return Completion(id.description, state[id].isPane ? state[id].title : "\(router.kind)")
+    }
+    if let router = state[state.focusedPane].router?.stack {
+      var seen: Set<String> = []
+      stackRoutes = (router.modal?.stack ?? router.stack).map(\.description)
+        .filter { seen.insert($0).inserted }.map { Completion($0) }
+    }
+  }
+}
+
+/// Completes a command line word by word from a table of ``CommandSyntax``: the grammar's
+/// ``CommandGrammar/commands`` and any caller's own (`wsctl`'s `show`, `tree`, …).
+///
+///     let completer = CommandCompleter(commands: CommandGrammar.commands)
+///     completer.completions(after: ["move"], prefix: "")
+///     // left, right, up, down
+///
+/// After a complete command a new command may follow, so command words are offered wherever
+/// an argument may be left out.
+public struct CommandCompleter: Sendable {
+  /// The commands, in the order their words are offered.
+  public let commands: [CommandSyntax]
+  /// The values read from a workspace.
+  public var values: CompletionValues
+
+  /// A completer over a table of commands.
+  public init(commands: [CommandSyntax], values: CompletionValues = CompletionValues()) {
+    self.commands = commands
+    self.values = values
+  }
+
+  /// The candidates for the word being typed.
+  ///
+  /// - Parameters:
+  ///   - words: The complete words before it (after the program and its options).
+  ///   - prefix: What has been typed of the word so far.
+  /// - Returns: The candidates that start with `prefix`, without repeats, in table order.
+  /// - Complexity: O(*w* + *c*), for *w* words and *c* candidates.
+  public func completions(after words: [String], prefix: String) -> [Completion] {
+    var position = Position()
+    for word in words {
+      read(word, into: &position)
+    }
+    var candidates = position.subcommands.map { Completion($0.word, $0.summary) }
+    if let slot = position.pending.first {
+      candidates += slot.kinds.flatMap(candidates(of:))
+      if !slot.isOptional && !slot.isRepeated {
+        return filtered(candidates, prefix)
+      }
+    }
+    candidates += position.options.map { Completion($0.name) }
+    candidates += commands.map { Completion($0.word, $0.summary) }
+    return filtered(candidates, prefix)
+  }
+
+  /// Where the words so far leave the command line.
+  private struct Position {
+    /// The argument slots still to fill.
+    var pending: [ArgumentSyntax] = []
+    /// Subcommands that may follow (just after `tab`).
+    var subcommands: [CommandSyntax] = []
+    /// The options of the current command.
+    var options: [CommandOption] = []
+  }
+
+  private func isCommandWord(_ word: String) -> Bool {
+    !word.hasPrefix("=") && commands.contains { $0.word == word }
+  }
+
+  private func read(_ word: String, into position: inout Position) {
+    let subcommands = position.subcommands
+    position.subcommands = []
+    if let sub = subcommands.first(where: { $0.word == word }) {
+      position.pending = sub.arguments
+      return
+    }
+    if let option = position.options.first(where: { $0.name == word }) {
+      if let value = option.value { position.pending.insert(value, at: 0) }
+      return
+    }
+    while let slot = position.pending.first {
+      if !slot.isOptional && !slot.isRepeated {
+        position.pending.removeFirst()
+        if slot.kinds.contains(.routerOperation), let operation = command(word) {
+          position.pending = operation.arguments
+        }
+        return
+      }
+      if isCommandWord(word) { break }
+      if fits(word, slot) {
+        if !slot.isRepeated { position.pending.removeFirst() }
+        return
+      }
+      position.pending.removeFirst()
+    }
+    guard let command = command(word) else {
+      position = Position()
+      return
+    }
+    position = Position(
+      pending: command.arguments, subcommands: command.subcommands, options: command.options)
+  }
+
+  private func command(_ word: String) -> CommandSyntax? {
+    commands.first { $0.word == word }
+  }
+
+  /// Whether a word can fill an optional slot (the parser's rule: a ratio looks numeric, a
+  /// count is digits, a route or title is any word that is not a command word).
+  private func fits(_ word: String, _ slot: ArgumentSyntax) -> Bool {
+    slot.kinds.contains { kind in
+      switch kind {
+      case .ratio: CommandParser.looksNumeric(word)
+      case .count, .tabNumber: CommandParser.positiveInteger(word) != nil
+      case .paneReference: CommandParser.positiveInteger(word) != nil || word.hasPrefix("%")
+      default: true
+      }
+    }
+  }
+
+  private func candidates(of kind: ArgumentKind) -> [Completion] {
+    switch kind {
+    case .paneReference: values.panes
+    case .tabNumber: values.tabs
+    case .nodeID: values.routerNodes
+    case .routeInStack: values.stackRoutes
+    case .routerOperation:
+      CommandGrammar.routerOperationWords.compactMap(command).map {
+        Completion($0.word, $0.summary)
+      }
+    case .commandWord: commands.map { Completion($0.word, $0.summary) }
+    default: kind.words.map { Completion($0) }
+    }
+  }
+
+  private func filtered(_ candidates: [Completion], _ prefix: String) -> [Completion] {
+    var seen: Set<String> = []
+    return candidates.filter { $0.word.hasPrefix(prefix) && seen.insert($0.word).inserted }
+  }
+}

@@ -1,0 +1,139 @@
+/// What one argument of a command is, for usage lines, help and shell completion.
+///
+/// Each kind knows the fixed words it accepts, if any (`left right up down` for a direction),
+/// and whether its candidates come from a workspace (pane numbers, tab numbers, node ids).
+public enum ArgumentKind: Hashable, Sendable {
+  /// `left`, `right`, `up` or `down`.
+  case direction
+  /// `h` or `v` (`horizontal` and `vertical` are accepted too).
+  case axis
+  /// A ratio or amount: `0.3` or `30%`.
+  case ratio
+  /// A visible pane's number or any pane's `%ID`.
+  case paneReference
+  /// `next`, `prev` or `last`: a step in reading order or back to the most recent.
+  case cycle
+  /// A 1-based tab number of the nearest tabs container.
+  case tabNumber
+  /// The `%ID` of a node that owns a router.
+  case nodeID
+  /// A route token.
+  case route
+  /// A route of the focused router's active stack, for `pop-to`.
+  case routeInStack
+  /// `sheet` or `cover`.
+  case modalStyle
+  /// A positive count.
+  case count
+  /// A title: any one word.
+  case title
+  /// A router operation word, which then takes its own arguments (after `at %ID`).
+  case routerOperation
+  /// A shell a completion script is written for: `bash`, `zsh` or `fish`.
+  case shell
+  /// A command word, for `help`.
+  case commandWord
+  /// A size, `WxH`.
+  case size
+  /// A deep link.
+  case link
+
+  /// The fixed words of the kind, in the order help lists them; empty for free text and for
+  /// values read from a workspace.
+  public var words: [String] {
+    switch self {
+    case .direction: ["left", "right", "up", "down"]
+    case .axis: ["h", "v"]
+    case .cycle: ["next", "prev", "last"]
+    case .modalStyle: ["sheet", "cover"]
+    case .shell: ["bash", "zsh", "fish"]
+    default: []
+    }
+  }
+}
+
+/// One argument slot of a command: its placeholder in usage lines, the kinds of word it
+/// takes, and whether it may be left out or repeated.
+public struct ArgumentSyntax: Hashable, Sendable {
+  /// The placeholder in usage lines, such as `N|%ID` or `ROUTE`.
+  public let placeholder: String
+  /// The kinds of word the slot takes; a word of any of them fits.
+  public let kinds: [ArgumentKind]
+  /// Whether the slot may be left out (`[RATIO]`).
+  public let isOptional: Bool
+  /// Whether the slot takes any number of words up to the next command word (`ROUTE...`).
+  public let isRepeated: Bool
+
+  /// A slot.
+  public init(
+    _ placeholder: String, _ kinds: [ArgumentKind], isOptional: Bool = false,
+    isRepeated: Bool = false
+  ) {
+    self.placeholder = placeholder
+    self.kinds = kinds
+    self.isOptional = isOptional
+    self.isRepeated = isRepeated
+  }
+
+  /// The slot as a usage line writes it: `N`, `[N]`, `ROUTE...` or `[ROUTE...]`.
+  public var usage: String {
+    let text = placeholder + (isRepeated ? "..." : "")
+    return isOptional ? "[\(text)]" : text
+  }
+}
+
+/// One command of a grammar: its word, its one-line summary, its arguments, and, for a
+/// command such as `tab`, the subcommands that may take the place of its arguments.
+public struct CommandSyntax: Hashable, Sendable {
+  /// The command's word, such as `split` (or a subcommand's, such as `close`).
+  public let word: String
+  /// A one-line summary, a sentence.
+  public let summary: String
+  /// The argument slots, in order.
+  public let arguments: [ArgumentSyntax]
+  /// Subcommands (`tab close [N]`); their words may stand where the arguments start.
+  public let subcommands: [CommandSyntax]
+  /// Options the command reads after its word, such as `--size WxH`, with the kind of
+  /// their value, if they take one.
+  public let options: [CommandOption]
+
+  /// A command.
+  public init(
+    _ word: String, _ summary: String, arguments: [ArgumentSyntax] = [],
+    subcommands: [CommandSyntax] = [], options: [CommandOption] = []
+  ) {
+    self.word = word
+    self.summary = summary
+    self.arguments = arguments
+    self.subcommands = subcommands
+    self.options = options
+  }
+
+  /// The usage line after the program name, such as `split h|v [RATIO] [ROUTE]`; the forms
+  /// of a command with subcommands are joined with ` | `.
+  public var usage: String {
+    let own = ([word] + options.map(\.usage) + arguments.map(\.usage)).joined(separator: " ")
+    let forms = subcommands.map { "\(word) \($0.usage)" }
+    guard !forms.isEmpty else { return own }
+    return (arguments.isEmpty ? forms : forms + [own]).joined(separator: " | ")
+  }
+}
+
+/// An option a command reads after its word, such as `show --size WxH`.
+public struct CommandOption: Hashable, Sendable {
+  /// The option, such as `--size`.
+  public let name: String
+  /// The value it takes, if any.
+  public let value: ArgumentSyntax?
+
+  /// An option.
+  public init(_ name: String, value: ArgumentSyntax? = nil) {
+    self.name = name
+    self.value = value
+  }
+
+  /// `[--size WxH]`.
+  public var usage: String {
+    "[" + ([name] + [value?.placeholder].compactMap { $0 }).joined(separator: " ") + "]"
+  }
+}

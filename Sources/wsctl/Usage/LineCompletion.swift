@@ -1,0 +1,122 @@
+import Workspace
+import WorkspaceJSON
+
+/// `wsctl __complete WORD...` (or `__complete --line TEXT`): the candidates for the last
+/// word of a command line, which every shell's completion script asks for.
+///
+/// The words are what follows the program name up to the cursor; the last one is the word
+/// being completed (empty after a space). Options typed earlier are honoured: `-f FILE`
+/// chooses the workspace whose pane numbers, tab numbers, ids and routes are offered. Each
+/// candidate is printed on its own line as `WORD`, or `WORD<tab>DESCRIPTION`; the single line
+/// `:files` asks the shell to complete a file name instead.
+enum LineCompletion {
+  /// The hidden command word the scripts call.
+  static let command = "__complete"
+
+  /// The global options, offered where a word starts with `-`.
+  static let options = [
+    "-f", "--file", "--json", "-n", "--dry-run", "-q", "--quiet", "--size", "-h", "--help",
+    "-V", "--version",
+  ]
+
+  /// The lines to print for `__complete`'s arguments.
+  static func output(for arguments: [String]) -> String {
+    var words = arguments
+    if words.first == "--line" {
+      words = self.words(inLine: words.dropFirst().first ?? "")
+    }
+    let current = words.popLast() ?? ""
+    let line = OptionScan(words)
+    if line.expectsFile { return ":files\n" }
+    let commands = CommandHelp.all.map(\.syntax)
+    let completer = CommandCompleter(commands: commands, values: values(file: line.file))
+    var candidates = completer.completions(after: line.commandWords, prefix: current)
+    if !line.optionsEnded, current.hasPrefix("-") {
+      candidates = options.filter { $0.hasPrefix(current) }.map { Completion($0) } + candidates
+    }
+    return candidates.map { candidate in
+      var description = TerminalText.escaped(candidate.description)
+      if description.count > 80 { description = description.prefix(79) + "…" }
+      return description.isEmpty ? candidate.word : candidate.word + "\t" + description
+    }.joined(separator: "\n") + (candidates.isEmpty ? "" : "\n")
+  }
+
+  /// The words of a line typed so far, without the program name; the last is the word being
+  /// typed (empty after a space). An open quote is closed, as the user is still typing.
+  static func words(inLine line: String) -> [String] {
+    var words: [String]
+    do {
+      words = try CommandParser.words(in: line)
+      if line.last?.isWhitespace ?? true { words.append("") }
+    } catch {
+      guard case .unterminatedQuote(let quote, _) = error,
+        let closed = try? CommandParser.words(in: line + quote)
+      else { return [""] }
+      words = closed
+    }
+    return Array(words.dropFirst())
+  }
+
+  /// The values of the workspace the line names: its file if it exists, the built-in
+  /// default workspace if it does not (as `wsctl` itself starts from), nothing if it cannot be
+  /// read.
+  private static func values(file: String?) -> CompletionValues {
+    let path =
+      file ?? Terminal.environment("WSCTL_FILE").flatMap { $0.isEmpty ? nil : $0 }
+      ?? "workspace.json"
+    // The store refuses what is not a regular file (a FIFO) without opening it.
+    guard let loaded = try? WorkspaceStore(path: path).load(default: .example) else {
+      return CompletionValues()
+    }
+    return CompletionValues(state: loaded.state)
+  }
+}
+
+/// The global options among a line's words, as `Invocation` reads them, and the rest.
+private struct OptionScan {
+  /// The file `-f` named, if any.
+  var file: String?
+  /// The words that are not global options.
+  var commandWords: [String] = []
+  /// Whether the word being completed is the FILE of `-f`.
+  var expectsFile = false
+  /// Whether `--` ended the options.
+  var optionsEnded = false
+
+  init(_ words: [String]) {
+    let commandOptions = Set(CommandHelp.all.flatMap(\.syntax.options).map(\.name))
+    var expectsSize = false
+    for word in words {
+      // `--size WxH` may stand anywhere (it is global); its value is no command word.
+      if expectsSize {
+        expectsSize = false
+        continue
+      }
+      if !optionsEnded, word == "--size" {
+        expectsSize = true
+        continue
+      }
+      if expectsFile {
+        file = word
+        expectsFile = false
+        continue
+      }
+      guard !optionsEnded, word.hasPrefix("-"), word != "-", !commandOptions.contains(word),
+        !Invocation.isNumber(word)
+      else {
+        commandWords.append(word)
+        continue
+      }
+      if word == "--" {
+        optionsEnded = true
+      } else if word == "--file" {
+        expectsFile = true
+      } else if word.hasPrefix("--file=") {
+        file = String(word.dropFirst("--file=".count))
+      } else if !word.hasPrefix("--"), let f = word.firstIndex(of: "f") {
+        let rest = word[word.index(after: f)...]
+        if rest.isEmpty { expectsFile = true } else { file = String(rest) }
+      }
+    }
+  }
+}

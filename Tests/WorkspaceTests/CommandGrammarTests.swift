@@ -1,0 +1,107 @@
+import PaneRouter
+import Testing
+
+@testable import Workspace
+
+/// The grammar table and the parser cannot drift: every word the parser accepts is in the
+/// table and every word of the table parses; each command prints back to its own word.
+@Suite struct CommandGrammarTests {
+  static let tableWords = CommandGrammar.commands.map(\.word)
+
+  @Test func theTableAndTheParsersCommandWordsAreTheSame() {
+    #expect(Self.tableWords == CommandParser.commandWords)
+    #expect(Set(Self.tableWords).count == Self.tableWords.count)
+  }
+
+  @Test(arguments: tableWords)
+  func everyWordOfTheTableIsACommandOfTheParser(word: String) {
+    do {
+      _ = try CommandParser.parse([word])
+    } catch {
+      if case .unknownCommand = error { Issue.record("the parser does not know '\(word)'") }
+    }
+  }
+
+  /// Words that look like commands but are not first words: subcommands, argument words,
+  /// wsctl's own commands, the router operation names of the API.
+  @Test(arguments: [
+    "new", "next", "prev", "last", "h", "v", "sheet", "cover", "left", "show", "tree",
+    "help", "popTo", "popToRoot", "dismissModals", "Focus", "PUSH", "", "=push",
+  ])
+  func aWordOutsideTheTableIsAnUnknownCommand(word: String) {
+    do {
+      _ = try CommandParser.parse([word])
+      Issue.record("'\(word)' parsed as a command")
+    } catch {
+      var isUnknown = false
+      if case .unknownCommand = error { isUnknown = true }
+      #expect(isUnknown, "\(error)")
+    }
+  }
+
+  @Test(arguments: tableWords)
+  func everyCommandHasASampleThatPrintsBackToItsWord(word: String) throws {
+    let samples = CommandParserRoundTripTests.commands.filter { $0.words.first == word }
+    #expect(!samples.isEmpty, "no sample command for '\(word)'")
+    for sample in samples {
+      #expect(try CommandParser.parse(line: sample.description) == [sample])
+    }
+  }
+
+  @Test(arguments: CommandGrammar.commands)
+  func everyCommandHasASummaryAndAUsageLine(command: CommandSyntax) {
+    #expect(command.summary.count > 10 && command.summary.hasSuffix("."))
+    #expect(command.usage.hasPrefix(command.word))
+  }
+
+  @Test func theRouterOperationsAreCommandsOfTheTable() {
+    #expect(Set(CommandGrammar.routerOperationWords).isSubset(of: Set(Self.tableWords)))
+    #expect(CommandParser.routerOperationWords == Set(CommandGrammar.routerOperationWords))
+  }
+
+  @Test(arguments: [
+    ("split", "split h|v [RATIO] [ROUTE]"),
+    ("close", "close [N|%ID]"),
+    ("push", "push ROUTE..."),
+    ("set-path", "set-path [ROUTE...]"),
+    ("present", "present sheet|cover ROUTE"),
+    (
+      "tab",
+      "tab new [TITLE] [ROUTE] | tab close [N] | tab move N | tab rename TITLE | tab N|next|prev|last"
+    ),
+  ])
+  func usageLinesAreGeneratedFromTheTable(word: String, usage: String) throws {
+    #expect(try #require(CommandGrammar.command(word)).usage == usage)
+  }
+}
+
+/// The completer alone, on a workspace value (the shells' tests drive it through `wsctl`).
+@Suite struct CommandCompleterTests {
+  let completer = CommandCompleter(
+    commands: CommandGrammar.commands,
+    values: CompletionValues(state: WorkspaceState(hsplit(pane("A"), pane("B")))))
+
+  @Test(arguments: [
+    ([], "fo", ["focus"]),
+    (["move"], "", ["left", "right", "up", "down"]),
+    (["split"], "", ["h", "v"]),
+    (["split", "h"], "0", []),
+    (["focus"], "", ["1", "2", "%2", "%3", "left", "right", "up", "down", "next", "prev", "last"]),
+    (["push", "a", "b"], "ze", []),
+    (["push", "a", "b"], "zo", ["zoom"]),
+    (["at", "%2"], "pop-to-", ["pop-to-last"]),
+    (["at", "%2", "present"], "", ["sheet", "cover"]),
+    (["rename"], "", []),
+    (["rename", "focus"], "zo", ["zoom"]),
+  ])
+  func candidates(words: [String], prefix: String, expected: [String]) {
+    #expect(completer.completions(after: words, prefix: prefix).map(\.word) == expected)
+  }
+
+  @Test func descriptionsAreSummariesAndTitles() {
+    let focus = completer.completions(after: [], prefix: "focus").first
+    #expect(focus?.description == CommandGrammar.command("focus")?.summary)
+    let pane = completer.completions(after: ["focus"], prefix: "2").first
+    #expect(pane == Completion("2", "B"))
+  }
+}
