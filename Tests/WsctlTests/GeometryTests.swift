@@ -72,7 +72,7 @@ import Testing
     let before = sandbox.bytes("workspace.json")
     let message = try sandbox.fail("--size", size, "split", axis, status: 1)
     #expect(message.hasPrefix("wsctl: no space for new pane: %"), "\(message)")
-    #expect(message.hasSuffix(" and the minimum pane size is 6x3"), "\(message)")
+    #expect(message.hasSuffix(" and the minimum pane size is 6x3 at word 1"), "\(message)")
     #expect(sandbox.bytes("workspace.json") == before)
     // Every pane in the picture keeps at least the minimum.
     let height = Int(size.split(separator: "x")[1])! - 1
@@ -93,7 +93,7 @@ import Testing
     // The focused pane is 40 wide at 80 columns: two panes of 30 do not fit.
     #expect(
       try sandbox.fail("--size", "80x24", "split", "h", status: 1)
-        == "wsctl: no space for new pane: %3 is 40x23 and the minimum pane size is 30x5")
+        == "wsctl: no space for new pane: %3 is 40x23 and the minimum pane size is 30x5 at word 1")
     try sandbox.succeed("--size", "80x24", "split", "v")
     try sandbox.succeed("minimum-size", "default")
     #expect(sandbox.text("workspace.json")?.contains("minimumPaneSize") == false)
@@ -121,7 +121,7 @@ import Testing
     let before = sandbox.bytes("workspace.json")
     #expect(
       try sandbox.fail("--size", "120x41", "resize", "right", "1", status: 1)
-        == "wsctl: cannot resize right: %4 is at its minimum width of 6")
+        == "wsctl: cannot resize right: %4 is at its minimum width of 6 at word 1")
     #expect(sandbox.bytes("workspace.json") == before)
   }
 
@@ -143,7 +143,8 @@ import Testing
     let before = sandbox.bytes("workspace.json")
     let direction = arguments.last!
     #expect(
-      try sandbox.fail(arguments, status: 1) == "wsctl: no pane \(direction) of the focused pane")
+      try sandbox.fail(arguments, status: 1)
+        == "wsctl: no pane \(direction) of the focused pane at word 1")
     #expect(sandbox.bytes("workspace.json") == before)
   }
 

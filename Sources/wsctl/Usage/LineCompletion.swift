@@ -32,7 +32,11 @@ enum LineCompletion {
     let completer = CommandCompleter(commands: commands, values: values(file: line.file))
     var candidates = completer.completions(after: line.commandWords, prefix: current)
     if !line.optionsEnded, current.hasPrefix("-") {
-      candidates = options.filter { $0.hasPrefix(current) }.map { Completion($0) } + candidates
+      // `--size` is global and also `show`'s: offered once.
+      let offered = Set(candidates.map(\.word))
+      candidates =
+        options.filter { $0.hasPrefix(current) && !offered.contains($0) }.map { Completion($0) }
+        + candidates
     }
     return candidates.map { candidate in
       var description = TerminalText.escaped(candidate.description)
