@@ -129,9 +129,7 @@ extension LayoutAreaTests {
   /// not take it back when a later command of the transaction failed.
   @Test func aFailedTransactionTakesTheMinimumBack() {
     var state = WorkspaceState(pane("A"))
-    state.expectRefusal(
-      [.setMinimumPaneSize(Size(width: 2, height: 2)), .route(.popToRoot)],
-      .routeRejected(.atRoot, operation: "root", node: NodeID(1)))
+    state.expectRefusal([.setMinimumPaneSize(Size(width: 2, height: 2)), .close()], .lastPane)
     #expect(state.minimumPaneSize == nil)
   }
 }
