@@ -77,10 +77,11 @@ extension WorkspaceState {
   /// The visible pane (ignoring zoom) next to `pane` in a direction, on the rectangles a host
   /// draws: the integer layout at ``layoutArea`` with ``paneMinimum``.
   ///
-  /// A neighbour's edge touches `pane`'s edge on that side and the two overlap by at least one
-  /// cell on the other axis; among several, the most recently used wins, then the one with
-  /// the lowest number (``numberedPanes``). With `wrapping`, where no pane lies
-  /// that way, the search goes on from the opposite side of the area, as tmux and i3 do:
+  /// A neighbour is drawn (its rectangle is not empty), its edge touches `pane`'s edge on that
+  /// side, and the two overlap by at least one cell on the other axis; among several, the most
+  /// recently used wins, then the one with the lowest number (``numberedPanes``). With
+  /// `wrapping`, where no pane lies that way, the search goes on from the opposite side of the
+  /// area, as tmux and i3 do:
   /// `right` from the right edge goes to the panes at the left edge that overlap `pane`.
   ///
   /// - Parameters:
@@ -98,7 +99,8 @@ extension WorkspaceState {
     func panes(touching edge: Int) -> [(pane: NodeID, rect: Rect)] {
       layout.filter { entry in
         let rect = entry.rect
-        guard entry.pane != pane else { return false }
+        // A pane the area has no room for is not drawn: it is nobody's neighbour.
+        guard entry.pane != pane, rect.width > 0, rect.height > 0 else { return false }
         switch direction {
         case .left, .right:
           let touches = direction == .left ? rect.maxX == edge : rect.x == edge

@@ -133,3 +133,18 @@ extension LayoutAreaTests {
     #expect(state.minimumPaneSize == nil)
   }
 }
+
+extension LayoutAreaTests {
+  /// In an area too small for the minimums, the layout divides by weight alone and a pane may
+  /// get no rows at all: it is not drawn, so no direction leads to it.
+  @Test func aPaneWithNoRoomIsNobodysNeighbour() throws {
+    var state = WorkspaceState(
+      vsplit(pane("A"), pane("B"), pane("C"), weights: [0.98, 0.01, 0.01]))
+    try state.recordLayoutSize(Size(width: 10, height: 2))
+    #expect(state.layout(in: state.layoutArea).values.filter { $0.height == 0 }.count == 2)
+    state.expectRefusal(.focus(.direction(.down)), .noNeighbour(.down))
+    try state.recordLayoutSize(Size(width: 10, height: 9))
+    try state.applyChecked(.focus(.direction(.down)))
+    #expect(state.node(state.focusedPane)?.title == "B")
+  }
+}
