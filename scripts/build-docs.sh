@@ -13,7 +13,7 @@ graphs=$(sed -n 's/^Files written to //p' "$scratch/dump.log" | tail -1)
 [ -d "$graphs" ] || graphs=$(dirname "$(find .build -path '*symbolgraph*' -name 'PaneRouter.symbols.json' | head -1)")
 status=0
 mkdir -p .build/docs
-for module in PaneRouter Workspace WorkspaceJSON; do
+for module in PaneRouter Workspace WorkspaceJSON WorkspaceSession; do
   moduleGraphs=$scratch/graphs-$module
   rm -rf "$moduleGraphs" && mkdir -p "$moduleGraphs"
   cp "$graphs/$module.symbols.json" "$moduleGraphs/"

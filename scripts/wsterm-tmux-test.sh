@@ -44,7 +44,12 @@ if [ -z "${WSTERM:-}" ]; then
   swift build --product wsterm >/dev/null
   WSTERM="$(swift build --show-bin-path)/wsterm"
 fi
+if [ -z "${WSCTL:-}" ]; then
+  swift build --product wsctl >/dev/null
+  WSCTL="$(swift build --show-bin-path)/wsctl"
+fi
 [ -x "$WSTERM" ] || { echo "wsterm-tmux-test: no executable at $WSTERM" >&2; exit 1; }
+[ -x "$WSCTL" ] || { echo "wsterm-tmux-test: no executable at $WSCTL" >&2; exit 1; }
 
 work=$(mktemp -d)
 file="$work/workspace.json"
@@ -123,7 +128,7 @@ step="split (C-b %)"
 keys C-b %
 wait_for "2* main" "1 main"
 [ "$(count_panes)" = 2 ] || fail "expected 2 panes, found $(count_panes)"
-[ -f "$file" ] || fail "the split was not saved to $file"
+wait_until "the split was not saved to $file" test -f "$file"
 
 # 3. C-b Left moves focus back to pane 1.
 step="focus left (C-b Left)"
@@ -161,27 +166,32 @@ tmux_ resize-window -t wsterm -x 80 -y 24
 matches_frame() { diff <(screen) <("$WSTERM" -f "$file" --frame "$1") >/dev/null; }
 wait_until "the screen was not redrawn at 80x24" matches_frame 80x24
 
-# 7. C-b q quits and the terminal is restored.
+# 7. Another writer's edit shows at once: wsterm adopts the file as soon as it changes.
+step="wsctl edits the file (wsctl focus 2 push detail:9)"
+"$WSCTL" -q -f "$file" focus 2 push detail:9
+wait_for "detail:9" "2* main" "changed by another writer"
+
+# 8. C-b q quits and the terminal is restored.
 step="quit (C-b q)"
 keys C-b q
 wait_for "[wsterm exited 0]"
 refute "1* main"
 
-# 8. Relaunch: the same two panes, focus and route come back from the file.
+# 9. Relaunch: the same two panes, focus and routes come back from the file.
 step="relaunch and restore"
 tmux_ kill-session -t wsterm
 launch
-wait_for "1* main" "2 main" "detail:7"
+wait_for "2* main" "1 main" "detail:7" "detail:9"
 [ "$(count_panes)" = 2 ] || fail "expected 2 restored panes, found $(count_panes)"
 matches_frame 100x30 || fail "the restored screen differs from the file's frame"
 
-# 9. The prompt reads shell quoting, as wsctl's arguments do: one word with a space.
+# 10. The prompt reads shell quoting, as wsctl's arguments do: one word with a space.
 step="quoted title via the prompt (C-b : rename 'my notes' Enter)"
 keys C-b :
 wait_until "the prompt did not open" prompt_is_open
 keys -l "rename 'my notes'"
 keys Enter
-wait_for "1* my notes"
+wait_for "2* my notes"
 step="an unterminated quote in the prompt"
 keys C-b :
 wait_until "the prompt did not open" prompt_is_open
@@ -191,18 +201,40 @@ wait_for "unterminated ' quote at column 8"
 keys C-b q
 wait_for "[wsterm exited 0]"
 
-# 10. A terminating signal restores the terminal and exits with 128 + its number.
+# 11. A terminating signal restores the terminal and exits with 128 + its number.
 for signal in TERM:143 HUP:129 INT:130; do
   step="SIG${signal%%:*} exits ${signal##*:} with the terminal restored"
   tmux_ kill-session -t wsterm
   launch
-  wait_for "1* my notes"
+  wait_for "2* my notes"
   shell_pid=$(tmux_ list-panes -t wsterm -F '#{pane_pid}')
   wsterm_pid=$(ps -o pid= --ppid "$shell_pid" | tr -d ' ' | head -n 1)
   [ -n "$wsterm_pid" ] || fail "no wsterm process under the pane's shell $shell_pid"
   kill -s "${signal%%:*}" "$wsterm_pid"
   wait_for "[wsterm exited ${signal##*:}]"
-  refute "1* my notes"
+  refute "2* my notes"
+done
+
+# 12. Both sides editing: 100 tabs opened at wsterm's prompt interleaved with 100 opened by
+# wsctl. Every edit is in the file, each side's in the order it made them.
+step="200 interleaved edits"
+tmux_ kill-session -t wsterm
+rm -f "$file" "$file.bak"
+launch
+wait_for "1* main"
+for i in $(seq 1 100); do
+  keys C-b :
+  keys -l "tab new t$i"
+  keys Enter
+  "$WSCTL" -q -f "$file" tab new "c$i" || fail "wsctl tab new c$i failed"
+done
+keys C-b q
+wait_for "[wsterm exited 0]"
+titles=$(awk '/"titles": \[/ { inside = 1 } inside { print } inside && /\]/ { exit }' "$file" \
+  | grep -oE '"[ct][0-9]+"' | tr -d '"')
+for side in t c; do
+  order=$(grep "^$side" <<<"$titles" | tr -d "$side" | tr '\n' ' ')
+  [ "$order" = "$(seq -s ' ' 1 100) " ] || fail "the $side edits are not all in the file in order: $order"
 done
 
 elapsed=$(awk -v start="$started" -v end="$(date +%s.%N)" 'BEGIN { printf "%.1f", end - start }')

@@ -2,12 +2,19 @@ import Workspace
 
 /// How the mail host prints a change from the workspace's change stream.
 enum ChangeLog {
-  /// One line for a change: its commands, the nodes it touched and where focus went.
+  /// One line for a change: its commands (or the revision adopted from another writer), the
+  /// nodes it touched and where focus went, then a line per dropped transaction.
   ///
   ///     change: at %4 push message:42 (changed %4)
   ///     change: focus 2 (focus %4 -> %3)
+  ///     change: adopted revision 7 from another writer (changed %3)
   static func line(for change: WorkspaceChange, in state: WorkspaceState) -> String {
-    let commands = change.commands.map(\.description).joined(separator: "; ")
+    let commands =
+      switch change.origin {
+      case .local: change.commands.map(\.description).joined(separator: "; ")
+      case .adopted: "adopted revision \(change.revision) from another writer"
+      case .replaced: "replaced the state"
+      }
     var details: [String] = []
     if !change.changedNodes.isEmpty {
       let nodes = change.changedNodes.sorted().map(\.description).joined(separator: " ")
@@ -17,6 +24,7 @@ enum ChangeLog {
       details.append("focus \(change.focusBefore) -> \(change.focusAfter)")
     }
     if details.isEmpty { details.append("nothing changed") }
-    return "  change: \(commands) (\(details.joined(separator: ", ")))"
+    let conflicts = change.conflicts.map { "\n  conflict: \($0)" }.joined()
+    return "  change: \(commands) (\(details.joined(separator: ", ")))" + conflicts
   }
 }

@@ -88,12 +88,11 @@ extension MailHost {
 
   /// The nearest mail router from a node up, as a view deep inside a pane finds it.
   private func nearestRouter(from node: NodeID) throws(WorkspaceError) -> Router<MailRoute> {
-    guard let router = try workspace.nearestRouter(MailRoute.self, from: node) else {
+    guard let (owner, router) = try workspace.nearestRouterWithOwner(MailRoute.self, from: node)
+    else {
       throw .noRouter(node)
     }
-    // `Workspace.nearestRouter` gives the router only; the state's lookup names its owner.
-    let owner = try workspace.state.nearestRouter(MailRoute.self, from: node)?.node
-    installLogger(on: router, pane: owner ?? node)
+    installLogger(on: router, pane: owner)
     return router
   }
 

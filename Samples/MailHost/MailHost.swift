@@ -2,10 +2,12 @@ import Foundation
 import PaneRouter
 import Workspace
 import WorkspaceJSON
+import WorkspaceSession
 
-/// A mail app's window without SwiftUI: it restores its workspace from a file at launch, runs
-/// commands from its arguments or from standard input, lets its "views" reach their typed
-/// routers, prints every change the workspace reports, and saves on exit.
+/// A mail app's window without SwiftUI: it opens a session on its workspace file at launch
+/// (restore, then autosave and adoption of other writers' changes), runs commands from its
+/// arguments or from standard input, lets its "views" reach their typed routers, prints every
+/// change the workspace reports, and flushes on exit.
 ///
 /// Each step is what a SwiftUI app does at the same moment; the comments name the SwiftUI
 /// counterpart.
@@ -20,8 +22,8 @@ struct MailHost {
     static let cannotWrite: Int32 = 73
   }
 
-  let store: WorkspaceStore
-  let workspace: Workspace
+  let session: WorkspaceSession
+  var workspace: Workspace { session.workspace }
   /// How many changes were applied and how many the change printer has printed.
   let progress = ChangeProgress()
   /// The exit code of the first step or line that failed, as `wsctl` would exit for it: 64
@@ -56,41 +58,48 @@ struct MailHost {
       printError("\(error)")
       return ExitCode.usage
     }
-    let store = WorkspaceStore(path: (path as NSString).standardizingPath)
-    // SwiftUI: the `App`'s `init` restores the window before the first frame.
-    guard let state = restore(from: store) else { return ExitCode.badFile }
-    var host = MailHost(store: store, workspace: Workspace(state))
+    // SwiftUI: the `App`'s `init` opens the session, which restores the window before the
+    // first frame, and keeps it as `@State`.
+    let session = WorkspaceSession(
+      path: (path as NSString).standardizingPath, default: MailLayout.initialState)
+    guard report(session.restoration, of: session) else {
+      session.close()
+      return ExitCode.badFile
+    }
+    var host = MailHost(session: session)
     return await host.run(steps)
   }
 
-  /// Restores the workspace: the file, or the mail layout if there is none; prints what the
-  /// loader repaired. Returns `nil` for a file that cannot be read.
-  private static func restore(from store: WorkspaceStore) -> WorkspaceState? {
-    do {
-      let loaded = try store.load(default: MailLayout.initialState)
-      if loaded.isDefault {
-        print("MailHost: no \(store.path) yet; starting from the mail layout")
-      } else {
-        let panes = loaded.state.paneIDs.count
-        print("MailHost: restored \(store.path) (\(panes) panes)")
-      }
-      if let version = loaded.migratedFromVersion {
-        print("MailHost: migrated from format version \(version)")
-      }
-      for diagnostic in loaded.diagnostics {
-        print("MailHost: warning: \(diagnostic) (repaired)")
-      }
-      return loaded.state
-    } catch {
+  /// Prints what restoring found: the file, or the mail layout if there is none, and what the
+  /// loader repaired. Returns `false` for a file that cannot be read (which the session never
+  /// overwrites).
+  private static func report(_ restoration: SessionRestoration, of session: WorkspaceSession)
+    -> Bool
+  {
+    let path = session.store.path
+    if let error = restoration.error {
       printError("\(error)")
-      if store.hasBackup {
-        printError("a backup exists: \(store.backupPath) (restore it with wsctl restore-backup)")
+      if restoration.hasBackup {
+        printError(
+          "a backup exists: \(session.store.backupPath) (restore it with wsctl restore-backup)")
       }
-      return nil
+      return false
     }
+    if restoration.isDefault {
+      print("MailHost: no \(path) yet; starting from the mail layout")
+    } else {
+      print("MailHost: restored \(path) (\(session.workspace.state.paneIDs.count) panes)")
+    }
+    if let version = restoration.migratedFromVersion {
+      print("MailHost: migrated from format version \(version)")
+    }
+    for diagnostic in restoration.diagnostics {
+      print("MailHost: warning: \(diagnostic) (repaired)")
+    }
+    return true
   }
 
-  /// Subscribes to the change stream, runs the steps (or standard input), then saves.
+  /// Subscribes to the change stream, runs the steps (or standard input), then flushes.
   private mutating func run(_ steps: [HostStep]?) async -> Int32 {
     // SwiftUI: `.task { for await change in workspace.changes { ... } }` on the root view.
     let changes = workspace.changes
@@ -108,25 +117,38 @@ struct MailHost {
     } else {
       await readStandardInput()
     }
-    printer.cancel()
-    // SwiftUI: `.onChange(of: scenePhase)` saves when the app goes to the background.
+    // SwiftUI: `.onChange(of: scenePhase)` flushes when the app goes to the background;
+    // every change was already saved shortly after it was made.
     do {
-      try store.save(workspace.state)
-      print("MailHost: saved \(store.path)")
+      try await session.flush()
+      while progress.printed < progress.published { await Task.yield() }
+      print("MailHost: saved \(session.store.path)")
     } catch {
       printError("\(error)")
       return ExitCode.cannotWrite
     }
+    printer.cancel()
+    session.close()
     return failureStatus ?? ExitCode.success
   }
 
   /// Runs each line of standard input as words, reporting errors and carrying on.
+  ///
+  /// Lines are read on another thread, so the main actor stays free to autosave and to adopt
+  /// other writers' changes while the host waits for input.
   private mutating func readStandardInput() async {
     let isInteractive = isatty(STDIN_FILENO) == 1
-    while true {
-      if isInteractive { Swift.print("mail> ", terminator: "") }
-      guard let line = readLine() else { break }
+    let lines = AsyncStream<String> { continuation in
+      let reader = Thread {
+        while let line = readLine() { continuation.yield(line) }
+        continuation.finish()
+      }
+      reader.start()
+    }
+    if isInteractive { writeOutput("mail> ") }
+    for await line in lines {
       await runLine(line, echo: !isInteractive)
+      if isInteractive { writeOutput("mail> ") }
     }
   }
 
@@ -178,13 +200,28 @@ func printError(_ message: String) {
     Data("MailHost: error: \(TerminalText.escaped(message))\n".utf8))
 }
 
-/// Prints a line and flushes, so output interleaves in order when piped. The line is escaped
+/// Prints a line at once, so output interleaves in order when piped. The line is escaped
 /// with ``Workspace/TerminalText``: titles, tokens and messages from a file or the command
 /// line can hold escape sequences, newlines or bidirectional overrides, and none of them may
 /// reach the terminal raw.
 func print(_ line: String) {
-  Swift.print(TerminalText.escaped(line))
-  fflush(nil)
+  writeOutput(TerminalText.escaped(line) + "\n")
+}
+
+/// Writes text to standard output unbuffered. Not through `FILE` streams: flushing them
+/// would wait for the lock of standard input, which the reading thread holds while it waits
+/// for a line, and stall the main actor.
+func writeOutput(_ text: String) {
+  var text = text
+  text.withUTF8 { bytes in
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return }
+      offset += written
+    }
+  }
 }
 
 /// Prints the program's own text of several lines, such as the help, one line at a time.

@@ -1,6 +1,8 @@
+import Observation
 import PaneRouter
 import Workspace
 import WorkspaceJSON
+import WorkspaceSession
 
 #if canImport(Glibc)
   import Glibc
@@ -10,8 +12,11 @@ import WorkspaceJSON
   import Darwin
 #endif
 
-/// The full-screen program: restores the workspace, then loops — wait for a key, a signal or
-/// a timeout; handle it; redraw — until `q`. Every command is saved to the file at once.
+/// The full-screen program: opens a session on the workspace file, then loops — wait for a
+/// key, a signal or a change of the workspace; handle it; redraw — until `q`. The session
+/// saves every command shortly after it is made and adopts another writer's edit (such as
+/// `wsctl`'s) as soon as the file changes, with no polling.
+@MainActor
 struct App {
   /// What keys mean right now.
   enum Mode: Equatable {
@@ -23,8 +28,7 @@ struct App {
     case prompt(String)
   }
 
-  let store: WorkspaceStore
-  var state: WorkspaceState
+  let session: WorkspaceSession
   var mode = Mode.normal
   /// The status line's message, until the next key.
   var message: (text: String, isError: Bool)?
@@ -33,29 +37,36 @@ struct App {
   /// exits with 128 plus its number, as a shell reports a process a signal ended.
   var terminatingSignal: Int32?
   var size = Terminal.size()
-  /// The file as last read or written, to notice edits by another program (such as wsctl).
-  var fileStamp: FileStamp?
 
   /// The workspace of a missing file: one tab with one pane, as tmux starts.
   static var initialState: WorkspaceState {
     WorkspaceState(.tabs([("main", .pane("main", root: RouteToken("home")))]))
   }
 
-  /// Restores the workspace from the store.
+  /// Opens a session on the store's file.
   ///
-  /// - Throws: A ``WorkspaceJSON/WorkspaceFileError`` for a file that cannot be read.
+  /// - Throws: A ``WorkspaceJSON/WorkspaceFileError`` for a file that cannot be read (which
+  ///   the session never overwrites).
   init(store: WorkspaceStore) throws(WorkspaceFileError) {
-    self.store = store
-    let loaded = try store.load(default: Self.initialState)
-    state = loaded.state
-    fileStamp = FileStamp(path: store.path)
-    if let first = loaded.diagnostics.first {
-      let more = loaded.diagnostics.count > 1 ? " (+\(loaded.diagnostics.count - 1) more)" : ""
+    session = WorkspaceSession(store: store, default: Self.initialState)
+    let restoration = session.restoration
+    if let error = restoration.error {
+      session.close()
+      throw error
+    }
+    if let first = restoration.diagnostics.first {
+      let more =
+        restoration.diagnostics.count > 1 ? " (+\(restoration.diagnostics.count - 1) more)" : ""
       message = ("repaired \(first)\(more)", false)
-    } else if let version = loaded.migratedFromVersion {
+    } else if let version = restoration.migratedFromVersion {
       message = ("migrated from format version \(version); saved on the first command", false)
     }
   }
+
+  /// The workspace's state.
+  var state: WorkspaceState { session.workspace.state }
+  /// The file's store.
+  var store: WorkspaceStore { session.store }
 
   /// The frame for the current state and mode.
   func screen(width: Int, height: Int) -> Screen {
@@ -69,6 +80,8 @@ struct App {
     case .normal:
       if let message {
         screen.bottomLine = .status(message.text, isError: message.isError)
+      } else if let problem = fileProblem {
+        screen.bottomLine = .status(problem, isError: true)
       } else {
         let pane = state.focusedPane
         let number = state.number(of: pane).map(String.init) ?? "?"
@@ -80,119 +93,111 @@ struct App {
     return screen
   }
 
-  /// Runs full screen until quit.
+  /// What keeps the file from holding the workspace, if anything: a file that cannot be read
+  /// or written.
+  private var fileProblem: String? {
+    switch session.status {
+    case .corrupt, .failing: "\(session.status)"
+    case .saved, .saving, .missing: nil
+    }
+  }
+
+  /// Runs full screen until quit, then saves what is left to save.
   ///
   /// - Throws: ``TerminalError`` if standard input is not a terminal.
-  mutating func run() throws(TerminalError) {
+  mutating func run() async throws(TerminalError) {
     guard let signals = SignalPipe(signals: [SIGWINCH, SIGTERM, SIGHUP, SIGINT]) else {
       throw .notATerminal
     }
     var terminal = Terminal()
     try terminal.enterFullScreen()
     defer { terminal.restore() }
+    let (events, continuation) = AsyncStream<Event>.makeStream()
+    guard let input = InputPump(signals: signals, continuation: continuation) else {
+      throw .notATerminal
+    }
+    let changes = session.workspace.changes
+    let relay = Task {
+      for await change in changes {
+        continuation.yield(
+          .changed(
+            WorkspaceChangeSummary(
+              isAdopted: change.origin == .adopted, revision: change.revision,
+              conflicts: change.conflicts.map(\.description))))
+      }
+    }
+    watchStatus(continuation)
     var reader = KeyReader()
-    var needsRedraw = true
-    var bytes = [UInt8](repeating: 0, count: 4096)
-    while isRunning {
-      if needsRedraw {
-        Terminal.output(screen(width: size.width, height: size.height).render().ansi())
-        needsRedraw = false
-      }
-      var fds = [
-        pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
-      ]
-      let timeout: Int32 = reader.hasPendingEscape ? 30 : 1000
-      let ready = poll(&fds, 2, timeout)
-      if ready < 0 {
-        if errno == EINTR { continue }
-        break
-      }
-      if ready == 0 {
-        if let escape = reader.flushPendingEscape() {
-          handle(escape)
-          needsRedraw = true
-        } else if reloadIfChangedOnDisk() {
-          needsRedraw = true
+    Terminal.output(screen(width: size.width, height: size.height).render().ansi())
+    for await event in events {
+      handle(event, reader: &reader, continuation: continuation)
+      guard isRunning else { break }
+      Terminal.output(screen(width: size.width, height: size.height).render().ansi())
+    }
+    input.stop()
+    relay.cancel()
+    try? await session.flush()
+    session.close()
+  }
+
+  private mutating func handle(
+    _ event: Event, reader: inout KeyReader, continuation: AsyncStream<Event>.Continuation
+  ) {
+    switch event {
+    case .bytes(let bytes):
+      reader.feed(bytes)
+      for key in reader.keys() { handle(key) }
+      if reader.hasPendingEscape {
+        Task {
+          try? await Task.sleep(for: .milliseconds(30))
+          continuation.yield(.escapeTimeout)
         }
-        continue
       }
-      if fds[1].revents != 0 {
-        for number in signals.drain() {
-          if number == SIGWINCH {
-            size = Terminal.size()
-          } else {
-            terminatingSignal = terminatingSignal ?? number
-            isRunning = false
-          }
-        }
-        needsRedraw = true
+    case .escapeTimeout:
+      if let escape = reader.flushPendingEscape() { handle(escape) }
+    case .signal(let number):
+      if number == SIGWINCH {
+        size = Terminal.size()
+      } else {
+        terminatingSignal = terminatingSignal ?? number
+        isRunning = false
       }
-      if fds[0].revents != 0 {
-        let count = read(STDIN_FILENO, &bytes, bytes.count)
-        if count < 0, errno == EINTR || errno == EAGAIN { continue }
-        guard count > 0 else { break }
-        reader.feed(bytes[..<count])
-        for key in reader.keys() {
-          handle(key)
-        }
-        needsRedraw = true
+    case .endOfInput:
+      isRunning = false
+    case .changed(let change):
+      if let conflict = change.conflicts.first {
+        message = (conflict, true)
+      } else if change.isAdopted {
+        message = (
+          "reloaded \(store.path): changed by another writer (revision \(change.revision))", false
+        )
       }
+    case .status:
+      watchStatus(continuation)
     }
   }
 
-  /// Applies commands to the file under its lock (so edits by another writer are kept) and
-  /// shows the result; an error goes to the status line and changes nothing.
+  /// Sends ``Event/status`` the next time the session's status changes.
+  private func watchStatus(_ continuation: AsyncStream<Event>.Continuation) {
+    withObservationTracking {
+      _ = session.status
+    } onChange: {
+      continuation.yield(.status)
+    }
+  }
+
+  /// Applies commands to the workspace (the session saves them, keeping other writers'
+  /// edits); an error goes to the status line and changes nothing.
   ///
   /// The commands measure (directional focus, a split's room, resize) on the panes as drawn:
-  /// the area they get on this screen is recorded first, and saved with them.
+  /// the area they get on this screen is recorded first (the session saves it with them).
   mutating func apply(_ commands: [WorkspaceCommand]) {
     let area = Screen.paneArea(width: size.width, height: size.height)
     do {
-      let (newState, _) = try store.update(default: state) { state in
-        if state.layoutSize != area { try? state.recordLayoutSize(area) }
-        try state.apply(commands)
-        return state
-      }
-      state = newState
-      fileStamp = FileStamp(path: store.path)
-    } catch let error as WorkspaceError {
-      message = ("\(error)", true)
-    } catch {
-      message = ("cannot save: \(error)", true)
-    }
-  }
-
-  /// Reloads the workspace if another program changed the file; returns whether it did.
-  private mutating func reloadIfChangedOnDisk() -> Bool {
-    let stamp = FileStamp(path: store.path)
-    guard stamp != fileStamp else { return false }
-    fileStamp = stamp
-    guard stamp != nil else { return false }
-    do {
-      state = try store.load(default: state).state
-      message = ("reloaded \(store.path): changed on disk", false)
+      try? session.workspace.recordLayoutSize(area)
+      try session.workspace.apply(commands)
     } catch {
       message = ("\(error)", true)
     }
-    return true
-  }
-}
-
-/// What identifies one version of a file: its inode, size and modification time.
-struct FileStamp: Equatable {
-  let inode: UInt64
-  let size: Int64
-  let seconds: Int
-  let nanoseconds: Int
-
-  /// The file's stamp, or `nil` if it does not exist.
-  init?(path: String) {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    inode = UInt64(info.st_ino)
-    size = Int64(info.st_size)
-    seconds = Int(info.st_mtim.tv_sec)
-    nanoseconds = Int(info.st_mtim.tv_nsec)
   }
 }

@@ -10,10 +10,11 @@ import WorkspaceJSON
 #endif
 
 // wsterm: see `App` and `Samples/README.md`.
-exit(runWsterm(Array(CommandLine.arguments.dropFirst())))
+exit(await runWsterm(Array(CommandLine.arguments.dropFirst())))
 
 /// Runs wsterm and returns its exit code.
-func runWsterm(_ arguments: [String]) -> Int32 {
+@MainActor
+func runWsterm(_ arguments: [String]) async -> Int32 {
   let options: Options
   do {
     guard
@@ -39,11 +40,12 @@ func runWsterm(_ arguments: [String]) -> Int32 {
   }
   if let size = options.frameSize {
     print(app.screen(width: size.width, height: size.height).render().plainText(), terminator: "")
+    app.session.close()
     return 0
   }
   do {
     // `run` restores the terminal before it returns, also after a signal.
-    try app.run()
+    try await app.run()
   } catch {
     printError("\(error)")
     return 66

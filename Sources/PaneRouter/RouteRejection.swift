@@ -24,6 +24,12 @@ public enum RouteRejection: Error, Hashable, Sendable {
   case nonPositiveCount(Int)
   /// The operation would leave the stack exactly as it is.
   case unchanged
+  /// A route whose token does not read back as the same route; a router handed out by a
+  /// workspace stores tokens, so it refuses what it could not read back.
+  case notRoundTripping(RouteToken)
+  /// The router's owner refused: for a router handed out by a workspace, its node is gone or
+  /// no longer holds routes of this type. The text says why.
+  case unavailable(String)
 }
 
 extension RouteRejection: CustomStringConvertible {
@@ -40,6 +46,8 @@ extension RouteRejection: CustomStringConvertible {
     case .noModal: "no modal is presented"
     case .nonPositiveCount(let count): "count \(count) is not positive"
     case .unchanged: "nothing to change"
+    case .notRoundTripping(let token): "route '\(token)' does not read back from its token"
+    case .unavailable(let reason): reason
     }
   }
 }

@@ -1,21 +1,57 @@
-/// One applied operation with the stack before and after it, as reported by a ``Router``'s
-/// ``Router/onChange`` callback and ``Router/transitions`` stream.
+/// One change of a router's stack with the stack before and after it, as reported by a
+/// ``Router``'s ``Router/onChange`` callback and ``Router/transitions`` stream.
+///
+/// A standalone router reports one transition per applied operation. A router handed out by a
+/// workspace also reports the changes that reached its node another way (a command, undo or
+/// redo, a state adopted from the file), once each, before the workspace reports its change.
 public struct RouteTransition<R: Route>: Equatable, Sendable {
-  /// The operation that changed the stack.
-  public let operation: RouteOperation<R>
-  /// The stack before the operation.
+  /// What made the stack change.
+  public enum Cause: Hashable, Sendable, CustomStringConvertible {
+    /// One operation on this router: a call on the router, or a command naming it.
+    case operation(RouteOperation<R>)
+    /// The stack was set as a whole by its owner; the text says why, in the owner's words,
+    /// such as `undo`, `push a push b` or `adopted revision 7`.
+    case replacement(String)
+
+    /// The operation's words, or the reason for the replacement.
+    public var description: String {
+      switch self {
+      case .operation(let operation): operation.description
+      case .replacement(let reason): reason
+      }
+    }
+  }
+
+  /// What made the stack change.
+  public let cause: Cause
+  /// The stack before the change.
   public let before: RouteStack<R>
-  /// The stack after the operation.
+  /// The stack after the change.
   public let after: RouteStack<R>
 
-  /// Creates a transition.
+  /// The operation that changed the stack, or `nil` for a ``Cause/replacement(_:)``.
+  public var operation: RouteOperation<R>? {
+    if case .operation(let operation) = cause { operation } else { nil }
+  }
+
+  /// Creates a transition made by one operation.
   ///
   /// - Parameters:
   ///   - operation: The operation that was applied.
   ///   - before: The stack before it.
   ///   - after: The stack after it.
   public init(operation: RouteOperation<R>, before: RouteStack<R>, after: RouteStack<R>) {
-    self.operation = operation
+    self.init(cause: .operation(operation), before: before, after: after)
+  }
+
+  /// Creates a transition.
+  ///
+  /// - Parameters:
+  ///   - cause: What made the stack change.
+  ///   - before: The stack before it.
+  ///   - after: The stack after it.
+  public init(cause: Cause, before: RouteStack<R>, after: RouteStack<R>) {
+    self.cause = cause
     self.before = before
     self.after = after
   }

@@ -9,19 +9,24 @@ import Observation
 ///     router.push(.detail(7))       // logs "push detail:7 rejected: duplicate top"
 ///
 /// In SwiftUI, bind `NavigationStack(path: $router.path)` and present
-/// ``modal`` as a sheet or cover. The router works on its own, outside any workspace.
+/// ``modal`` as a sheet or cover. The router works on its own, outside any workspace, and then
+/// holds its own state. A router handed out by a workspace holds none: it is a projection of
+/// its node's router in the workspace's tree, reading through it and applying every operation
+/// through the workspace first.
 @MainActor
 @Observable
 public final class Router<R: Route> {
-  /// The whole navigation state: stack, modal and limits.
-  public private(set) var state: RouteStack<R>
+  /// The state of a standalone router; a projection's last state read from its owner.
+  private var ownState: RouteStack<R>
+  /// The owner a handed-out router reads and writes through; `nil` for a standalone router.
+  @ObservationIgnored private let projection: RouterProjection<R>?
+  /// The last state a projection read, shown once its owner has no state for it any more.
+  @ObservationIgnored private var lastRead: RouteStack<R>
 
   /// Receives one line per applied operation and per refused one with its reason.
   @ObservationIgnored public var logger: ((String) -> Void)?
   /// Called after every applied operation.
   @ObservationIgnored public var onChange: ((RouteTransition<R>) -> Void)?
-  /// Called after every applied operation, for the workspace that owns the router.
-  @ObservationIgnored package var ownerDidApply: ((RouteOperation<R>) -> Void)?
 
   @ObservationIgnored private let broadcast = Broadcast<RouteTransition<R>>()
 
@@ -30,17 +35,48 @@ public final class Router<R: Route> {
   /// - Parameters:
   ///   - root: The root route.
   ///   - maxDepth: The maximum depth, root included (at least 1).
-  public init(root: R, maxDepth: Int = RouteStack<R>.defaultMaximumDepth) {
-    state = RouteStack(root: root, maxDepth: maxDepth)
+  public convenience init(root: R, maxDepth: Int = RouteStack<R>.defaultMaximumDepth) {
+    self.init(RouteStack(root: root, maxDepth: maxDepth))
   }
 
   /// Creates a router over an existing stack.
   ///
   /// - Parameter state: The initial navigation state.
   public init(_ state: RouteStack<R>) {
-    self.state = state
+    ownState = state
+    lastRead = state
+    projection = nil
   }
 
+  /// Creates a router that reads and writes through its owner.
+  ///
+  /// - Parameters:
+  ///   - projection: How to read the owner's state for the router and apply operations to it.
+  ///   - state: The state the owner holds now.
+  package init(projection: RouterProjection<R>, state: RouteStack<R>) {
+    ownState = state
+    lastRead = state
+    self.projection = projection
+  }
+
+  /// The whole navigation state: stack, modal and limits.
+  ///
+  /// For a router handed out by a workspace, the state its node's router holds in the tree
+  /// (or the last one it held, once the node is gone).
+  public var state: RouteStack<R> {
+    guard let projection else { return ownState }
+    guard let read = try? projection.read() else { return lastRead }
+    lastRead = read
+    return read
+  }
+
+  /// The last state a projection read or was told about, for its owner to report a change
+  /// from.
+  package var lastState: RouteStack<R> { lastRead }
+
+  /// Whether the router reads and writes through an owner (a workspace) rather than holding
+  /// its own state.
+  public var isProjection: Bool { projection != nil }
   /// The routes from the root to the top.
   public var stack: [R] { state.stack }
   /// The root route.
@@ -79,25 +115,35 @@ public final class Router<R: Route> {
   /// - Parameter operation: The operation to perform.
   /// - Throws: The ``RouteRejection`` that says why nothing changed (also logged).
   /// - Complexity: O(*n*), where *n* is the depth of the affected stack.
+  ///
+  /// A router handed out by a workspace applies the operation to the workspace first; its
+  /// transition is then reported by the workspace, before the workspace's own change.
   public func apply(_ operation: RouteOperation<R>) throws(RouteRejection) {
-    var next = state
     do {
+      if let projection {
+        try projection.apply(operation)
+        return
+      }
+      var next = ownState
       try next.apply(operation)
+      let transition = RouteTransition(operation: operation, before: ownState, after: next)
+      ownState = next
+      lastRead = next
+      deliver(transition)
     } catch {
       logger?("\(operation) rejected: \(error)")
       throw error
     }
-    let transition = RouteTransition(operation: operation, before: state, after: next)
-    state = next
-    logger?("\(operation) -> \(next)")
-    ownerDidApply?(operation)
-    onChange?(transition)
-    broadcast.yield(transition)
   }
 
-  /// Replaces the state without a transition, for the workspace that owns the router.
-  package func synchronize(to newState: RouteStack<R>) {
-    if state != newState { state = newState }
+  /// Reports a transition: to the logger, the callback and every stream.
+  ///
+  /// A workspace calls it for each change of a handed-out router's node, from any source.
+  package func deliver(_ transition: RouteTransition<R>) {
+    lastRead = transition.after
+    logger?("\(transition.cause) -> \(transition.after)")
+    onChange?(transition)
+    broadcast.yield(transition)
   }
 
   /// Runs `action` on the router on the main actor, from any task or actor.

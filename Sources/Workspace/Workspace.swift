@@ -1,27 +1,38 @@
 import Observation
 import PaneRouter
 
-/// The observable face of a workspace for a host app: the state, commands, typed routers
-/// kept in sync with the tree, a change stream, and undo and redo.
+/// The observable face of a workspace for a host app: the single owner of the state, with
+/// commands, typed routers that project it, a change stream, and undo and redo.
 ///
 ///     let workspace = Workspace(WorkspaceState.example)
 ///     try workspace.apply(.split(.horizontal, root: "detail:7"))
 ///     let router = try workspace.router(MailRoute.self, for: workspace.focusedPane)
-///     router.push(.detail(8))        // recorded in the tree and its history
+///     router.push(.detail(8))        // applied to the tree, recorded in its history
 ///
 /// A SwiftUI view binds to ``state`` and to the `Router` objects it gets from
-/// ``router(_:for:)`` or ``nearestRouter(_:from:)``; each is one instance per node and route
-/// type, updated whenever a command, undo or redo changes that node's router.
+/// ``router(_:for:)`` or ``nearestRouter(_:from:)``. Each is one instance per node and route
+/// type and holds no state of its own: it reads its node's router in ``state`` and applies
+/// every operation through the workspace first. Whatever changes a node's router (a call on
+/// the router, a command, undo or redo, a replaced or adopted state) reaches that router's
+/// transitions once, and then the workspace's change stream.
 @MainActor
 @Observable
 public final class Workspace {
   /// The whole state of the workspace.
   public private(set) var state: WorkspaceState
 
-  /// Called after every applied transaction.
+  /// Called after every change, once the routers it touched have reported their transitions.
   @ObservationIgnored public var onChange: ((WorkspaceChange) -> Void)?
 
-  @ObservationIgnored private var routers: [RouterKey: AnyRouter] = [:]
+  /// The handed-out routers by node, then by route type.
+  @ObservationIgnored var routers: [NodeID: [ObjectIdentifier: RouterEntry]] = [:]
+  /// The open ``grouping(_:)`` calls and how many undo entries they have recorded so far.
+  @ObservationIgnored var undoGroup: (depth: Int, entries: Int)?
+  /// Called for every change before ``onChange``, for the session that owns the workspace.
+  @ObservationIgnored package var ownerDidChange: ((WorkspaceChange) -> Void)?
+  /// Called after ``recordLayoutSize(_:)`` recorded a new size, for the session that owns the
+  /// workspace.
+  @ObservationIgnored package var ownerDidRecordLayoutSize: ((Size?) -> Void)?
   @ObservationIgnored private let broadcast = Broadcast<WorkspaceChange>()
 
   /// Creates a workspace over a state.
@@ -53,8 +64,8 @@ public final class Workspace {
   public func apply(_ commands: [WorkspaceCommand]) throws(WorkspaceError) -> WorkspaceChange {
     var next = state
     let change = try next.apply(commands)
-    state = next
-    publish(change)
+    countUndoEntries(of: change)
+    publish(change, replacing: next)
     return change
   }
 
@@ -64,6 +75,9 @@ public final class Workspace {
   ///
   ///     try workspace.recordLayoutSize(Size(width: 120, height: 39))
   ///
+  /// The size is not a command: it records no undo entry and reports no change (no node
+  /// changed); a session that owns the workspace saves it like any change.
+  ///
   /// - Parameter size: The area's size, or `nil` to forget it.
   /// - Throws: ``WorkspaceError/invalidSize(_:expected:)``; nothing changed.
   public func recordLayoutSize(_ size: Size?) throws(WorkspaceError) {
@@ -71,15 +85,36 @@ public final class Workspace {
     var next = state
     try next.recordLayoutSize(size)
     state = next
+    ownerDidRecordLayoutSize?(size)
   }
 
-  /// Replaces the whole state, for example after restoring a file, and re-reads every router
-  /// handed out.
+  /// Replaces the whole state, for example after restoring a file, and reports it as a
+  /// change whose ``WorkspaceChange/origin`` is `replaced`.
   ///
   /// - Parameter newState: The new state.
+  /// - Complexity: O(*n*), for *n* nodes, to find what changed.
   public func replaceState(_ newState: WorkspaceState) {
+    replace(with: newState, origin: .replaced, conflicts: [])
+  }
+
+  /// Takes another writer's state (with this host's replayed transactions on top) as the new
+  /// state and reports it as an `adopted` change carrying the dropped transactions.
+  ///
+  /// - Parameters:
+  ///   - newState: The state to adopt.
+  ///   - conflicts: This host's transactions that no longer applied.
+  package func adopt(_ newState: WorkspaceState, conflicts: [WorkspaceConflict]) {
+    replace(with: newState, origin: .adopted, conflicts: conflicts)
+  }
+
+  /// Sets the state without reporting a change, for edits that touch no node.
+  func setState(_ newState: WorkspaceState) {
     state = newState
-    synchronizeRouters(Set(routers.keys.map(\.node)))
+  }
+
+  /// Records the revision a save gave the state; nothing else changes, so nothing is reported.
+  package func setRevision(_ revision: Int) {
+    if state.revision != revision { state.revision = revision }
   }
 
   /// Undoes the last recorded change.
@@ -96,105 +131,35 @@ public final class Workspace {
     try apply(.redo())
   }
 
-  /// A new stream of every change applied from now on.
+  /// A new stream of every change from now on.
   public var changes: AsyncStream<WorkspaceChange> {
     broadcast.stream()
   }
 
-  private func publish(_ change: WorkspaceChange) {
-    synchronizeRouters(change.changedNodes)
+  private func replace(
+    with newState: WorkspaceState, origin: WorkspaceChange.Origin,
+    conflicts: [WorkspaceConflict]
+  ) {
+    let changed = Set(newState.nodes.keys).union(state.nodes.keys).filter {
+      newState.nodes[$0] != state.nodes[$0]
+    }
+    let change = WorkspaceChange(
+      commands: [], changedNodes: changed, focusBefore: state.focusedPane,
+      focusAfter: newState.focusedPane, zoomedPaneBefore: state.zoomedPane,
+      zoomedPaneAfter: newState.zoomedPane, origin: origin, revision: newState.revision,
+      conflicts: conflicts)
+    if origin == .replaced || !conflicts.isEmpty { undoGroup?.entries = 0 }
+    publish(change, replacing: newState)
+  }
+
+  /// Swaps in the new state, then reports the change: first each handed-out router it
+  /// touched, then the callback and the stream.
+  private func publish(_ change: WorkspaceChange, replacing newState: WorkspaceState) {
+    let before = state
+    state = newState
+    deliverTransitions(of: change, from: before)
+    ownerDidChange?(change)
     onChange?(change)
     broadcast.yield(change)
   }
-}
-
-extension Workspace {
-  /// The router of a node as a live, typed `Router`; operations on it are
-  /// applied to the tree as commands (recorded for undo and reported as changes).
-  ///
-  /// - Parameters:
-  ///   - type: The route type.
-  ///   - id: The node, a pane or a container owning a router.
-  /// - Returns: The same instance for the same node and type while the node's router reads
-  ///   as `R`.
-  /// - Throws: As ``WorkspaceState/router(_:of:)``.
-  public func router<R: Route>(_ type: R.Type, for id: NodeID) throws(WorkspaceError)
-    -> Router<R>
-  {
-    let key = RouterKey(node: id, type: ObjectIdentifier(type))
-    if let cached = routers[key]?.router as? Router<R> { return cached }
-    let router = Router(try state.router(type, of: id))
-    router.ownerDidApply = { [weak self] operation in
-      self?.routerDidApply(operation.map(\.token), at: id)
-    }
-    routers[key] = AnyRouter(router: router) { [weak router] state, id throws(WorkspaceError) in
-      router?.synchronize(to: try WorkspaceState.typed(state, as: type, node: id))
-    }
-    return router
-  }
-
-  /// The live router of the closest node, from `id` up, whose router holds routes of type `R`.
-  ///
-  /// - Parameters:
-  ///   - type: The route type.
-  ///   - id: The node to start from.
-  /// - Returns: The router, or `nil` if none of that type encloses the node.
-  /// - Throws: As ``WorkspaceState/nearestRouter(_:from:)``.
-  public func nearestRouter<R: Route>(_ type: R.Type, from id: NodeID) throws(WorkspaceError)
-    -> Router<R>?
-  {
-    guard let (owner, _) = try state.nearestRouter(type, from: id) else { return nil }
-    return try router(type, for: owner)
-  }
-
-  /// The live router of the closest ancestor of `id` whose router holds routes of type `R`.
-  ///
-  /// - Parameters:
-  ///   - type: The route type.
-  ///   - id: The node whose ancestors are searched.
-  /// - Returns: The router, or `nil`.
-  /// - Throws: As ``WorkspaceState/parentRouter(_:from:)``.
-  public func parentRouter<R: Route>(_ type: R.Type, from id: NodeID) throws(WorkspaceError)
-    -> Router<R>?
-  {
-    guard let (owner, _) = try state.parentRouter(type, from: id) else { return nil }
-    return try router(type, for: owner)
-  }
-
-  private func routerDidApply(_ operation: RouteOperation<RouteToken>, at id: NodeID) {
-    do {
-      try apply(.route(operation, at: id))
-    } catch {
-      synchronizeRouters([id])
-    }
-  }
-
-  /// Re-reads the handed-out routers of the given nodes; a router whose node is gone or no
-  /// longer reads as its type is dropped, so the next lookup reports why.
-  private func synchronizeRouters(_ ids: Set<NodeID>) {
-    for (key, entry) in routers where ids.contains(key.node) {
-      guard let stack = state.node(key.node)?.router?.stack else {
-        routers[key] = nil
-        continue
-      }
-      do {
-        try entry.synchronize(stack, key.node)
-      } catch {
-        routers[key] = nil
-      }
-    }
-  }
-}
-
-/// Which node's router, read as which route type.
-private struct RouterKey: Hashable {
-  let node: NodeID
-  let type: ObjectIdentifier
-}
-
-/// A handed-out router of any route type, with a way to update it from stored tokens.
-@MainActor
-private struct AnyRouter {
-  let router: AnyObject
-  let synchronize: (RouteStack<RouteToken>, NodeID) throws(WorkspaceError) -> Void
 }

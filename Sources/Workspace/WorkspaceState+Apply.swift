@@ -53,22 +53,28 @@ extension WorkspaceState {
     beginTransaction()
     beginTransaction()
     var segment: [WorkspaceCommand] = []
+    var routeOperations: [NodeID: [RouteOperation<RouteToken>]] = [:]
+    var recorded = 0
     do {
       for (index, command) in commands.enumerated() {
         failedIndex = index
         switch command {
         case .undo(let count), .redo(let count):
-          recordSegment(segment)
+          if recordSegment(segment) { recorded += 1 }
           segment = []
           if case .undo = command { try undo(count) } else { try redo(count) }
           beginTransaction()
+        case .route(let operation, let id):
+          routeOperations[id ?? focusedPane, default: []].append(operation)
+          try perform(command)
+          segment.append(command)
         default:
           try perform(command)
           segment.append(command)
         }
       }
       failedIndex = nil
-      recordSegment(segment)
+      if recordSegment(segment) { recorded += 1 }
     } catch {
       while journals.count > 1 { _ = endTransaction() }
       restore(endTransaction())
@@ -81,22 +87,25 @@ extension WorkspaceState {
     let changed = journal.nodes.filter { nodes[$0.key] != $0.value }.keys
     return WorkspaceChange(
       commands: commands, changedNodes: Set(changed), focusBefore: focusBefore,
-      focusAfter: focusedPane, zoomedPaneBefore: zoomedPaneBefore, zoomedPaneAfter: zoomedPane)
+      focusAfter: focusedPane, zoomedPaneBefore: zoomedPaneBefore, zoomedPaneAfter: zoomedPane,
+      revision: revision, routeOperations: routeOperations, recordedHistoryEntries: recorded)
   }
 
   /// Closes the innermost journal and adds it to the history for the commands applied in
-  /// it, unless they only moved focus or selected a tab, or changed nothing.
+  /// it, unless they only moved focus or selected a tab, or changed nothing; returns whether
+  /// it added an entry.
   ///
   /// Zoom changes the layout the user sees, so a zoom alone is an entry of its own; an entry
   /// restores zoom on undo only if its commands changed it.
-  private mutating func recordSegment(_ commands: [WorkspaceCommand]) {
+  private mutating func recordSegment(_ commands: [WorkspaceCommand]) -> Bool {
     var before = endTransaction()
-    guard commands.contains(where: { !$0.isNavigationOnly }) else { return }
+    guard commands.contains(where: { !$0.isNavigationOnly }) else { return false }
     before.nodes = before.nodes.filter { nodes[$0.key] != $0.value }
     before.restoresZoom = before.zoomedPane != zoomedPane
-    guard !before.nodes.isEmpty || before.restoresZoom else { return }
+    guard !before.nodes.isEmpty || before.restoresZoom else { return false }
     let label = commands.map(String.init(describing:)).joined(separator: " ")
     history.record(History.Entry(label: label, journal: before))
+    return true
   }
 
   private mutating func perform(_ command: WorkspaceCommand) throws(WorkspaceError) {

@@ -29,6 +29,10 @@ public struct WorkspaceState: Sendable {
   /// The workspace's own minimum pane size, or `nil` for ``defaultMinimumPaneSize``; see
   /// ``paneMinimum``.
   public package(set) var minimumPaneSize: Size?
+  /// How many times the file this state was read from or saved to has been written: every
+  /// save that writes increases it (`WorkspaceStore` does), commands never change it; 0 for
+  /// a state never saved.
+  public package(set) var revision: Int
 
   /// The open transactions' before-images, outermost first.
   var journals: [Journal]
@@ -56,6 +60,7 @@ public struct WorkspaceState: Sendable {
     mostRecentlyUsedLimit = WorkspaceState.defaultMostRecentlyUsedLimit
     layoutSize = nil
     minimumPaneSize = nil
+    revision = 0
     journals = []
     rootID = build(template, parent: nil)
     precondition(containsPane(rootID), "a workspace needs at least one pane")
@@ -69,7 +74,7 @@ public struct WorkspaceState: Sendable {
     nodes: [NodeID: Node], rootID: NodeID, nextID: Int, mostRecentlyUsed: [NodeID],
     zoomedPane: NodeID?, history: History, unknownMembers: UnknownMembers,
     mostRecentlyUsedLimit: Int = WorkspaceState.defaultMostRecentlyUsedLimit,
-    layoutSize: Size? = nil, minimumPaneSize: Size? = nil
+    layoutSize: Size? = nil, minimumPaneSize: Size? = nil, revision: Int = 0
   ) {
     self.nodes = nodes
     self.rootID = rootID
@@ -81,6 +86,7 @@ public struct WorkspaceState: Sendable {
     self.mostRecentlyUsedLimit = mostRecentlyUsedLimit
     self.layoutSize = layoutSize
     self.minimumPaneSize = minimumPaneSize
+    self.revision = revision
     self.journals = []
   }
 
@@ -181,7 +187,9 @@ public struct WorkspaceState: Sendable {
 }
 
 extension WorkspaceState: Equatable {
-  /// Compares the tree, focus, history, layout settings and kept members; a running transaction is ignored.
+  /// Compares the tree, focus, history, layout settings (the recorded layout size and the
+  /// minimum pane size) and kept members; the revision (which counts saves, not content) and
+  /// a running transaction are ignored.
   public static func == (lhs: WorkspaceState, rhs: WorkspaceState) -> Bool {
     lhs.rootID == rhs.rootID && lhs.nextID == rhs.nextID
       && lhs.mostRecentlyUsed == rhs.mostRecentlyUsed && lhs.zoomedPane == rhs.zoomedPane

@@ -134,6 +134,17 @@ public enum WorkspaceFile {
       isDefault: false)
   }
 
+  /// The revision a file's bytes store, without decoding the workspace: 0 for a file without
+  /// one (version 1 and older), `nil` for bytes that are not a workspace file's JSON.
+  ///
+  /// - Complexity: O(*b*), for *b* bytes (a parse, no decoding).
+  package static func storedRevision(of bytes: [UInt8]) -> Int? {
+    guard case .object(let object)? = try? JSONReader.parse(bytes),
+      object["format"] == .string(WorkspaceFormat.name)
+    else { return nil }
+    return object["revision"]?.intValue.map { max(0, $0) } ?? 0
+  }
+
   /// A node and everything in it as the file writes it, for tools that print parts of a
   /// workspace as JSON.
   package static func nodeValue(_ id: NodeID, in state: WorkspaceState) -> JSONValue {

@@ -34,9 +34,10 @@ struct Table {
   }
 
   static func number(_ value: Double) -> String {
-    value >= 100
-      ? String(format: "%.0f", value)
-      : value >= 10 ? String(format: "%.1f", value) : String(format: "%.2f", value)
+    if value >= 100 { return String(format: "%.0f", value) }
+    if value >= 10 { return String(format: "%.1f", value) }
+    if value >= 0.01 || value == 0 { return String(format: "%.2f", value) }
+    return String(format: "%.4f", value)
   }
 
   func text(machine: String) -> String {

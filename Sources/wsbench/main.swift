@@ -2,9 +2,11 @@ import Foundation
 import PaneRouter
 import Workspace
 import WorkspaceJSON
+import WorkspaceSession
 
 // wsbench: measures save/restore throughput beside the toolchain's JSON coders, per-command
-// cost and how it grows with size, peak memory of a restore, and one wsctl edit beside jq.
+// cost and how it grows with size, peak memory of a restore, a host session's autosave and
+// adoption, and one wsctl edit beside jq.
 // Every figure is a ratio measured in one run, so a noisy machine shifts both sides alike.
 //
 //     swift run -c release wsbench            # the full table (about two minutes)
@@ -119,6 +121,16 @@ for name in Commands.names {
   table.add(
     "command", name, "ns at \(small) / \(large) panes", high, "ns", baseline: low, "ns at \(small)",
     ratioLabel: "\(large)/\(small)")
+}
+
+// A host's session: main-actor time per autosave, adoption latency, writes under a burst.
+// The save goal is set at 10,000 panes, so --quick measures that size too (a few saves).
+for row in await SessionBench.measure(
+  directory: directory, panes: 10_000, routesPerPane: 10, quick: quick)
+{
+  table.add(
+    "session", row.subject, row.measure, row.value, row.unit, baseline: row.baseline,
+    row.baselineName)
 }
 
 // One wsctl edit beside jq.

@@ -207,7 +207,7 @@ struct RouterTests {
     for stream in [first, second] {
       var operations: [RouteOperation<MailRoute>] = []
       for await transition in stream {
-        operations.append(transition.operation)
+        operations.append(transition.operation!)
         if operations.count == 2 { break }
       }
       #expect(operations == [.push([.detail(1)]), .pop(count: 1)])
@@ -220,7 +220,7 @@ struct RouterTests {
     router!.push(.detail(1))
     router = nil
     var operations: [RouteOperation<MailRoute>] = []
-    for await transition in stream { operations.append(transition.operation) }
+    for await transition in stream { operations.append(transition.operation!) }
     #expect(operations == [.push([.detail(1)])])
   }
 

@@ -6,6 +6,7 @@ import WorkspaceJSON
 @testable import wsterm
 
 /// wsterm's key handling without a terminal: keys in, state and file out.
+@MainActor
 @Suite struct WstermAppTests {
   private func type(_ text: String, into app: inout App) {
     for character in text {
@@ -13,7 +14,7 @@ import WorkspaceJSON
     }
   }
 
-  @Test func prefixKeysApplyCommandsAndSaveEachOne() throws {
+  @Test func prefixKeysApplyCommandsAndSaveEachOne() async throws {
     let directory = try TemporaryDirectory()
     let store = WorkspaceStore(path: directory.path("w.json"))
     var app = try App(store: store)
@@ -24,11 +25,13 @@ import WorkspaceJSON
     #expect(app.mode == .normal)
     #expect(app.state.numberedPanes.count == 2)
     #expect(app.state.number(of: app.state.focusedPane) == 2)
+    try await app.session.flush()
     #expect(try store.load(default: App.initialState).state == app.state)
 
     app.handle(.control("b"))
     app.handle(.left)
     #expect(app.state.number(of: app.state.focusedPane) == 1)
+    try await app.session.flush()
     #expect(try store.load(default: App.initialState).state.focusedPane == app.state.focusedPane)
   }
 
@@ -70,6 +73,28 @@ import WorkspaceJSON
     app.handle(.control("b"))
     app.handle(.character("q"))
     #expect(app.isRunning == false)
+  }
+
+  @Test func anotherWritersEditIsShownWithoutPolling() async throws {
+    let directory = try TemporaryDirectory()
+    let store = WorkspaceStore(path: directory.path("w.json"))
+    var app = try App(store: store)
+    app.handle(.control("b"))
+    app.handle(.character("%"))
+    try await app.session.flush()
+    try store.update(default: App.initialState) { state in
+      try state.apply([.focus(.pane(.number(1))), .route(.push(["detail:7"]))])
+    }
+    let deadline = ContinuousClock.now + .seconds(30)
+    while app.state.node(app.state.focusedPane)?.router?.stack.current != "detail:7" {
+      #expect(ContinuousClock.now < deadline, "not adopted")
+      if ContinuousClock.now >= deadline { break }
+      try await Task.sleep(for: .milliseconds(2))
+    }
+    #expect(app.state.number(of: app.state.focusedPane) == 1)
+    let frame = app.screen(width: 60, height: 10).render().plainText()
+    #expect(frame.contains("detail:7"))
+    app.session.close()
   }
 
   @Test func longStackGivesWayAtTheBottomOfTheList() {

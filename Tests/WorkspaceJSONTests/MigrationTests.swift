@@ -4,7 +4,7 @@ import Testing
 @testable import Workspace
 @testable import WorkspaceJSON
 
-/// The same workspace written in version 0 (`type`, `routes`, `focused`) and version 1.
+/// The same workspace written in version 0 (`type`, `routes`, `focused`) and versions 1 and 2.
 private func file(version: Int, extra: String = "") -> [UInt8] {
   let (kind, stack, focus) =
     version == 0 ? ("type", "routes", "focused") : ("kind", "stack", "focus")
@@ -40,9 +40,28 @@ private func file(version: Int, extra: String = "") -> [UInt8] {
 }
 
 @Suite struct MigrationTests {
+  @Test func versionOneMigratesToRevisionZero() throws {
+    let migrated = try WorkspaceFile.decode(file(version: 1))
+    let current = try WorkspaceFile.decode(file(version: 2))
+    #expect(migrated.migratedFromVersion == 1)
+    #expect(migrated.diagnostics == [])
+    #expect(migrated.state == current.state)
+    #expect(migrated.state.revision == 0)
+    #expect(try JSONReader.parse(WorkspaceFile.encode(migrated.state))["revision"] == nil)
+  }
+
+  @Test(arguments: [("7", 7, false), ("0", 0, false), ("-1", 0, true), ("1.5", 0, true)])
+  func theRevisionIsRead(text: String, revision: Int, isRepaired: Bool) throws {
+    let loaded = try WorkspaceFile.decode(file(version: 2, extra: "\n  \"revision\": \(text),"))
+    #expect(loaded.state.revision == revision)
+    #expect(loaded.diagnostics.map(\.location) == (isRepaired ? ["$.revision"] : []))
+    let saved = try JSONReader.parse(WorkspaceFile.encode(loaded.state))
+    #expect(saved["revision"] == (revision == 0 ? nil : .number(Double(revision))))
+  }
+
   @Test func versionZeroMigratesToTheSameWorkspace() throws {
     let migrated = try WorkspaceFile.decode(file(version: 0))
-    let current = try WorkspaceFile.decode(file(version: 1))
+    let current = try WorkspaceFile.decode(file(version: 2))
     #expect(migrated.migratedFromVersion == 0)
     #expect(current.migratedFromVersion == nil)
     #expect(migrated.diagnostics == [])
@@ -71,16 +90,16 @@ private func file(version: Int, extra: String = "") -> [UInt8] {
   @Test func migratedFileSavesAsTheCurrentVersion() throws {
     let migrated = try WorkspaceFile.decode(file(version: 0))
     let bytes = WorkspaceFile.encode(migrated.state)
-    #expect(bytes == WorkspaceFile.encode(try WorkspaceFile.decode(file(version: 1)).state))
+    #expect(bytes == WorkspaceFile.encode(try WorkspaceFile.decode(file(version: 2)).state))
     let reloaded = try WorkspaceFile.decode(bytes)
     #expect(reloaded.migratedFromVersion == nil)
-    #expect(try JSONReader.parse(bytes)["version"] == 1)
+    #expect(try JSONReader.parse(bytes)["version"] == 2)
   }
 
   @Test func unknownMembersSurviveMigration() throws {
     let extra = #""theme": {"dark": true},"#
     let migrated = try WorkspaceFile.decode(file(version: 0, extra: "\n  " + extra))
-    let current = try WorkspaceFile.decode(file(version: 1, extra: "\n  " + extra))
+    let current = try WorkspaceFile.decode(file(version: 2, extra: "\n  " + extra))
     #expect(migrated.state == current.state)
     let saved = try JSONReader.parse(WorkspaceFile.encode(migrated.state))
     #expect(saved["theme"] == ["dark": true])
@@ -92,8 +111,8 @@ private func file(version: Int, extra: String = "") -> [UInt8] {
       return
     }
     let (migrated, passed) = Migration.migrate(object, from: 0)
-    #expect(passed == [0])
-    #expect(migrated["version"] == 1)
+    #expect(passed == [0, 1])
+    #expect(migrated["version"] == 2)
     #expect(migrated["focus"] == 4)
     #expect(migrated["focused"] == nil)
     let root = JSONValue.object(migrated)["root"]
@@ -105,7 +124,7 @@ private func file(version: Int, extra: String = "") -> [UInt8] {
   }
 
   @Test func currentVersionIsNotMigrated() throws {
-    guard case .object(let object) = try JSONReader.parse(file(version: 1)) else {
+    guard case .object(let object) = try JSONReader.parse(file(version: 2)) else {
       Issue.record("not an object")
       return
     }

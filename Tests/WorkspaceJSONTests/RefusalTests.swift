@@ -118,8 +118,8 @@ private let workspaceCases: [RefusalCase] = [
     "version fractional", Array(#"{"format": "workspace", "version": 1.5}"#.utf8),
     .invalid(path: path, location: "$.version", reason: "expected an integer version")),
   RefusalCase(
-    "version newer", Array(#"{"format": "workspace", "version": 2, "root": {}}"#.utf8),
-    .newerVersion(path: path, found: 2, supported: 1)),
+    "version newer", Array(#"{"format": "workspace", "version": 3, "root": {}}"#.utf8),
+    .newerVersion(path: path, found: 3, supported: 2)),
   RefusalCase(
     "version negative", Array(#"{"format": "workspace", "version": -1}"#.utf8),
     .invalid(path: path, location: "$.version", reason: "unknown version -1")),

@@ -74,7 +74,7 @@ import Testing
       limits: WorkspaceFileLimits(
         maximumFileBytes: 1_000, maximumTreeDepth: 100, maximumNodes: 200_000,
         maximumStringBytes: 65_536, maximumStackDepth: 10_000),
-      refusal: ("$", "file size", WorkspaceFile.encode(.example).count, 1_000)),
+      refusal: ("$", "file size", written(.example, revision: 2).count, 1_000)),
     Case(
       name: "a stack deeper than the file allows",
       state: {

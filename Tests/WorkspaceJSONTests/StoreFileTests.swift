@@ -27,8 +27,8 @@ import Testing
       let inode = Files.inode(store.path)
       try body(store)
       #expect(Files.inode(store.path) == inode)
-      #expect(Files.contents(store.path) == WorkspaceFile.encode(.example))
-      let old = WorkspaceFile.encode(try example(renamedTo: "old"))
+      #expect(Files.contents(store.path) == written(.example, revision: 2))
+      let old = written(try example(renamedTo: "old"), revision: 1)
       #expect(Files.contents(store.backupPath) == old)
     }
   }
@@ -57,7 +57,7 @@ import Testing
       #expect(try store.migrate(dryRun: true).isRewritten)
       #expect(Files.contents(store.path) == compact)
       #expect(try store.migrate().isRewritten)
-      #expect(Files.contents(store.path) == WorkspaceFile.encode(.example))
+      #expect(Files.contents(store.path) == written(.example, revision: 1))
       #expect(Files.contents(store.backupPath) == compact)
     }
   }
@@ -85,7 +85,7 @@ import Testing
       let store = WorkspaceStore(path: directory.file("w.json"))
       #expect(store.targetPath.hasSuffix("/" + target))
       try store.update(default: .example) { try $0.apply(.rename("edited")) }
-      #expect(Files.contents(real) == WorkspaceFile.encode(try example(renamedTo: "edited")))
+      #expect(Files.contents(real) == written(try example(renamedTo: "edited"), revision: 1))
       #expect(Files.contents(real + ".bak") == WorkspaceFile.encode(.example))
       #expect(Files.mode(real) == 0o640)
       for name in links.keys { #expect(Files.isLink(directory.file(name))) }
@@ -103,7 +103,7 @@ import Testing
       #expect(try store.load(default: .example).isDefault)
       try store.save(.example)
       #expect(Files.isLink(store.path))
-      #expect(Files.contents(directory.file("real.json")) == WorkspaceFile.encode(.example))
+      #expect(Files.contents(directory.file("real.json")) == written(.example, revision: 1))
     }
   }
 

@@ -1,4 +1,5 @@
 import Workspace
+import WorkspaceJSON
 
 #if canImport(Glibc)
   import Glibc
@@ -52,7 +53,7 @@ enum Fixture {
   ) -> [UInt8] {
     Array(
       """
-      {"format": "workspace", "version": 1, "nextId": \(nextID), "focus": \(focus), \
+      {"format": "workspace", "version": 2, "nextId": \(nextID), "focus": \(focus), \
       "mru": \(mru)\(extra), "root": \(root)}
       """.utf8)
   }
@@ -190,3 +191,10 @@ let packageRoot: String = {
   }
   return path
 }()
+
+/// The bytes the store writes for a state at a revision.
+func written(_ state: WorkspaceState, revision: Int) -> [UInt8] {
+  var state = state
+  state.revision = revision
+  return WorkspaceFile.encode(state)
+}

@@ -21,6 +21,11 @@ private func withStore(
   }
 }
 
+/// The revision of the store's file.
+private func storedRevision(_ store: WorkspaceStore) throws -> Int {
+  try store.load(default: .example).state.revision
+}
+
 @Suite struct WorkspaceStoreTests {
   // MARK: Load
 
@@ -61,7 +66,9 @@ private func withStore(
   @Test func saveCreatesThePrivateFile() throws {
     try withStore { directory, store in
       try store.save(.example)
-      #expect(Files.contents(store.path) == WorkspaceFile.encode(.example))
+      let revision1 = try storedRevision(store)
+      #expect(revision1 == 1)
+      #expect(Files.contents(store.path) == written(.example, revision: 1))
       #expect(Files.mode(store.path) == 0o600)
       #expect(directory.entries() == ["w.json", "w.json.lock"])
     }
@@ -72,10 +79,12 @@ private func withStore(
       let versions = try ["one", "two", "three"].map(example(renamedTo:))
       try store.save(versions[0])
       #expect(!store.hasBackup)
-      for (older, newer) in zip(versions, versions.dropFirst()) {
+      for (revision, (older, newer)) in zip(versions, versions.dropFirst()).enumerated() {
         try store.save(newer)
-        #expect(Files.contents(store.path) == WorkspaceFile.encode(newer))
-        #expect(Files.contents(store.backupPath) == WorkspaceFile.encode(older))
+        let stored = try storedRevision(store)
+        #expect(stored == revision + 2)
+        #expect(Files.contents(store.path) == written(newer, revision: revision + 2))
+        #expect(Files.contents(store.backupPath) == written(older, revision: revision + 1))
       }
       #expect(try store.loadBackup().state == versions[1])
       #expect(directory.entries() == ["w.json", "w.json.bak", "w.json.lock"])
@@ -126,6 +135,56 @@ private func withStore(
     }
   }
 
+  @Test func aSaveOfWhatTheFileHoldsWritesNothing() throws {
+    try withStore { directory, store in
+      try store.save(.example)
+      let revision2 = try storedRevision(store)
+      #expect(revision2 == 1)
+      try store.save(try example(renamedTo: "two"))
+      let revision3 = try storedRevision(store)
+      #expect(revision3 == 2)
+      let inode = Files.inode(store.path)
+      try store.save(try example(renamedTo: "two"))
+      let revision4 = try storedRevision(store)
+      #expect(revision4 == 2)
+      #expect(Files.inode(store.path) == inode)
+      #expect(Files.contents(store.backupPath) == written(.example, revision: 1))
+    }
+  }
+
+  @Test func everyWriterIncreasesTheRevision() throws {
+    try withStore { _, store in
+      try store.save(.example)
+      _ = try store.update(default: .example) { try $0.apply(.rename("by update")) }
+      let merged = try store.merge(default: .example) { loaded in
+        var state = loaded.state
+        try state.apply(.rename("by merge"))
+        return state
+      }
+      #expect(merged.didWrite)
+      #expect(merged.loaded.state.revision == 2)
+      #expect(merged.state.revision == 3)
+      var stale = try store.load(default: .example).state
+      stale.revision = 1
+      try stale.apply(.rename("stale"))
+      try store.save(stale)
+      let revision5 = try storedRevision(store)
+      #expect(revision5 == 4)
+      #expect(try store.load(default: .example).state.revision == 4)
+    }
+  }
+
+  @Test func aMergeThatKeepsTheFileWritesNothing() throws {
+    try withStore { _, store in
+      try store.save(.example)
+      let inode = Files.inode(store.path)
+      let merged = try store.merge(default: .example) { $0.state }
+      #expect(!merged.didWrite)
+      #expect(merged.state.revision == 1)
+      #expect(Files.inode(store.path) == inode)
+    }
+  }
+
   // MARK: Update
 
   @Test func updateWritesOnlyWhenTheStateChanged() throws {
@@ -147,8 +206,9 @@ private func withStore(
 
       _ = try store.update(default: .example) { try $0.apply(.route(.push(["detail:2"]))) }
       #expect(Files.inode(store.path) != inode)
-      #expect(Files.contents(store.backupPath) == WorkspaceFile.encode(.example))
+      #expect(Files.contents(store.backupPath) == written(.example, revision: 1))
       let saved = try store.load(default: .example).state
+      #expect(saved.revision == 2)
       #expect(saved.node(saved.focusedPane)?.router?.stack.stack == ["inbox", "detail:2"])
     }
   }
@@ -175,7 +235,7 @@ private func withStore(
         }
       }
       #expect(Files.inode(store.path) == inode)
-      #expect(Files.contents(store.path) == WorkspaceFile.encode(.example))
+      #expect(Files.contents(store.path) == written(.example, revision: 1))
     }
   }
 
@@ -185,7 +245,7 @@ private func withStore(
     try withStore { _, store in
       try store.save(.example)
       #expect(throws: WorkspaceFileError.noBackup(store.backupPath)) { try store.restoreBackup() }
-      #expect(Files.contents(store.path) == WorkspaceFile.encode(.example))
+      #expect(Files.contents(store.path) == written(.example, revision: 1))
     }
   }
 
@@ -200,7 +260,7 @@ private func withStore(
       ) {
         try store.restoreBackup()
       }
-      #expect(Files.contents(store.path) == WorkspaceFile.encode(.example))
+      #expect(Files.contents(store.path) == written(.example, revision: 1))
       #expect(directory.entries() == ["w.json", "w.json.bak", "w.json.lock"])
     }
   }
@@ -214,9 +274,9 @@ private func withStore(
       #expect(throws: WorkspaceFileError.self) { try store.load(default: .example) }
       let restored = try store.restoreBackup()
       #expect(restored.state == old)
-      #expect(Files.contents(store.path) == WorkspaceFile.encode(old))
+      #expect(Files.contents(store.path) == written(old, revision: 1))
       #expect(Files.contents(store.path + ".before-restore") == Array("corrupt".utf8))
-      #expect(Files.contents(store.backupPath) == WorkspaceFile.encode(old))
+      #expect(Files.contents(store.backupPath) == written(old, revision: 1))
       #expect(try store.load(default: .example).state == old)
     }
   }
@@ -227,7 +287,7 @@ private func withStore(
       try store.save(try example(renamedTo: "new"))
       unlink(store.path)
       try store.restoreBackup()
-      #expect(Files.contents(store.path) == WorkspaceFile.encode(.example))
+      #expect(Files.contents(store.path) == written(.example, revision: 1))
       #expect(!directory.entries().contains("w.json.before-restore"))
     }
   }

@@ -37,7 +37,7 @@ import Testing
     let message = try sandbox.fail("push", "a", status: 65)
     #expect(
       message
-        == "wsctl: workspace.json: format version 99 is newer than this tool supports (1); "
+        == "wsctl: workspace.json: format version 99 is newer than this tool supports (2); "
         + "the file was left unchanged")
     #expect(sandbox.text("workspace.json") == Fixtures.newerVersion)
   }

@@ -1,10 +1,14 @@
 /// The chain of migrations that bring older files forward, one version at a time.
 ///
 /// Version 0 (the pre-release format) named a node's kind `type`, a router's stack `routes`,
-/// and the focused pane `focused`; version 1 calls them `kind`, `stack` and `focus`.
+/// and the focused pane `focused`; version 1 calls them `kind`, `stack` and `focus`. Version 2
+/// adds the top-level `revision`, which every save increases; a version 1 file has none, and
+/// reads as revision 0.
 enum Migration {
   /// The step from each version to the next.
-  static let steps: [Int: @Sendable (JSONObject) -> JSONObject] = [0: fromVersion0]
+  static let steps: [Int: @Sendable (JSONObject) -> JSONObject] = [
+    0: fromVersion0, 1: fromVersion1,
+  ]
 
   /// Migrates a file's top-level object from `version` to the current version.
   ///
@@ -26,6 +30,11 @@ enum Migration {
     file.renameKey("focused", to: "focus")
     if let root = file["root"] { file["root"] = migrateNode(root, depth: 0) }
     return file
+  }
+
+  /// Version 1 has no revision: the file reads as never saved by a revision-counting writer.
+  private static func fromVersion1(_ file: JSONObject) -> JSONObject {
+    file
   }
 
   /// Renames the keys of one node and its children; depth is bounded by the reader's depth

@@ -68,7 +68,8 @@ struct WorkspaceDecoder {
       mostRecentlyUsedLimit: mostRecentlyUsedLimit,
       layoutSize: size(object, "layoutSize", lengths: WorkspaceState.layoutLengths),
       minimumPaneSize: size(
-        object, "minimumPaneSize", lengths: WorkspaceState.minimumPaneLengths))
+        object, "minimumPaneSize", lengths: WorkspaceState.minimumPaneLengths),
+      revision: intMember(object, "revision", at: "$", minimum: 0) ?? 0)
     guard let repairs = state.repair(focus: focus) else {
       throw invalid("$.root", "the workspace holds no pane")
     }
@@ -92,8 +93,8 @@ struct WorkspaceDecoder {
   }
 
   static let topLevelKeys: Set<String> = [
-    "format", "version", "nextId", "focus", "mru", "mruLimit", "zoomed", "layoutSize",
-    "minimumPaneSize", "root", "history",
+    "format", "version", "revision", "nextId", "focus", "mru", "mruLimit", "zoomed",
+    "layoutSize", "minimumPaneSize", "root", "history",
   ]
 
   // MARK: Nodes

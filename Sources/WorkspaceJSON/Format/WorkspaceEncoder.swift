@@ -11,6 +11,7 @@ enum WorkspaceEncoder {
     var object = JSONObject()
     object["format"] = .string(WorkspaceFormat.name)
     object["version"] = number(WorkspaceFormat.currentVersion)
+    if state.revision != 0 { object["revision"] = number(state.revision) }
     object["nextId"] = number(state.nextID)
     object["focus"] = id(state.focusedPane)
     object["mru"] = .array(state.mostRecentlyUsed.map(id))

@@ -14,9 +14,13 @@ import Workspace
 /// The file is the user's:
 /// - a save never writes what ``load(default:)`` would refuse (see
 ///   ``WorkspaceFile/encode(_:path:limits:)``);
+/// - every save that writes gives the file the next `WorkspaceState.revision`, so every
+///   writer counts, and a reader can tell whether the file changed since it read it;
 /// - a save whose bytes equal the file's writes nothing, so the backup stays the last
-///   *different* version; an ``update(default:_:)`` that changes only the recorded layout
-///   size (`WorkspaceState.layoutSize`) writes the file but leaves the backup;
+///   *different* version (and the revision stays);
+/// - an ``update(default:_:)`` or ``merge(default:_:)`` that changes only the recorded layout
+///   size (`WorkspaceState.layoutSize`) writes the file with the next revision but leaves the
+///   backup: a size is not the user's work;
 /// - a symbolic link is followed (a chain of them, relative or absolute) and the file it
 ///   leads to is edited, with its backup, lock and temporary files beside it; the link stays
 ///   a link. A link to a missing file creates that file, as `echo x > link` would;
@@ -83,7 +87,8 @@ public struct WorkspaceStore: Sendable {
   }
 
   /// Saves a state atomically under the lock, keeping the previous file as the backup.
-  /// A state whose bytes equal the file's writes nothing and leaves the backup alone.
+  /// A state the file already holds writes nothing and leaves the backup alone; otherwise the
+  /// file gets the next revision (one more than the file's, or than the state's if higher).
   ///
   /// - Parameter state: The state to write.
   /// - Returns: Whether the file was written.
@@ -98,7 +103,10 @@ public struct WorkspaceStore: Sendable {
     let lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
     defer { withExtendedLifetime(lock) {} }
     let current = (try? FileSystem.readFile(target, limit: limits.maximumFileBytes)) ?? nil
-    return try write(state, to: target, replacing: current)
+    let stored = current.flatMap { WorkspaceFile.storedRevision(of: $0) } ?? 0
+    return try write(
+      state, to: target, replacing: current, after: max(stored, state.revision),
+      storedRevision: stored) != nil
   }
 
   /// Reads, changes and saves the workspace as one step under the lock, so that no other
@@ -114,23 +122,60 @@ public struct WorkspaceStore: Sendable {
     default makeDefault: @autoclosure () -> WorkspaceState,
     _ change: (inout WorkspaceState) throws -> Result
   ) throws -> (result: Result, loaded: LoadedWorkspace) {
+    var result: Result?
+    let merged = try mergeStamped(default: makeDefault()) { loaded in
+      var state = loaded.state
+      result = try change(&state)
+      return state
+    }
+    return (result!, merged.loaded)
+  }
+
+  /// Reads the file under the lock, lets `resolve` decide the state to keep from what is
+  /// there, and writes that state if it differs, with the next revision: the step a host
+  /// that merges its own changes with other writers' takes for each save.
+  ///
+  ///     let merged = try store.merge(default: base) { loaded in
+  ///       loaded.state == base ? mine : replay(pending, on: loaded.state)
+  ///     }
+  ///
+  /// - Parameters:
+  ///   - makeDefault: The workspace to start from when there is no file.
+  ///   - resolve: The state to keep, given the file as loaded; its revision is ignored (the
+  ///     store counts revisions). If it throws, nothing is written.
+  /// - Returns: The state now in the file with its revision, the workspace as loaded, and
+  ///   whether the file was written.
+  /// - Throws: A ``WorkspaceFileError`` or what `resolve` throws.
+  public func merge(
+    default makeDefault: @autoclosure () -> WorkspaceState,
+    _ resolve: (LoadedWorkspace) throws -> WorkspaceState
+  ) throws -> (state: WorkspaceState, loaded: LoadedWorkspace, didWrite: Bool) {
+    let merged = try mergeStamped(default: makeDefault(), resolve)
+    return (merged.state, merged.loaded, merged.didWrite)
+  }
+
+  /// ``merge(default:_:)``, also giving the stamp of the file as it is when the lock is
+  /// released, so that a watcher can tell this write from another writer's; with
+  /// `writingWhenMissing`, a missing file is written even with the default's state.
+  package func mergeStamped(
+    default makeDefault: @autoclosure () -> WorkspaceState, writingWhenMissing: Bool = false,
+    _ resolve: (LoadedWorkspace) throws -> WorkspaceState
+  ) throws -> (state: WorkspaceState, loaded: LoadedWorkspace, didWrite: Bool, stamp: FileStamp?) {
     let target = try readableTarget()
     let lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
     defer { withExtendedLifetime(lock) {} }
     let (loaded, current) = try read(target, default: makeDefault())
-    var state = loaded.state
-    let result = try change(&state)
-    if state != loaded.state {
-      // A change of the recorded layout size alone (a host or `wsctl show` drawing at another
-      // size) is not the user's work: the backup stays the last version that differed in it.
-      var sameWork = loaded.state
-      sameWork.layoutSize = state.layoutSize
-      try write(
-        state, to: target, replacing: current,
-        keepingBackup: current != nil && loaded.diagnostics.isEmpty
-          && loaded.migratedFromVersion == nil && sameWork == state)
+    var state = try resolve(loaded)
+    state.revision = loaded.state.revision
+    guard state != loaded.state || writingWhenMissing && loaded.isDefault else {
+      return (loaded.state, loaded, false, FileStamp(path: target))
     }
-    return (result, loaded)
+    // The state differs from the file's, so its bytes do: no need to compare them.
+    state.revision = try write(
+      state, to: target, replacing: nil, after: loaded.state.revision,
+      storedRevision: loaded.state.revision,
+      keepingBackup: current != nil && loaded.changesOnlyLayoutSize(to: state))!
+    return (state, loaded, true, FileStamp(path: target))
   }
 
   /// Rewrites the file in the current version of the format, with the loader's repairs, under
@@ -152,8 +197,11 @@ public struct WorkspaceStore: Sendable {
       throw .cannotRead(path, reason: "no such file")
     }
     let loaded = try WorkspaceFile.decode(current, path: path, limits: limits)
+    let revision = loaded.state.revision
     guard dryRun else {
-      return (loaded, try write(loaded.state, to: target, replacing: current))
+      let written = try write(
+        loaded.state, to: target, replacing: current, after: revision, storedRevision: revision)
+      return (loaded, written != nil)
     }
     let bytes = try WorkspaceFile.encode(loaded.state, path: path, limits: limits)
     if bytes != current { try checkSaving(nil) }
@@ -220,21 +268,42 @@ public struct WorkspaceStore: Sendable {
     return (try WorkspaceFile.decode(bytes, path: path, limits: limits), bytes)
   }
 
-  /// Writes the state to `target` while the caller holds the lock, unless `current` (the
-  /// file's bytes) already holds exactly what would be written.
+  /// Writes the state to `target` with the revision after `revision` while the caller holds
+  /// the lock, unless `current` (the file's bytes, at `storedRevision`) already holds exactly
+  /// the state.
   ///
-  /// - Returns: Whether the file was written.
   /// With `keepingBackup`, the backup is left as it is instead of becoming the replaced file.
-  @discardableResult
+  ///
+  /// - Returns: The revision written, or `nil` if the file was left as it was.
   private func write(
-    _ state: WorkspaceState, to target: String, replacing current: [UInt8]?,
-    keepingBackup: Bool = false
-  ) throws(WorkspaceFileError) -> Bool {
+    _ state: WorkspaceState, to target: String, replacing current: [UInt8]?, after revision: Int,
+    storedRevision: Int, keepingBackup: Bool = false
+  ) throws(WorkspaceFileError) -> Int? {
+    var state = state
+    state.revision = revision + 1
     let bytes = try WorkspaceFile.encode(state, path: path, limits: limits)
-    guard bytes != current else { return false }
+    if let current {
+      state.revision = storedRevision
+      guard try WorkspaceFile.encode(state, path: path, limits: limits) != current else {
+        return nil
+      }
+      state.revision = revision + 1
+    }
     FileSystem.removeStaleTemporaries(for: target)
     try FileSystem.replace(
       target, with: bytes, backupPath: keepingBackup ? nil : target + ".bak")
-    return true
+    return state.revision
+  }
+}
+
+extension LoadedWorkspace {
+  /// Whether `state` differs from the file as loaded only in its recorded layout size, and the
+  /// file needed no repair or migration (whose rewrite changes more than the size, so the old
+  /// file becomes the backup as usual).
+  fileprivate func changesOnlyLayoutSize(to state: WorkspaceState) -> Bool {
+    guard diagnostics.isEmpty, migratedFromVersion == nil else { return false }
+    var sameWork = self.state
+    sameWork.layoutSize = state.layoutSize
+    return sameWork == state
   }
 }

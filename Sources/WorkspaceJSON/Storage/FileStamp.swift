@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What identifies one version of a file: its inode, size and modification time. Every save
+/// renames a new file into place, so a save always changes the stamp.
+package struct FileStamp: Hashable, Sendable {
+  let inode: UInt64
+  let size: Int64
+  let seconds: Int
+  let nanoseconds: Int
+
+  /// The stamp of the file at `path` now, or `nil` if there is none.
+  package init?(path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    inode = UInt64(info.st_ino)
+    size = Int64(info.st_size)
+    #if canImport(Darwin)
+      seconds = Int(info.st_mtimespec.tv_sec)
+      nanoseconds = Int(info.st_mtimespec.tv_nsec)
+    #else
+      seconds = Int(info.st_mtim.tv_sec)
+      nanoseconds = Int(info.st_mtim.tv_nsec)
+    #endif
+  }
+}

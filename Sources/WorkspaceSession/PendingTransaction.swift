@@ -1,0 +1,54 @@
+import Workspace
+
+/// A change this host made that the file may not hold yet, kept to replay on top of another
+/// writer's state.
+struct PendingTransaction: Sendable {
+  /// What to replay.
+  enum Content: Sendable {
+    /// Commands applied as one transaction.
+    case commands([WorkspaceCommand])
+    /// The host replaced the whole state (`Workspace.replaceState(_:)`).
+    case replacement(WorkspaceState)
+    /// The host recorded the size of the area it lays the panes out in
+    /// (`Workspace.recordLayoutSize(_:)`).
+    case layoutSize(Size?)
+  }
+
+  /// The order in which the host made the changes.
+  let sequence: Int
+  let content: Content
+}
+
+extension [PendingTransaction] {
+  /// Replays the transactions in order on `state`; one that no longer applies is dropped and
+  /// reported.
+  ///
+  /// - Returns: The state, the conflicts, and the sequence numbers of the dropped
+  ///   transactions.
+  /// - Complexity: What the transactions' commands cost.
+  func replayed(on state: WorkspaceState) -> (
+    state: WorkspaceState, conflicts: [WorkspaceConflict], dropped: Set<Int>
+  ) {
+    var state = state
+    var conflicts: [WorkspaceConflict] = []
+    var dropped: Set<Int> = []
+    for transaction in self {
+      switch transaction.content {
+      case .commands(let commands):
+        do {
+          try state.apply(commands)
+        } catch {
+          conflicts.append(WorkspaceConflict(commands: commands, error: error))
+          dropped.insert(transaction.sequence)
+        }
+      case .replacement(let replacement):
+        let revision = state.revision
+        state = replacement
+        state.revision = revision
+      case .layoutSize(let size):
+        state.layoutSize = size
+      }
+    }
+    return (state, conflicts, dropped)
+  }
+}

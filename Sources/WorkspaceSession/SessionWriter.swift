@@ -1,0 +1,90 @@
+import Dispatch
+import Workspace
+import WorkspaceJSON
+
+/// The disk side of a session, on a serial background queue: reading the file under the
+/// lock, merging, encoding, writing, fsync and rename never run on the main actor.
+final class SessionWriter: Sendable {
+  /// What the main actor hands over for one synchronisation: values only.
+  struct Request: Sendable {
+    /// The state the session last read from or wrote to the file.
+    let base: WorkspaceState
+    /// The session's state now.
+    let snapshot: WorkspaceState
+    /// The session's transactions the file may not hold yet.
+    let pending: [PendingTransaction]
+  }
+
+  /// What one synchronisation found.
+  enum Outcome: Sendable {
+    /// The file now holds `state`.
+    ///
+    /// `keptSnapshot` says the file was still the base, so the snapshot was written as it
+    /// is; otherwise `state` is another writer's with the pending transactions replayed, and
+    /// `conflicts` lists those that no longer applied (`dropped` their sequence numbers).
+    case synchronized(
+      state: WorkspaceState, didWrite: Bool, keptSnapshot: Bool, isMissing: Bool,
+      conflicts: [WorkspaceConflict], dropped: Set<Int>, stamp: FileStamp?)
+    /// The file could not be read or written; nothing changed on disk.
+    case failed(WorkspaceFileError)
+  }
+
+  let store: WorkspaceStore
+  private let queue: DispatchQueue
+
+  init(store: WorkspaceStore) {
+    self.store = store
+    queue = DispatchQueue(label: "WorkspaceSession.writer \(store.path)", qos: .utility)
+  }
+
+  /// Runs `work` on the writer's queue and returns its result.
+  func perform<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
+    await withCheckedContinuation { continuation in
+      queue.async { continuation.resume(returning: work()) }
+    }
+  }
+
+  /// Merges the session's state with the file under the lock and writes the result if it
+  /// differs from the file.
+  ///
+  /// The request is consumed, so the states it holds are released here, off the main actor.
+  func synchronize(_ request: consuming Request) async -> Outcome {
+    let request = request
+    return await perform { [store] in Self.synchronize(request, store: store) }
+  }
+
+  /// Lets go of a state on the writer's queue: freeing a large tree takes time the main actor
+  /// should not spend.
+  func release(_ state: consuming WorkspaceState) {
+    let state = state
+    queue.async { withExtendedLifetime(state) {} }
+  }
+
+  private static func synchronize(_ request: Request, store: WorkspaceStore) -> Outcome {
+    var keptSnapshot = false
+    var conflicts: [WorkspaceConflict] = []
+    var dropped: Set<Int> = []
+    do {
+      let merged = try store.mergeStamped(
+        default: request.base, writingWhenMissing: !request.pending.isEmpty
+      ) { loaded in
+        if loaded.state == request.base {
+          keptSnapshot = true
+          return request.snapshot
+        }
+        let replayed = request.pending.replayed(on: loaded.state)
+        conflicts = replayed.conflicts
+        dropped = replayed.dropped
+        return replayed.state
+      }
+      return .synchronized(
+        state: merged.state, didWrite: merged.didWrite, keptSnapshot: keptSnapshot,
+        isMissing: merged.loaded.isDefault && !merged.didWrite, conflicts: conflicts,
+        dropped: dropped, stamp: merged.stamp)
+    } catch let error as WorkspaceFileError {
+      return .failed(error)
+    } catch {
+      return .failed(.cannotWrite(store.path, reason: "\(error)"))
+    }
+  }
+}

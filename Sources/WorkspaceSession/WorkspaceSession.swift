@@ -1,0 +1,336 @@
+import Foundation
+import Observation
+import PaneRouter
+import Workspace
+import WorkspaceJSON
+
+/// What a host opens at launch: its workspace file restored, the one `Workspace` that owns
+/// the state, every change saved automatically, and other writers' changes adopted as they
+/// happen.
+///
+///     let session = WorkspaceSession(path: url.path, default: .example)
+///     for diagnostic in session.restoration.diagnostics { log(diagnostic) }
+///     let workspace = session.workspace          // bind views to it
+///     try workspace.apply(.split(.horizontal))   // saved shortly after, off the main actor
+///     try await session.flush()                  // going to the background: durable now
+///
+/// **Autosave.** Every change is saved after ``autosaveDelay``; the changes of that interval
+/// share one write. Reading, merging, encoding, writing, `fsync` and rename run on a serial
+/// background queue, never on the main actor; a save that changes nothing writes nothing.
+///
+/// **Other writers.** The session watches the file (inotify on Linux, a dispatch source on
+/// Apple platforms, polling only where neither works). When another writer, such as `wsctl`,
+/// saves, the session reads the file under the store's lock and adopts it, replaying its own
+/// transactions that the file does not hold yet; one that no longer applies is dropped and
+/// reported in the change's `WorkspaceChange.conflicts`. Its own saves go through the same
+/// locked merge, so neither side's saved change is lost.
+///
+/// **Layout size.** A host that records the area it draws the panes in with
+/// `Workspace.recordLayoutSize(_:)` has it saved like any change (it is not a command, so it
+/// records no undo entry). Adopting another writer's file keeps the host's own size, since it
+/// is what the host draws and what its directional focus, splits and resizes must measure on;
+/// the file keeps the other writer's size until this host saves again. A host that never
+/// records a size takes the file's.
+///
+/// **Faults.** A deleted file, a corrupt one, a read-only one or a removed directory never
+/// stop the host: the session keeps its state in memory, says so in ``status``, never writes
+/// over a file it cannot read unless asked, and saves again once it can.
+@MainActor
+@Observable
+public final class WorkspaceSession {
+  /// The workspace: the single owner of the state, for views to bind to.
+  public let workspace: Workspace
+  /// The file's store.
+  public let store: WorkspaceStore
+  /// What restoring the file found at launch.
+  public let restoration: SessionRestoration
+  /// Where the state stands against the file.
+  public private(set) var status: SessionStatus
+  /// How many times the session wrote the file.
+  public private(set) var writeCount = 0
+  /// How long after a change the session saves it; changes within it share one write.
+  @ObservationIgnored public var autosaveDelay: Duration
+
+  /// The state the session last read from or wrote to the file.
+  @ObservationIgnored private var base: WorkspaceState
+  /// The file's stamp after the session's last read or write, to tell its own saves from
+  /// another writer's.
+  @ObservationIgnored private var stamp: FileStamp?
+  @ObservationIgnored private var pending: [PendingTransaction] = []
+  @ObservationIgnored private var nextSequence = 0
+  @ObservationIgnored private var needsSync = false
+  /// Whether the host records its layout size, which adoption then keeps.
+  @ObservationIgnored private var recordsLayoutSize = false
+  @ObservationIgnored private var syncTask: Task<Void, Never>?
+  @ObservationIgnored private var retryTask: Task<Void, Never>?
+  @ObservationIgnored private let writer: SessionWriter
+  @ObservationIgnored private var watcher: FileWatcher?
+  /// Time spent on the main actor by synchronisations, for measurements.
+  @ObservationIgnored package private(set) var mainActorTime: Duration = .zero
+
+  /// Opens a session on a file: restores it (or starts from `makeDefault()` when there is
+  /// none), then saves and watches it.
+  ///
+  /// A file that cannot be read is never replaced: the session starts from the default with
+  /// the status ``SessionStatus/corrupt(_:hasBackup:)`` and ``restoration`` names the error;
+  /// offer ``restoreBackup()``.
+  ///
+  /// - Parameters:
+  ///   - path: The workspace file.
+  ///   - makeDefault: The workspace to start from when there is no file.
+  ///   - limits: Limits against hostile files.
+  ///   - autosaveDelay: How long after a change to save it.
+  public convenience init(
+    path: String, default makeDefault: @autoclosure () -> WorkspaceState,
+    limits: WorkspaceFileLimits = .default, autosaveDelay: Duration = .milliseconds(100)
+  ) {
+    self.init(
+      store: WorkspaceStore(path: path, limits: limits), default: makeDefault(),
+      autosaveDelay: autosaveDelay)
+  }
+
+  /// Opens a session on a store's file; see ``init(path:default:limits:autosaveDelay:)``.
+  public init(
+    store: WorkspaceStore, default makeDefault: @autoclosure () -> WorkspaceState,
+    autosaveDelay: Duration = .milliseconds(100)
+  ) {
+    self.store = store
+    self.autosaveDelay = autosaveDelay
+    writer = SessionWriter(store: store)
+    let state: WorkspaceState
+    do {
+      let merged = try store.mergeStamped(default: makeDefault()) { $0.state }
+      state = merged.state
+      stamp = merged.stamp
+      restoration = SessionRestoration(
+        diagnostics: merged.loaded.diagnostics,
+        migratedFromVersion: merged.loaded.migratedFromVersion,
+        isDefault: merged.loaded.isDefault, error: nil, hasBackup: store.hasBackup)
+      status = merged.loaded.isDefault ? .missing : .saved(revision: state.revision)
+    } catch {
+      state = makeDefault()
+      let fileError = error as? WorkspaceFileError ?? .cannotRead(store.path, reason: "\(error)")
+      let hasBackup = store.hasBackup
+      restoration = SessionRestoration(
+        diagnostics: [], migratedFromVersion: nil, isDefault: true, error: fileError,
+        hasBackup: hasBackup)
+      status = fileError.isBadData ? .corrupt(fileError, hasBackup: hasBackup) : .failing(fileError)
+    }
+    base = state
+    workspace = Workspace(state)
+    workspace.ownerDidChange = { [weak self] change in self?.record(change) }
+    workspace.ownerDidRecordLayoutSize = { [weak self] size in self?.recordLayoutSize(size) }
+    watcher = FileWatcher(path: store.targetPath) { [weak self] in
+      Task { @MainActor in self?.fileMayHaveChanged() }
+    }
+    if case .failing = status { scheduleRetry() }
+  }
+
+  isolated deinit {
+    watcher?.stop()
+    syncTask?.cancel()
+    retryTask?.cancel()
+  }
+
+  /// Saves every change now and returns once the bytes are durable on disk; also adopts what
+  /// another writer saved meanwhile. Call it when the scene goes to the background or the
+  /// app exits.
+  ///
+  /// - Throws: The `WorkspaceFileError` that keeps the file from holding the session's
+  ///   state (the status is then ``SessionStatus/corrupt(_:hasBackup:)`` or
+  ///   ``SessionStatus/failing(_:)``); the state stays in memory.
+  public func flush() async throws(WorkspaceFileError) {
+    needsSync = true
+    while true {
+      if let syncTask {
+        syncTask.cancel()  // skips the autosave delay; a running write completes
+        await syncTask.value
+        continue
+      }
+      guard needsSync else { break }
+      await startSync(after: nil).value
+      if case .failing = status { break }
+    }
+    switch status {
+    case .corrupt(let error, _), .failing(let error): throw error
+    case .saved, .saving, .missing: break
+    }
+  }
+
+  /// Stops watching the file and saving; call ``flush()`` first to keep the last changes.
+  public func close() {
+    watcher?.stop()
+    watcher = nil
+    workspace.ownerDidChange = nil
+    workspace.ownerDidRecordLayoutSize = nil
+    retryTask?.cancel()
+  }
+
+  /// Replaces the file with its backup (keeping the replaced file as `<file>.before-restore`)
+  /// and adopts it, with the changes made since launch replayed on top.
+  ///
+  /// - Throws: `WorkspaceFileError.noBackup(_:)`, a decoding error for a bad backup, or a
+  ///   write error; nothing changed then.
+  public func restoreBackup() async throws(WorkspaceFileError) {
+    let result = await writer.perform { [store] in
+      Result { () throws(WorkspaceFileError) in try store.restoreBackup() }
+    }
+    let restored = try result.get()
+    // The changes made since launch replay on top of the backup, which becomes the base.
+    base = restored.state
+    let replayed = pending.replayed(on: restored.state)
+    pending.removeAll { replayed.dropped.contains($0.sequence) }
+    workspace.adopt(keepingLayoutSize(replayed.state), conflicts: replayed.conflicts)
+    status = .saving
+    try await flush()
+  }
+
+  /// Writes the session's state over a file it cannot read, after moving that file aside to
+  /// `<file>.corrupt`; the backup stays as it is.
+  ///
+  /// - Throws: A write error; the status says what stands then.
+  public func overwriteCorruptFile() async throws(WorkspaceFileError) {
+    guard case .corrupt = status else { return try await flush() }
+    let path = store.targetPath
+    let moved = await writer.perform { rename(path, path + ".corrupt") == 0 }
+    guard moved else { throw .cannotWrite(path + ".corrupt", reason: "cannot move the file aside") }
+    base = workspace.state
+    pending.append(PendingTransaction(sequence: nextSequence, content: .replacement(base)))
+    nextSequence += 1
+    status = .saving
+    try await flush()
+  }
+
+  // MARK: Changes
+
+  /// Keeps a change made in this process for the next save.
+  private func record(_ change: WorkspaceChange) {
+    switch change.origin {
+    case .local: enqueue(.commands(change.commands))
+    case .replaced: enqueue(.replacement(workspace.state))
+    case .adopted: return
+    }
+  }
+
+  /// Keeps the layout size the host recorded for the next save, and from now on over another
+  /// writer's.
+  private func recordLayoutSize(_ size: Size?) {
+    recordsLayoutSize = true
+    enqueue(.layoutSize(size))
+  }
+
+  /// The host's layout size on a state to adopt, if the host records one; see the type's
+  /// discussion.
+  private func keepingLayoutSize(_ state: WorkspaceState) -> WorkspaceState {
+    guard recordsLayoutSize, state.layoutSize != workspace.state.layoutSize else { return state }
+    var state = state
+    state.layoutSize = workspace.state.layoutSize
+    return state
+  }
+
+  /// Appends a transaction to save and schedules the save.
+  private func enqueue(_ content: PendingTransaction.Content) {
+    pending.append(PendingTransaction(sequence: nextSequence, content: content))
+    nextSequence += 1
+    switch status {
+    case .saved, .missing: status = .saving
+    case .saving, .corrupt, .failing: break
+    }
+    needsSync = true
+    if syncTask == nil { startSync(after: autosaveDelay) }
+  }
+
+  /// Looks at the file after the watcher saw something happen in its directory.
+  private func fileMayHaveChanged() {
+    guard watcher != nil, FileStamp(path: store.path) != stamp else { return }
+    needsSync = true
+    if syncTask == nil { startSync(after: nil) }
+  }
+
+  private func scheduleRetry() {
+    retryTask?.cancel()
+    retryTask = Task { [weak self] in
+      try? await Task.sleep(for: .seconds(1))
+      guard !Task.isCancelled else { return }
+      self?.retry()
+    }
+  }
+
+  private func retry() {
+    needsSync = true
+    if syncTask == nil { startSync(after: nil) }
+  }
+
+  // MARK: Synchronising
+
+  @discardableResult
+  private func startSync(after delay: Duration?) -> Task<Void, Never> {
+    let task = Task { [weak self] in
+      if let delay { try? await Task.sleep(for: delay) }
+      await self?.synchronizeWhileNeeded()
+    }
+    syncTask = task
+    return task
+  }
+
+  /// Synchronises until nothing is left to save. Changes made during a save wait the autosave
+  /// delay again, so a burst of commands costs a write per delay, not a write per save's time;
+  /// ``flush()`` cancels the task, which skips the waits.
+  private func synchronizeWhileNeeded() async {
+    while needsSync {
+      needsSync = false
+      await synchronizeOnce()
+      if case .failing = status { break }
+      if needsSync { try? await Task.sleep(for: autosaveDelay) }
+    }
+    syncTask = nil
+  }
+
+  /// One round: hand the state to the writer, then take in what the file holds now.
+  private func synchronizeOnce() async {
+    let clock = ContinuousClock()
+    let started = clock.now
+    let sent = pending
+    let request = SessionWriter.Request(base: base, snapshot: workspace.state, pending: sent)
+    mainActorTime += clock.now - started
+    let outcome = await writer.synchronize(request)
+    let finished = clock.now
+    defer { mainActorTime += clock.now - finished }
+    let lastSent = sent.last?.sequence ?? -1
+    switch outcome {
+    case .synchronized(
+      let state, let didWrite, let keptSnapshot, let isMissing, let conflicts, _, let stamp):
+      retryTask?.cancel()
+      self.stamp = stamp
+      writer.release(base)
+      base = state
+      if didWrite { writeCount += 1 }
+      pending.removeAll { $0.sequence <= lastSent }
+      if keptSnapshot {
+        workspace.setRevision(state.revision)
+      } else {
+        let replayed = pending.replayed(on: state)
+        pending.removeAll { replayed.dropped.contains($0.sequence) }
+        let adopted = keepingLayoutSize(replayed.state)
+        if adopted == workspace.state && conflicts.isEmpty && replayed.conflicts.isEmpty {
+          workspace.setRevision(state.revision)
+        } else {
+          workspace.adopt(adopted, conflicts: conflicts + replayed.conflicts)
+        }
+      }
+      if !pending.isEmpty {
+        status = .saving
+        needsSync = true
+      } else {
+        status = isMissing ? .missing : .saved(revision: state.revision)
+      }
+    case .failed(let error):
+      if error.isBadData {
+        status = .corrupt(error, hasBackup: store.hasBackup)
+      } else {
+        status = .failing(error)
+        scheduleRetry()
+      }
+    }
+  }
+}
