@@ -48,22 +48,51 @@ private typealias F = Fixture
     #expect(loaded.state.paneMinimum == Size(width: 1, height: 1))
   }
 
-  /// Recording another size is not the user's work: the store rewrites the file but keeps
-  /// the backup, which stays the last version that differed in something else.
-  @Test func anUpdateOfTheLayoutSizeAloneKeepsTheBackup() throws {
+  /// Recording another size is not the user's work: the store rewrites the file with the
+  /// next revision (so another reader sees it changed) but keeps the backup, which stays the
+  /// last version that differed in something else; `update` and `merge` (a session's save)
+  /// share the rule.
+  @Test(arguments: [false, true])
+  func aSaveOfTheLayoutSizeAloneKeepsTheBackupAndBumpsTheRevision(throughMerge: Bool) throws {
     try withTemporaryDirectory { directory in
       let store = WorkspaceStore(path: directory.file("w.json"))
       try store.save(.example)
+      let first = Files.contents(store.path)
       try store.update(default: .example) { try $0.apply(.route(.push(["detail:2"]))) }
-      let backup = Files.contents(store.backupPath)
-      #expect(backup == WorkspaceFile.encode(.example))
-      try store.update(default: .example) { try $0.recordLayoutSize(Size(width: 90, height: 30)) }
-      #expect(try store.load(default: .example).state.layoutSize == Size(width: 90, height: 30))
-      #expect(Files.contents(store.backupPath) == backup)
+      #expect(Files.contents(store.backupPath) == first)
+      let revision = try store.load(default: .example).state.revision
+      let size = Size(width: 90, height: 30)
+      if throughMerge {
+        let merged = try store.merge(default: .example) { loaded in
+          var state = loaded.state
+          try state.recordLayoutSize(size)
+          return state
+        }
+        #expect(merged.didWrite && merged.state.revision == revision + 1)
+      } else {
+        try store.update(default: .example) { try $0.recordLayoutSize(size) }
+      }
+      let loaded = try store.load(default: .example).state
+      #expect(loaded.layoutSize == size)
+      #expect(loaded.revision == revision + 1)
+      #expect(Files.contents(store.backupPath) == first)
       // A change of anything else moves the backup on, as always.
       let before = Files.contents(store.path)
       try store.update(default: .example) { try $0.apply(.route(.pop(count: 1))) }
       #expect(Files.contents(store.backupPath) == before)
+      #expect(try store.load(default: .example).state.revision == revision + 2)
+    }
+  }
+
+  /// A file the loader repaired is rewritten as more than a new size, so its old bytes become
+  /// the backup as usual.
+  @Test func aSizeSaveOfARepairedFileMovesTheBackupOn() throws {
+    try withTemporaryDirectory { directory in
+      let store = WorkspaceStore(path: directory.file("w.json"))
+      let repaired = F.file(root: F.baseRoot, extra: #", "mruLimit": 0"#)
+      Files.create(store.path, repaired)
+      try store.update(default: .example) { try $0.recordLayoutSize(Size(width: 90, height: 30)) }
+      #expect(Files.contents(store.backupPath) == repaired)
     }
   }
 }
