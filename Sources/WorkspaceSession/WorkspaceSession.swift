@@ -29,8 +29,9 @@ import WorkspaceJSON
 /// `Workspace.recordLayoutSize(_:)` has it saved like any change (it is not a command, so it
 /// records no undo entry). Adopting another writer's file keeps the host's own size, since it
 /// is what the host draws and what its directional focus, splits and resizes must measure on;
-/// the file keeps the other writer's size until this host saves again. A host that never
-/// records a size takes the file's.
+/// the file keeps the other writer's size until this host's next change is saved (adopting
+/// writes nothing, so two hosts drawing at different sizes never take turns rewriting it).
+/// A host that never records a size takes the file's.
 ///
 /// **Faults.** A deleted file, a corrupt one, a read-only one or a removed directory never
 /// stop the host: the session keeps its state in memory, says so in ``status``, never writes
