@@ -35,6 +35,29 @@ import WorkspaceJSON
     #expect(try store.load(default: App.initialState).state.focusedPane == app.state.focusedPane)
   }
 
+  /// wsterm records the area its panes get with each command, through its session: saved
+  /// with the command, and kept over another writer's size when the session adopts the file.
+  @Test func thePaneAreaIsRecordedAndKeptOverAnotherWritersSize() async throws {
+    let directory = try TemporaryDirectory()
+    let store = WorkspaceStore(path: directory.path("w.json"))
+    var app = try App(store: store)
+    app.size = Size(width: 100, height: 30)
+    app.handle(.control("b"))
+    app.handle(.character("%"))
+    let area = Size(width: 100, height: 28)
+    #expect(app.state.layoutSize == area)
+    try await app.session.flush()
+    #expect(try store.load(default: App.initialState).state.layoutSize == area)
+    #expect(app.state.history.undoEntries.count == 1)
+    try store.update(default: App.initialState) { state in
+      try state.recordLayoutSize(Size(width: 80, height: 22))
+      try state.apply(.rename("theirs"))
+    }
+    try await app.session.flush()
+    #expect(app.state.node(app.state.focusedPane)?.title == "theirs")
+    #expect(app.state.layoutSize == area)
+  }
+
   @Test func promptRunsTheGrammarAndReportsErrors() throws {
     let directory = try TemporaryDirectory()
     let store = WorkspaceStore(path: directory.path("w.json"))

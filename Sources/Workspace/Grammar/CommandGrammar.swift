@@ -68,7 +68,7 @@ public enum CommandGrammar {
     CommandSyntax("rename", "Rename the focused pane.", arguments: [title]),
     CommandSyntax(
       "minimum-size", "Set the workspace's minimum pane size, or go back to the default.",
-      arguments: [ArgumentSyntax("WxH|default", [.size])]),
+      arguments: [ArgumentSyntax("WxH|default", [.size, .defaultSetting])]),
     CommandSyntax(
       "push", "Push routes onto the focused pane's router, all or nothing.", arguments: [routes]),
     CommandSyntax("pop", "Pop N routes (default 1), never the root.", arguments: [count]),
