@@ -1,3 +1,4 @@
+import Foundation
 import PaneRouter
 import Testing
 import Workspace
@@ -56,6 +57,26 @@ import WorkspaceJSON
     try await app.session.flush()
     #expect(app.state.node(app.state.focusedPane)?.title == "theirs")
     #expect(app.state.layoutSize == area)
+  }
+
+  /// A failed command changes nothing, the recorded size included.
+  @Test func aFailedCommandRecordsNoSize() async throws {
+    let directory = try TemporaryDirectory()
+    let store = WorkspaceStore(path: directory.path("w.json"))
+    var app = try App(store: store)
+    app.size = Size(width: 100, height: 30)
+    app.handle(.control("b"))
+    app.handle(.character("%"))
+    try await app.session.flush()
+    let bytes = try #require(FileManager.default.contents(atPath: store.path))
+    let writes = app.session.writeCount
+    app.size = Size(width: 60, height: 20)
+    app.apply([.focus(.direction(.right))])
+    #expect(app.message?.isError == true)
+    #expect(app.state.layoutSize == Size(width: 100, height: 28))
+    try await app.session.flush()
+    #expect(app.session.writeCount == writes)
+    #expect(FileManager.default.contents(atPath: store.path) == bytes)
   }
 
   @Test func promptRunsTheGrammarAndReportsErrors() throws {
