@@ -36,18 +36,24 @@ import WorkspaceJSON
     #expect(try store.load(default: App.initialState).state.focusedPane == app.state.focusedPane)
   }
 
+  /// wsterm on a 100x30 screen on a new file in `directory`, after `C-b %`, saved.
+  private func splitOn100x30(in directory: TemporaryDirectory) async throws -> App {
+    var app = try App(store: WorkspaceStore(path: directory.path("w.json")))
+    app.size = Size(width: 100, height: 30)
+    app.handle(.control("b"))
+    app.handle(.character("%"))
+    try await app.session.flush()
+    return app
+  }
+
   /// wsterm records the area its panes get with each command, through its session: saved
   /// with the command, and kept over another writer's size when the session adopts the file.
   @Test func thePaneAreaIsRecordedAndKeptOverAnotherWritersSize() async throws {
     let directory = try TemporaryDirectory()
-    let store = WorkspaceStore(path: directory.path("w.json"))
-    var app = try App(store: store)
-    app.size = Size(width: 100, height: 30)
-    app.handle(.control("b"))
-    app.handle(.character("%"))
+    let app = try await splitOn100x30(in: directory)
+    let store = app.store
     let area = Size(width: 100, height: 28)
     #expect(app.state.layoutSize == area)
-    try await app.session.flush()
     #expect(try store.load(default: App.initialState).state.layoutSize == area)
     #expect(app.state.history.undoEntries.count == 1)
     try store.update(default: App.initialState) { state in
@@ -62,12 +68,8 @@ import WorkspaceJSON
   /// A failed command changes nothing, the recorded size included.
   @Test func aFailedCommandRecordsNoSize() async throws {
     let directory = try TemporaryDirectory()
-    let store = WorkspaceStore(path: directory.path("w.json"))
-    var app = try App(store: store)
-    app.size = Size(width: 100, height: 30)
-    app.handle(.control("b"))
-    app.handle(.character("%"))
-    try await app.session.flush()
+    var app = try await splitOn100x30(in: directory)
+    let store = app.store
     let bytes = try #require(FileManager.default.contents(atPath: store.path))
     let writes = app.session.writeCount
     app.size = Size(width: 60, height: 20)
