@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
+
 // TEST-ONLY. The names the README and the DocC articles use as given, without declaring them:
 // a host's route types, its default layout, its file and its log. A document that declares a
 // name itself (the README's `MailRoute`) shadows the one here.
@@ -73,5 +74,11 @@ public func showBanner(_ message: String) {}
 /// A screen of the mail app for any route, as the SwiftUI examples show one.
 public struct MailScreen<R: Route>: View {
   public init(route: R) {}
+  public var body: Never { return fatalError("stand-in") }
+}
+
+/// A host's view of the whole tree of panes.
+public struct PaneTree: View {
+  public init(workspace: Workspace) {}
   public var body: Never { return fatalError("stand-in") }
 }

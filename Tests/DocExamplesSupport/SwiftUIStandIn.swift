@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
+
 // TEST-ONLY STAND-IN FOR SWIFTUI. NOT SWIFTUI, AND NOT FOR HOSTS.
 //
 // Linux has no SwiftUI, yet the README and the DocC articles show SwiftUI code. So that it
@@ -113,6 +114,17 @@ public struct NavigationStack<Data, Root: View>: View {
     Data.Element: Hashable
   {}
   public var body: Never { return fatalError("stand-in") }
+}
+
+/// SwiftUI's `GeometryReader`.
+public struct GeometryReader<Content: View>: View {
+  public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) {}
+  public var body: Never { return fatalError("stand-in") }
+}
+
+/// SwiftUI's `GeometryProxy`.
+public struct GeometryProxy {
+  public var size: CGSize { fatalError("stand-in") }
 }
 
 /// SwiftUI's `Alignment`.

@@ -5,6 +5,19 @@ import PaneRouter
 import Workspace
 import WorkspaceSession
 
+// Sources/WorkspaceSession/WorkspaceSession.docc/GettingStarted.md, Swift block 4
+private struct WorkspaceArea: View {
+  let workspace: Workspace
+
+  var body: some View {
+    GeometryReader { proxy in
+      PaneTree(workspace: workspace)
+        .onChange(of: proxy.size, initial: true) { _, size in
+          try? workspace.recordLayoutSize(Size(width: Int(size.width), height: Int(size.height)))
+        }
+    }
+  }
+}
 
 @MainActor private func examples() async throws {
   // Sources/WorkspaceSession/WorkspaceSession.docc/GettingStarted.md, Swift block 1
@@ -34,4 +47,6 @@ import WorkspaceSession
     if change.origin == .adopted { showBanner("updated from revision \(change.revision)") }
     for conflict in change.conflicts { log("\(conflict)") }
   }
+  // Sources/WorkspaceSession/WorkspaceSession.docc/GettingStarted.md, Swift block 4
+
 }
