@@ -15,7 +15,7 @@ enum LineCompletion {
 
   /// The global options, offered where a word starts with `-`.
   static let options = [
-    "-f", "--file", "--json", "-n", "--dry-run", "-q", "--quiet", "-h", "--help", "-V",
+    "-f", "--file", "--json", "-n", "--dry-run", "-q", "--quiet", "--no-host", "-h", "--help", "-V",
     "--version",
   ]
 
