@@ -98,7 +98,6 @@ package final class ControlListener: @unchecked Sendable {
       let ready = poll(&entries, nfds_t(entries.count), timeout)
       if ready < 0 && errno != EINTR { return }
       if entries[0].revents != 0 { return }
-      if entries[1].revents != 0 { accept(into: &clients) }
       var kept: [Client] = []
       for (index, var client) in clients.enumerated() {
         let events = entries[index + 2].revents
@@ -115,6 +114,8 @@ package final class ControlListener: @unchecked Sendable {
         kept.append(client)
       }
       clients = kept
+      // Accepted after the clients are read, since `entries` describe only those.
+      if entries[1].revents != 0 { accept(into: &clients) }
     }
   }
 
@@ -135,7 +136,8 @@ package final class ControlListener: @unchecked Sendable {
         continue
       }
       clients.append(
-        Client(descriptor: client, deadline: SocketIO.now() + Int64(ControlProtocol.requestDeadline)))
+        Client(
+          descriptor: client, deadline: SocketIO.now() + Int64(ControlProtocol.requestDeadline)))
     }
   }
 

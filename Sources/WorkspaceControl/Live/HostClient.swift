@@ -40,7 +40,8 @@ package struct HostClient {
   /// Reads one message; `nil` when the host closed the connection.
   ///
   /// - Parameter deadline: How long to wait, in milliseconds; `nil` for as long as it takes.
-  package func receive(within deadline: Int64? = replyDeadline) throws(ControlError) -> JSONObject? {
+  package func receive(within deadline: Int64? = replyDeadline) throws(ControlError) -> JSONObject?
+  {
     let until = deadline.map { SocketIO.now() + $0 } ?? Int64.max
     guard
       let body = try SocketIO.readFrame(
