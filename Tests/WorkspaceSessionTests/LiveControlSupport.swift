@@ -11,11 +11,12 @@ struct WsctlRun: Equatable, Sendable {
   var exitCode: Int32
 }
 
-/// Runs the built `wsctl` off the main actor (a live host in this process answers it there),
-/// in a directory, with the arguments as given.
+/// Runs the built `wsctl` in a directory, with the arguments as given, and waits for it
+/// without holding a thread (a live host in this process answers it meanwhile, and its saves
+/// need the cooperative pool).
 func wsctl(_ arguments: [String], in directory: String) async throws -> WsctlRun {
   let binary = try wsctlBinary()
-  return try await Task.detached {
+  return try await {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
@@ -40,15 +41,22 @@ func wsctl(_ arguments: [String], in directory: String) async throws -> WsctlRun
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = output
     process.standardError = errors
-    try process.run()
-    process.waitUntilExit()
+    await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+      process.terminationHandler = { _ in finished.resume() }
+      do {
+        try process.run()
+      } catch {
+        process.terminationHandler = nil
+        finished.resume()
+      }
+    }
     return WsctlRun(
       output: String(
         decoding: try Data(contentsOf: URL(fileURLWithPath: capture + ".out")), as: UTF8.self),
       errors: String(
         decoding: try Data(contentsOf: URL(fileURLWithPath: capture + ".err")), as: UTF8.self),
-      exitCode: process.terminationStatus)
-  }.value
+      exitCode: process.isRunning ? -1 : process.terminationStatus)
+  }()
 }
 
 /// A session's file in one directory and a copy of it in another, for the same call in host
@@ -72,3 +80,7 @@ final class HostAndFile {
     return (hosted, filed)
   }
 }
+
+/// The live-control suites, one after the other: the test of a peer of another user opens
+/// the socket directory for a moment, when no other session could listen.
+@Suite(.serialized) enum LiveControl {}

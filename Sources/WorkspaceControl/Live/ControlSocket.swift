@@ -98,12 +98,7 @@ package struct ControlSocket: Sendable {
   /// - Returns: The listening socket (non-blocking) and the lock's descriptor, both to keep
   ///   open while the host listens; `nil` if another host holds the socket or a call failed.
   package func claim() -> (socket: Int32, lock: Int32)? {
-    let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard lock >= 0 else { return nil }
-    guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
-      close(lock)
-      return nil
-    }
+    guard let lock = lockFile() else { return nil }
     unlink(path)  // stale: its host is gone, since the lock was free
     let descriptor = socket(AF_UNIX, Self.streamType, 0)
     guard descriptor >= 0 else {
@@ -119,10 +114,35 @@ package struct ControlSocket: Sendable {
     return (descriptor, lock)
   }
 
-  /// Gives the socket up: removes it and lets go of the lock.
+  /// Takes the lock, or returns `nil` if a host holds it.
+  ///
+  /// The lock file is removed when its host lets go, so a lock taken on a file that was
+  /// removed meanwhile (its inode no longer at the path) is let go and taken again.
+  private func lockFile() -> Int32? {
+    for _ in 0..<3 {
+      let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+      guard lock >= 0 else { return nil }
+      guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+        close(lock)
+        return nil
+      }
+      var held = stat()
+      var named = stat()
+      if fstat(lock, &held) == 0, stat(lockPath, &named) == 0, held.st_ino == named.st_ino,
+        held.st_dev == named.st_dev
+      {
+        return lock
+      }
+      close(lock)
+    }
+    return nil
+  }
+
+  /// Gives the socket up: removes it and its lock file, then lets go of the lock.
   package func release(socket descriptor: Int32, lock: Int32) {
     unlink(path)
     close(descriptor)
+    unlink(lockPath)
     close(lock)
   }
 
