@@ -19,6 +19,11 @@ enum Watch {
     signal(SIGINT) { _ in _exit(0) }
     signal(SIGTERM) { _ in _exit(0) }
     signal(SIGPIPE) { _ in _exit(0) }
+    // A parent may have started this process with them blocked (a thread pool's mask).
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for number in [SIGINT, SIGTERM, SIGPIPE] { sigaddset(&signals, number) }
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     let file = Runner.filePath(invocation.options)
     let json = invocation.options.json
     if !invocation.options.noHost, let client = HostClient(file: file) {
