@@ -22,28 +22,34 @@ package enum Tool {
     default: break
     }
     let terminal = TerminalTraits.current
+    let runner: Runner
+    do {
+      // Checks the environment (WSCTL_LOCK_TIMEOUT) as file mode does, host or not.
+      runner = try Runner(invocation, terminal: terminal)
+    } catch {
+      let reply = ToolReply(error)
+      reply.print()
+      return reply.exitCode
+    }
     if invocation.isServedByHost, !invocation.options.noHost,
-      let reply = HostClient.run(
-        arguments, terminal: terminal, file: Runner.filePath(invocation.options))
+      let reply = HostClient.run(arguments, terminal: terminal, file: runner.store.path)
     {
       reply.print()
       return reply.exitCode
     }
-    let reply = fileMode(invocation, terminal: terminal)
+    let reply = fileMode(runner)
     reply.print()
     return reply.exitCode
   }
 
   /// Answers a call on the file: what `wsctl` does with no live host, or with `--no-host`.
-  static func fileMode(_ invocation: Invocation, terminal: TerminalTraits) -> ToolReply {
-    var warnings = ""
+  static func fileMode(_ runner: Runner) -> ToolReply {
+    var runner = runner
     do {
-      var runner = try Runner(invocation, terminal: terminal)
-      defer { warnings = runner.warnings }
       try runner.run()
       return ToolReply(output: runner.output, errors: runner.warnings, exitCode: Failure.ok)
     } catch {
-      return ToolReply(error, warnings: warnings)
+      return ToolReply(error, warnings: runner.warnings)
     }
   }
 }

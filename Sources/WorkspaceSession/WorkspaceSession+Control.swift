@@ -65,9 +65,11 @@ extension WorkspaceSession {
       return connection.reply(
         ControlListener.error(.malformed("'arguments' and 'terminal' are required")))
     }
-    // A file the session cannot read: wsctl reports it as it would on the file.
-    if case .corrupt = status {
-      return connection.reply(Self.declined)
+    // A file the session cannot read or write: wsctl runs the call on the file and reports
+    // its error as file mode does, and nothing changes here.
+    switch status {
+    case .corrupt, .failing: return connection.reply(Self.declined)
+    case .saved, .saving, .missing: break
     }
     let answer = HostAnswer(
       arguments: arguments,

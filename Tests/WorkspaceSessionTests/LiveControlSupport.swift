@@ -14,7 +14,9 @@ struct WsctlRun: Equatable, Sendable {
 /// Runs the built `wsctl` in a directory, with the arguments as given, and waits for it
 /// without holding a thread (a live host in this process answers it meanwhile, and its saves
 /// need the cooperative pool).
-func wsctl(_ arguments: [String], in directory: String) async throws -> WsctlRun {
+func wsctl(
+  _ arguments: [String], in directory: String, environment extra: [String: String] = [:]
+) async throws -> WsctlRun {
   let binary = try wsctlBinary()
   return try await {
     let process = Process()
@@ -25,6 +27,7 @@ func wsctl(_ arguments: [String], in directory: String) async throws -> WsctlRun
     environment["COLUMNS"] = "60"
     environment["LINES"] = "12"
     environment["WSCTL_FILE"] = nil
+    environment.merge(extra) { $1 }
     process.environment = environment
     // Captured in files: a pipe read can be interrupted by the signals of other children.
     let capture = directory + "/run-\(UUID().uuidString)"
@@ -74,9 +77,13 @@ final class HostAndFile {
   }
 
   /// Runs the call against the live host, then against the copy with `--no-host`.
-  func both(_ arguments: [String]) async throws -> (host: WsctlRun, file: WsctlRun) {
-    let hosted = try await wsctl(["-f", "w.json"] + arguments, in: host.path)
-    let filed = try await wsctl(["-f", "w.json", "--no-host"] + arguments, in: file.path)
+  func both(
+    _ arguments: [String], environment: [String: String] = [:]
+  ) async throws -> (host: WsctlRun, file: WsctlRun) {
+    let hosted = try await wsctl(
+      ["-f", "w.json"] + arguments, in: host.path, environment: environment)
+    let filed = try await wsctl(
+      ["-f", "w.json", "--no-host"] + arguments, in: file.path, environment: environment)
     return (hosted, filed)
   }
 }

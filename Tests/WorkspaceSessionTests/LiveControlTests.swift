@@ -50,6 +50,30 @@ extension LiveControl {
       #expect(inMemory == saved, "\(arguments)")
     }
 
+    @Test func aBadEnvironmentIsRefusedAsInFileMode() async throws {
+      let pair = try HostAndFile()
+      let (hosted, filed) = try await pair.both(
+        ["focus", "2"], environment: ["WSCTL_LOCK_TIMEOUT": "soon"])
+      #expect(hosted == filed)
+      #expect(hosted.exitCode == 64)
+      #expect(pair.session.workspace.state == WorkspaceState.example)
+    }
+
+    @Test func aHostThatCannotWriteItsFileLeavesTheCallToFileMode() async throws {
+      let pair = try HostAndFile()
+      pair.session.autosaveDelay = .seconds(3600)
+      // The session cannot save: its file's directory is gone.
+      try FileManager.default.removeItem(atPath: pair.host.path + "/w.json")
+      try FileManager.default.removeItem(atPath: pair.host.path)
+      try pair.session.workspace.apply(.rename("kept"))
+      await #expect(throws: WorkspaceFileError.self) { try await pair.session.flush() }
+      let before = pair.session.workspace.state
+      let run = try await wsctl(["-f", pair.host.file, "focus", "2"], in: "/")
+      // File mode's answer: the file cannot be written, and the host did not apply it.
+      #expect(run.exitCode == 73, "\(run)")
+      #expect(pair.session.workspace.state == before)
+    }
+
     @Test func aDoneCommandIsOnDiskWhenWsctlReturns() async throws {
       let pair = try HostAndFile()
       pair.session.autosaveDelay = .seconds(3600)
