@@ -13,33 +13,10 @@ import WorkspaceSession
 /// session answers, stays free.
 @MainActor
 enum LiveBench {
-  struct Row {
-    let subject: String
-    let measure: String
-    let value: Double
-    let baseline: Double?
-    let baselineName: String?
-    let ratioLabel: String?
-  }
-
-  /// Adds the rows to the table, in its `live` section.
-  static func add(_ rows: [Row], to table: inout Table) {
-    for row in rows {
-      table.add(
-        "live", row.subject, row.measure, row.value, "ms", baseline: row.baseline,
-        row.baselineName, ratioLabel: row.ratioLabel)
-    }
-  }
-
-  static func measure(directory: String, runs: Int) async -> [Row] {
-    let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let wsctl = bin.appendingPathComponent("wsctl").path
-    guard FileManager.default.isExecutableFile(atPath: wsctl) else {
-      return [
-        Row(
-          subject: "skipped: build wsctl first (swift build -c release --product wsctl)",
-          measure: "", value: 0, baseline: nil, baselineName: nil, ratioLabel: nil)
-      ]
+  /// Measures the rows of the table's `live` section.
+  static func measure(directory: String, runs: Int) async -> [Table.Row] {
+    guard let wsctl = EndToEnd.wsctl else {
+      return [row(EndToEnd.missingWsctl, "", 0, baseline: nil, nil)]
     }
     let hosted = "\(directory)/live.json"
     let session = WorkspaceSession(path: hosted, default: .example)
@@ -59,38 +36,39 @@ enum LiveBench {
       EndToEnd.launch(wsctl, ["-q", "-f", fileMode, "focus", "\(index % 2 + 1)"])
     }
     let tmuxTime = await tmuxSelectPane(runs: runs)
-    var rows: [Row] = []
-    rows.append(
-      Row(
-        subject: "wsctl focus N to a live host", measure: "median round trip (whole process)",
-        value: hostTime * 1000, baseline: tmuxTime.map { $0 * 1000 },
-        baselineName: tmuxTime == nil ? "tmux not installed" : "tmux select-pane",
-        ratioLabel: tmuxTime == nil ? nil : "wsctl/tmux"))
-    rows.append(
-      Row(
-        subject: "wsctl routes to a live host (no save)",
-        measure: "median round trip (whole process)", value: inspectionTime * 1000,
-        baseline: tmuxTime.map { $0 * 1000 },
-        baselineName: tmuxTime == nil ? "tmux not installed" : "tmux select-pane",
-        ratioLabel: tmuxTime == nil ? nil : "wsctl/tmux"))
-    rows.append(
-      Row(
-        subject: "wsctl focus N in file mode", measure: "median round trip (whole process)",
-        value: fileTime * 1000, baseline: hostTime * 1000, baselineName: "to the live host",
-        ratioLabel: "file/host"))
-    rows.append(
-      Row(
-        subject: "wsctl --version", measure: "median start-up (whole process)",
-        value: await median(runs) { _ in EndToEnd.launch(wsctl, ["--version"]) } * 1000,
-        baseline: await median(runs) { _ in EndToEnd.launch("/bin/true", []) } * 1000,
-        baselineName: "no-op process", ratioLabel: "over a no-op"))
+    let tmuxName = tmuxTime == nil ? "tmux not installed" : "tmux select-pane"
+    let tmuxRatio = tmuxTime == nil ? nil : "wsctl/tmux"
+    var rows = [
+      row(
+        "wsctl focus N to a live host", "median round trip (whole process)", hostTime,
+        baseline: tmuxTime, tmuxName, ratioLabel: tmuxRatio),
+      row(
+        "wsctl routes to a live host (no save)", "median round trip (whole process)",
+        inspectionTime, baseline: tmuxTime, tmuxName, ratioLabel: tmuxRatio),
+      row(
+        "wsctl focus N in file mode", "median round trip (whole process)", fileTime,
+        baseline: hostTime, "to the live host", ratioLabel: "file/host"),
+      row(
+        "wsctl --version", "median start-up (whole process)",
+        await median(runs) { _ in EndToEnd.launch(wsctl, ["--version"]) },
+        baseline: await median(runs) { _ in EndToEnd.launch("/bin/true", []) }, "no-op process",
+        ratioLabel: "over a no-op"),
+    ]
     if let watch = await watchLatency(wsctl: wsctl, session: session, runs: runs) {
       rows.append(
-        Row(
-          subject: "wsctl watch", measure: "change in the host to the line on stdout",
-          value: watch * 1000, baseline: nil, baselineName: nil, ratioLabel: nil))
+        row("wsctl watch", "change in the host to the line on stdout", watch, baseline: nil, nil))
     }
     return rows
+  }
+
+  /// A row of the `live` section, from times in seconds.
+  private static func row(
+    _ subject: String, _ measure: String, _ seconds: Double, baseline: Double?,
+    _ baselineName: String?, ratioLabel: String? = nil
+  ) -> Table.Row {
+    Table.Row(
+      section: "live", subject: subject, measure: measure, value: seconds * 1000, unit: "ms",
+      baseline: baseline.map { $0 * 1000 }, baselineName: baselineName, ratioLabel: ratioLabel)
   }
 
   /// The median of `runs` timed calls (after one warm-up), each on a thread of its own.

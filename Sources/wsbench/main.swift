@@ -55,7 +55,7 @@ var table = Table()
 if arguments.contains("--live") {
   let directory = Probe.temporaryDirectory()
   defer { try? FileManager.default.removeItem(atPath: directory) }
-  LiveBench.add(await LiveBench.measure(directory: directory, runs: quick ? 10 : 30), to: &table)
+  table.add(await LiveBench.measure(directory: directory, runs: quick ? 10 : 30))
   print(json ? table.json() : table.text(machine: Probe.machine()))
   exit(0)
 }
@@ -152,6 +152,6 @@ if let endToEnd = EndToEnd.measure(directory: directory, runs: quick ? 5 : 30) {
 }
 
 // wsctl driving a live host, beside tmux driving its server and wsctl in file mode.
-LiveBench.add(await LiveBench.measure(directory: directory, runs: quick ? 10 : 30), to: &table)
+table.add(await LiveBench.measure(directory: directory, runs: quick ? 10 : 30))
 
 print(json ? table.json() : table.text(machine: Probe.machine()))
