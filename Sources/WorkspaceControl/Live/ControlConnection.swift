@@ -25,11 +25,12 @@ package final class ControlConnection: @unchecked Sendable {
     close()
   }
 
-  /// Sends a reply and closes the connection, on a thread of its own: a client that reads a
-  /// large reply slowly holds that thread (up to a deadline), never the host's.
+  /// Encodes and sends a reply, then closes the connection, on a thread of its own: a large
+  /// reply is encoded there, and a client that reads it slowly holds that thread (up to a
+  /// deadline), never the host's.
   package func reply(_ message: JSONValue) {
-    let bytes = ControlProtocol.frame(message)
     let started = startThread { [self] in
+      let bytes = ControlProtocol.frame(message)
       try? SocketIO.writeAll(bytes, to: descriptor, until: SocketIO.now() + Self.replyDeadline)
       close()
     }
