@@ -189,8 +189,11 @@ package struct ControlSocket: Sendable {
     return address
   }
 
+  /// A stream socket, closed on exec from its creation on where the system allows it (so a
+  /// process the host starts meanwhile never inherits it).
   #if canImport(Glibc)
-    private static let streamType = Int32(SOCK_STREAM.rawValue)
+    private static let streamType =
+      Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
   #else
     private static let streamType = SOCK_STREAM
   #endif
