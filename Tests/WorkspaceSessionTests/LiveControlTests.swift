@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Workspace
+import WorkspaceControl
 import WorkspaceJSON
 import WorkspaceSession
 
@@ -137,6 +138,32 @@ extension LiveControl {
       #expect(run.exitCode == 0)
       #expect(!FileManager.default.fileExists(atPath: socket))
       #expect(try pair.host.stored().focusedPane != WorkspaceState.example.focusedPane)
+    }
+  }
+}
+
+extension LiveControl {
+  /// A host that refuses every request, as one speaking another protocol version does.
+  @Suite(.serialized) struct RefusingHostTests {
+    @Test func aRefusedCallRunsOnTheFile() async throws {
+      let directory = try SessionDirectory()
+      try WorkspaceStore(path: directory.file).save(.example)
+      let socket = try #require(ControlSocket(forFile: directory.file, creatingDirectory: true))
+      let (listening, lock) = try #require(socket.claim())
+      defer { socket.release(socket: listening, lock: lock) }
+      let refusal = ControlProtocol.frame(
+        ControlListener.error(.unsupportedVersion(ControlProtocol.version)))
+      let server = Thread {
+        var entry = pollfd(fd: listening, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 10_000) > 0 else { return }
+        let client = accept(listening, nil, nil)
+        refusal.withUnsafeBytes { _ = send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        close(client)
+      }
+      server.start()
+      let run = try await wsctl(["-f", "w.json", "focus", "2"], in: directory.path)
+      #expect(run.exitCode == 0, "\(run)")
+      #expect(try directory.stored().focusedPane != WorkspaceState.example.focusedPane)
     }
   }
 }

@@ -52,9 +52,10 @@ package struct HostClient {
 
   /// Runs a call on the live host of a file.
   ///
-  /// - Returns: The host's reply; `nil` when no host is live, when the host declined the call
-  ///   (it is not for a host), or when the connection failed before the request was sent, so
-  ///   that the call runs on the file instead.
+  /// - Returns: The host's reply; `nil` when no host is live, when the host declined or
+  ///   refused the call (it is not for a host, or the host speaks another protocol version),
+  ///   or when the connection failed before the request was sent, so that the call runs on the
+  ///   file instead.
   static func run(_ arguments: [String], terminal: TerminalTraits, file: String) -> ToolReply? {
     guard let client = HostClient(file: file) else { return nil }
     defer { client.close() }
@@ -76,8 +77,9 @@ package struct HostClient {
       guard let reply = try client.receive() else {
         return failure("the host closed the connection before it replied")
       }
-      if reply["declined"]?.boolValue == true { return nil }
-      if let error = reply["error"]?.stringValue { return failure("the host refused: \(error)") }
+      // Declined, or refused before it was read (another protocol version, a host too busy):
+      // nothing applied, so the file answers.
+      if reply["declined"]?.boolValue == true || reply["error"] != nil { return nil }
       guard let output = reply["output"]?.stringValue,
         let errors = reply["errors"]?.stringValue,
         let code = reply["exit"]?.intValue, let exitCode = Int32(exactly: code)
