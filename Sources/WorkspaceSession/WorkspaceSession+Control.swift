@@ -88,13 +88,14 @@ extension WorkspaceSession {
     guard !answer.batches.isEmpty else {
       return connection.reply(Self.reply(answer.reply))
     }
-    // Worked out on the same state just now, so each batch applies; the main actor runs
-    // nothing else in between.
+    // Worked out on the same state just now, so each batch applies (the main actor runs
+    // nothing else in between); should one not, the state goes back as it was.
+    let before = workspace.state
     for batch in answer.batches {
       do {
         try workspace.apply(batch)
       } catch {
-        assertionFailure("a batch that applied to a copy failed: \(error)")
+        workspace.replaceState(before)
         return connection.reply(
           Self.reply(ToolReply(output: "", errors: "wsctl: \(error)\n", exitCode: 1)))
       }
