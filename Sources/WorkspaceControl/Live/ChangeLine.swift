@@ -5,7 +5,7 @@ import WorkspaceJSON
 ///
 ///     focus 2 push detail:7
 ///     adopted revision 12
-///     {"changed":[3],"commands":["focus 2","push detail:7"],"conflicts":[],"focus":3,...}
+///     {"origin":"local","revision":7,"commands":["focus 2","push detail:7"],"focus":4,...}
 package enum ChangeLine {
   /// The line for a change, ending in a newline.
   ///
