@@ -85,20 +85,21 @@ extension WorkspaceSession {
       }
       return
     }
-    guard !answer.batches.isEmpty else {
+    guard !answer.batches.isEmpty || answer.resultingLayoutSize != workspace.state.layoutSize
+    else {
       return connection.reply(Self.reply(answer.reply))
     }
-    // Worked out on the same state just now, so each batch applies (the main actor runs
-    // nothing else in between); should one not, the state goes back as it was.
+    // Worked out on the same state just now, so each batch applies in the same area (the
+    // main actor runs nothing else in between); should one not, the state goes back as it was.
     let before = workspace.state
-    for batch in answer.batches {
-      do {
-        try workspace.apply(batch)
-      } catch {
-        workspace.replaceState(before)
-        return connection.reply(
-          Self.reply(ToolReply(output: "", errors: "wsctl: \(error)\n", exitCode: 1)))
-      }
+    do {
+      if let lent = answer.lentLayoutSize { try workspace.recordLayoutSize(lent) }
+      for batch in answer.batches { try workspace.apply(batch) }
+      try workspace.recordLayoutSize(answer.resultingLayoutSize)
+    } catch {
+      workspace.replaceState(before)
+      return connection.reply(
+        Self.reply(ToolReply(output: "", errors: "wsctl: \(error)\n", exitCode: 1)))
     }
     Task {
       do throws(WorkspaceFileError) {

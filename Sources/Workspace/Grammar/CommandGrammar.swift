@@ -19,10 +19,16 @@ public enum CommandGrammar {
       arguments: [
         ArgumentSyntax(
           "N|%ID|left|right|up|down|next|prev|last", [.paneReference, .direction, .cycle])
+      ],
+      subcommands: [
+        CommandSyntax(
+          "wrap", "Focus the neighbour that way, wrapping around at the edge.",
+          arguments: [direction])
       ]),
     CommandSyntax(
       "split",
-      "Split the focused pane: h puts the new pane beside it, v below it; the new pane gets focus.",
+      "Split the focused pane: h puts the new pane beside it, v below it; the new pane gets "
+        + "focus, if there is room.",
       arguments: [
         ArgumentSyntax("h|v", [.axis]), ArgumentSyntax("RATIO", [.ratio], isOptional: true),
         ArgumentSyntax("ROUTE", [.route], isOptional: true),
@@ -55,11 +61,14 @@ public enum CommandGrammar {
       "move", "Move the focused pane one place in a direction, into the neighbouring position.",
       arguments: [direction]),
     CommandSyntax(
-      "resize", "Move an edge of the focused pane by a share of its split.",
-      arguments: [direction, ArgumentSyntax("AMOUNT", [.ratio])]),
+      "resize", "Move an edge of the focused pane by cells or a share of its split.",
+      arguments: [direction, ArgumentSyntax("AMOUNT", [.count, .ratio])]),
     CommandSyntax("equalize", "Give every visible split's children equal shares."),
     CommandSyntax("zoom", "Toggle showing the focused pane alone."),
     CommandSyntax("rename", "Rename the focused pane.", arguments: [title]),
+    CommandSyntax(
+      "minimum-size", "Set the workspace's minimum pane size, or go back to the default.",
+      arguments: [ArgumentSyntax("WxH|default", [.size, .defaultSetting])]),
     CommandSyntax(
       "push", "Push routes onto the focused pane's router, all or nothing.", arguments: [routes]),
     CommandSyntax("pop", "Pop N routes (default 1), never the root.", arguments: [count]),

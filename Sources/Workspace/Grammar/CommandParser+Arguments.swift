@@ -4,9 +4,12 @@ extension CommandParser {
   // MARK: Commands with structured arguments
 
   mutating func readFocusTarget() throws(WorkspaceError) -> FocusTarget {
-    let expected = "a pane number, %ID, left|right|up|down or next|prev|last"
+    let expected = "a pane number, %ID, left|right|up|down, wrap or next|prev|last"
     let (word, wordIndex) = try readArgument(for: "focus", expected: expected)
     if let direction = Direction(rawValue: word) { return .direction(direction) }
+    if word == "wrap" {
+      return .direction(try readDirection(for: "focus wrap"), wrapping: true)
+    }
     switch word {
     case "next": return .next
     case "prev", "previous": return .previous
@@ -101,9 +104,28 @@ extension CommandParser {
     return direction
   }
 
-  mutating func readAmount(for command: String) throws(WorkspaceError) -> Double {
-    let (_, wordIndex) = try readArgument(for: command, expected: Self.fractionExpectation)
-    return try fraction(at: wordIndex)
+  /// `resize DIRECTION AMOUNT`: a whole number of cells, or a ratio or percentage.
+  mutating func readResize() throws(WorkspaceError) -> WorkspaceCommand {
+    let direction = try readDirection(for: "resize")
+    let (word, wordIndex) = try readArgument(for: "resize", expected: Self.amountExpectation)
+    if let cells = Self.positiveInteger(word) { return .resizeByCells(direction, cells) }
+    guard let amount = try? fraction(at: wordIndex) else {
+      throw invalid(wordIndex, expected: Self.amountExpectation)
+    }
+    return .resize(direction, amount: amount)
+  }
+
+  /// `minimum-size WxH|default`.
+  mutating func readMinimumSize() throws(WorkspaceError) -> Size? {
+    let lengths = WorkspaceState.minimumPaneLengths
+    let expected =
+      "a size WxH such as 6x3, each from \(lengths.lowerBound) to \(lengths.upperBound), or default"
+    let (word, wordIndex) = try readArgument(for: "minimum-size", expected: expected)
+    if word == "default" { return nil }
+    guard let size = Size(parsing: word), WorkspaceState.isValid(size, lengths: lengths) else {
+      throw invalid(wordIndex, expected: expected)
+    }
+    return size
   }
 
   mutating func readNodeID(for command: String) throws(WorkspaceError) -> NodeID {

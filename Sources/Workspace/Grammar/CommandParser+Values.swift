@@ -49,8 +49,12 @@ extension CommandParser {
 
   // MARK: Converting one word
 
-  /// What a ratio or an amount must look like, for error messages.
+  /// What a ratio must look like, for error messages.
   static let fractionExpectation = "a ratio between 0 and 1 (0.3) or a percentage (30%)"
+
+  /// What a resize amount must look like, for error messages.
+  static let amountExpectation =
+    "a number of cells (5), a ratio between 0 and 1 (0.3) or a percentage (30%)"
 
   /// A pane number (`3`) or id (`%7`).
   func paneReference(_ word: String) -> PaneReference? {

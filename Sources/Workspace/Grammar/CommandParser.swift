@@ -37,8 +37,8 @@ public struct CommandParser: Sendable {
   /// The first words of the grammar's commands, for completion scripts and help.
   public static let commandWords: [String] = [
     "focus", "split", "close", "tab", "swap", "move", "resize", "equalize", "zoom", "rename",
-    "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top", "present",
-    "dismiss", "dismiss-all", "set-path", "set-modal-path", "at", "undo", "redo",
+    "minimum-size", "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top",
+    "present", "dismiss", "dismiss-all", "set-path", "set-modal-path", "at", "undo", "redo",
   ]
 
   /// The command words that start a router operation, alone or after `at %ID`.
@@ -139,9 +139,8 @@ public struct CommandParser: Sendable {
     case "tab": return try readTabCommand()
     case "swap": return .swap(try readSwapTarget())
     case "move": return .move(try readDirection(for: "move"))
-    case "resize":
-      let direction = try readDirection(for: "resize")
-      return .resize(direction, amount: try readAmount(for: "resize"))
+    case "resize": return try readResize()
+    case "minimum-size": return .setMinimumPaneSize(try readMinimumSize())
     case "equalize": return .equalize
     case "zoom": return .zoom
     case "rename": return .rename(try readTitle(for: "rename"))

@@ -60,7 +60,7 @@ extension WorkspaceCommand {
     }
     switch self {
     case .focus(let target):
-      return plain("focus", target.word)
+      return plain("focus") + target.word.split(separator: " ").map { plain(String($0)) }.joined()
     case .split(let axis, let ratio, let root):
       return plain("split", axis == .horizontal ? "h" : "v") + optionalWord(ratio.map { "\($0)" })
         + [root.map(route)].compactMap { $0 }
@@ -86,6 +86,10 @@ extension WorkspaceCommand {
       return plain("move", direction.rawValue)
     case .resize(let direction, let amount):
       return plain("resize", direction.rawValue, "\(amount)")
+    case .resizeByCells(let direction, let cells):
+      return plain("resize", direction.rawValue, "\(cells)")
+    case .setMinimumPaneSize(let size):
+      return plain("minimum-size", size?.description ?? "default")
     case .equalize:
       return plain("equalize")
     case .zoom:
@@ -131,7 +135,8 @@ extension FocusTarget {
   fileprivate var word: String {
     switch self {
     case .pane(let pane): pane.description
-    case .direction(let direction): direction.rawValue
+    case .direction(let direction, wrapping: false): direction.rawValue
+    case .direction(let direction, wrapping: true): "wrap \(direction.rawValue)"
     case .next: "next"
     case .previous: "prev"
     case .last: "last"

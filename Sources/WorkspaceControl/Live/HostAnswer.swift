@@ -11,6 +11,12 @@ package struct HostAnswer: Sendable {
   package var reply: ToolReply
   /// The transactions to apply, in order; empty for a call that fails or only inspects.
   package var batches: [[WorkspaceCommand]]
+  /// The layout size to record before applying ``batches``, so that they measure in the area
+  /// file mode lends them (`--size`, or the terminal's when the state records none).
+  package var lentLayoutSize: Size?
+  /// The layout size the state records afterwards: what file mode saves (the area a `show`
+  /// drew, else the size recorded before).
+  package var resultingLayoutSize: Size?
   /// The state a dry run would save: the host checks, off its main actor, that the file could
   /// hold it before replying (file mode's dry run fails as the save would).
   package var stateToCheck: WorkspaceState?
@@ -30,6 +36,8 @@ package struct HostAnswer: Sendable {
     arguments: [String], terminal: TerminalTraits, state: WorkspaceState, store: WorkspaceStore
   ) {
     batches = []
+    lentLayoutSize = nil
+    resultingLayoutSize = state.layoutSize
     stateToCheck = nil
     isDeclined = false
     let invocation: Invocation
@@ -51,6 +59,8 @@ package struct HostAnswer: Sendable {
         stateToCheck = result == state ? nil : result
       } else {
         batches = runner.appliedBatches
+        lentLayoutSize = runner.lentLayoutSize
+        resultingLayoutSize = result.layoutSize
       }
       reply = ToolReply(output: runner.output, errors: runner.warnings, exitCode: Failure.ok)
     } catch {

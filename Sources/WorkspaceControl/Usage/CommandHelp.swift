@@ -39,10 +39,14 @@ struct CommandHelp {
   ]
 
   /// The help of one of the tool's own commands.
-  init(syntax: CommandSyntax, arguments: [(String, String)], example: String) {
+  init(
+    syntax: CommandSyntax, arguments: [(String, String)], example: String,
+    discussion: [String] = []
+  ) {
     self.syntax = syntax
     self.arguments = arguments
     self.example = example
+    self.discussion = discussion
   }
 
   /// The help text, as `wsctl help NAME` and `wsctl NAME --help` print it.
@@ -84,17 +88,31 @@ struct CommandHelp {
     CommandHelp(
       "focus",
       arguments: [
-        pane, direction, ("next|prev", "the next or previous pane in reading order"),
+        pane, direction, ("wrap", "at the edge, go on from the opposite side"),
+        ("next|prev", "the next or previous pane in reading order"),
         ("last", "the pane focused before this one"),
       ],
-      example: "wsctl focus 2 push detail:7"),
+      example: "wsctl focus 2 push detail:7",
+      discussion: [
+        "A direction follows the rectangles as drawn at the layout size (--size, else the "
+          + "size the file records, which 'show' and hosts record, else the terminal's): the "
+          + "pane whose edge touches that side, the most recently used of several, then the "
+          + "lowest number.",
+        "At the edge it is refused (exit 1), so a script can pass the key on; 'focus wrap "
+          + "left' goes on from the opposite side instead, as tmux does.",
+      ]),
     CommandHelp(
       "split",
       arguments: [
         ("h|v", "side by side or stacked"),
         ("RATIO", "the new pane's share, such as 0.3 or 30% (default 0.5)"), route,
       ],
-      example: "wsctl split h 30% search:inbox"),
+      example: "wsctl split h 30% search:inbox",
+      discussion: [
+        "Refused (exit 1, 'no space for new pane', as tmux) if a pane would end up smaller "
+          + "than the minimum pane size (6x3 unless 'minimum-size' set another) at the layout "
+          + "size; the split's other panes give way while their minimums fit."
+      ]),
     CommandHelp(
       "close", arguments: [pane], example: "wsctl close 2"),
     CommandHelp(
@@ -105,8 +123,29 @@ struct CommandHelp {
     CommandHelp(
       "move", arguments: [direction], example: "wsctl move down"),
     CommandHelp(
-      "resize", arguments: [direction, ("AMOUNT", "such as 0.1 or 10%")],
-      example: "wsctl resize right 10%"),
+      "resize",
+      arguments: [
+        direction,
+        ("AMOUNT", "cells at the layout size (5), or a share of the split (0.1 or 10%)"),
+      ],
+      example: "wsctl resize right 10%",
+      discussion: [
+        "Which edge moves: the focused pane's edge on DIRECTION's side if a pane lies there "
+          + "(the pane grows), else its opposite edge (it shrinks). So 'resize left' grows a "
+          + "middle pane to the left, where tmux's resize-pane -L would shrink it.",
+        "Of which split: the nearest split of that axis with a pane on that side. A ratio or "
+          + "percentage is of that split's length, rounded to whole cells (at least one).",
+        "The pane (or group of panes) that shrinks stops at its minimum size; if it is "
+          + "already there, the resize is refused (exit 1) and names it.",
+      ]),
+    CommandHelp(
+      "minimum-size",
+      arguments: [("WxH", "width and height, each 1 to 10000"), ("default", "6x3")],
+      example: "wsctl minimum-size 20x5",
+      discussion: [
+        "Saved in the file. The layout gives every pane at least this where the panes fit, "
+          + "split refuses to go below it and resize stops at it. Not recorded in the history."
+      ]),
     CommandHelp(
       "equalize", arguments: [], example: "wsctl equalize"),
     CommandHelp(
@@ -168,7 +207,13 @@ struct CommandHelp {
         ("--size WxH", "the drawing size, 1 to 1000 each way (default: the terminal)"),
         ("--ascii", "ASCII instead of box-drawing characters"),
       ],
-      example: "wsctl show --size 80x24"),
+      example: "wsctl show --size 80x24",
+      discussion: [
+        "The file records the area the panes were drawn in (below the tab bars), so later "
+          + "directional focus, split and resize measure on this picture. Only when it "
+          + "changed, never for a missing file, a busy lock, --dry-run or a file that cannot "
+          + "be written, and never as an error; the backup is left as it was."
+      ]),
     CommandHelp(
       syntax: CommandSyntax("tree", "Print the whole tree with ids, kinds and routes."),
       arguments: [], example: "wsctl tree"),

@@ -34,6 +34,8 @@ enum ToolHelp {
         -n, --dry-run    print what the commands would do; write nothing at all
         -q, --quiet      no warnings on stderr
         --no-host        edit the file even when a host for it is live
+        --size WxH       the size 'show' draws at and edits measure in (default:
+                         edits use the size the file records, else the terminal's)
         -h, --help       this help; 'wsctl COMMAND --help' for one command
         -V, --version    the version
 

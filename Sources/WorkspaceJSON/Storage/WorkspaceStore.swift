@@ -18,6 +18,9 @@ import Workspace
 ///   writer counts, and a reader can tell whether the file changed since it read it;
 /// - a save whose bytes equal the file's writes nothing, so the backup stays the last
 ///   *different* version (and the revision stays);
+/// - an ``update(default:_:)`` or ``merge(default:_:)`` that changes only the recorded layout
+///   size (`WorkspaceState.layoutSize`) writes the file with the next revision but leaves the
+///   backup: a size is not the user's work;
 /// - a symbolic link is followed (a chain of them, relative or absolute) and the file it
 ///   leads to is edited, with its backup, lock and temporary files beside it; the link stays
 ///   a link. A link to a missing file creates that file, as `echo x > link` would;
@@ -168,10 +171,10 @@ public struct WorkspaceStore: Sendable {
       return (loaded.state, loaded, false, FileStamp(path: target))
     }
     // The state differs from the file's, so its bytes do: no need to compare them.
-    _ = current
     state.revision = try write(
       state, to: target, replacing: nil, after: loaded.state.revision,
-      storedRevision: loaded.state.revision)!
+      storedRevision: loaded.state.revision,
+      keepingBackup: current != nil && loaded.changesOnlyLayoutSize(to: state))!
     return (state, loaded, true, FileStamp(path: target))
   }
 
@@ -269,10 +272,12 @@ public struct WorkspaceStore: Sendable {
   /// the lock, unless `current` (the file's bytes, at `storedRevision`) already holds exactly
   /// the state.
   ///
+  /// With `keepingBackup`, the backup is left as it is instead of becoming the replaced file.
+  ///
   /// - Returns: The revision written, or `nil` if the file was left as it was.
   private func write(
     _ state: WorkspaceState, to target: String, replacing current: [UInt8]?, after revision: Int,
-    storedRevision: Int
+    storedRevision: Int, keepingBackup: Bool = false
   ) throws(WorkspaceFileError) -> Int? {
     var state = state
     state.revision = revision + 1
@@ -285,7 +290,20 @@ public struct WorkspaceStore: Sendable {
       state.revision = revision + 1
     }
     FileSystem.removeStaleTemporaries(for: target)
-    try FileSystem.replace(target, with: bytes, backupPath: target + ".bak")
+    try FileSystem.replace(
+      target, with: bytes, backupPath: keepingBackup ? nil : target + ".bak")
     return state.revision
+  }
+}
+
+extension LoadedWorkspace {
+  /// Whether `state` differs from the file as loaded only in its recorded layout size, and the
+  /// file needed no repair or migration (whose rewrite changes more than the size, so the old
+  /// file becomes the backup as usual).
+  fileprivate func changesOnlyLayoutSize(to state: WorkspaceState) -> Bool {
+    guard diagnostics.isEmpty, migratedFromVersion == nil else { return false }
+    var sameWork = self.state
+    sameWork.layoutSize = state.layoutSize
+    return sameWork == state
   }
 }
