@@ -14,8 +14,14 @@ let package = Package(
     .target(name: "PaneRouter"),
     .target(name: "Workspace", dependencies: ["PaneRouter"]),
     .target(name: "WorkspaceJSON", dependencies: ["Workspace", "PaneRouter"]),
-    .target(name: "WorkspaceSession", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"]),
-    .executableTarget(name: "wsctl", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"]),
+    // wsctl's words against a state (file mode and a live host answer alike), its protocol
+    // with a live host, and the file watcher; no Foundation, so wsctl starts fast.
+    .target(
+      name: "WorkspaceControl", dependencies: ["Workspace", "WorkspaceJSON", "PaneRouter"]),
+    .target(
+      name: "WorkspaceSession",
+      dependencies: ["Workspace", "WorkspaceJSON", "WorkspaceControl", "PaneRouter"]),
+    .executableTarget(name: "wsctl", dependencies: ["WorkspaceControl"]),
     .executableTarget(
       name: "wsbench",
       dependencies: ["Workspace", "WorkspaceJSON", "WorkspaceSession", "PaneRouter"]),
@@ -31,7 +37,8 @@ let package = Package(
     .testTarget(name: "WorkspaceTests", dependencies: ["Workspace"]),
     .testTarget(name: "WorkspaceJSONTests", dependencies: ["WorkspaceJSON"]),
     .testTarget(
-      name: "WorkspaceSessionTests", dependencies: ["WorkspaceSession", "wsctl", "MailHost"]),
+      name: "WorkspaceSessionTests",
+      dependencies: ["WorkspaceSession", "WorkspaceControl", "wsctl", "MailHost"]),
     // End-to-end tests: they run the built `wsctl` binary; the dependency makes
     // `swift build --build-tests` and `swift test` build it.
     .testTarget(

@@ -17,6 +17,9 @@ enum HostStep: Equatable {
   case attach(Int)
   /// Send the message: dismiss the compose sheet with its whole flow.
   case send
+  /// Run `wsctl` with words on the host's own file, as another terminal would: the command
+  /// arrives over the control socket and the host applies it at once.
+  case wsctl([String])
   /// Run a scripted tour of all of the above.
   case tour
   /// Print the host's commands.
@@ -24,7 +27,7 @@ enum HostStep: Equatable {
 
   /// The app's own first words; like the grammar's, they end an argument list.
   static let hostWords: Set<String> = [
-    "show", "open", "search", "compose", "attach", "send", "tour", "help",
+    "show", "open", "search", "compose", "attach", "send", "wsctl", "tour", "help",
   ]
 
   /// Reads steps from words: the app's own words and the grammar's commands, mixed.
@@ -58,6 +61,10 @@ enum HostStep: Equatable {
         steps.append(.attach(try number(for: word, expected: "an attachment number", &parser)))
       case "send": steps.append(.send)
       case "tour": steps.append(.tour)
+      case "wsctl":
+        // The rest of the words are wsctl's.
+        steps.append(.wsctl(Array(parser.words[parser.index...])))
+        parser.index = parser.words.count
       default: steps.append(.help)
       }
     }
@@ -91,6 +98,7 @@ enum HostStep: Equatable {
     "show",
     "send",
     "undo",
+    "wsctl focus 1 push folder:Sent",
     "show",
   ]
 
@@ -103,6 +111,7 @@ enum HostStep: Equatable {
       compose       present the compose sheet over the focused pane
       attach N      push attachment N inside the compose sheet's flow
       send          dismiss the compose sheet with its flow
+      wsctl WORDS   run wsctl on this file from another process: the host applies it live
       tour          run a scripted tour
     """
 }

@@ -33,7 +33,7 @@ extension MailHost {
         return
       }
       router.dismiss()
-    case .tour, .help:
+    case .tour, .help, .wsctl:
       printLines(HostStep.helpText)
     }
   }
@@ -121,6 +121,7 @@ extension HostStep: CustomStringConvertible {
     case .compose: "compose"
     case .attach(let index): "attach \(index)"
     case .send: "send"
+    case .wsctl(let words): (["wsctl"] + words).joined(separator: " ")
     case .tour: "tour"
     case .help: "help"
     }

@@ -216,6 +216,10 @@ struct MailHost {
         }
         continue
       }
+      if case .wsctl(let words) = step {
+        await runWsctl(words)
+        continue
+      }
       do {
         try perform(step)
       } catch {
@@ -231,6 +235,39 @@ struct MailHost {
     while progress.printed < progress.published {
       await Task.yield()
     }
+  }
+}
+
+extension MailHost {
+  /// Runs the `wsctl` built beside this program on the host's file, as a user in another
+  /// terminal would, and waits for it without blocking the main actor, which applies the
+  /// command when it arrives over the control socket (its change prints as any other).
+  ///
+  /// SwiftUI: nothing to write; the session listens for the app.
+  fileprivate mutating func runWsctl(_ words: [String]) async {
+    let program = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent("wsctl")
+    guard FileManager.default.isExecutableFile(atPath: program.path) else {
+      print("  wsctl is not beside MailHost (\(program.path)); skipped")
+      return
+    }
+    let process = Process()
+    process.executableURL = program
+    process.arguments = ["-q", "-f", session.store.path] + words
+    process.standardOutput = FileHandle.nullDevice
+    let exited = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Int32, Never>) in
+      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+      do {
+        try process.run()
+      } catch {
+        process.terminationHandler = nil
+        continuation.resume(returning: -1)
+      }
+    }
+    while progress.printed < progress.published { await Task.yield() }
+    print("  wsctl exited \(exited)")
+    if exited != 0 { failureStatus = failureStatus ?? ExitCode.refused }
   }
 }
 

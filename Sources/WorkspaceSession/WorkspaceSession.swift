@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import PaneRouter
 import Workspace
+import WorkspaceControl
 import WorkspaceJSON
 
 /// What a host opens at launch: its workspace file restored, the one `Workspace` that owns
@@ -24,6 +25,12 @@ import WorkspaceJSON
 /// transactions that the file does not hold yet; one that no longer applies is dropped and
 /// reported in the change's `WorkspaceChange.conflicts`. Its own saves go through the same
 /// locked merge, so neither side's saved change is lost.
+///
+/// **Live control.** The session listens on its file's control socket: `wsctl` on the same
+/// file sends its words to the session, which applies them here as one transaction, saves,
+/// and replies with what `wsctl` prints; `wsctl watch` gets every change as it happens. A
+/// second session on a file whose socket is live runs without one. See
+/// ``controlSocketPath``.
 ///
 /// **Layout size.** A host that records the area it draws the panes in with
 /// `Workspace.recordLayoutSize(_:)` has it saved like any change (it is not a command, so it
@@ -66,6 +73,8 @@ public final class WorkspaceSession {
   @ObservationIgnored private var retryTask: Task<Void, Never>?
   @ObservationIgnored private let writer: SessionWriter
   @ObservationIgnored private var watcher: FileWatcher?
+  /// The control socket's listener and the `wsctl watch` clients.
+  @ObservationIgnored var control = SessionControl()
   /// Time spent on the main actor by synchronisations, for measurements.
   @ObservationIgnored package private(set) var mainActorTime: Duration = .zero
 
@@ -132,9 +141,11 @@ public final class WorkspaceSession {
       Task { @MainActor in self?.fileMayHaveChanged() }
     }
     if case .failing = status { scheduleRetry() }
+    startListening()
   }
 
   isolated deinit {
+    stopListening()
     watcher?.stop()
     syncTask?.cancel()
     retryTask?.cancel()
@@ -165,8 +176,11 @@ public final class WorkspaceSession {
     }
   }
 
-  /// Stops watching the file and saving; call ``flush()`` first to keep the last changes.
+  /// Stops watching the file and saving, and stops listening on the control socket (every
+  /// `wsctl watch` is told the host went away); call ``flush()`` first to keep the last
+  /// changes.
   public func close() {
+    stopListening()
     watcher?.stop()
     watcher = nil
     workspace.ownerDidChange = nil
@@ -213,6 +227,7 @@ public final class WorkspaceSession {
 
   /// Keeps a change made in this process for the next save.
   private func record(_ change: WorkspaceChange) {
+    broadcastToWatchers(change)
     switch change.origin {
     case .local: enqueue(.commands(change.commands))
     case .replaced: enqueue(.replacement(workspace.state))

@@ -6,7 +6,8 @@ import WorkspaceSession
 
 // wsbench: measures save/restore throughput beside the toolchain's JSON coders, per-command
 // cost and how it grows with size, peak memory of a restore, a host session's autosave and
-// adoption, and one wsctl edit beside jq.
+// adoption, one wsctl edit beside jq, and wsctl driving a live host beside tmux driving its
+// server.
 // Every figure is a ratio measured in one run, so a noisy machine shifts both sides alike.
 //
 //     swift run -c release wsbench            # the full table (about two minutes)
@@ -14,6 +15,7 @@ import WorkspaceSession
 //     swift run -c release wsbench --json     # the same figures as JSON
 //     wsbench --generate PANES ROUTES FILE     # write a generated workspace file
 //     wsbench --soak [STEPS]                   # random commands at scale, checked
+//     swift run -c release wsbench --live     # only wsctl to a live host, beside tmux
 
 let arguments = Set(CommandLine.arguments.dropFirst())
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--restore-rss" {
@@ -44,12 +46,19 @@ if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--generate",
 }
 let quick = arguments.contains("--quick")
 let json = arguments.contains("--json")
-guard arguments.isSubset(of: ["--quick", "--json"]) else {
-  FileHandle.standardError.write(Data("usage: wsbench [--quick] [--json]\n".utf8))
+guard arguments.isSubset(of: ["--quick", "--json", "--live"]) else {
+  FileHandle.standardError.write(Data("usage: wsbench [--quick] [--json] [--live]\n".utf8))
   exit(64)
 }
 
 var table = Table()
+if arguments.contains("--live") {
+  let directory = Probe.temporaryDirectory()
+  defer { try? FileManager.default.removeItem(atPath: directory) }
+  table.add(await LiveBench.measure(directory: directory, runs: quick ? 10 : 30))
+  print(json ? table.json() : table.text(machine: Probe.machine()))
+  exit(0)
+}
 let sizes = quick ? [10, 100, 1000] : [10, 100, 1000, 10_000]
 let routesPerPane = quick ? 10 : 100
 let directory = Probe.temporaryDirectory()
@@ -141,5 +150,8 @@ if let endToEnd = EndToEnd.measure(directory: directory, runs: quick ? 5 : 30) {
       row.baselineName, ratioLabel: row.ratioLabel)
   }
 }
+
+// wsctl driving a live host, beside tmux driving its server and wsctl in file mode.
+table.add(await LiveBench.measure(directory: directory, runs: quick ? 10 : 30))
 
 print(json ? table.json() : table.text(machine: Probe.machine()))

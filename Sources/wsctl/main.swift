@@ -1,3 +1,5 @@
+import WorkspaceControl
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -6,19 +8,4 @@
   import Darwin
 #endif
 
-/// Parses the command line, runs it, prints, and exits with the code the outcome decides.
-func runTool() -> Int32 {
-  do {
-    let invocation = try Invocation(arguments: try Invocation.processArguments())
-    var runner = try Runner(invocation)
-    try runner.run()
-    Terminal.output(runner.output)
-    return Failure.ok
-  } catch {
-    Terminal.output(error.output)
-    Terminal.error("wsctl: \(error.message)")
-    return error.exitCode
-  }
-}
-
-exit(runTool())
+exit(Tool.main())

@@ -23,6 +23,11 @@ import Testing
       "  its flow is now [.compose, .attachment(1)]",
       "  router %4: push attachment:1 rejected: duplicate top",
       "  change: undo (changed %4)",
+      // wsctl in another process: the command arrives over the control socket, applies at
+      // once, and prints as the host's own change does.
+      "> wsctl focus 1 push folder:Sent",
+      "  change: focus 1; push folder:Sent (changed %1 %2, focus %4 -> %2)",
+      "  wsctl exited 0",
       "MailHost: saved \(file)",
     ] {
       #expect(lines.contains(expected), "missing line '\(expected)' in:\n\(result.output)")
@@ -37,9 +42,9 @@ import Testing
       again.lines == [
         "MailHost: restored \(file) (3 panes)",
         "> show",
-        "  1  Mailboxes  [.inbox]",
+        "  1* Mailboxes  [.inbox, .folder(\"Sent\")]",
         "  2  Messages   [.folder(\"Inbox\"), .search(\"swift testing\")]",
-        "  3* Message    [.message(1), .message(42)] + sheet [.compose, .attachment(1)]",
+        "  3  Message    [.message(1), .message(42)] + sheet [.compose, .attachment(1)]",
         "MailHost: saved \(file)",
         "",
       ])

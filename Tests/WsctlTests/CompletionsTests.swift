@@ -10,8 +10,8 @@ import Testing
   /// The default workspace's panes: numbers 1 and 2 in the active tab, ids %3 %4 %5.
   static let panes = ["1", "2", "%3", "%4", "%5"]
   static let globalOptions = [
-    "-f", "--file", "--json", "-n", "--dry-run", "-q", "--quiet", "--size", "-h", "--help",
-    "-V", "--version",
+    "-f", "--file", "--json", "-n", "--dry-run", "-q", "--quiet", "--no-host", "--size", "-h",
+    "--help", "-V", "--version",
   ]
   static let words = HelpTests.commandWords
 
@@ -62,7 +62,8 @@ import Testing
     Case(
       line: "wsctl show --",
       expected: [
-        "--file", "--json", "--dry-run", "--quiet", "--help", "--version", "--size", "--ascii",
+        "--file", "--json", "--dry-run", "--quiet", "--no-host", "--help", "--version", "--size",
+        "--ascii",
       ]),
     Case(
       setup: ["push", "detail:7", "push", "x"], line: "wsctl pop-to ",

@@ -258,6 +258,15 @@ struct CommandHelp {
       arguments: [], example: "wsctl restore-backup"),
     CommandHelp(
       syntax: CommandSyntax(
+        "status", "Say whether a host is live for the file, and its pid (exit 0 either way)."),
+      arguments: [], example: "wsctl status --json"),
+    CommandHelp(
+      syntax: CommandSyntax(
+        "watch",
+        "Print every change as it happens, one line each, until interrupted or the host exits."),
+      arguments: [], example: "wsctl watch --json"),
+    CommandHelp(
+      syntax: CommandSyntax(
         "completions", "Print a shell completion script.",
         arguments: [ArgumentSyntax("bash|zsh|fish", [.shell])]),
       arguments: [("SHELL", "bash, zsh or fish")],
