@@ -90,4 +90,3 @@ import Testing
     #expect(RouteOperation<MailRoute>.finish(.detail(3)).map(\.token) == .finish("detail:3"))
   }
 }
-
