@@ -3,9 +3,9 @@ import PaneRouter
 /// The result a modal flow finished with, as a workspace reports it: the node whose router
 /// presented the flow, and the result route as a token.
 ///
-/// A `finish ROUTE` command (``PaneRouter/RouteOperation/finish(_:)``) closes a router's
+/// A `finish ROUTE` command (`RouteOperation.finish(_:)`) closes a router's
 /// modal and hands `ROUTE` to that router. A handed-out typed `Router` reports it as its
-/// transition's ``PaneRouter/RouteTransition/result``; the workspace's change lists it in
+/// transition's `RouteTransition.result`; the workspace's change lists it in
 /// ``WorkspaceChange/flowResults`` with the presenting node, for a host that reacts to every
 /// change in one place:
 ///
@@ -38,7 +38,7 @@ public struct FlowResult: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter type: The presenter's route type.
   /// - Returns: The route read from the token.
   /// - Throws: What `R(token:)` throws when the presenter's route type cannot read the token,
-  ///   such as ``PaneRouter/PaneRouterError/unknownRoute(_:kind:)``.
+  ///   such as `PaneRouterError.unknownRoute(_:kind:)`.
   public func route<R: Route>(_ type: R.Type) throws -> R {
     try R(token: result)
   }
