@@ -137,6 +137,22 @@ import Testing
     workspace.state.checkInvariants()
   }
 
+  @Test func aReplacedStateCarriesNoResultEvenIfItsFlowIsClosed() throws {
+    let workspace = Workspace(WorkspaceState(.pane("Notes", root: NoteRoute.list)))
+    let router = try workspace.router(NoteRoute.self, for: NodeID(1))
+    router.present(.note(1))
+    var closed = workspace.state
+    try closed.applyChecked(.route(.finish("note:3")))
+    let transitions = Recorded<RouteTransition<NoteRoute>>()
+    router.onChange = { transitions.values.append($0) }
+    let changes = Recorded<WorkspaceChange>()
+    workspace.onChange = { changes.values.append($0) }
+    workspace.replaceState(closed)
+    #expect(router.modal == nil)
+    #expect(transitions.values.map(\.result) == [nil])
+    #expect(changes.values.map(\.flowResults) == [[]])
+  }
+
   @Test func aPresenterWithNoFlowRefusesAndLogs() throws {
     let workspace = Workspace(WorkspaceState(.pane("Notes", root: NoteRoute.list)))
     let router = try workspace.router(NoteRoute.self, for: NodeID(1))
