@@ -29,6 +29,8 @@ struct MailHost {
   /// The exit code of the first step or line that failed, as `wsctl` would exit for it: 64
   /// for a malformed line (an unknown word, an unterminated quote), 1 for a refused command.
   var failureStatus: Int32?
+  /// The results the window's flows finished with, for the compose sheet to take.
+  let pickerResults = PickerResults()
 
   /// Runs the app with its command-line arguments (without the program name).
   ///
@@ -138,6 +140,13 @@ struct MailHost {
     // The synchronous callback counts changes as they are applied, so that the steps can wait
     // for the printer to catch up and each change prints under the step that made it.
     workspace.onChange = { [progress] _ in progress.published += 1 }
+    // SwiftUI: the compose sheet's `.onChange(of:)` on the picker's result. The window's
+    // router hands over how each of its flows finished, as a typed route.
+    if let window = try? windowRouter() {
+      window.onChange = { [pickerResults] transition in
+        if let result = transition.result { pickerResults.values.append(result) }
+      }
+    }
     if let steps {
       await perform(steps)
     } else {
@@ -222,6 +231,7 @@ struct MailHost {
       }
       do {
         try perform(step)
+        try attachChosen()
       } catch {
         print("  refused: \(error)")
         failureStatus = failureStatus ?? ExitCode.refused
@@ -269,6 +279,12 @@ extension MailHost {
     print("  wsctl exited \(exited)")
     if exited != 0 { failureStatus = failureStatus ?? ExitCode.refused }
   }
+}
+
+/// Results of the window's flows not yet taken by the compose sheet.
+@MainActor
+final class PickerResults {
+  var values: [MailRoute] = []
 }
 
 /// Counts of the changes applied and printed.

@@ -17,6 +17,8 @@ enum MailRoute: Route {
   case compose
   /// An attachment of the message being read or written, by index.
   case attachment(Int)
+  /// The attachment picker: a flow that finishes with the ``attachment(_:)`` chosen.
+  case attachments
   /// Search results for a query.
   case search(String)
   /// The app's settings.
@@ -31,6 +33,7 @@ enum MailRoute: Route {
     case .message(let id): RouteToken("message", id)
     case .compose: RouteToken("compose")
     case .attachment(let index): RouteToken("attachment", index)
+    case .attachments: RouteToken("attachments")
     case .search(let query): RouteToken("search", query)
     case .settings: RouteToken("settings")
     }
@@ -47,6 +50,9 @@ enum MailRoute: Route {
       try token.arguments(as: Self.self)
       self = .compose
     case "attachment": self = .attachment(try token.arguments(as: Self.self, Int.self))
+    case "attachments":
+      try token.arguments(as: Self.self)
+      self = .attachments
     case "search": self = .search(try token.arguments(as: Self.self, String.self))
     case "settings":
       try token.arguments(as: Self.self)
@@ -66,6 +72,7 @@ extension MailRoute: CustomStringConvertible {
     case .message(let id): ".message(\(id))"
     case .compose: ".compose"
     case .attachment(let index): ".attachment(\(index))"
+    case .attachments: ".attachments"
     case .search(let query): ".search(\(String(reflecting: query)))"
     case .settings: ".settings"
     }

@@ -182,6 +182,14 @@ extension Router {
     }
     guard new != old else { return }
     deliver(RouteTransition(cause: Self.cause(of: change, at: id), before: old, after: new))
+    for finished in change.flowResults where finished.owner == id {
+      do {
+        _ = try finished.route(R.self)
+      } catch {
+        // Never dropped in silence: the flow closed, but this presenter cannot read how.
+        logger?("finish \(finished.result): result not readable as '\(R.kind)': \(error)")
+      }
+    }
   }
 
   /// The router operation that made the change, if it was exactly one on this node; else

@@ -219,14 +219,27 @@ struct Runner {
     let commands = changes.flatMap(\.commands)
     let changed = changes.reduce(into: Set<NodeID>()) { $0.formUnion($1.changedNodes) }
     if options.json {
-      print(
-        .object([
-          "applied": .array(commands.map { .string($0.description) }),
-          // The store writes the file only when the state changed.
-          "saved": .bool(!options.dryRun && state != initialState),
-          "focus": .number(Double(state.focusedPane.rawValue)),
-          "changed": .array(changed.sorted().map { .number(Double($0.rawValue)) }),
-        ]))
+      var report: JSONObject = [
+        "applied": .array(commands.map { .string($0.description) }),
+        // The store writes the file only when the state changed.
+        "saved": .bool(!options.dryRun && state != initialState),
+        "focus": .number(Double(state.focusedPane.rawValue)),
+        "changed": .array(changed.sorted().map { .number(Double($0.rawValue)) }),
+      ]
+      let results = changes.flatMap(\.flowResults)
+      if !results.isEmpty {
+        report.members.append(
+          (
+            key: "results",
+            value: .array(
+              results.map {
+                .object([
+                  "node": .number(Double($0.owner.rawValue)), "result": .string("\($0.result)"),
+                ])
+              })
+          ))
+      }
+      print(.object(report))
     } else if options.dryRun {
       let text = commands.map(\.description).joined(separator: " ")
       output += "dry run (not saved): \(text)".escapedForTerminal + "\n"

@@ -87,6 +87,10 @@ public enum CommandGrammar {
     CommandSyntax("dismiss", "Close the modal if one is up, else pop."),
     CommandSyntax("dismiss-all", "Close any modal, keeping the stack."),
     CommandSyntax(
+      "finish",
+      "Finish the modal's flow with a result: close it and hand the result to its presenter.",
+      arguments: [route]),
+    CommandSyntax(
       "set-path", "Set the stack below the root, as a NavigationStack path binding writes it.",
       arguments: [ArgumentSyntax("ROUTE", [.route], isOptional: true, isRepeated: true)]),
     CommandSyntax(
@@ -104,7 +108,7 @@ public enum CommandGrammar {
   /// The words of the router operations, which `at %ID` runs on another node's router.
   public static let routerOperationWords: [String] = [
     "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top", "present",
-    "dismiss", "dismiss-all", "set-path", "set-modal-path",
+    "dismiss", "dismiss-all", "finish", "set-path", "set-modal-path",
   ]
 
   /// The command with a word, or `nil`.

@@ -38,7 +38,8 @@ public struct CommandParser: Sendable {
   public static let commandWords: [String] = [
     "focus", "split", "close", "tab", "swap", "move", "resize", "equalize", "zoom", "rename",
     "minimum-size", "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top",
-    "present", "dismiss", "dismiss-all", "set-path", "set-modal-path", "at", "undo", "redo",
+    "present", "dismiss", "dismiss-all", "finish", "set-path", "set-modal-path", "at", "undo",
+    "redo",
   ]
 
   /// The command words that start a router operation, alone or after `at %ID`.
@@ -196,6 +197,7 @@ public struct CommandParser: Sendable {
       return .present(try readRoute(for: word), style: style)
     case "dismiss": return .dismiss
     case "dismiss-all": return .dismissModals
+    case "finish": return .finish(try readRoute(for: word))
     case "set-path": return .setPath(try readRoutes(for: word, minimum: 0))
     default: return .setModalPath(try readRoutes(for: word, minimum: 0))
     }

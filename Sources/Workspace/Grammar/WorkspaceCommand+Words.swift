@@ -125,6 +125,7 @@ extension RouteOperation<RouteToken> {
     case .present(let token, let style): [word("present"), word(style.rawValue), route(token)]
     case .dismiss: [word("dismiss")]
     case .dismissModals: [word("dismiss-all")]
+    case .finish(let token): [word("finish"), route(token)]
     case .setPath(let routes): [word("set-path")] + routes.map(route)
     case .setModalPath(let routes): [word("set-modal-path")] + routes.map(route)
     }

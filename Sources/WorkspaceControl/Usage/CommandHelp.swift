@@ -177,6 +177,16 @@ struct CommandHelp {
     CommandHelp(
       "dismiss-all", arguments: [], example: "wsctl dismiss-all"),
     CommandHelp(
+      "finish", arguments: [("ROUTE", "the result the flow finished with")],
+      example: "wsctl finish attachment:3",
+      discussion: [
+        "The result is a route token handed to the router that presented the modal: a running "
+          + "host hears it with that node's id, and '--json' lists it under \"results\". "
+          + "Refused (exit 1) when no modal is presented, so a flow finishes once.",
+        "'undo' brings the flow back as it was; the file records no result (the presenter "
+          + "reacts in the same change, and what it does with the result is saved).",
+      ]),
+    CommandHelp(
       "set-path", arguments: [route], example: "wsctl set-path detail:7 reply"),
     CommandHelp(
       "set-modal-path", arguments: [route], example: "wsctl set-modal-path draft:2"),

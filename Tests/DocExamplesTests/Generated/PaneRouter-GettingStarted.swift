@@ -36,7 +36,7 @@ private enum MailRoute: Route {
     }
   }
 }
-// Sources/PaneRouter/PaneRouter.docc/GettingStarted.md, Swift block 4
+// Sources/PaneRouter/PaneRouter.docc/GettingStarted.md, Swift block 5
 private struct MailPane: View {
   @Bindable var router: Router<MailRoute>
 
@@ -68,5 +68,11 @@ private struct MailPane: View {
   stack.dismiss()                         // closes the sheet with its flow
   stack.popToRoot()                       // [inbox]
   // Sources/PaneRouter/PaneRouter.docc/GettingStarted.md, Swift block 4
+  router.present(.attachments)            // the attachment picker, a flow of its own
+  router.onChange = { transition in
+    if let attachment = transition.result { chosen.append(attachment) }
+  }
+  router.finish(with: .attachment(3))     // the picker closes; `chosen` gets .attachment(3)
+  // Sources/PaneRouter/PaneRouter.docc/GettingStarted.md, Swift block 5
 
 }
