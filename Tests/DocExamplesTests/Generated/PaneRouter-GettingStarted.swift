@@ -67,12 +67,6 @@ private struct MailPane: View {
   stack.push(.detail(8))                  // inside the sheet's own stack
   stack.dismiss()                         // closes the sheet with its flow
   stack.popToRoot()                       // [inbox]
-  // Sources/PaneRouter/PaneRouter.docc/GettingStarted.md, Swift block 4
-  router.present(.attachments)            // the attachment picker, a flow of its own
-  router.onChange = { transition in
-    if let attachment = transition.result { chosen.append(attachment) }
-  }
-  router.finish(with: .attachment(3))     // the picker closes; `chosen` gets .attachment(3)
   // Sources/PaneRouter/PaneRouter.docc/GettingStarted.md, Swift block 5
 
 }
