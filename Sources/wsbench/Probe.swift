@@ -55,15 +55,17 @@ enum Probe {
     return (parts[0], parts[1], parts[2])
   }
 
-  /// Seconds python's `json.loads` takes on the bytes (median of five), if python3 exists.
-  static func pythonParseSeconds(bytes: [UInt8], directory: String) -> Double? {
+  /// Seconds python's `json.loads` takes on the bytes (median of `repeats` after a warm-up, as
+  /// ``median(_:_:)`` measures), if python3 exists.
+  static func pythonParseSeconds(bytes: [UInt8], repeats: Int, directory: String) -> Double? {
     let file = "\(directory)/python.json"
     FileManager.default.createFile(atPath: file, contents: Data(bytes))
     let script = """
       import json, time, statistics
       data = open('\(file)', 'rb').read()
+      json.loads(data)
       samples = []
-      for _ in range(5):
+      for _ in range(\(repeats)):
           start = time.perf_counter(); json.loads(data); samples.append(time.perf_counter() - start)
       print(statistics.median(samples))
       """

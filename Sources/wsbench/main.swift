@@ -16,10 +16,16 @@ import WorkspaceSession
 //     wsbench --generate PANES ROUTES FILE     # write a generated workspace file
 //     wsbench --soak [STEPS]                   # random commands at scale, checked
 //     swift run -c release wsbench --live     # only wsctl to a live host, beside tmux
+//     swift run -c release wsbench --files    # only the file and memory rows
+//     wsbench --profile restore|encode|save FILE [COUNT]   # one operation, for a profiler
 
 let arguments = Set(CommandLine.arguments.dropFirst())
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--restore-rss" {
   exit(Probe.restoreResidentSize(path: CommandLine.arguments[2]))
+}
+if (4...5).contains(CommandLine.arguments.count), CommandLine.arguments[1] == "--profile" {
+  let count = CommandLine.arguments.count == 5 ? Int(CommandLine.arguments[4]) ?? 0 : 1
+  exit(Profile.run(CommandLine.arguments[2], path: CommandLine.arguments[3], count: count))
 }
 if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "--soak" {
   // Random command sequences at scale; exits 1 on any failure.
@@ -46,8 +52,10 @@ if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--generate",
 }
 let quick = arguments.contains("--quick")
 let json = arguments.contains("--json")
-guard arguments.isSubset(of: ["--quick", "--json", "--live"]) else {
-  FileHandle.standardError.write(Data("usage: wsbench [--quick] [--json] [--live]\n".utf8))
+let onlyFiles = arguments.contains("--files")
+guard arguments.isSubset(of: ["--quick", "--json", "--live", "--files"]) else {
+  FileHandle.standardError.write(
+    Data("usage: wsbench [--quick] [--json] [--live] [--files]\n".utf8))
   exit(64)
 }
 
@@ -100,8 +108,7 @@ for panes in sizes {
   table.add(
     "file", label, "save (encode + atomic write + fsync)", megabytes / save, "MB/s",
     baseline: megabytes / toolEncode, "JSONEncoder")
-  if panes == sizes.last, let python = Probe.pythonParseSeconds(bytes: bytes, directory: directory)
-  {
+  if let python = Probe.pythonParseSeconds(bytes: bytes, repeats: repeats, directory: directory) {
     table.add(
       "file", label, "restore vs python json.loads", megabytes / restore, "MB/s",
       baseline: megabytes / python, "python json")
@@ -114,6 +121,11 @@ if let (peak, fileSize, nodes) = Probe.peakRestoreMemory(path: largest) {
   table.add(
     "memory", "restore of \(Table.size(fileSize)), \(nodes) nodes", "peak resident growth",
     Double(peak) / Double(fileSize), "× file size", baseline: nil, nil)
+}
+
+if onlyFiles {
+  print(json ? table.json() : table.text(machine: Probe.machine()))
+  exit(0)
 }
 
 // Per-command cost and its growth.
