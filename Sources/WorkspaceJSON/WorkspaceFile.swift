@@ -87,7 +87,7 @@ public enum WorkspaceFile {
 
   /// The limits of the JSON text of a file under `limits`: the nesting of the deepest tree
   /// with room for the members around it, the file size and the string length.
-  private static func jsonLimits(_ limits: WorkspaceFileLimits) -> JSONLimits {
+  static func jsonLimits(_ limits: WorkspaceFileLimits) -> JSONLimits {
     JSONLimits(
       maxDepth: 2 * limits.maximumTreeDepth + 16, maxDocumentBytes: limits.maximumFileBytes,
       maxStringBytes: limits.maximumStringBytes)
@@ -114,17 +114,7 @@ public enum WorkspaceFile {
     do {
       value = try JSONReader.parse(bytes, limits: jsonLimits(limits))
     } catch {
-      let location = "line \(error.line), column \(error.column)"
-      switch error.reason {
-      case .depthLimitExceeded(let limit):
-        throw .limitExceeded(path: path, location: location, what: "nesting depth", limit: limit)
-      case .stringTooLong(let limit):
-        throw .limitExceeded(path: path, location: location, what: "string length", limit: limit)
-      default: break
-      }
-      throw .notJSON(
-        path: path, line: error.line, column: error.column, offset: error.offset,
-        reason: error.reason.message)
+      throw WorkspaceFileError(error, path: path)
     }
     guard case .object(let object) = value else {
       throw .invalid(path: path, location: "$", reason: "expected an object")
@@ -172,5 +162,23 @@ public enum WorkspaceFile {
   /// A stored router as the file writes it.
   package static func routerValue(_ router: RouterState) -> JSONValue {
     WorkspaceEncoder.router(router)
+  }
+}
+
+extension WorkspaceFileError {
+  /// The file's error for a JSON error: an exceeded nesting or string limit, else not JSON,
+  /// each with the line and column.
+  init(_ error: JSONParseError, path: String) {
+    let location = "line \(error.line), column \(error.column)"
+    switch error.reason {
+    case .depthLimitExceeded(let limit):
+      self = .limitExceeded(path: path, location: location, what: "nesting depth", limit: limit)
+    case .stringTooLong(let limit):
+      self = .limitExceeded(path: path, location: location, what: "string length", limit: limit)
+    default:
+      self = .notJSON(
+        path: path, line: error.line, column: error.column, offset: error.offset,
+        reason: error.reason.message)
+    }
   }
 }

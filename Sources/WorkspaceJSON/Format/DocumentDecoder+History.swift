@@ -1,0 +1,124 @@
+import Workspace
+
+extension DocumentDecoder {
+  /// Decodes the stored history into `state`; a history that is malformed or does not
+  /// replay onto the tree is dropped with a diagnostic, never trusted.
+  mutating func decodeHistory(_ value: JSONDocument.Value, into state: inout WorkspaceState) {
+    let location = "$.history"
+    guard let object = value.objectValue,
+      let undo = object["undo"]?.arrayValue, let redo = object["redo"]?.arrayValue
+    else {
+      note(location, "not an object with 'undo' and 'redo' arrays; history dropped")
+      return
+    }
+    let limit = object["limit"]?.intValue.map { max(0, $0) } ?? History.defaultLimit
+    var history = History(limit: limit)
+    var entries: [[History.Entry]] = [[], []]
+    for (list, (key, items)) in [("undo", undo), ("redo", redo)].enumerated() {
+      for (index, item) in items.enumerated() {
+        guard let entry = historyEntry(item) else {
+          note("\(location).\(key)[\(index)]", "malformed history entry; history dropped")
+          return
+        }
+        entries[list].append(entry)
+      }
+    }
+    history.undoEntries = Array(entries[0].suffix(limit))
+    history.redoEntries = entries[1]
+    var candidate = state
+    candidate.history = history
+    guard candidate.historyReplays() else {
+      note(location, "history does not match the tree; history dropped")
+      return
+    }
+    state.history = history
+  }
+
+  private func historyEntry(_ value: JSONDocument.Value) -> History.Entry? {
+    guard let object = value.objectValue,
+      let label = object["label"]?.stringValue,
+      let root = object["root"]?.intValue,
+      let mru = object["mru"]?.arrayValue,
+      let images = object["nodes"]?.arrayValue
+    else { return nil }
+    var nodes: [NodeID: Node?] = [:]
+    for image in images {
+      guard let pair = image.objectValue, let id = pair["id"]?.intValue,
+        let stored = pair["node"]
+      else { return nil }
+      if stored.isNull {
+        nodes[NodeID(id)] = .some(nil)
+      } else {
+        guard let node = flatNode(stored, id: NodeID(id)) else { return nil }
+        nodes[NodeID(id)] = node
+      }
+    }
+    let recent = mru.compactMap { $0.intValue.map(NodeID.init(_:)) }
+    guard recent.count == mru.count else { return nil }
+    let zoomed = object["zoomed"]?.intValue.map(NodeID.init(_:))
+    let restoresZoom: Bool
+    switch object["zoomChanged"] {
+    case nil: restoresZoom = false
+    case let value?:
+      guard let flag = value.boolValue else { return nil }
+      restoresZoom = flag
+    }
+    return History.Entry(
+      label: label,
+      journal: Journal(
+        nodes: nodes, rootID: NodeID(root), mostRecentlyUsed: recent, zoomedPane: zoomed,
+        restoresZoom: restoresZoom))
+  }
+
+  /// A node image as history stores it (children and parent as ids); strict, since any doubt
+  /// drops the history rather than risking a bad undo.
+  private func flatNode(_ value: JSONDocument.Value, id: NodeID) -> Node? {
+    guard let object = value.objectValue, object["id"]?.intValue == id.rawValue,
+      let kindName = object["kind"]?.stringValue
+    else { return nil }
+    let kind: Node.Kind
+    switch kindName {
+    case "pane": kind = .pane
+    case "tabs": kind = .tabs
+    case "split":
+      guard let axisName = object["axis"]?.stringValue, let axis = Axis(rawValue: axisName)
+      else { return nil }
+      kind = .split(axis)
+    default: kind = .unknown(kindName)
+    }
+    // The encoder writes the parent first; a later `parent` is a member the tree kept.
+    var members = object
+    let parent = members.members.firstIndex { $0.hasKey("parent") }.map {
+      members.members.remove(at: $0).value
+    }
+    var node = Node(id: id, kind: kind, parent: parent?.intValue.map(NodeID.init(_:)))
+    // Read exactly the fields the tree reads for this kind; the rest are kept members.
+    switch kind {
+    case .unknown:
+      node.unknownMembers = unknown(members, known: Self.unknownKindKeys)
+      return node
+    case .pane:
+      node.title = object["title"]?.stringValue ?? ""
+    case .split, .tabs:
+      node.activeIndex = object["active"]?.intValue ?? 0
+      node.children = (object["children"]?.arrayValue ?? []).compactMap {
+        $0.intValue.map(NodeID.init(_:))
+      }
+      if case .split = kind {
+        node.weights = (object["weights"]?.arrayValue ?? []).compactMap(\.numberValue)
+      } else {
+        node.tabTitles = (object["titles"]?.arrayValue ?? []).compactMap(\.stringValue)
+      }
+    }
+    var decoder = self
+    if let router = object["router"] {
+      let noted = decoder.diagnostics.count
+      guard let decoded = try? decoder.decodeRouter(router, at: "$"),
+        decoder.diagnostics.count == noted
+      else { return nil }
+      node.router = decoded
+    }
+    node.unknownMembers = unknown(members, known: Self.knownKeyList(ofKind: kindName))
+    return node
+  }
+}

@@ -1,0 +1,127 @@
+import PaneRouter
+import Workspace
+
+extension DocumentDecoder {
+  /// The members of a router; the others are kept as unknown members.
+  static let routerKeyList: [StaticString] = [
+    "kind", "stack", "modal", "maxDepth", "rejectsDuplicateTop",
+  ]
+  static let routerKeys = Set(routerKeyList.map(\.description))
+  /// The members of a router's modal; the others are kept as unknown members.
+  static let modalKeyList: [StaticString] = ["style", "stack"]
+  static let modalKeys = Set(modalKeyList.map(\.description))
+
+  /// Decodes a stored router, or returns `nil` (with a diagnostic) if it has no usable root.
+  ///
+  /// A malformed token cuts the stack below it (reported); a stack deeper than its
+  /// `maxDepth` raises `maxDepth` to fit (reported), so no route is lost.
+  mutating func decodeRouter(_ value: JSONDocument.Value, at location: String) throws(WorkspaceFileError)
+    -> RouterState?
+  {
+    guard let object = value.objectValue else {
+      note(location, "router is not an object")
+      return nil
+    }
+    warnAboutDuplicateKeys(in: object, at: location)
+    var kind = RouteToken.kind
+    switch object["kind"] {
+    case let value? where value.isString:
+      kind = try string(value, at: location + ".kind") ?? kind
+    case nil:
+      note(location + ".kind", "missing; the router is read as untyped ('token')")
+    case .some:
+      note(location + ".kind", "not a string; the router is read as untyped ('token')")
+    }
+    guard let routes = try tokens(object["stack"], at: location + ".stack") else { return nil }
+    var modal: (style: ModalStyle, routes: [RouteToken])?
+    var modalUnknown = UnknownMembers()
+    if let modalValue = object["modal"], !modalValue.isNull {
+      if let modalObject = modalValue.objectValue,
+        let styleName = modalObject["style"]?.stringValue,
+        let style = ModalStyle(rawValue: styleName),
+        let modalRoutes = try tokens(modalObject["stack"], at: location + ".modal.stack")
+      {
+        modal = (style, modalRoutes)
+        modalUnknown = unknown(modalObject, known: Self.modalKeyList)
+      } else {
+        note(location + ".modal", "modal without a valid style and stack; dismissed")
+      }
+    }
+    var maxDepth = intMember(object, "maxDepth", at: location, minimum: 1)
+    let deepest = max(routes.count, modal?.routes.count ?? 0)
+    if deepest > maxDepth ?? RouteStack<RouteToken>.defaultMaximumDepth {
+      note(location + ".maxDepth", "raised to \(deepest) to fit the stored stack")
+      maxDepth = deepest
+    }
+    var rejectsDuplicateTop = true
+    if let flag = object["rejectsDuplicateTop"] {
+      if let bool = flag.boolValue {
+        rejectsDuplicateTop = bool
+      } else {
+        note(location + ".rejectsDuplicateTop", "not a boolean; ignored")
+      }
+    }
+    let stack: RouteStack<RouteToken>
+    do {
+      stack = try RouteStack(
+        routes: routes, modal: modal,
+        maxDepth: maxDepth ?? RouteStack<RouteToken>.defaultMaximumDepth,
+        rejectsDuplicateTop: rejectsDuplicateTop)
+    } catch {
+      note(location, "\(error)")
+      return nil
+    }
+    var router = RouterState(kind: kind, stack: stack)
+    router.unknownMembers = unknown(object, known: Self.routerKeyList)
+    router.modalUnknownMembers = modalUnknown
+    return router
+  }
+
+  /// A stored stack of tokens, cut before the first malformed one; `nil` if its root is
+  /// missing or malformed.
+  private mutating func tokens(_ value: JSONDocument.Value?, at location: String)
+    throws(WorkspaceFileError) -> [RouteToken]?
+  {
+    guard let items = value?.arrayValue, !items.isEmpty else {
+      note(location, "missing, empty or not an array of route tokens")
+      return nil
+    }
+    guard items.count <= limits.maximumStackDepth else {
+      throw .limitExceeded(
+        path: file, location: location, what: "stack depth", limit: limits.maximumStackDepth)
+    }
+    var routes: [RouteToken] = []
+    routes.reserveCapacity(items.count)
+    for (index, item) in items.enumerated() {
+      guard let text = item.stringValue else {
+        note("\(location)[\(index)]", "not a string; \(Self.routesRemoved(items.count - index))")
+        break
+      }
+      guard text.utf8.count <= limits.maximumStringBytes else {
+        throw .limitExceeded(
+          path: file, location: "\(location)[\(index)]", what: "string length",
+          limit: limits.maximumStringBytes)
+      }
+      do {
+        routes.append(try RouteToken(parsing: text))
+      } catch {
+        let problem =
+          if case .malformedToken(_, _, reason: .tooLong) = error {
+            // The length and the limit say it all; the token itself is thousands of bytes.
+            "route token of \(text.utf8.count) bytes exceeds the limit of "
+              + "\(RouteToken.maximumLength)"
+          } else {
+            "\(error)"
+          }
+        note("\(location)[\(index)]", "\(problem); \(Self.routesRemoved(items.count - index))")
+        break
+      }
+    }
+    return routes.isEmpty ? nil : routes
+  }
+
+  /// `3 routes from here removed`; built only when a stack is cut, to keep decoding fast.
+  private static func routesRemoved(_ count: Int) -> String {
+    "\(count) route\(count == 1 ? "" : "s") from here removed"
+  }
+}
