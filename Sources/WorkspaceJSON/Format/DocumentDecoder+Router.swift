@@ -15,7 +15,8 @@ extension DocumentDecoder {
   ///
   /// A malformed token cuts the stack below it (reported); a stack deeper than its
   /// `maxDepth` raises `maxDepth` to fit (reported), so no route is lost.
-  mutating func decodeRouter(_ value: JSONDocument.Value, at location: String) throws(WorkspaceFileError)
+  mutating func decodeRouter(_ value: JSONDocument.Value, at location: String)
+    throws(WorkspaceFileError)
     -> RouterState?
   {
     guard let object = value.objectValue else {
@@ -82,19 +83,28 @@ extension DocumentDecoder {
   private mutating func tokens(_ value: JSONDocument.Value?, at location: String)
     throws(WorkspaceFileError) -> [RouteToken]?
   {
-    guard let items = value?.arrayValue, !items.isEmpty else {
+    guard let count = value?.arrayCount, count > 0, let items = value?.elements else {
       note(location, "missing, empty or not an array of route tokens")
       return nil
     }
-    guard items.count <= limits.maximumStackDepth else {
+    guard count <= limits.maximumStackDepth else {
       throw .limitExceeded(
         path: file, location: location, what: "stack depth", limit: limits.maximumStackDepth)
     }
     var routes: [RouteToken] = []
-    routes.reserveCapacity(items.count)
-    for (index, item) in items.enumerated() {
+    routes.reserveCapacity(count)
+    for (index, (_, item)) in items.enumerated() {
+      // The common token, plain ASCII within the limits, straight from the file's bytes.
+      let plain = item.withPlainString { bytes in
+        bytes.count <= limits.maximumStringBytes
+          ? tokenCache.token(bytes) { try? RouteToken(parsingUTF8: $0) } : nil
+      }
+      if let token = plain ?? nil {
+        routes.append(token)
+        continue
+      }
       guard let text = item.stringValue else {
-        note("\(location)[\(index)]", "not a string; \(Self.routesRemoved(items.count - index))")
+        note("\(location)[\(index)]", "not a string; \(Self.routesRemoved(count - index))")
         break
       }
       guard text.utf8.count <= limits.maximumStringBytes else {
@@ -113,7 +123,7 @@ extension DocumentDecoder {
           } else {
             "\(error)"
           }
-        note("\(location)[\(index)]", "\(problem); \(Self.routesRemoved(items.count - index))")
+        note("\(location)[\(index)]", "\(problem); \(Self.routesRemoved(count - index))")
         break
       }
     }

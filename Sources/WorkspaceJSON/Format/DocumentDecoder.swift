@@ -21,6 +21,8 @@ struct DocumentDecoder {
   private var nodeCount = 0
   /// The decoded nodes by id.
   var nodes: [NodeID: Node] = [:]
+  /// The route tokens read so far, shared by the copies that read history entries.
+  let tokenCache = TokenCache()
 
   init(file: String, limits: WorkspaceFileLimits) {
     self.file = file

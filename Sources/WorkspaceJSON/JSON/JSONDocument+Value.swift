@@ -19,28 +19,24 @@ extension JSONDocument {
       /// The offset of the first byte at or after `offset` that is not JSON whitespace.
       @inline(__always)
       func skipWhitespace(from offset: Int) -> Int {
-        var reader = JSONReader(base: base, count: count, limits: .default)
-        reader.index = offset
-        reader.skipWhitespace()
-        return reader.index
+        JSONReader.skipWhitespace(in: base, count: count, from: offset)
       }
 
       /// The offset of the closing quote of the string whose opening quote is at `quote`, and
       /// whether the string is plain: ASCII without escapes, so its bytes are its text.
       @inline(__always)
       func stringEnd(quote: Int) -> (end: Int, isPlain: Bool) {
-        let reader = JSONReader(base: base, count: count, limits: .default)
         var position = quote + 1
         var seen: UInt64 = 0
         var isPlain = true
         while true {
-          position = reader.nextSpecialByte(from: position, seen: &seen)
+          position = JSONReader.nextSpecialByte(in: base, count: count, from: position, seen: &seen)
           // A validated document holds no raw control byte: this is a quote or a backslash.
           guard byte(at: position) == 0x5C else { break }
           isPlain = false
           position += 2
         }
-        return (position, isPlain && seen & 0x8080_8080_8080_8080 == 0)
+        return (position, isPlain && seen & JSONReader.highBits == 0)
       }
 
       /// The offset past the value at `offset`; `container` is its index entry if it is an
@@ -75,11 +71,17 @@ extension JSONDocument {
     let offset: Int
     /// The index entry of an array or object.
     let container: Int
+    /// A string's closing quote and whether it is plain, when already known.
+    private let string: (end: Int, isPlain: Bool)?
 
-    init(_ document: Document, at offset: Int, container: Int) {
+    init(
+      _ document: Document, at offset: Int, container: Int,
+      string: (end: Int, isPlain: Bool)? = nil
+    ) {
       self.document = document
       self.offset = offset
       self.container = container
+      self.string = string
     }
 
     @inline(__always)
@@ -138,7 +140,7 @@ extension JSONDocument {
       _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result? {
       guard isString else { return nil }
-      let (end, isPlain) = document.stringEnd(quote: offset)
+      let (end, isPlain) = string ?? document.stringEnd(quote: offset)
       guard isPlain else { return nil }
       return try body(
         UnsafeBufferPointer(
@@ -164,11 +166,23 @@ extension JSONDocument {
     /// - Complexity: O(*n*), where *n* is the array's length in bytes (nested arrays and
     ///   objects are stepped over).
     package var arrayValue: [Value]? {
-      guard first == 0x5B else { return nil }
-      var elements: [Value] = []
-      elements.reserveCapacity(document.containers[container].count)
-      forEachValue(after: offset) { _, value in elements.append(value) }
-      return elements
+      guard let elements else { return nil }
+      var values: [Value] = []
+      values.reserveCapacity(document.containers[container].count)
+      for (_, value) in elements { values.append(value) }
+      return values
+    }
+
+    /// The number of elements of an array, or `nil` when the value is not an array.
+    ///
+    /// - Complexity: O(1).
+    package var arrayCount: Int? {
+      first == 0x5B ? document.containers[container].count : nil
+    }
+
+    /// The elements of an array, read one by one; `nil` when the value is not an array.
+    package var elements: Members? {
+      first == 0x5B ? Members(self) : nil
     }
 
     /// The members of an object, or `nil` when the value is not an object.
@@ -179,35 +193,60 @@ extension JSONDocument {
       guard first == 0x7B else { return nil }
       var members: [Object.Member] = []
       members.reserveCapacity(document.containers[container].count)
-      forEachValue(after: offset) { key, value in
+      for (key, value) in Members(self) {
         members.append(Object.Member(document: document, key: key, value: value))
       }
       return Object(members: members)
     }
 
-    /// Calls `body` with each value of the array or object whose bracket is at `open` (and the
-    /// offset of each member's key quote; -1 in an array), in order.
-    @inline(__always)
-    private func forEachValue(after open: Int, _ body: (Int, Value) -> Void) {
-      let isObject = document.byte(at: open) == 0x7B
-      var nested = container + 1
-      var position = document.skipWhitespace(from: open + 1)
-      guard document.containers[container].count > 0 else { return }
-      while true {
+    /// The values of an array or object, in order, each with the offset of its key's opening
+    /// quote (-1 in an array).
+    package struct Members: Sequence, IteratorProtocol {
+      private let document: Document
+      private let isObject: Bool
+      /// The offset of the next member's key or value.
+      private var position: Int
+      /// The index entry of the next nested array or object.
+      private var nested: Int
+      private var remaining: Int
+
+      init(_ container: Value) {
+        document = container.document
+        isObject = document.byte(at: container.offset) == 0x7B
+        position = document.skipWhitespace(from: container.offset + 1)
+        nested = container.container + 1
+        remaining = document.containers[container.container].count
+      }
+
+      package mutating func next() -> (key: Int, value: Value)? {
+        guard remaining > 0 else { return nil }
+        remaining -= 1
         var key = -1
         if isObject {
           key = position
           position = document.skipWhitespace(from: document.stringEnd(quote: key).end + 1)
           position = document.skipWhitespace(from: position + 1)  // past the colon
         }
-        let value = Value(document, at: position, container: nested)
-        let byte = document.byte(at: position)
-        if byte == 0x7B || byte == 0x5B { nested = document.containers[nested].next }
-        body(key, value)
-        position = document.skipWhitespace(
-          from: document.end(of: position, container: value.container))
-        guard document.byte(at: position) == 0x2C else { return }
-        position = document.skipWhitespace(from: position + 1)
+        let value: Value
+        let end: Int
+        switch document.byte(at: position) {
+        case 0x22:
+          let string = document.stringEnd(quote: position)
+          value = Value(document, at: position, container: nested, string: string)
+          end = string.end + 1
+        case 0x7B, 0x5B:
+          value = Value(document, at: position, container: nested)
+          end = document.containers[nested].end
+          nested = document.containers[nested].next
+        default:
+          value = Value(document, at: position, container: nested)
+          end = document.end(of: position, container: nested)
+        }
+        if remaining > 0 {
+          // Past the value, the comma and the whitespace after it.
+          position = document.skipWhitespace(from: document.skipWhitespace(from: end) + 1)
+        }
+        return (key, value)
       }
     }
 

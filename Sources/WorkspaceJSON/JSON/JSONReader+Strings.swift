@@ -2,7 +2,7 @@ extension JSONReader {
   /// Eight copies of the byte 0x01, for byte-parallel (SWAR) tests on a 64-bit word.
   private static let ones: UInt64 = 0x0101_0101_0101_0101
   /// Eight copies of the byte 0x80, the high bit of every byte in a 64-bit word.
-  private static let highBits: UInt64 = 0x8080_8080_8080_8080
+  static let highBits: UInt64 = 0x8080_8080_8080_8080
 
   /// Marks, with its high bit, each byte of `word` that may end a plain run of string text.
   ///
@@ -25,18 +25,26 @@ extension JSONReader {
   /// in each byte of `seen` proves the scanned text is ASCII.
   @inline(__always)
   func nextSpecialByte(from offset: Int, seen: inout UInt64) -> Int {
+    Self.nextSpecialByte(in: base, count: count, from: offset, seen: &seen)
+  }
+
+  /// ``nextSpecialByte(from:seen:)`` in the `count` bytes at `base`.
+  @inline(__always)
+  static func nextSpecialByte(
+    in base: UnsafeRawPointer, count: Int, from offset: Int, seen: inout UInt64
+  ) -> Int {
     var position = offset
     while position &+ 8 <= count {
       // Little-endian order puts the first byte in the lowest bits on every platform.
       let word = UInt64(
         littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
       seen |= word
-      let mask = Self.specialByteMask(word)
+      let mask = specialByteMask(word)
       if mask != 0 { return position &+ (mask.trailingZeroBitCount >> 3) }
       position &+= 8
     }
     while position < count {
-      let byte = byte(at: position)
+      let byte = base.load(fromByteOffset: position, as: UInt8.self)
       seen |= UInt64(byte)
       if byte == 0x22 || byte == 0x5C || byte < 0x20 { return position }
       position &+= 1

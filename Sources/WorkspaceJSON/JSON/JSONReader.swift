@@ -97,12 +97,20 @@ package struct JSONReader {
   }
 
   /// Advances past spaces, tabs, line feeds and carriage returns.
+  @inline(__always)
+  mutating func skipWhitespace() {
+    index = Self.skipWhitespace(in: base, count: count, from: index)
+  }
+
+  /// The offset of the first byte at or after `offset`, of the `count` bytes at `base`, that
+  /// is not a space, tab, line feed or carriage return.
   ///
   /// Runs of spaces (the indentation of pretty-printed documents) are skipped eight at a time.
   @inline(__always)
-  mutating func skipWhitespace() {
+  static func skipWhitespace(in base: UnsafeRawPointer, count: Int, from offset: Int) -> Int {
+    var index = offset
     while index < count {
-      let byte = byte(at: index)
+      let byte = base.load(fromByteOffset: index, as: UInt8.self)
       if byte == 0x20 {
         index &+= 1
         while index &+ 8 <= count
@@ -112,9 +120,10 @@ package struct JSONReader {
         }
         continue
       }
-      guard byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+      guard byte == 0x0A || byte == 0x0D || byte == 0x09 else { return index }
       index &+= 1
     }
+    return index
   }
 
   /// Consumes the literal `text` at the current offset or throws at the first mismatch.
