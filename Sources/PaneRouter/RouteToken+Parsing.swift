@@ -148,6 +148,8 @@ extension RouteToken {
     return (name, arguments)
   }
 
+  /// The ASCII bytes that are their own percent-encoding: a name's and `~`.
+  static let unreserved: (UInt64, UInt64) = (0x03FF_6000_0000_0000, 0x47FF_FFFE_87FF_FFFE)
   /// The ASCII bytes that may start a name, one bit per byte value (low word: 0-63).
   private static let nameStart: (UInt64, UInt64) = (0, 0x07FF_FFFE_87FF_FFFE)
   /// The ASCII bytes that may continue a name.
@@ -161,7 +163,7 @@ extension RouteToken {
 
   /// Whether `byte` is one of the ASCII bytes of `set`.
   @inline(__always)
-  private static func isPlain(_ byte: UInt8, _ set: (UInt64, UInt64)) -> Bool {
+  static func isPlain(_ byte: UInt8, _ set: (UInt64, UInt64)) -> Bool {
     switch byte {
     case ..<64: set.0 >> byte & 1 == 1
     case ..<128: set.1 >> (byte - 64) & 1 == 1

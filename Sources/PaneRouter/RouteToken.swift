@@ -80,9 +80,7 @@ extension RouteToken: CustomStringConvertible {
   /// Percent-encodes the argument's NFC form, so canonically equivalent arguments (which
   /// compare equal, like `é` and `e` + U+0301) print the same text.
   static func percentEncoded(_ argument: String) -> String {
-    if argument.utf8.allSatisfy({ $0 < 0x80 && Unicode.Scalar($0).isUnreserved }) {
-      return argument
-    }
+    if isUnreservedASCII(argument) { return argument }
     var text = ""
     text.reserveCapacity(argument.utf8.count)
     argument._withNFCCodeUnits { byte in
@@ -95,6 +93,26 @@ extension RouteToken: CustomStringConvertible {
     return text
   }
 
+  /// Whether every byte of the argument is an unreserved ASCII character, so that it is its
+  /// own percent-encoding.
+  private static func isUnreservedASCII(_ argument: String) -> Bool {
+    argument.utf8.allSatisfy { isPlain($0, unreserved) }
+  }
+
+  /// Calls `body` with the UTF-8 of ``description`` piece by piece (the name, then a `:` and
+  /// each argument, percent-encoded), without building the text when no argument needs
+  /// encoding: for writers that copy the text straight into their output.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of the canonical text.
+  package func forEachCanonicalPiece(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    var piece = name
+    piece.withUTF8(body)
+    for argument in arguments {
+      withUnsafeBytes(of: UInt8(ascii: ":")) { body($0.assumingMemoryBound(to: UInt8.self)) }
+      piece = RouteToken.isUnreservedASCII(argument) ? argument : RouteToken.percentEncoded(argument)
+      piece.withUTF8(body)
+    }
+  }
 }
 
 extension RouteToken: ExpressibleByStringLiteral {

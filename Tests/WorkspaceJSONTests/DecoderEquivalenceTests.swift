@@ -32,6 +32,7 @@ import Testing
       let same =
         a.state == b.state && a.diagnostics == b.diagnostics
         && a.migratedFromVersion == b.migratedFromVersion
+        && DocumentEncoder.bytes(a.state).makeArray() == WorkspaceFile.encode(a.state)
       if !same {
         Issue.record(
           "differ:\n\(a.diagnostics)\n\(b.diagnostics)\n\(String(decoding: bytes, as: UTF8.self))"
@@ -92,5 +93,31 @@ import Testing
       }
       if !Self.check(bytes, limits: limits) { failures += 1 }
     }
+  }
+}
+
+/// Temporary: the sink encoder against the value-tree encoder.
+@Suite struct EncoderEquivalenceTests {
+  @Test func everyFileEncodesAlike() throws {
+    var checked = 0
+    for file in DecoderEquivalenceTests.files() {
+      guard let loaded = try? WorkspaceFile.decode(file) else { continue }
+      let state = loaded.state
+      #expect(DocumentEncoder.bytes(state).makeArray() == WorkspaceFile.encode(state))
+      #expect(
+        DocumentEncoder.bytes(state, style: .compact).makeArray()
+          == JSONWriter.write(WorkspaceEncoder.encode(state), style: .compact))
+      #expect(DocumentEncoder.value(state) == WorkspaceEncoder.encode(state))
+      for id in state.nodes.keys {
+        #expect(
+          DocumentEncoder.nestedNodeValue(id, in: state) == WorkspaceEncoder.nestedNode(id, in: state)
+        )
+        if let router = state.nodes[id]?.router {
+          #expect(DocumentEncoder.routerValue(router) == WorkspaceEncoder.router(router))
+        }
+      }
+      checked += 1
+    }
+    #expect(checked > 20)
   }
 }
