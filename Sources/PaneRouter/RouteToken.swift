@@ -109,7 +109,26 @@ extension RouteToken: CustomStringConvertible {
     piece.withUTF8(body)
     for argument in arguments {
       withUnsafeBytes(of: UInt8(ascii: ":")) { body($0.assumingMemoryBound(to: UInt8.self)) }
-      piece = RouteToken.isUnreservedASCII(argument) ? argument : RouteToken.percentEncoded(argument)
+      piece = argument
+      // ASCII is its own NFC form: its reserved bytes are escaped in place.
+      let isEncoded = piece.withUTF8 { utf8 -> Bool in
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+        var runStart = 0
+        for index in utf8.indices where !RouteToken.isPlain(utf8[index], RouteToken.unreserved) {
+          body(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+          let hexDigits: StaticString = "0123456789ABCDEF"
+          let escape = (
+            UInt8(ascii: "%"), hexDigits.utf8Start[Int(utf8[index] >> 4)],
+            hexDigits.utf8Start[Int(utf8[index] & 0xF)]
+          )
+          withUnsafeBytes(of: escape) { body($0.assumingMemoryBound(to: UInt8.self)) }
+          runStart = index + 1
+        }
+        body(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        return true
+      }
+      guard !isEncoded else { continue }
+      piece = RouteToken.percentEncoded(argument)
       piece.withUTF8(body)
     }
   }

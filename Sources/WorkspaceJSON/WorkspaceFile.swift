@@ -44,7 +44,7 @@ public enum WorkspaceFile {
   /// - Returns: UTF-8 JSON.
   /// - Complexity: O(*n* + *k*), for *n* nodes and *k* routes.
   public static func encode(_ state: WorkspaceState) -> [UInt8] {
-    JSONWriter.write(WorkspaceEncoder.encode(state))
+    DocumentEncoder.bytes(state).makeArray()
   }
 
   /// Encodes a state as ``encode(_:)`` does, refusing one whose file
@@ -71,8 +71,10 @@ public enum WorkspaceFile {
     {
       throw .saveExceedsLimit(path: path, location: location, what: what, size: size, limit: limit)
     }
+    let emitter = DocumentEncoder.bytes(state)
     do {
-      return try JSONWriter.write(WorkspaceEncoder.encode(state), checking: jsonLimits(limits))
+      try JSONWriter.check(emitter, against: jsonLimits(limits)) { DocumentEncoder.value(state) }
+      return emitter.makeArray()
     } catch {
       let what =
         switch error.kind {
@@ -107,39 +109,7 @@ public enum WorkspaceFile {
   public static func decode(
     _ bytes: [UInt8], path: String = "workspace.json", limits: WorkspaceFileLimits = .default
   ) throws(WorkspaceFileError) -> LoadedWorkspace {
-    guard bytes.count <= limits.maximumFileBytes else {
-      throw .fileTooLarge(path, size: bytes.count, limit: limits.maximumFileBytes)
-    }
-    let value: JSONValue
-    do {
-      value = try JSONReader.parse(bytes, limits: jsonLimits(limits))
-    } catch {
-      throw WorkspaceFileError(error, path: path)
-    }
-    guard case .object(let object) = value else {
-      throw .invalid(path: path, location: "$", reason: "expected an object")
-    }
-    guard object["format"] == .string(WorkspaceFormat.name) else {
-      throw .invalid(
-        path: path, location: "$.format",
-        reason: "expected \"format\": \"\(WorkspaceFormat.name)\"")
-    }
-    guard let version = object["version"]?.intValue else {
-      throw .invalid(path: path, location: "$.version", reason: "expected an integer version")
-    }
-    guard version <= WorkspaceFormat.currentVersion else {
-      throw .newerVersion(path: path, found: version, supported: WorkspaceFormat.currentVersion)
-    }
-    guard version >= WorkspaceFormat.oldestVersion else {
-      throw .invalid(path: path, location: "$.version", reason: "unknown version \(version)")
-    }
-    let (migrated, _) = Migration.migrate(object, from: version)
-    var decoder = WorkspaceDecoder(file: path, limits: limits)
-    let state = try decoder.decode(migrated)
-    return LoadedWorkspace(
-      state: state, diagnostics: decoder.diagnostics,
-      migratedFromVersion: version == WorkspaceFormat.currentVersion ? nil : version,
-      isDefault: false)
+    try DocumentDecoder.decode(bytes, path: path, limits: limits)
   }
 
   /// The revision a file's bytes store, without decoding the workspace: 0 for a file without
@@ -147,21 +117,26 @@ public enum WorkspaceFile {
   ///
   /// - Complexity: O(*b*), for *b* bytes (a parse, no decoding).
   package static func storedRevision(of bytes: [UInt8]) -> Int? {
-    guard case .object(let object)? = try? JSONReader.parse(bytes),
-      object["format"] == .string(WorkspaceFormat.name)
-    else { return nil }
-    return object["revision"]?.intValue.map { max(0, $0) } ?? 0
+    let revision = bytes.withUnsafeBytes { buffer in
+      try? JSONDocument.read(buffer) { root -> Int? in
+        guard let object = root.objectValue,
+          object["format"]?.isString(WorkspaceFormat.name) == true
+        else { return nil }
+        return object["revision"]?.intValue.map { max(0, $0) } ?? 0
+      }
+    }
+    return revision ?? nil
   }
 
   /// A node and everything in it as the file writes it, for tools that print parts of a
   /// workspace as JSON.
   package static func nodeValue(_ id: NodeID, in state: WorkspaceState) -> JSONValue {
-    WorkspaceEncoder.nestedNode(id, in: state)
+    DocumentEncoder.nestedNodeValue(id, in: state)
   }
 
   /// A stored router as the file writes it.
   package static func routerValue(_ router: RouterState) -> JSONValue {
-    WorkspaceEncoder.router(router)
+    DocumentEncoder.routerValue(router)
   }
 }
 

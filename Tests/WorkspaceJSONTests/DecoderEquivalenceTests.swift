@@ -22,7 +22,7 @@ import Testing
 
   static func check(_ bytes: [UInt8], limits: WorkspaceFileLimits) -> Bool {
     let old = Result { () throws(WorkspaceFileError) in
-      try WorkspaceFile.decode(bytes, path: "x.json", limits: limits)
+      try oldDecode(bytes, path: "x.json", limits: limits)
     }
     let new = Result { () throws(WorkspaceFileError) in
       try DocumentDecoder.decode(bytes, path: "x.json", limits: limits)
@@ -32,7 +32,8 @@ import Testing
       let same =
         a.state == b.state && a.diagnostics == b.diagnostics
         && a.migratedFromVersion == b.migratedFromVersion
-        && DocumentEncoder.bytes(a.state).makeArray() == WorkspaceFile.encode(a.state)
+        && DocumentEncoder.bytes(a.state).makeArray()
+          == JSONWriter.write(WorkspaceEncoder.encode(a.state))
       if !same {
         Issue.record(
           "differ:\n\(a.diagnostics)\n\(b.diagnostics)\n\(String(decoding: bytes, as: UTF8.self))"
@@ -103,14 +104,17 @@ import Testing
     for file in DecoderEquivalenceTests.files() {
       guard let loaded = try? WorkspaceFile.decode(file) else { continue }
       let state = loaded.state
-      #expect(DocumentEncoder.bytes(state).makeArray() == WorkspaceFile.encode(state))
+      #expect(
+        DocumentEncoder.bytes(state).makeArray()
+          == JSONWriter.write(WorkspaceEncoder.encode(state)))
       #expect(
         DocumentEncoder.bytes(state, style: .compact).makeArray()
           == JSONWriter.write(WorkspaceEncoder.encode(state), style: .compact))
       #expect(DocumentEncoder.value(state) == WorkspaceEncoder.encode(state))
       for id in state.nodes.keys {
         #expect(
-          DocumentEncoder.nestedNodeValue(id, in: state) == WorkspaceEncoder.nestedNode(id, in: state)
+          DocumentEncoder.nestedNodeValue(id, in: state)
+            == WorkspaceEncoder.nestedNode(id, in: state)
         )
         if let router = state.nodes[id]?.router {
           #expect(DocumentEncoder.routerValue(router) == WorkspaceEncoder.router(router))
@@ -120,4 +124,43 @@ import Testing
     }
     #expect(checked > 20)
   }
+}
+
+/// The value-tree decoding, as WorkspaceFile.decode did it.
+func oldDecode(
+  _ bytes: [UInt8], path: String, limits: WorkspaceFileLimits
+) throws(WorkspaceFileError) -> LoadedWorkspace {
+  guard bytes.count <= limits.maximumFileBytes else {
+    throw .fileTooLarge(path, size: bytes.count, limit: limits.maximumFileBytes)
+  }
+  let value: JSONValue
+  do {
+    value = try JSONReader.parse(bytes, limits: WorkspaceFile.jsonLimits(limits))
+  } catch {
+    throw WorkspaceFileError(error, path: path)
+  }
+  guard case .object(let object) = value else {
+    throw .invalid(path: path, location: "$", reason: "expected an object")
+  }
+  guard object["format"] == .string(WorkspaceFormat.name) else {
+    throw .invalid(
+      path: path, location: "$.format",
+      reason: "expected \"format\": \"\(WorkspaceFormat.name)\"")
+  }
+  guard let version = object["version"]?.intValue else {
+    throw .invalid(path: path, location: "$.version", reason: "expected an integer version")
+  }
+  guard version <= WorkspaceFormat.currentVersion else {
+    throw .newerVersion(path: path, found: version, supported: WorkspaceFormat.currentVersion)
+  }
+  guard version >= WorkspaceFormat.oldestVersion else {
+    throw .invalid(path: path, location: "$.version", reason: "unknown version \(version)")
+  }
+  let (migrated, _) = Migration.migrate(object, from: version)
+  var decoder = WorkspaceDecoder(file: path, limits: limits)
+  let state = try decoder.decode(migrated)
+  return LoadedWorkspace(
+    state: state, diagnostics: decoder.diagnostics,
+    migratedFromVersion: version == WorkspaceFormat.currentVersion ? nil : version,
+    isDefault: false)
 }

@@ -196,7 +196,9 @@ enum DocumentEncoder {
     sink.openObject()
     sink.key("limit")
     sink.number(history.limit)
-    for (key, entries) in [("undo" as StaticString, history.undoEntries), ("redo", history.redoEntries)] {
+    for (key, entries) in [
+      ("undo" as StaticString, history.undoEntries), ("redo", history.redoEntries),
+    ] {
       sink.key(key)
       sink.openArray()
       for entry in entries { self.entry(entry, into: &sink) }
