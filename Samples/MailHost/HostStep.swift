@@ -34,8 +34,8 @@ enum HostStep: Equatable {
   ///
   /// - Parameter words: The words, such as the command line's arguments.
   /// - Returns: The steps in order.
-  /// - Throws: A ``Workspace/WorkspaceError`` naming the first word that does not fit.
-  static func parse(_ words: [String]) throws(WorkspaceError) -> [HostStep] {
+  /// - Throws: A ``Workspace/CommandSyntaxError`` naming the first word that does not fit.
+  static func parse(_ words: [String]) throws(CommandSyntaxError) -> [HostStep] {
     var parser = CommandParser(words: words, extraCommandWords: hostWords)
     var steps: [HostStep] = []
     while let word = parser.nextWord {
@@ -67,7 +67,7 @@ enum HostStep: Equatable {
   /// Reads the positive integer after `command`.
   private static func number(
     for command: String, expected: String, _ parser: inout CommandParser
-  ) throws(WorkspaceError) -> Int {
+  ) throws(CommandSyntaxError) -> Int {
     guard let word = parser.nextWord, !parser.isCommandWord(word) else {
       throw .missingArgument(command: command, expected: expected, index: parser.index)
     }

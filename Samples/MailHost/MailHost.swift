@@ -13,27 +13,19 @@ import WorkspaceSession
 /// counterpart.
 @MainActor
 struct MailHost {
-  /// Exit codes, as `wsctl` uses them.
-  enum ExitCode {
-    static let success: Int32 = 0
-    static let refused: Int32 = 1
-    static let usage: Int32 = 64
-    static let badFile: Int32 = 65
-    static let cannotWrite: Int32 = 73
-  }
-
   let session: WorkspaceSession
   var workspace: Workspace { session.workspace }
   /// How many changes were applied and how many the change printer has printed.
   let progress = ChangeProgress()
-  /// The exit code of the first step or line that failed, as `wsctl` would exit for it: 64
-  /// for a malformed line (an unknown word, an unterminated quote), 1 for a refused command.
-  var failureStatus: Int32?
+  /// The exit code of the first step or line that failed, as `wsctl` would exit for it:
+  /// ``ExitCode/usage`` for a malformed line (an unknown word, an unterminated quote),
+  /// ``ExitCode/refused`` for a refused command.
+  var failureStatus: ExitCode?
 
   /// Runs the app with its command-line arguments (without the program name).
   ///
   /// - Returns: The exit code.
-  static func main(arguments: [String]) async -> Int32 {
+  static func main(arguments: [String]) async -> ExitCode {
     var words = arguments
     var path = NSTemporaryDirectory() + "/mail-workspace.json"
     if let first = words.first, first == "-h" || first == "--help" {
@@ -41,12 +33,12 @@ struct MailHost {
       print("  -f, --file FILE   the workspace file (default: $TMPDIR/mail-workspace.json)")
       print("  without commands, reads one line of commands at a time from standard input")
       printLines(HostStep.helpText)
-      return ExitCode.success
+      return .success
     }
     if let first = words.first, first == "-f" || first == "--file" {
       guard words.count >= 2 else {
         printError("'\(first)' needs a file name")
-        return ExitCode.usage
+        return .usage
       }
       path = words[1]
       words.removeFirst(2)
@@ -56,7 +48,7 @@ struct MailHost {
       steps = words.isEmpty ? nil : try HostStep.parse(words)
     } catch {
       printError("\(error)")
-      return ExitCode.usage
+      return .usage
     }
     // SwiftUI: the `App`'s `init` opens the session, which restores the window before the
     // first frame, and keeps it as `@State`.
@@ -64,7 +56,7 @@ struct MailHost {
       path: (path as NSString).standardizingPath, default: MailLayout.initialState)
     guard report(session.restoration, of: session) else {
       session.close()
-      return ExitCode.badFile
+      return session.restoration.error?.exitCode ?? .badData
     }
     var host = MailHost(session: session)
     return await host.run(steps)
@@ -100,7 +92,7 @@ struct MailHost {
   }
 
   /// Subscribes to the change stream, runs the steps (or standard input), then flushes.
-  private mutating func run(_ steps: [HostStep]?) async -> Int32 {
+  private mutating func run(_ steps: [HostStep]?) async -> ExitCode {
     // SwiftUI: `.task { for await change in workspace.changes { ... } }` on the root view.
     let changes = workspace.changes
     let printer = Task { [workspace, progress] in
@@ -125,11 +117,11 @@ struct MailHost {
       print("MailHost: saved \(session.store.path)")
     } catch {
       printError("\(error)")
-      return ExitCode.cannotWrite
+      return error.exitCode
     }
     printer.cancel()
     session.close()
-    return failureStatus ?? ExitCode.success
+    return failureStatus ?? .success
   }
 
   /// Runs each line of standard input as words, reporting errors and carrying on.
@@ -161,7 +153,7 @@ struct MailHost {
       await perform(try HostStep.parse(words), echo: false)
     } catch {
       print("  error: \(error)")
-      failureStatus = failureStatus ?? (error.isUsageError ? ExitCode.usage : ExitCode.refused)
+      failureStatus = failureStatus ?? error.exitCode
     }
   }
 
@@ -178,7 +170,7 @@ struct MailHost {
         try perform(step)
       } catch {
         print("  refused: \(error)")
-        failureStatus = failureStatus ?? ExitCode.refused
+        failureStatus = failureStatus ?? error.exitCode
       }
       while progress.printed < progress.published {
         await Task.yield()

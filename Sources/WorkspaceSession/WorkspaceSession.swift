@@ -100,7 +100,10 @@ public final class WorkspaceSession {
       status = merged.loaded.isDefault ? .missing : .saved(revision: state.revision)
     } catch {
       state = makeDefault()
-      let fileError = error as? WorkspaceFileError ?? .cannotRead(store.path, reason: "\(error)")
+      let fileError =
+        switch error {
+        case .file(let error): error
+        }
       let hasBackup = store.hasBackup
       restoration = SessionRestoration(
         diagnostics: [], migratedFromVersion: nil, isDefault: true, error: fileError,

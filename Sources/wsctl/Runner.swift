@@ -44,37 +44,26 @@ struct Runner {
       }
     }
     if hasEdits, !options.dryRun {
-      var printed = ""
       do {
-        let (_, loaded) = try store.update(default: .example) { state in
+        let (printed, loaded) = try store.update(default: .example) {
+          (state) throws(Failure) in
           var runner = self
           try runner.execute(steps, on: &state)
-          printed = runner.output
+          return runner.output
         }
         warn(loaded.diagnostics)
-      } catch let failure as Failure {
-        throw failure
-      } catch let error as WorkspaceError {
-        throw Invocation.failure(error, words: [])
-      } catch let error as WorkspaceFileError {
-        throw Failure(error, backupAvailable: store.hasBackup)
+        output = printed
       } catch {
-        throw Failure(message: "\(error)", exitCode: Failure.cannotCreate)
+        switch error {
+        case .file(let error): throw Failure(error, backupAvailable: store.hasBackup)
+        case .change(let failure): throw failure
+        }
       }
-      output = printed
     } else {
       let loaded = try load()
       warn(loaded.diagnostics)
       var state = loaded.state
-      do {
-        try execute(steps, on: &state)
-      } catch let error as WorkspaceError {
-        throw Invocation.failure(error, words: [])
-      } catch let failure as Failure {
-        throw failure
-      } catch {
-        throw Failure(message: "\(error)", exitCode: Failure.refused)
-      }
+      try execute(steps, on: &state)
       if hasEdits, state != loaded.state {
         // A dry run fails as the save would: a state the file cannot hold, or a file that
         // cannot be written.
@@ -104,12 +93,14 @@ struct Runner {
 
   /// Applies the edits in batches (one transaction each, between inspections) and renders
   /// each inspection on the state at its point.
-  private mutating func execute(_ steps: [Invocation.Step], on state: inout WorkspaceState) throws {
+  private mutating func execute(
+    _ steps: [Invocation.Step], on state: inout WorkspaceState
+  ) throws(Failure) {
     var batch: [WorkspaceCommand] = []
     // The first word of each command in the batch, to name the one the state refuses.
     var batchWords: [Int] = []
     var applied: [WorkspaceChange] = []
-    func flush(_ state: inout WorkspaceState) throws {
+    func flush(_ state: inout WorkspaceState) throws(Failure) {
       guard !batch.isEmpty else { return }
       var failedIndex: Int?
       do {
@@ -164,7 +155,9 @@ struct Runner {
     }
   }
 
-  private mutating func inspect(_ step: Invocation.Step, _ state: WorkspaceState) throws {
+  private mutating func inspect(
+    _ step: Invocation.Step, _ state: WorkspaceState
+  ) throws(Failure) {
     switch step {
     case .show(let size, let ascii):
       // The terminal's last row is left for the shell's prompt.

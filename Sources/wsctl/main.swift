@@ -1,3 +1,5 @@
+import Workspace
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -13,11 +15,11 @@ func runTool() -> Int32 {
     var runner = try Runner(invocation)
     try runner.run()
     Terminal.output(runner.output)
-    return Failure.ok
+    return ExitCode.success.rawValue
   } catch {
     Terminal.output(error.output)
     Terminal.error("wsctl: \(error.message)")
-    return error.exitCode
+    return error.exitCode.rawValue
   }
 }
 

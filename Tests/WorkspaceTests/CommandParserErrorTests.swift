@@ -11,7 +11,7 @@ import Testing
   static let pane = "a pane number, %ID, left|right|up|down or next|prev|last"
   static let fraction = CommandParser.fractionExpectation
 
-  static let unknownCommands: [(String, WorkspaceError)] = [
+  static let unknownCommands: [(String, CommandSyntaxError)] = [
     ("pish detail:7", .unknownCommand("pish", index: 0, suggestion: "push")),
     ("focus 2 fcous 3", .unknownCommand("fcous", index: 2, suggestion: "focus")),
     ("xyzzy", .unknownCommand("xyzzy", index: 0, suggestion: nil)),
@@ -21,7 +21,7 @@ import Testing
     ("split h 0.3 a b", .unknownCommand("b", index: 4, suggestion: nil)),
   ]
 
-  static let invalidArguments: [(String, WorkspaceError)] = [
+  static let invalidArguments: [(String, CommandSyntaxError)] = [
     ("focus 0", .invalidArgument("0", index: 1, expected: pane)),
     ("focus -1", .invalidArgument("-1", index: 1, expected: pane)),
     ("focus x", .invalidArgument("x", index: 1, expected: pane)),
@@ -73,7 +73,7 @@ import Testing
     ),
   ]
 
-  static let missingArguments: [(String, WorkspaceError)] = [
+  static let missingArguments: [(String, CommandSyntaxError)] = [
     ("focus", .missingArgument(command: "focus", expected: pane, index: 1)),
     ("focus push x", .missingArgument(command: "focus", expected: pane, index: 1)),
     ("split", .missingArgument(command: "split", expected: "an axis, h or v", index: 1)),
@@ -111,7 +111,7 @@ import Testing
   ]
 
   @Test(arguments: unknownCommands + invalidArguments + missingArguments)
-  func reportsTheOffendingWordAndIndex(text: String, error: WorkspaceError) {
+  func reportsTheOffendingWordAndIndex(text: String, error: CommandSyntaxError) {
     #expect(throws: error) { try CommandParser.parse(Self.words(text)) }
   }
 
@@ -126,7 +126,7 @@ import Testing
   func malformedRouteNamesTheWordIndexAndOffset(
     words: [String], index: Int, token: String, offset: Int
   ) throws {
-    let error = try #require(throws: WorkspaceError.self) { try CommandParser.parse(words) }
+    let error = try #require(throws: CommandSyntaxError.self) { try CommandParser.parse(words) }
     guard
       case .malformedRoute(let word, let wordIndex, .malformedToken(let text, let at, _)) = error
     else {
@@ -141,10 +141,10 @@ import Testing
 
   @Test func everyParseErrorIsAUsageError() throws {
     for (text, _) in Self.unknownCommands + Self.invalidArguments + Self.missingArguments {
-      let error = try #require(throws: WorkspaceError.self) {
+      let error = try #require(throws: CommandSyntaxError.self) {
         try CommandParser.parse(Self.words(text))
       }
-      #expect(error.isUsageError)
+      #expect(error.exitCode == .usage)
     }
   }
 
@@ -170,7 +170,7 @@ import Testing
     ),
   ])
   func messagesQuoteTheWord(text: String, message: String) throws {
-    let error = try #require(throws: WorkspaceError.self) {
+    let error = try #require(throws: CommandSyntaxError.self) {
       try CommandParser.parse(Self.words(text))
     }
     #expect(error.description == message)

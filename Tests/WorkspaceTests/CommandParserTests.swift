@@ -151,7 +151,7 @@ import Testing
 
   @Test func extraCommandWordAtACommandPositionIsUnknownWithoutSuggestion() {
     var parser = CommandParser(words: ["show"], extraCommandWords: ["show"])
-    #expect(throws: WorkspaceError.unknownCommand("show", index: 0, suggestion: nil)) {
+    #expect(throws: CommandSyntaxError.unknownCommand("show", index: 0, suggestion: nil)) {
       try parser.next()
     }
     #expect(parser.index == 0)
@@ -160,7 +160,7 @@ import Testing
   @Test func failedCommandLeavesTheIndexUnchanged() throws {
     var parser = CommandParser(words: ["zoom", "split", "x"])
     #expect(try parser.next() == .zoom)
-    #expect(throws: WorkspaceError.self) { try parser.next() }
+    #expect(throws: CommandSyntaxError.self) { try parser.next() }
     #expect(parser.index == 1)
   }
 
@@ -179,7 +179,7 @@ import Testing
 
   @Test func suggestsExtraCommandWords() {
     var parser = CommandParser(words: ["shwo"], extraCommandWords: ["show"])
-    #expect(throws: WorkspaceError.unknownCommand("shwo", index: 0, suggestion: "show")) {
+    #expect(throws: CommandSyntaxError.unknownCommand("shwo", index: 0, suggestion: "show")) {
       try parser.next()
     }
   }

@@ -3,7 +3,7 @@ import PaneRouter
 extension CommandParser {
   // MARK: Commands with structured arguments
 
-  mutating func readFocusTarget() throws(WorkspaceError) -> FocusTarget {
+  mutating func readFocusTarget() throws(CommandSyntaxError) -> FocusTarget {
     let expected = "a pane number, %ID, left|right|up|down or next|prev|last"
     let (word, wordIndex) = try readArgument(for: "focus", expected: expected)
     if let direction = Direction(rawValue: word) { return .direction(direction) }
@@ -19,7 +19,7 @@ extension CommandParser {
     }
   }
 
-  mutating func readSplit() throws(WorkspaceError) -> WorkspaceCommand {
+  mutating func readSplit() throws(CommandSyntaxError) -> WorkspaceCommand {
     let expected = "an axis, h or v"
     let (word, wordIndex) = try readArgument(for: "split", expected: expected)
     let axis: Axis
@@ -41,7 +41,7 @@ extension CommandParser {
     return .split(axis, ratio: ratio, root: root)
   }
 
-  mutating func readTabCommand() throws(WorkspaceError) -> WorkspaceCommand {
+  mutating func readTabCommand() throws(CommandSyntaxError) -> WorkspaceCommand {
     let expected = "new, close, move, rename, a tab number or next|prev|last"
     if let word = nextText, ["close", "move", "rename"].contains(word) {
       index += 1
@@ -69,7 +69,7 @@ extension CommandParser {
     }
   }
 
-  private mutating func readNewTab() throws(WorkspaceError) -> WorkspaceCommand {
+  private mutating func readNewTab() throws(CommandSyntaxError) -> WorkspaceCommand {
     guard let titleIndex = nextArgumentIndex else { return .newTab() }
     let title: String? =
       if try text(at: titleIndex) == "-" { nil } else { try title(at: titleIndex) }
@@ -80,7 +80,7 @@ extension CommandParser {
     return .newTab(title: title, root: root)
   }
 
-  mutating func readSwapTarget() throws(WorkspaceError) -> SwapTarget {
+  mutating func readSwapTarget() throws(CommandSyntaxError) -> SwapTarget {
     let expected = "left|right|up|down, a pane number or %ID"
     let (word, wordIndex) = try readArgument(for: "swap", expected: expected)
     if let direction = Direction(rawValue: word) { return .direction(direction) }
@@ -92,7 +92,7 @@ extension CommandParser {
 
   // MARK: Single arguments
 
-  mutating func readDirection(for command: String) throws(WorkspaceError) -> Direction {
+  mutating func readDirection(for command: String) throws(CommandSyntaxError) -> Direction {
     let expected = "a direction, left|right|up|down"
     let (word, wordIndex) = try readArgument(for: command, expected: expected)
     guard let direction = Direction(rawValue: word) else {
@@ -101,12 +101,12 @@ extension CommandParser {
     return direction
   }
 
-  mutating func readAmount(for command: String) throws(WorkspaceError) -> Double {
+  mutating func readAmount(for command: String) throws(CommandSyntaxError) -> Double {
     let (_, wordIndex) = try readArgument(for: command, expected: Self.fractionExpectation)
     return try fraction(at: wordIndex)
   }
 
-  mutating func readNodeID(for command: String) throws(WorkspaceError) -> NodeID {
+  mutating func readNodeID(for command: String) throws(CommandSyntaxError) -> NodeID {
     let expected = "a node id such as %7"
     let (word, wordIndex) = try readArgument(for: command, expected: expected)
     guard let id = nodeID(word) else {
@@ -115,7 +115,7 @@ extension CommandParser {
     return id
   }
 
-  mutating func readOptionalPane() throws(WorkspaceError) -> PaneReference? {
+  mutating func readOptionalPane() throws(CommandSyntaxError) -> PaneReference? {
     guard let wordIndex = nextArgumentIndex else { return nil }
     guard let pane = paneReference(try text(at: wordIndex)) else {
       throw invalid(wordIndex, expected: "a pane number or %ID")
@@ -126,7 +126,7 @@ extension CommandParser {
 
   mutating func readOptionalCount(
     expected: String = "a positive count"
-  ) throws(WorkspaceError) -> Int? {
+  ) throws(CommandSyntaxError) -> Int? {
     guard let wordIndex = nextArgumentIndex else { return nil }
     guard let count = Self.positiveInteger(try text(at: wordIndex)) else {
       throw invalid(wordIndex, expected: expected)
@@ -136,7 +136,7 @@ extension CommandParser {
   }
 
   /// Reads exactly the next word as a title, whatever it is.
-  mutating func readTitle(for command: String) throws(WorkspaceError) -> String {
+  mutating func readTitle(for command: String) throws(CommandSyntaxError) -> String {
     guard !isAtEnd else {
       throw .missingArgument(command: command, expected: "a title", index: index)
     }
@@ -145,14 +145,14 @@ extension CommandParser {
     return title
   }
 
-  mutating func readRoute(for command: String) throws(WorkspaceError) -> RouteToken {
+  mutating func readRoute(for command: String) throws(CommandSyntaxError) -> RouteToken {
     let (_, wordIndex) = try readArgument(for: command, expected: "a route")
     return try route(at: wordIndex)
   }
 
   mutating func readRoutes(
     for command: String, minimum: Int
-  ) throws(WorkspaceError) -> [RouteToken] {
+  ) throws(CommandSyntaxError) -> [RouteToken] {
     var routes: [RouteToken] = []
     while let routeIndex = nextArgumentIndex {
       routes.append(try route(at: routeIndex))
@@ -167,7 +167,7 @@ extension CommandParser {
   /// Reads the next word, which must not be a command word: its text and its index.
   mutating func readArgument(
     for command: String, expected: String
-  ) throws(WorkspaceError) -> (String, Int) {
+  ) throws(CommandSyntaxError) -> (String, Int) {
     guard let wordIndex = nextArgumentIndex else {
       throw .missingArgument(command: command, expected: expected, index: index)
     }
@@ -187,7 +187,7 @@ extension CommandParser {
   }
 
   /// The error for the word at `wordIndex`, which is not what the command expects.
-  func invalid(_ wordIndex: Int, expected: String) -> WorkspaceError {
+  func invalid(_ wordIndex: Int, expected: String) -> CommandSyntaxError {
     .invalidArgument(words[wordIndex], index: wordIndex, expected: expected)
   }
 }

@@ -64,7 +64,7 @@ extension CommandParser {
   }
 
   /// The text of the word at `wordIndex`: in a deep link, percent-decoded.
-  func text(at wordIndex: Int) throws(WorkspaceError) -> String {
+  func text(at wordIndex: Int) throws(CommandSyntaxError) -> String {
     guard let decodedLinkWords else { return words[wordIndex] }
     guard let text = decodedLinkWords[wordIndex] else {
       throw invalid(wordIndex, expected: "percent escapes that decode to UTF-8")
@@ -73,14 +73,14 @@ extension CommandParser {
   }
 
   /// The title at `wordIndex`, stripped of one leading `=`.
-  func title(at wordIndex: Int) throws(WorkspaceError) -> String {
+  func title(at wordIndex: Int) throws(CommandSyntaxError) -> String {
     let text = try text(at: wordIndex)
     return text.hasPrefix("=") ? String(text.dropFirst()) : text
   }
 
   /// The route token at `wordIndex`, stripped of one leading `=`; never percent-decoded first,
   /// since a token carries its own percent-encoding.
-  func route(at wordIndex: Int) throws(WorkspaceError) -> RouteToken {
+  func route(at wordIndex: Int) throws(CommandSyntaxError) -> RouteToken {
     let word = words[wordIndex]
     let text = word.hasPrefix("=") ? String(word.dropFirst()) : word
     do {
@@ -91,7 +91,7 @@ extension CommandParser {
   }
 
   /// A ratio strictly between 0 and 1: a decimal such as `0.3` or a percentage such as `30%`.
-  func fraction(at wordIndex: Int) throws(WorkspaceError) -> Double {
+  func fraction(at wordIndex: Int) throws(CommandSyntaxError) -> Double {
     let word = try text(at: wordIndex)
     let isPercentage = word.hasSuffix("%")
     let digits = isPercentage ? word.dropLast() : word[...]

@@ -94,12 +94,12 @@ public struct CommandParser: Sendable {
   ///
   /// - Parameter words: The words, such as `wsctl`'s arguments after its options.
   /// - Returns: The commands in order; empty for no words.
-  /// - Throws: ``WorkspaceError/unknownCommand(_:index:suggestion:)``,
-  ///   ``WorkspaceError/missingArgument(command:expected:index:)``,
-  ///   ``WorkspaceError/invalidArgument(_:index:expected:)`` or
-  ///   ``WorkspaceError/malformedRoute(_:index:reason:)`` for the first word that does not fit.
+  /// - Throws: ``CommandSyntaxError/unknownCommand(_:index:suggestion:)``,
+  ///   ``CommandSyntaxError/missingArgument(command:expected:index:)``,
+  ///   ``CommandSyntaxError/invalidArgument(_:index:expected:)`` or
+  ///   ``CommandSyntaxError/malformedRoute(_:index:reason:)`` for the first word that does not fit.
   /// - Complexity: O(*n*), where *n* is the total length of the words.
-  public static func parse(_ words: [String]) throws(WorkspaceError) -> [WorkspaceCommand] {
+  public static func parse(_ words: [String]) throws(CommandSyntaxError) -> [WorkspaceCommand] {
     var parser = CommandParser(words: words)
     return try parser.readAll()
   }
@@ -108,10 +108,10 @@ public struct CommandParser: Sendable {
   ///
   /// - Returns: The command, or `nil` at the end of the words.
   /// - Throws: The errors of ``parse(_:)``. An extra command word at ``index`` is an
-  ///   ``WorkspaceError/unknownCommand(_:index:suggestion:)``: the caller handles its own
+  ///   ``CommandSyntaxError/unknownCommand(_:index:suggestion:)``: the caller handles its own
   ///   words before calling. On error ``index`` is unchanged.
   /// - Complexity: O(*n*), where *n* is the total length of the command's words.
-  public mutating func next() throws(WorkspaceError) -> WorkspaceCommand? {
+  public mutating func next() throws(CommandSyntaxError) -> WorkspaceCommand? {
     guard !isAtEnd else { return nil }
     var cursor = self
     let command = try cursor.readCommand()
@@ -120,7 +120,7 @@ public struct CommandParser: Sendable {
   }
 
   /// Reads every remaining command.
-  mutating func readAll() throws(WorkspaceError) -> [WorkspaceCommand] {
+  mutating func readAll() throws(CommandSyntaxError) -> [WorkspaceCommand] {
     var commands: [WorkspaceCommand] = []
     while let command = try next() {
       commands.append(command)
@@ -128,7 +128,7 @@ public struct CommandParser: Sendable {
     return commands
   }
 
-  private mutating func readCommand() throws(WorkspaceError) -> WorkspaceCommand {
+  private mutating func readCommand() throws(CommandSyntaxError) -> WorkspaceCommand {
     let start = index
     let word = decodedLinkWords?[index] ?? words[index]
     index += 1
@@ -163,7 +163,7 @@ public struct CommandParser: Sendable {
     }
   }
 
-  private mutating func readRouterOperationAfterAt() throws(WorkspaceError)
+  private mutating func readRouterOperationAfterAt() throws(CommandSyntaxError)
     -> RouteOperation<RouteToken>
   {
     let expected = "a router operation such as push or pop"
@@ -179,7 +179,7 @@ public struct CommandParser: Sendable {
 
   private mutating func readRouterOperation(
     _ word: String
-  ) throws(WorkspaceError) -> RouteOperation<RouteToken> {
+  ) throws(CommandSyntaxError) -> RouteOperation<RouteToken> {
     switch word {
     case "push": return .push(try readRoutes(for: word, minimum: 1))
     case "pop": return .pop(count: try readOptionalCount() ?? 1)
