@@ -43,7 +43,7 @@ enum HostStep: Equatable {
         if let command = try parser.next() { steps.append(.command(command)) }
         continue
       }
-      parser.index += 1
+      _ = parser.readWord()
       switch word {
       case "show": steps.append(.show)
       case "open": steps.append(.open(try number(for: word, expected: "a message id", &parser)))
@@ -51,7 +51,7 @@ enum HostStep: Equatable {
         guard let query = parser.nextWord, !parser.isCommandWord(query) else {
           throw .missingArgument(command: word, expected: "a query", index: parser.index)
         }
-        parser.index += 1
+        _ = parser.readWord()
         steps.append(.search(query.hasPrefix("=") ? String(query.dropFirst()) : query))
       case "compose": steps.append(.compose)
       case "attach":
@@ -74,7 +74,7 @@ enum HostStep: Equatable {
     guard let value = Int(word), value > 0, word.allSatisfy(\.isASCII) else {
       throw .invalidArgument(word, index: parser.index, expected: expected)
     }
-    parser.index += 1
+    _ = parser.readWord()
     return value
   }
 

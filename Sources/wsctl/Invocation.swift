@@ -157,7 +157,7 @@ struct Invocation {
         throw .usage("option '\(word)' \(Self.position(start)) belongs after '\(owner)'")
       }
       if Self.toolWords.contains(word) {
-        parser.index += 1
+        _ = parser.readWord()
         steps.append(try toolStep(word, at: start, parser: &parser))
         continue
       }

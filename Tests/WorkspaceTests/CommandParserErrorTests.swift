@@ -9,7 +9,7 @@ import Testing
   }
 
   static let pane = "a pane number, %ID, left|right|up|down or next|prev|last"
-  static let fraction = CommandParser.fractionExpectation
+  static let fraction = "a ratio between 0 and 1 (0.3) or a percentage (30%)"
 
   static let unknownCommands: [(String, CommandSyntaxError)] = [
     ("pish detail:7", .unknownCommand("pish", index: 0, suggestion: "push")),

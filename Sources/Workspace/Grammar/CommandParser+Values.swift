@@ -49,18 +49,10 @@ extension CommandParser {
 
   // MARK: Converting one word
 
-  /// What a ratio or an amount must look like, for error messages.
-  static let fractionExpectation = "a ratio between 0 and 1 (0.3) or a percentage (30%)"
-
   /// A pane number (`3`) or id (`%7`).
-  func paneReference(_ word: String) -> PaneReference? {
-    if let number = Self.positiveInteger(word) { return .number(number) }
-    return nodeID(word).map { .id($0) }
-  }
-
-  /// A node id, `%7`.
-  func nodeID(_ word: String) -> NodeID? {
-    NodeID(parsing: word[...])
+  static func paneReference(_ word: String) -> PaneReference? {
+    if let number = positiveInteger(word) { return .number(number) }
+    return NodeID(parsing: word[...]).map { .id($0) }
   }
 
   /// The text of the word at `wordIndex`: in a deep link, percent-decoded.
@@ -90,18 +82,14 @@ extension CommandParser {
     }
   }
 
-  /// A ratio strictly between 0 and 1: a decimal such as `0.3` or a percentage such as `30%`.
-  func fraction(at wordIndex: Int) throws(CommandSyntaxError) -> Double {
-    let word = try text(at: wordIndex)
+  /// A ratio strictly between 0 and 1: a decimal such as `0.3` or a percentage such as `30%`;
+  /// `nil` for any other word.
+  static func fraction(_ word: String) -> Double? {
     let isPercentage = word.hasSuffix("%")
     let digits = isPercentage ? word.dropLast() : word[...]
-    guard let number = Self.decimal(digits) else {
-      throw invalid(wordIndex, expected: Self.fractionExpectation)
-    }
+    guard let number = decimal(digits) else { return nil }
     let value = isPercentage ? number / 100 : number
-    guard value > 0, value < 1 else {
-      throw invalid(wordIndex, expected: Self.fractionExpectation)
-    }
+    guard value > 0, value < 1 else { return nil }
     return value
   }
 
