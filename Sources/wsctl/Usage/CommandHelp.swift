@@ -1,13 +1,9 @@
 import Workspace
 
-/// The help of one `wsctl` command word: its syntax (word, summary, argument kinds; for the
-/// grammar's commands, the row of ``CommandGrammar``), what each argument means, an example.
+/// The help of one `wsctl` command word, printed from its ``CommandSyntax``: for the grammar's
+/// commands the entry of ``CommandGrammar``, for the tool's own the entries below.
 struct CommandHelp {
   let syntax: CommandSyntax
-  let arguments: [(String, String)]
-  let example: String
-  /// Paragraphs printed after the arguments, such as what `undo` covers.
-  var discussion: [String] = []
 
   /// The command's word.
   var name: String { syntax.word }
@@ -16,51 +12,24 @@ struct CommandHelp {
   /// The one-line summary.
   var abstract: String { syntax.summary }
 
-  /// The help of a command of the grammar, whose syntax comes from ``CommandGrammar``.
-  init(
-    _ word: String, arguments: [(String, String)], example: String, discussion: [String] = []
-  ) {
-    guard let syntax = CommandGrammar.command(word) else {
-      preconditionFailure("'\(word)' is not in CommandGrammar.commands")
-    }
-    self.init(syntax: syntax, arguments: arguments, example: example)
-    self.discussion = discussion
-  }
-
-  /// What undo and redo cover, for their help and zoom's.
-  private static let undoCoverage = [
-    "Undo covers edits: every command that changes the tree, titles, weights, routers or "
-      + "zoom; the commands of one call are one entry. Zoom is an entry of its own (zoom, "
-      + "then undo, only unzooms), and an entry puts zoom back only if it changed zoom, so "
-      + "undoing a push never also undoes a later zoom.",
-    "Focus and tab selection are a cursor, not edits: 'focus' and 'tab N|next|prev|last' "
-      + "alone are not recorded and keep the redo list. A command that changes nothing "
-      + "('root' at the root, 'focus 1' on pane 1) records nothing.",
-  ]
-
-  /// The help of one of the tool's own commands.
-  init(syntax: CommandSyntax, arguments: [(String, String)], example: String) {
-    self.syntax = syntax
-    self.arguments = arguments
-    self.example = example
-  }
-
   /// The help text, as `wsctl help NAME` and `wsctl NAME --help` print it.
   var text: String {
     var lines = ["usage: wsctl [options] \(usage)", "", abstract]
-    if !arguments.isEmpty {
+    if !syntax.help.isEmpty {
       lines.append("")
       lines.append("arguments:")
-      let width = arguments.map(\.0.count).max() ?? 0
-      for (name, meaning) in arguments {
-        lines.append("  " + name + String(repeating: " ", count: width - name.count + 2) + meaning)
+      let width = syntax.help.map(\.name.count).max() ?? 0
+      for argument in syntax.help {
+        lines.append(
+          "  " + argument.name + String(repeating: " ", count: width - argument.name.count + 2)
+            + argument.meaning)
       }
     }
-    for paragraph in discussion {
+    for paragraph in syntax.discussion {
       lines.append("")
       lines += paragraph.wrapped(to: 78)
     }
-    lines += ["", "example:", "  \(example)"]
+    lines += ["", "example:", "  wsctl \(syntax.example)"]
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -73,154 +42,57 @@ struct CommandHelp {
     all.first { $0.name == name }
   }
 
-  private static let pane = ("N|%ID", "a pane number (as 'show' draws it) or a pane id")
-  private static let direction = ("DIRECTION", "left, right, up or down")
-  private static let route = (
-    "ROUTE", "a route token such as detail:7 (write =NAME for a route named like a command)"
-  )
-
-  /// The commands of the workspace grammar (shared with deep links).
-  static let workspaceCommands: [CommandHelp] = [
-    CommandHelp(
-      "focus",
-      arguments: [
-        pane, direction, ("next|prev", "the next or previous pane in reading order"),
-        ("last", "the pane focused before this one"),
-      ],
-      example: "wsctl focus 2 push detail:7"),
-    CommandHelp(
-      "split",
-      arguments: [
-        ("h|v", "side by side or stacked"),
-        ("RATIO", "the new pane's share, such as 0.3 or 30% (default 0.5)"), route,
-      ],
-      example: "wsctl split h 30% search:inbox"),
-    CommandHelp(
-      "close", arguments: [pane], example: "wsctl close 2"),
-    CommandHelp(
-      "tab", arguments: [("N", "a 1-based tab number"), ("TITLE", "a tab title"), route],
-      example: "wsctl tab new Notes notes"),
-    CommandHelp(
-      "swap", arguments: [direction, pane], example: "wsctl swap right"),
-    CommandHelp(
-      "move", arguments: [direction], example: "wsctl move down"),
-    CommandHelp(
-      "resize", arguments: [direction, ("AMOUNT", "such as 0.1 or 10%")],
-      example: "wsctl resize right 10%"),
-    CommandHelp(
-      "equalize", arguments: [], example: "wsctl equalize"),
-    CommandHelp(
-      "zoom", arguments: [], example: "wsctl zoom",
-      discussion: ["A zoom is recorded: 'wsctl undo' after it only unzooms."]),
-    CommandHelp(
-      "rename", arguments: [("TITLE", "the new title (one word; quote it in the shell)")],
-      example: "wsctl rename 'Release notes'"),
-    CommandHelp(
-      "push", arguments: [route], example: "wsctl push detail:7 reply"),
-    CommandHelp(
-      "pop", arguments: [("N", "how many routes")], example: "wsctl pop 2"),
-    CommandHelp(
-      "pop-to", arguments: [route], example: "wsctl pop-to inbox"),
-    CommandHelp(
-      "pop-to-last", arguments: [route], example: "wsctl pop-to-last detail:7"),
-    CommandHelp(
-      "root", arguments: [], example: "wsctl root"),
-    CommandHelp(
-      "replace", arguments: [route], example: "wsctl replace inbox detail:7"),
-    CommandHelp(
-      "replace-top", arguments: [route], example: "wsctl replace-top detail:8"),
-    CommandHelp(
-      "present", arguments: [("sheet|cover", "the modal style"), route],
-      example: "wsctl present sheet compose"
-    ),
-    CommandHelp(
-      "dismiss", arguments: [], example: "wsctl dismiss"),
-    CommandHelp(
-      "dismiss-all", arguments: [], example: "wsctl dismiss-all"),
-    CommandHelp(
-      "set-path", arguments: [route], example: "wsctl set-path detail:7 reply"),
-    CommandHelp(
-      "set-modal-path", arguments: [route], example: "wsctl set-modal-path draft:2"),
-    CommandHelp(
-      "at",
-      arguments: [
-        ("%ID", "the id of the node that owns the router ('wsctl tree' lists ids)"),
-        ("OPERATION", "a router command: push, pop, pop-to, root, replace, present, ..."),
-      ],
-      example: "wsctl at %1 push settings"),
-    CommandHelp(
-      "undo", arguments: [("N", "how many changes")], example: "wsctl undo",
-      discussion: undoCoverage),
-    CommandHelp(
-      "redo", arguments: [("N", "how many changes")], example: "wsctl redo 2",
-      discussion: undoCoverage),
-  ]
+  /// The commands of the workspace grammar (shared with deep links), from its table.
+  static let workspaceCommands = CommandGrammar.commands.map(CommandHelp.init)
 
   /// The commands `wsctl` adds: inspection and maintenance, described like the grammar's.
   static let toolCommands: [CommandHelp] = [
-    CommandHelp(
-      syntax: CommandSyntax(
-        "show", "Draw the active tab as boxes: pane numbers, titles, top routes, focus marked.",
-        options: [
-          CommandOption("--size", value: ArgumentSyntax("WxH", [.size])), CommandOption("--ascii"),
-        ]),
-      arguments: [
-        ("--size WxH", "the drawing size, 1 to 1000 each way (default: the terminal)"),
-        ("--ascii", "ASCII instead of box-drawing characters"),
+    CommandSyntax(
+      "show", "Draw the active tab as boxes: pane numbers, titles, top routes, focus marked.",
+      options: [
+        CommandOption("--size", value: ArgumentSyntax("WxH", [.size])), CommandOption("--ascii"),
       ],
-      example: "wsctl show --size 80x24"),
-    CommandHelp(
-      syntax: CommandSyntax("tree", "Print the whole tree with ids, kinds and routes."),
-      arguments: [], example: "wsctl tree"),
-    CommandHelp(
-      syntax: CommandSyntax(
-        "routes", "Print a router's stack and modal (default the focused pane's).",
-        arguments: [ArgumentSyntax("N|%ID", [.paneReference, .nodeID], isOptional: true)]),
-      arguments: [("N|%ID", "a pane number, or the id of any node that owns a router")],
-      example: "wsctl routes 2"),
-    CommandHelp(
-      syntax: CommandSyntax(
-        "layout", "Print every visible pane's rectangle at a size.",
-        arguments: [ArgumentSyntax("WxH", [.size])]),
-      arguments: [("WxH", "the size, such as 120x40")], example: "wsctl layout 120x40"),
-    CommandHelp(
-      syntax: CommandSyntax("history", "List the undo and redo entries."),
-      arguments: [], example: "wsctl history"),
-    CommandHelp(
-      syntax: CommandSyntax(
-        "open", "Run the commands of a deep link.", arguments: [ArgumentSyntax("URL", [.link])]),
-      arguments: [("URL", "scheme://workspace/word/word...")],
-      example: "wsctl open 'myapp://workspace/focus/2/push/detail:7'"),
-    CommandHelp(
-      syntax: CommandSyntax(
-        "validate", "Check the file and print every diagnostic; exit 65 if it is not clean."),
-      arguments: [], example: "wsctl -f workspace.json validate"),
-    CommandHelp(
-      syntax: CommandSyntax(
-        "init", "Write the default workspace to the file.", options: [CommandOption("--force")]),
-      arguments: [("--force", "overwrite an existing file (kept as the backup)")],
-      example: "wsctl init"),
-    CommandHelp(
-      syntax: CommandSyntax(
-        "migrate",
-        "Rewrite an older or repaired file in the current format; a file already so is left alone."
-      ),
-      arguments: [], example: "wsctl -f old.json migrate"),
-    CommandHelp(
-      syntax: CommandSyntax(
-        "restore-backup",
-        "Replace the file with its backup (the file is kept as FILE.before-restore)."),
-      arguments: [], example: "wsctl restore-backup"),
-    CommandHelp(
-      syntax: CommandSyntax(
-        "completions", "Print a shell completion script.",
-        arguments: [ArgumentSyntax("bash|zsh|fish", [.shell])]),
-      arguments: [("SHELL", "bash, zsh or fish")],
-      example: "wsctl completions bash > /etc/bash_completion.d/wsctl"),
-    CommandHelp(
-      syntax: CommandSyntax(
-        "help", "Print help for the tool or a command.",
-        arguments: [ArgumentSyntax("COMMAND", [.commandWord], isOptional: true)]),
-      arguments: [("COMMAND", "a command word")], example: "wsctl help split"),
-  ]
+      help: [
+        ArgumentHelp("--size WxH", "the drawing size, 1 to 1000 each way (default: the terminal)"),
+        ArgumentHelp("--ascii", "ASCII instead of box-drawing characters"),
+      ],
+      example: "show --size 80x24"),
+    CommandSyntax("tree", "Print the whole tree with ids, kinds and routes."),
+    CommandSyntax(
+      "routes", "Print a router's stack and modal (default the focused pane's).",
+      arguments: [ArgumentSyntax("N|%ID", [.paneReference, .nodeID], isOptional: true)],
+      help: [ArgumentHelp("N|%ID", "a pane number, or the id of any node that owns a router")],
+      example: "routes 2"),
+    CommandSyntax(
+      "layout", "Print every visible pane's rectangle at a size.",
+      arguments: [ArgumentSyntax("WxH", [.size])],
+      help: [ArgumentHelp("WxH", "the size, such as 120x40")], example: "layout 120x40"),
+    CommandSyntax("history", "List the undo and redo entries."),
+    CommandSyntax(
+      "open", "Run the commands of a deep link.", arguments: [ArgumentSyntax("URL", [.link])],
+      help: [ArgumentHelp("URL", "scheme://workspace/word/word...")],
+      example: "open 'myapp://workspace/focus/2/push/detail:7'"),
+    CommandSyntax(
+      "validate", "Check the file and print every diagnostic; exit 65 if it is not clean.",
+      example: "-f workspace.json validate"),
+    CommandSyntax(
+      "init", "Write the default workspace to the file.", options: [CommandOption("--force")],
+      help: [ArgumentHelp("--force", "overwrite an existing file (kept as the backup)")]),
+    CommandSyntax(
+      "migrate",
+      "Rewrite an older or repaired file in the current format; a file already so is left alone.",
+      example: "-f old.json migrate"),
+    CommandSyntax(
+      "restore-backup",
+      "Replace the file with its backup (the file is kept as FILE.before-restore)."),
+    CommandSyntax(
+      "completions", "Print a shell completion script.",
+      arguments: [ArgumentSyntax("bash|zsh|fish", [.shell])],
+      help: [ArgumentHelp("SHELL", "bash, zsh or fish")],
+      example: "completions bash > /etc/bash_completion.d/wsctl"),
+    CommandSyntax(
+      "help", "Print help for the tool or a command.",
+      arguments: [ArgumentSyntax("COMMAND", [.commandWord], isOptional: true)],
+      help: [ArgumentHelp("COMMAND", "a command word")], example: "help split"),
+  ].map(CommandHelp.init)
 }
