@@ -13,7 +13,7 @@ public struct RouterState: Equatable, Sendable {
   /// Members of the stored router this version does not understand.
   public package(set) var unknownMembers: UnknownMembers
   /// Members of the stored router's modal this version does not understand; they belong to
-  /// that modal and go when it is dismissed (see ``apply(_:)``).
+  /// that modal and go when it is dismissed (see `apply(_:)`).
   public package(set) var modalUnknownMembers: UnknownMembers
 
   /// Creates a stored router.

@@ -3,7 +3,7 @@
 ///
 /// The workspace never reads or changes them: their form belongs to the file layer, which
 /// fills them in on load, already decoded, and writes them out on save as they are (see
-/// ``KeptMembers``).
+/// `KeptMembers`).
 public struct UnknownMembers: Equatable, Sendable {
   /// The members, in the file layer's own form; `nil` for none.
   package let kept: (any KeptMembers)?

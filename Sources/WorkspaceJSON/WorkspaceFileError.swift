@@ -67,10 +67,10 @@ extension WorkspaceFileError: CustomStringConvertible {
 }
 
 extension WorkspaceFileError {
-  /// The exit code a program reports for the error: ``ExitCode/badData`` for a file it cannot
-  /// understand, ``ExitCode/refused`` for a state its file could not hold (nothing changed),
-  /// ``ExitCode/noInput`` for a file or backup it cannot read, ``ExitCode/cannotCreate`` for
-  /// one it cannot write, ``ExitCode/lockTimeout`` for a lock held too long.
+  /// The exit code a program reports for the error: `ExitCode.badData` for a file it cannot
+  /// understand, `ExitCode.refused` for a state its file could not hold (nothing changed),
+  /// `ExitCode.noInput` for a file or backup it cannot read, `ExitCode.cannotCreate` for
+  /// one it cannot write, `ExitCode.lockTimeout` for a lock held too long.
   public var exitCode: ExitCode {
     switch self {
     case .notJSON, .invalid, .newerVersion, .limitExceeded, .fileTooLarge: .badData
