@@ -122,7 +122,7 @@ extension WorkspaceState {
     case .resize(let direction, let amount): try resize(direction, by: amount)
     case .equalize: equalize()
     case .zoom: zoomedPane = zoomedPane == nil ? focusedPane : nil
-    case .rename(let title): update(focusedPane) { $0.title = title }
+    case .rename(let title): update(focusedPane) { $0.setTitle(title) }
     case .route(let operation, let id): try route(operation, at: id ?? focusedPane)
     case .undo, .redo: preconditionFailure("handled by apply")
     }
@@ -159,7 +159,7 @@ extension WorkspaceState {
       if operation.namesStateThatHolds(despite: error) { return }
       throw .routeRejected(error, operation: operation.description, node: id)
     }
-    update(id) { $0.router = router }
+    update(id) { $0.setRouter(router) }
   }
 }
 

@@ -22,8 +22,8 @@ extension WorkspaceState {
     let second = (
       parent: self[other].parent!, index: self[self[other].parent!].children.firstIndex(of: other)!
     )
-    update(first.parent) { $0.children[first.index] = other }
-    update(second.parent) { $0.children[second.index] = pane }
+    update(first.parent) { $0.replaceChild(at: first.index, with: other) }
+    update(second.parent) { $0.replaceChild(at: second.index, with: pane) }
     update(pane) { $0.parent = second.parent }
     update(other) { $0.parent = first.parent }
     zoomedPane = nil
@@ -67,9 +67,10 @@ extension WorkspaceState {
       update(split) { node in
         let from = node.children.firstIndex(of: pane)!
         let to = node.children.firstIndex(of: sibling)!
-        node.children.swapAt(from, to)
-        node.weights.swapAt(from, to)
-        node.activeIndex = to
+        node.changeSplit { children in
+          children.swapAt(from, to)
+          children.activeIndex = to
+        }
       }
     } else {
       let parent = self[pane].parent!
@@ -94,12 +95,16 @@ extension WorkspaceState {
     normalize(parent)
     let remaining = slotParent.map { self[$0].children[slotIndex!] } ?? rootID
     let split = makeID()
-    set(split, Node(id: split, kind: .split(direction.axis)))
+    set(
+      split,
+      Node(
+        id: split,
+        .split(
+          direction.axis,
+          NodeChildren(
+            direction.isForward ? [remaining, pane] : [pane, remaining], slots: [0.5, 0.5])
+        )))
     replace(remaining, with: split)
-    update(split) { node in
-      node.children = direction.isForward ? [remaining, pane] : [pane, remaining]
-      node.weights = [0.5, 0.5]
-    }
     update(remaining) { $0.parent = split }
     update(pane) { $0.parent = split }
     normalize(split)
@@ -134,9 +139,12 @@ extension WorkspaceState {
         let delta = min(amount, room)
         guard delta > 1e-12 else { throw .atMinimumSize(direction) }
         update(split) { node in
-          node.weights[shrinking] -= delta
-          node.weights[shrinking == before ? after : before] += delta
-          node.weights = WorkspaceState.normalized(node.weights)
+          node.changeSplit { children in
+            var weights = children.slots
+            weights[shrinking] -= delta
+            weights[shrinking == before ? after : before] += delta
+            children.setSlots(WorkspaceState.normalized(weights))
+          }
         }
         return
       }
@@ -152,7 +160,7 @@ extension WorkspaceState {
       switch node.kind {
       case .split:
         let equal = Array(repeating: 1 / Double(node.children.count), count: node.children.count)
-        if node.weights != equal { update(id) { $0.weights = equal } }
+        if node.weights != equal { update(id) { $0.changeSplit { $0.setSlots(equal) } } }
         pending.append(contentsOf: node.children)
       case .tabs:
         if let child = node.activeChild { pending.append(child) }
