@@ -140,11 +140,14 @@ extension Node {
   package mutating func changeChildren(
     split: (inout NodeChildren<Double>) -> Void, tabs: (inout NodeChildren<String>) -> Void
   ) {
+    // The payload is moved out while it changes, so that its arrays are not copied.
     switch content {
     case .split(let axis, var children):
+      content = .unknown("")
       split(&children)
       content = .split(axis, children)
     case .tabs(var children):
+      content = .unknown("")
       tabs(&children)
       content = .tabs(children)
     case .pane, .unknown:
