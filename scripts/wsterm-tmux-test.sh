@@ -129,6 +129,9 @@ keys C-b %
 wait_for "2* main" "1 main"
 [ "$(count_panes)" = 2 ] || fail "expected 2 panes, found $(count_panes)"
 wait_until "the split was not saved to $file" test -f "$file"
+# The session saves the area the panes get (100x30 less the tab bar and the status line) as
+# the layout size, so wsctl measures on what wsterm draws.
+wait_until "the pane area 100x28 was not recorded in $file" grep -qF '"layoutSize": "100x28"' "$file"
 
 # 3. C-b Left moves focus back to pane 1.
 step="focus left (C-b Left)"

@@ -188,10 +188,18 @@ struct App {
 
   /// Applies commands to the workspace (the session saves them, keeping other writers'
   /// edits); an error goes to the status line and changes nothing.
+  ///
+  /// The commands measure (directional focus, a split's room, resize) on the panes as drawn:
+  /// the area they get on this screen is recorded first (the session saves it with them), and
+  /// taken back with a failed command, which changes nothing.
   mutating func apply(_ commands: [WorkspaceCommand]) {
+    let recorded = state.layoutSize
     do {
+      try? session.workspace.recordLayoutSize(
+        Screen.paneArea(width: size.width, height: size.height))
       try session.workspace.apply(commands)
     } catch {
+      try? session.workspace.recordLayoutSize(recorded)
       message = ("\(error)", true)
     }
   }

@@ -20,9 +20,6 @@ struct Screen {
   var title = "wsterm"
   var bottomLine = BottomLine.status("", isError: false)
 
-  /// The smallest pane the layout tries to give every pane: a border and one line.
-  static let minimumPaneSize = Size(width: 6, height: 3)
-
   /// The area the panes get: everything but the tab bar and the status line.
   static func paneArea(width: Int, height: Int) -> Size {
     Size(width: max(0, width), height: max(0, height - 2))
@@ -37,7 +34,8 @@ struct Screen {
     drawTabBar(on: &frame)
     let area = Self.paneArea(width: width, height: height)
     let focus = state.focusedPane
-    let layout = state.numberedLayout(in: area, minimumPaneSize: Self.minimumPaneSize)
+    // The workspace's minimum pane size: by default a border and one line.
+    let layout = state.numberedLayout(in: area)
     for (number, pane, rect) in layout {
       let shifted = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height)
       drawPane(pane, number: number, in: shifted, isFocused: pane == focus, on: &frame)

@@ -61,6 +61,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   public var maxY: Int { y + height }
   /// The area.
   public var area: Int { width * height }
+  /// The width and height.
+  public var size: Size { Size(width: width, height: height) }
 
   /// The `WxH+X+Y` form, such as `40x24+0+0`.
   public var description: String { "\(width)x\(height)+\(x)+\(y)" }
@@ -81,17 +83,20 @@ extension WorkspaceState {
   /// Every visible pane with its rectangle, in tree order: walks the visible tree from the
   /// root (every child of a split, the selected child of a tabs container), handing each
   /// split's rectangle to `divide` for its children's. A zoomed pane gets `whole` alone
-  /// unless `honoringZoom` is `false`.
+  /// unless `honoringZoom` is `false`; with `includingContainers`, every visible split and
+  /// tabs container is listed too, before what it holds.
   ///
   /// - Complexity: O(*v*) plus the cost of `divide`, where *v* is the number of visible nodes.
   func visibleRectangles<Area>(
-    whole: Area, honoringZoom: Bool, divide: (Node, Area) -> [Area]
+    whole: Area, honoringZoom: Bool, includingContainers: Bool = false,
+    divide: (Node, Area) -> [Area]
   ) -> [(pane: NodeID, rect: Area)] {
     if honoringZoom, let zoomedPane { return [(zoomedPane, whole)] }
     var result: [(pane: NodeID, rect: Area)] = []
     var pending = [(rootID, whole)]
     while let (id, rect) = pending.popLast() {
       let node = self[id]
+      if includingContainers, !node.isPane { result.append((id, rect)) }
       switch node.kind {
       case .pane: result.append((id, rect))
       case .tabs: if let child = node.activeChild { pending.append((child, rect)) }

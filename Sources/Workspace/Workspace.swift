@@ -30,6 +30,9 @@ public final class Workspace {
   @ObservationIgnored var undoGroup: (depth: Int, entries: Int)?
   /// Called for every change before ``onChange``, for the session that owns the workspace.
   @ObservationIgnored package var ownerDidChange: ((WorkspaceChange) -> Void)?
+  /// Called after ``recordLayoutSize(_:)`` recorded a new size, for the session that owns the
+  /// workspace.
+  @ObservationIgnored package var ownerDidRecordLayoutSize: ((Size?) -> Void)?
   @ObservationIgnored private let broadcast = Broadcast<WorkspaceChange>()
 
   /// Creates a workspace over a state.
@@ -64,6 +67,25 @@ public final class Workspace {
     countUndoEntries(of: change)
     publish(change, replacing: next)
     return change
+  }
+
+  /// Records the size of the area the host lays the panes out in, whenever it changes, so that
+  /// directional focus, `split` and `resize` measure on the rectangles the host draws; see
+  /// ``WorkspaceState/recordLayoutSize(_:)``.
+  ///
+  ///     try workspace.recordLayoutSize(Size(width: 120, height: 39))
+  ///
+  /// The size is not a command: it records no undo entry and reports no change (no node
+  /// changed); a session that owns the workspace saves it like any change.
+  ///
+  /// - Parameter size: The area's size, or `nil` to forget it.
+  /// - Throws: ``WorkspaceError/invalidSize(_:expected:)``; nothing changed.
+  public func recordLayoutSize(_ size: Size?) throws(WorkspaceError) {
+    guard size != state.layoutSize else { return }
+    var next = state
+    try next.recordLayoutSize(size)
+    state = next
+    ownerDidRecordLayoutSize?(size)
   }
 
   /// Replaces the whole state, for example after restoring a file, and reports it as a

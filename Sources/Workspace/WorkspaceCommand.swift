@@ -28,8 +28,14 @@ public enum WorkspaceCommand: Hashable, Sendable {
   case swap(SwapTarget)
   /// Move the focused pane one place in a direction, into a neighbouring position.
   case move(Direction)
-  /// Move an edge of the focused pane in a direction by a fraction of its split.
+  /// Move an edge of the focused pane in a direction by a fraction of the split that owns
+  /// the edge (see `resize left|right|up|down AMOUNT` in `docs/COMMANDS.md` for which edge).
   case resize(Direction, amount: Double)
+  /// Move an edge of the focused pane in a direction by a number of cells of the layout at
+  /// ``WorkspaceState/layoutArea``.
+  case resizeByCells(Direction, Int)
+  /// Set the workspace's minimum pane size, or go back to the default with `nil`.
+  case setMinimumPaneSize(Size?)
   /// Give every child of every visible split an equal share.
   case equalize
   /// Toggle showing the focused pane alone.
@@ -64,8 +70,9 @@ public enum PaneReference: Hashable, Sendable, CustomStringConvertible {
 public enum FocusTarget: Hashable, Sendable {
   /// A pane by number or id.
   case pane(PaneReference)
-  /// The neighbour in a direction, by geometry.
-  case direction(Direction)
+  /// The neighbour in a direction, by geometry; with `wrapping`, where there is none, the
+  /// pane on the opposite side of the area.
+  case direction(Direction, wrapping: Bool = false)
   /// The next visible pane in reading order, wrapping.
   case next
   /// The previous visible pane in reading order, wrapping.

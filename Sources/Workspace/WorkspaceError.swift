@@ -28,8 +28,14 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   case samePane(NodeID)
   /// No split has an edge of the focused pane to move in that direction.
   case noSplit(Direction)
-  /// The pane or its neighbour is already at its minimum size.
-  case atMinimumSize(Direction)
+  /// A split would leave a pane smaller than the minimum pane size: the pane to split, its
+  /// size and the minimum, at ``WorkspaceState/layoutArea``.
+  case noSpaceForNewPane(NodeID, size: Size, minimum: Size)
+  /// The node that a resize shrinks (a pane, or a split of panes) is already at its minimum
+  /// length along the direction's axis.
+  case atMinimumSize(Direction, node: NodeID, length: Int)
+  /// A size out of range: a recorded layout size or a minimum pane size.
+  case invalidSize(Size, expected: ClosedRange<Int>)
   /// A ratio or amount outside 0 < value < 1.
   case invalidFraction(Double)
   /// A count below 1.
@@ -47,8 +53,15 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   /// Nothing to redo.
   case nothingToRedo
 
-  /// The exit code a program reports for a refusal: ``ExitCode/refused``.
-  public var exitCode: ExitCode { .refused }
+  /// The exit code a program reports: ``ExitCode/usage`` for a value out of range (a
+  /// ratio, a count, a size: the command is malformed whatever the state), else
+  /// ``ExitCode/refused``.
+  public var exitCode: ExitCode {
+    switch self {
+    case .invalidFraction, .invalidCount, .invalidSize: .usage
+    default: .refused
+    }
+  }
 }
 
 extension WorkspaceError: CustomStringConvertible {
@@ -66,7 +79,14 @@ extension WorkspaceError: CustomStringConvertible {
     case .noTabs: "the focused pane is not in a tab"
     case .samePane(let id): "cannot swap \(id) with itself"
     case .noSplit(let direction): "no split to resize \(direction)"
-    case .atMinimumSize(let direction): "cannot resize \(direction): at minimum size"
+    case .noSpaceForNewPane(let id, let size, let minimum):
+      "no space for new pane: \(id) is \(size) and the minimum pane size is \(minimum)"
+    case .atMinimumSize(let direction, let id, let length):
+      "cannot resize \(direction): \(id) is at its minimum "
+        + "\(direction.axis == .horizontal ? "width" : "height") of \(length)"
+    case .invalidSize(let size, let lengths):
+      "size '\(size)' is out of range: each length must be from \(lengths.lowerBound) to "
+        + "\(lengths.upperBound)"
     case .invalidFraction(let value): "'\(value)' is not between 0 and 1"
     case .invalidCount(let count): "count '\(count)' is not positive"
     case .routeRejected(let rejection, let operation, _): "\(operation) rejected: \(rejection)"

@@ -49,7 +49,7 @@ extension WorkspaceState {
   ) throws(WorkspaceError) -> WorkspaceChange {
     let focusBefore = focusedPane
     let zoomedPaneBefore = zoomedPane
-    let saved = (history: history, nextID: nextID)
+    let saved = (history: history, nextID: nextID, minimumPaneSize: minimumPaneSize)
     beginTransaction()
     beginTransaction()
     var segment: [WorkspaceCommand] = []
@@ -80,6 +80,7 @@ extension WorkspaceState {
       restore(endTransaction())
       history = saved.history
       nextID = saved.nextID
+      minimumPaneSize = saved.minimumPaneSize
       throw error
     }
     let journal = endTransaction()
@@ -119,7 +120,9 @@ extension WorkspaceState {
     case .renameTab(let title): try renameTab(title)
     case .swap(let target): try swap(target)
     case .move(let direction): try move(direction)
-    case .resize(let direction, let amount): try resize(direction, by: amount)
+    case .resize(let direction, let amount): try resize(direction, by: .fraction(amount))
+    case .resizeByCells(let direction, let cells): try resize(direction, by: .cells(cells))
+    case .setMinimumPaneSize(let size): try setMinimumPaneSize(size)
     case .equalize: equalize()
     case .zoom: zoomedPane = zoomedPane == nil ? focusedPane : nil
     case .rename(let title): update(focusedPane) { $0.setTitle(title) }

@@ -1,7 +1,12 @@
 /// `swap`, `move`, `resize` and `equalize`.
 extension WorkspaceState {
-  /// The smallest share `resize` leaves a child of a split.
-  public static let minimumWeight = 0.05
+  /// How far `resize` moves an edge.
+  enum ResizeAmount {
+    /// A fraction of the length of the split that owns the edge, strictly between 0 and 1.
+    case fraction(Double)
+    /// A number of cells, at least 1.
+    case cells(Int)
+  }
 
   mutating func swap(_ target: SwapTarget) throws(WorkspaceError) {
     let pane = focusedPane
@@ -112,11 +117,59 @@ extension WorkspaceState {
     focus(pane)
   }
 
-  /// Moves an edge of the focused pane in a direction by `amount` of the enclosing split:
-  /// the edge on that side if the pane has a neighbour there (the pane grows), else the edge
-  /// on the other side (the pane shrinks). No child shrinks below ``minimumWeight``.
-  mutating func resize(_ direction: Direction, by amount: Double) throws(WorkspaceError) {
-    guard amount > 0, amount < 1 else { throw .invalidFraction(amount) }
+  /// Moves an edge of the focused pane in a direction, measured on the integer layout at
+  /// ``layoutArea``.
+  ///
+  /// The edge is the pane's edge on that side if a split of the direction's axis has a
+  /// sibling there (the pane grows), else its edge on the other side (the pane shrinks); the
+  /// split is the nearest enclosing one with such a sibling. A fraction is of that split's
+  /// length, rounded to whole cells (at least one). The child that shrinks stops at its
+  /// minimum length (``paneMinimum`` for a pane); the split's weights become the children's
+  /// new lengths, so the edge moves by exactly that many cells.
+  mutating func resize(_ direction: Direction, by amount: ResizeAmount) throws(WorkspaceError) {
+    switch amount {
+    case .fraction(let fraction):
+      guard fraction > 0, fraction < 1 else { throw .invalidFraction(fraction) }
+    case .cells(let cells):
+      guard cells > 0 else { throw .invalidCount(cells) }
+    }
+    guard let (split, grows, shrinks) = resizedChildren(towards: direction) else {
+      throw .noSplit(direction)
+    }
+    let horizontal = direction.axis == .horizontal
+    let rects = measuredLayout
+    let minimums = visibleMinimums(pane: paneMinimum)
+    let children = self[split].children
+    var lengths = children.map { child in
+      rects[child].map { horizontal ? $0.width : $0.height } ?? 0
+    }
+    let least = children.map { child in
+      minimums[child].map { horizontal ? $0.width : $0.height } ?? 0
+    }
+    let total = lengths.reduce(0, +)
+    // Where the children's minimums do not fit, the layout ignores them: no room to move.
+    let room = least.reduce(0, +) <= total ? lengths[shrinks] - least[shrinks] : 0
+    let requested =
+      switch amount {
+      case .fraction(let fraction): max(1, Int((fraction * Double(total)).rounded()))
+      case .cells(let cells): cells
+      }
+    let moved = min(requested, room)
+    guard moved > 0 else {
+      throw .atMinimumSize(direction, node: children[shrinks], length: least[shrinks])
+    }
+    lengths[shrinks] -= moved
+    lengths[grows] += moved
+    let weights = WorkspaceState.normalized(lengths.map { Double($0) / Double(total) })
+    update(split) { node in node.changeSplit { $0.setSlots(weights) } }
+  }
+
+  /// The split whose edge `resize` moves in a direction, with the indices of the child that
+  /// grows and the child that shrinks: the nearest split of the direction's axis in which the
+  /// focused pane's branch has a sibling that way, else the nearest with one the other way.
+  private func resizedChildren(
+    towards direction: Direction
+  ) -> (split: NodeID, grows: Int, shrinks: Int)? {
     // Each split of the direction's axis around the pane, nearest first, with the branch
     // of it that holds the pane.
     var splits: [(branch: NodeID, split: NodeID)] = []
@@ -131,25 +184,12 @@ extension WorkspaceState {
         let index = self[split].children.firstIndex(of: branch)!
         let other = grow ? index + step : index - step
         guard self[split].children.indices.contains(other) else { continue }
-        let before = min(index, other)
-        let after = max(index, other)
-        let shrinking = direction.isForward ? after : before
-        let weights = self[split].weights
-        let room = weights[shrinking] - min(weights[shrinking], WorkspaceState.minimumWeight)
-        let delta = min(amount, room)
-        guard delta > 1e-12 else { throw .atMinimumSize(direction) }
-        update(split) { node in
-          node.changeSplit { children in
-            var weights = children.slots
-            weights[shrinking] -= delta
-            weights[shrinking == before ? after : before] += delta
-            children.setSlots(WorkspaceState.normalized(weights))
-          }
-        }
-        return
+        // The edge moves towards `direction`: the child on that side of it shrinks.
+        let (before, after) = (min(index, other), max(index, other))
+        return direction.isForward ? (split, before, after) : (split, after, before)
       }
     }
-    throw .noSplit(direction)
+    return nil
   }
 
   /// Gives every child of every visible split an equal share.

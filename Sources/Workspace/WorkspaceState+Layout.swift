@@ -9,7 +9,8 @@ extension WorkspaceState {
   ///     state.layout(in: Size(width: 10, height: 1))  // three equal panes: 4, 3 and 3 wide
   ///
   /// Each split divides its length along its axis as follows.
-  /// - The minimum size of a pane is `minimumPaneSize`; of a split, the sum of its children's
+  /// - The minimum size of a pane is `minimumPaneSize`, by default the workspace's
+  ///   ``paneMinimum``; of a split, the sum of its children's
   ///   minimums along its axis and their largest minimum across it; of a tabs container, the
   ///   minimum of its selected child.
   /// - If the children's minimums fit in the length, every child whose share by weight would
@@ -21,15 +22,18 @@ extension WorkspaceState {
   ///
   /// - Parameters:
   ///   - size: The whole area; negative widths and heights count as 0.
-  ///   - minimumPaneSize: The smallest size a pane should get; negative values count as 0.
+  ///   - minimumPaneSize: The smallest size a pane should get (default ``paneMinimum``);
+  ///     negative values count as 0.
   /// - Returns: The rectangle of each visible pane.
   /// - Complexity: O(*v* log *k*), where *v* is the number of visible nodes and *k* the most
   ///   children of one split.
   public func layout(
-    in size: Size, minimumPaneSize: Size = Size(width: 1, height: 1)
+    in size: Size, minimumPaneSize: Size? = nil
   ) -> [NodeID: Rect] {
     Dictionary(
-      integerLayout(in: size, minimumPaneSize: minimumPaneSize).map { ($0.pane, $0.rect) },
+      integerLayout(in: size, minimumPaneSize: minimumPaneSize ?? paneMinimum).map {
+        ($0.pane, $0.rect)
+      },
       uniquingKeysWith: { first, _ in first })
   }
 
@@ -39,11 +43,12 @@ extension WorkspaceState {
   ///
   /// - Parameters:
   ///   - size: The whole area; negative widths and heights count as 0.
-  ///   - minimumPaneSize: The smallest size a pane should get; negative values count as 0.
+  ///   - minimumPaneSize: The smallest size a pane should get (default ``paneMinimum``);
+  ///     negative values count as 0.
   /// - Returns: Each visible pane with its rectangle.
   /// - Complexity: O(*v* log *v*), where *v* is the number of visible nodes.
   public func orderedLayout(
-    in size: Size, minimumPaneSize: Size = Size(width: 1, height: 1)
+    in size: Size, minimumPaneSize: Size? = nil
   ) -> [(pane: NodeID, rect: Rect)] {
     numberedLayout(in: size, minimumPaneSize: minimumPaneSize).map { ($0.pane, $0.rect) }
   }
@@ -56,11 +61,12 @@ extension WorkspaceState {
   ///
   /// - Parameters:
   ///   - size: The whole area; negative widths and heights count as 0.
-  ///   - minimumPaneSize: The smallest size a pane should get; negative values count as 0.
+  ///   - minimumPaneSize: The smallest size a pane should get (default ``paneMinimum``);
+  ///     negative values count as 0.
   /// - Returns: Each visible pane with its number and rectangle.
   /// - Complexity: O(*v* log *v*), where *v* is the number of visible nodes.
   public func numberedLayout(
-    in size: Size, minimumPaneSize: Size = Size(width: 1, height: 1)
+    in size: Size, minimumPaneSize: Size? = nil
   ) -> [(number: Int, pane: NodeID, rect: Rect)] {
     let rects = layout(in: size, minimumPaneSize: minimumPaneSize)
     return numberedPanes.enumerated().compactMap { index, pane in
@@ -68,48 +74,73 @@ extension WorkspaceState {
     }
   }
 
-  /// The visible pane (ignoring zoom) next to `pane` in a direction on the integer layout:
-  /// the rule of ``neighbour(of:towards:)`` applied to the rectangles a host draws, for when
-  /// minimum sizes move edges away from the fractional layout.
+  /// The visible pane (ignoring zoom) next to `pane` in a direction, on the rectangles a host
+  /// draws: the integer layout at ``layoutArea`` with ``paneMinimum``.
   ///
-  /// It shares the edge on that side and overlaps `pane` by at least one cell on the other
-  /// axis; among several, the most recently used wins, then the first in reading order.
+  /// A neighbour is drawn (its rectangle is not empty), its edge touches `pane`'s edge on that
+  /// side, and the two overlap by at least one cell on the other axis; among several, the most
+  /// recently used wins, then the one with the lowest number (``numberedPanes``). With
+  /// `wrapping`, where no pane lies that way, the search goes on from the opposite side of the
+  /// area, as tmux and i3 do:
+  /// `right` from the right edge goes to the panes at the left edge that overlap `pane`.
   ///
+  /// - Parameters:
+  ///   - pane: A visible pane.
+  ///   - direction: The direction to look in.
+  ///   - wrapping: Whether to wrap around at the edge of the area.
+  /// - Returns: The neighbour, or `nil` if none lies that way (or `pane` is not visible).
   /// - Complexity: O(*v* log *k*), as for ``layout(in:minimumPaneSize:)``.
   package func neighbour(
-    of pane: NodeID, towards direction: Direction, in size: Size,
-    minimumPaneSize: Size = Size(width: 1, height: 1)
+    of pane: NodeID, towards direction: Direction, wrapping: Bool = false
   ) -> NodeID? {
-    let layout = integerLayout(
-      in: size, minimumPaneSize: minimumPaneSize, honoringZoom: false)
+    let area = layoutArea
+    let layout = integerLayout(in: area, minimumPaneSize: paneMinimum, honoringZoom: false)
     guard let origin = layout.first(where: { $0.pane == pane })?.rect else { return nil }
-    let candidates = layout.filter { entry in
-      let rect = entry.rect
-      guard entry.pane != pane else { return false }
-      switch direction {
-      case .left, .right:
-        let touches = direction == .left ? rect.maxX == origin.x : rect.x == origin.maxX
-        return touches && min(rect.maxY, origin.maxY) > max(rect.y, origin.y)
-      case .up, .down:
-        let touches = direction == .up ? rect.maxY == origin.y : rect.y == origin.maxY
-        return touches && min(rect.maxX, origin.maxX) > max(rect.x, origin.x)
+    func panes(touching edge: Int) -> [(pane: NodeID, rect: Rect)] {
+      layout.filter { entry in
+        let rect = entry.rect
+        // A pane the area has no room for is not drawn: it is nobody's neighbour.
+        guard entry.pane != pane, rect.width > 0, rect.height > 0 else { return false }
+        switch direction {
+        case .left, .right:
+          let touches = direction == .left ? rect.maxX == edge : rect.x == edge
+          return touches && min(rect.maxY, origin.maxY) > max(rect.y, origin.y)
+        case .up, .down:
+          let touches = direction == .up ? rect.maxY == edge : rect.y == edge
+          return touches && min(rect.maxX, origin.maxX) > max(rect.x, origin.x)
+        }
       }
     }
+    let (edge, wrappedEdge) =
+      switch direction {
+      case .left: (origin.x, area.width)
+      case .right: (origin.maxX, 0)
+      case .up: (origin.y, area.height)
+      case .down: (origin.maxY, 0)
+      }
+    var candidates = panes(touching: edge)
+    if candidates.isEmpty, wrapping { candidates = panes(touching: wrappedEdge) }
     for recent in mostRecentlyUsed where candidates.contains(where: { $0.pane == recent }) {
       return recent
     }
-    return candidates.min { ($0.rect.y, $0.rect.x) < ($1.rect.y, $1.rect.x) }?.pane
+    guard candidates.count > 1 else { return candidates.first?.pane }
+    let numbered = Set(candidates.map(\.pane))
+    return numberedPanes.first(where: numbered.contains)
   }
 
-  /// The visible panes with their integer rectangles, in tree (depth-first) order.
+  /// The visible panes with their integer rectangles, in tree (depth-first) order; with
+  /// `includingContainers`, the visible splits and tabs containers too.
   func integerLayout(
-    in size: Size, minimumPaneSize: Size, honoringZoom: Bool = true
+    in size: Size, minimumPaneSize: Size, honoringZoom: Bool = true,
+    includingContainers: Bool = false
   ) -> [(pane: NodeID, rect: Rect)] {
     let whole = Rect(x: 0, y: 0, width: max(0, size.width), height: max(0, size.height))
     if honoringZoom, let zoomedPane { return [(zoomedPane, whole)] }
     let minimums = visibleMinimums(
       pane: Size(width: max(0, minimumPaneSize.width), height: max(0, minimumPaneSize.height)))
-    return visibleRectangles(whole: whole, honoringZoom: false) { node, rect in
+    return visibleRectangles(
+      whole: whole, honoringZoom: false, includingContainers: includingContainers
+    ) { node, rect in
       let horizontal = node.axis == .horizontal
       let lengths = Self.divide(
         horizontal ? rect.width : rect.height,
@@ -135,7 +166,7 @@ extension WorkspaceState {
   }
 
   /// The minimum size of every visible node (ignoring zoom), computed leaves first.
-  private func visibleMinimums(pane: Size) -> [NodeID: Size] {
+  func visibleMinimums(pane: Size) -> [NodeID: Size] {
     var order: [NodeID] = []
     var pending = [rootID]
     while let id = pending.popLast() {

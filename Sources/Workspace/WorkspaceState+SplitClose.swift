@@ -2,10 +2,13 @@ import PaneRouter
 
 /// `split` and `close`.
 extension WorkspaceState {
+  /// Splits the focused pane, unless a pane would end up smaller than ``paneMinimum`` in the
+  /// layout at ``layoutArea``.
   mutating func split(_ axis: Axis, ratio: Double?, root: RouteToken?) throws(WorkspaceError) {
     let ratio = ratio ?? 0.5
     guard ratio > 0, ratio < 1 else { throw .invalidFraction(ratio) }
     let pane = focusedPane
+    let before = measuredLayout
     let newPane = makePane(copying: pane, title: self[pane].title, root: root)
     if let parent = self[pane].parent, self[parent].axis == axis {
       let index = self[parent].children.firstIndex(of: pane)!
@@ -16,6 +19,14 @@ extension WorkspaceState {
       replace(pane, with: split)
       insert(pane, into: split, at: 0)
       insert(newPane, into: split, at: 1, share: .takenFrom(sibling: 0, ratio: ratio))
+    }
+    // Refused, as tmux refuses, if a pane would end up below the minimum size: the new pane,
+    // or any that had at least the minimum before.
+    for (id, rect) in measuredLayout where self[id].isPane && !hasMinimumSize(rect) {
+      if id == newPane || before[id].map(hasMinimumSize) == true {
+        throw .noSpaceForNewPane(
+          pane, size: before[pane]?.size ?? layoutArea, minimum: paneMinimum)
+      }
     }
     zoomedPane = nil
     focus(newPane)

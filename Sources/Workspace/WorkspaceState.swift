@@ -23,6 +23,12 @@ public struct WorkspaceState: Sendable {
   public package(set) var unknownMembers: UnknownMembers
   /// How many panes ``mostRecentlyUsed`` keeps.
   public package(set) var mostRecentlyUsedLimit: Int
+  /// The size of the area the panes were last laid out in, as a host or `wsctl show` drew
+  /// them, or `nil` if none was recorded; see ``layoutArea``.
+  public package(set) var layoutSize: Size?
+  /// The workspace's own minimum pane size, or `nil` for ``defaultMinimumPaneSize``; see
+  /// ``paneMinimum``.
+  public package(set) var minimumPaneSize: Size?
   /// How many times the file this state was read from or saved to has been written: every
   /// save that writes increases it (`WorkspaceStore` does), commands never change it; 0 for
   /// a state never saved.
@@ -52,6 +58,8 @@ public struct WorkspaceState: Sendable {
     history = History()
     unknownMembers = UnknownMembers()
     mostRecentlyUsedLimit = WorkspaceState.defaultMostRecentlyUsedLimit
+    layoutSize = nil
+    minimumPaneSize = nil
     revision = 0
     journals = []
     rootID = build(template, parent: nil)
@@ -65,7 +73,8 @@ public struct WorkspaceState: Sendable {
   package init(
     nodes: [NodeID: Node], rootID: NodeID, nextID: Int, mostRecentlyUsed: [NodeID],
     zoomedPane: NodeID?, history: History, unknownMembers: UnknownMembers,
-    mostRecentlyUsedLimit: Int = WorkspaceState.defaultMostRecentlyUsedLimit, revision: Int = 0
+    mostRecentlyUsedLimit: Int = WorkspaceState.defaultMostRecentlyUsedLimit,
+    layoutSize: Size? = nil, minimumPaneSize: Size? = nil, revision: Int = 0
   ) {
     self.nodes = nodes
     self.rootID = rootID
@@ -75,6 +84,8 @@ public struct WorkspaceState: Sendable {
     self.history = history
     self.unknownMembers = unknownMembers
     self.mostRecentlyUsedLimit = mostRecentlyUsedLimit
+    self.layoutSize = layoutSize
+    self.minimumPaneSize = minimumPaneSize
     self.revision = revision
     self.journals = []
   }
@@ -178,12 +189,14 @@ public struct WorkspaceState: Sendable {
 }
 
 extension WorkspaceState: Equatable {
-  /// Compares the tree, focus, history and kept members; the revision (which counts saves,
-  /// not content) and a running transaction are ignored.
+  /// Compares the tree, focus, history, layout settings (the recorded layout size and the
+  /// minimum pane size) and kept members; the revision (which counts saves, not content) and
+  /// a running transaction are ignored.
   public static func == (lhs: WorkspaceState, rhs: WorkspaceState) -> Bool {
     lhs.rootID == rhs.rootID && lhs.nextID == rhs.nextID
       && lhs.mostRecentlyUsed == rhs.mostRecentlyUsed && lhs.zoomedPane == rhs.zoomedPane
       && lhs.mostRecentlyUsedLimit == rhs.mostRecentlyUsedLimit
+      && lhs.layoutSize == rhs.layoutSize && lhs.minimumPaneSize == rhs.minimumPaneSize
       && lhs.unknownMembers == rhs.unknownMembers && lhs.nodes == rhs.nodes
       && lhs.history == rhs.history
   }

@@ -9,6 +9,9 @@ struct PendingTransaction: Sendable {
     case commands([WorkspaceCommand])
     /// The host replaced the whole state (`Workspace.replaceState(_:)`).
     case replacement(WorkspaceState)
+    /// The host recorded the size of the area it lays the panes out in
+    /// (`Workspace.recordLayoutSize(_:)`).
+    case layoutSize(Size?)
   }
 
   /// The order in which the host made the changes.
@@ -42,6 +45,8 @@ extension [PendingTransaction] {
         let revision = state.revision
         state = replacement
         state.revision = revision
+      case .layoutSize(let size):
+        state.layoutSize = size
       }
     }
     return (state, conflicts, dropped)

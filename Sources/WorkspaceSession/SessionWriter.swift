@@ -20,8 +20,9 @@ final class SessionWriter: Sendable {
     /// The file now holds `state`.
     ///
     /// `keptSnapshot` says the file was still the base, so the snapshot was written as it
-    /// is; otherwise `state` is another writer's with the pending transactions replayed, and
-    /// `conflicts` lists those that no longer applied (`dropped` their sequence numbers).
+    /// is (if the session had anything to save); otherwise `state` is another writer's with
+    /// the pending transactions replayed, and `conflicts` lists those that no longer applied
+    /// (`dropped` their sequence numbers).
     case synchronized(
       state: WorkspaceState, didWrite: Bool, keptSnapshot: Bool, isMissing: Bool,
       conflicts: [WorkspaceConflict], dropped: Set<Int>, stamp: FileStamp?)
@@ -70,7 +71,9 @@ final class SessionWriter: Sendable {
       ) { loaded in
         if loaded.state == request.base {
           keptSnapshot = true
-          return request.snapshot
+          // With nothing to save, the snapshot differs from the base at most in the host's
+          // own layout size kept over an adopted file's, which waits for the host's next change.
+          return request.pending.isEmpty ? loaded.state : request.snapshot
         }
         let replayed = request.pending.replayed(on: loaded.state)
         conflicts = replayed.conflicts

@@ -25,6 +25,14 @@ import WorkspaceJSON
 /// reported in the change's `WorkspaceChange.conflicts`. Its own saves go through the same
 /// locked merge, so neither side's saved change is lost.
 ///
+/// **Layout size.** A host that records the area it draws the panes in with
+/// `Workspace.recordLayoutSize(_:)` has it saved like any change (it is not a command, so it
+/// records no undo entry). Adopting another writer's file keeps the host's own size, since it
+/// is what the host draws and what its directional focus, splits and resizes must measure on;
+/// the file keeps the other writer's size until this host's next change is saved (adopting
+/// writes nothing, so two hosts drawing at different sizes never take turns rewriting it).
+/// A host that never records a size takes the file's.
+///
 /// **Faults.** A deleted file, a corrupt one, a read-only one or a removed directory never
 /// stop the host: the session keeps its state in memory, says so in ``status``, never writes
 /// over a file it cannot read unless asked, and saves again once it can.
@@ -52,6 +60,8 @@ public final class WorkspaceSession {
   @ObservationIgnored private var pending: [PendingTransaction] = []
   @ObservationIgnored private var nextSequence = 0
   @ObservationIgnored private var needsSync = false
+  /// Whether the host records its layout size, which adoption then keeps.
+  @ObservationIgnored private var recordsLayoutSize = false
   @ObservationIgnored private var syncTask: Task<Void, Never>?
   @ObservationIgnored private var retryTask: Task<Void, Never>?
   @ObservationIgnored private let writer: SessionWriter
@@ -113,6 +123,7 @@ public final class WorkspaceSession {
     base = state
     workspace = Workspace(state)
     workspace.ownerDidChange = { [weak self] change in self?.record(change) }
+    workspace.ownerDidRecordLayoutSize = { [weak self] size in self?.recordLayoutSize(size) }
     watcher = FileWatcher(path: store.targetPath) { [weak self] in
       Task { @MainActor in self?.fileMayHaveChanged() }
     }
@@ -155,6 +166,7 @@ public final class WorkspaceSession {
     watcher?.stop()
     watcher = nil
     workspace.ownerDidChange = nil
+    workspace.ownerDidRecordLayoutSize = nil
     retryTask?.cancel()
   }
 
@@ -172,7 +184,7 @@ public final class WorkspaceSession {
     base = restored.state
     let replayed = pending.replayed(on: restored.state)
     pending.removeAll { replayed.dropped.contains($0.sequence) }
-    workspace.adopt(replayed.state, conflicts: replayed.conflicts)
+    workspace.adopt(keepingLayoutSize(replayed.state), conflicts: replayed.conflicts)
     status = .saving
     try await flush()
   }
@@ -197,12 +209,31 @@ public final class WorkspaceSession {
 
   /// Keeps a change made in this process for the next save.
   private func record(_ change: WorkspaceChange) {
-    let content: PendingTransaction.Content
     switch change.origin {
-    case .local: content = .commands(change.commands)
-    case .replaced: content = .replacement(workspace.state)
+    case .local: enqueue(.commands(change.commands))
+    case .replaced: enqueue(.replacement(workspace.state))
     case .adopted: return
     }
+  }
+
+  /// Keeps the layout size the host recorded for the next save, and from now on over another
+  /// writer's.
+  private func recordLayoutSize(_ size: Size?) {
+    recordsLayoutSize = true
+    enqueue(.layoutSize(size))
+  }
+
+  /// The host's layout size on a state to adopt, if the host records one; see the type's
+  /// discussion.
+  private func keepingLayoutSize(_ state: WorkspaceState) -> WorkspaceState {
+    guard recordsLayoutSize, state.layoutSize != workspace.state.layoutSize else { return state }
+    var state = state
+    state.layoutSize = workspace.state.layoutSize
+    return state
+  }
+
+  /// Appends a transaction to save and schedules the save.
+  private func enqueue(_ content: PendingTransaction.Content) {
     pending.append(PendingTransaction(sequence: nextSequence, content: content))
     nextSequence += 1
     switch status {
@@ -284,10 +315,11 @@ public final class WorkspaceSession {
       } else {
         let replayed = pending.replayed(on: state)
         pending.removeAll { replayed.dropped.contains($0.sequence) }
-        if replayed.state == workspace.state && conflicts.isEmpty && replayed.conflicts.isEmpty {
+        let adopted = keepingLayoutSize(replayed.state)
+        if adopted == workspace.state && conflicts.isEmpty && replayed.conflicts.isEmpty {
           workspace.setRevision(state.revision)
         } else {
-          workspace.adopt(replayed.state, conflicts: conflicts + replayed.conflicts)
+          workspace.adopt(adopted, conflicts: conflicts + replayed.conflicts)
         }
       }
       if !pending.isEmpty {

@@ -18,6 +18,8 @@ enum Soak {
   static func run(steps: Int, maximumPanes: Int, checkpoint: Int, seed: UInt64) -> Report {
     var random = SplitMix(seed: seed)
     var state = Generator.workspace(panes: 4, routesPerPane: 3)
+    // A large screen, so that splits find room up to the largest pane counts.
+    try! state.recordLayoutSize(Size(width: 4000, height: 2000))
     var report = Report()
     var paneCount = state.paneIDs.count
     var growing = true

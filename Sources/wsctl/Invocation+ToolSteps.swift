@@ -21,25 +21,15 @@ extension Invocation {
     }
     switch word {
     case "show":
-      var size: Size?
       var ascii = false
       while let next = parser.nextWord, next.hasPrefix("--") {
         _ = parser.readWord()
-        switch next {
-        case "--ascii": ascii = true
-        case "--size":
-          let (text, index) = try requiredArgument("a size WxH")
-          guard let parsed = Size(parsing: text), parsed.isDrawable else {
-            throw .usage(
-              "invalid size '\(text)' \(Self.position(index)): expected WxH such as 80x24, "
-                + "each from 1 to \(Size.drawableLengths.upperBound)")
-          }
-          size = parsed
-        default:
+        guard next == "--ascii" else {
           throw .usage("unknown option '\(next)' for 'show' \(Self.position(parser.index - 1))")
         }
+        ascii = true
       }
-      return .show(size: size, ascii: ascii)
+      return .show(ascii: ascii)
     case "tree": return .tree
     case "history": return .history
     case "validate": return .validate

@@ -8,6 +8,8 @@ struct Invocation {
     var json = false
     var dryRun = false
     var quiet = false
+    /// `--size WxH`: the drawing size of `show`, and the area edits measure in.
+    var size: Size?
   }
 
   /// One step: a workspace command, or one of the tool's own commands.
@@ -16,7 +18,7 @@ struct Invocation {
   enum Step {
     case edit(WorkspaceCommand, word: Int)
     case link(String, [WorkspaceCommand], word: Int)
-    case show(size: Size?, ascii: Bool)
+    case show(ascii: Bool)
     case tree
     case routes(PaneReference?, word: Int)
     case layout(Size)
@@ -67,6 +69,10 @@ struct Invocation {
       case "--": optionsEnded = true
       case "-f", "--file":
         options.file = try Self.fileValue(for: argument, arguments, &index)
+      case "--size":
+        guard index < arguments.count else { throw .usage("option '--size' needs a size WxH") }
+        try setSize(arguments[index], word: index)
+        index += 1
       case "--json": options.json = true
       case "--dry-run", "-n": options.dryRun = true
       case "-q", "--quiet": options.quiet = true
@@ -78,6 +84,8 @@ struct Invocation {
             throw .usage("option '--file' needs a FILE")
           }
           options.file = String(argument.dropFirst("--file=".count))
+        } else if argument.hasPrefix("--size=") {
+          try setSize(String(argument.dropFirst("--size=".count)), word: index - 1)
         } else if Self.commandOptions[argument] != nil {
           // Read by their command.
           words.append(argument)
@@ -136,7 +144,21 @@ struct Invocation {
   }
 
   /// Options that belong to one command, with that command.
-  private static let commandOptions = ["--size": "show", "--ascii": "show", "--force": "init"]
+  private static let commandOptions = ["--ascii": "show", "--force": "init"]
+
+  /// Reads `--size WxH` (`word` is its 0-based index among the arguments), bounded as every
+  /// drawing size is; given twice, it must agree.
+  private mutating func setSize(_ text: String, word: Int) throws(Failure) {
+    guard let size = Size(parsing: text), size.isDrawable else {
+      throw .usage(
+        "invalid size '\(text)' \(Self.position(word)): expected WxH such as 80x24, "
+          + "each from 1 to \(Size.drawableLengths.upperBound)")
+    }
+    if let earlier = options.size, earlier != size {
+      throw .usage("option '--size' given twice: '\(earlier)' and '\(size)'")
+    }
+    options.size = size
+  }
 
   /// Whether a word starting with `-` is a negative number (`-1`, `-0.5`, `-.5`) rather than
   /// an option: it is left for the grammar, which reports it as an invalid argument.

@@ -7,6 +7,8 @@ struct Runner {
   let invocation: Invocation
   let store: WorkspaceStore
   var output = ""
+  /// The area the last `show` laid the panes out in, which the workspace records.
+  private var drawnArea: Size?
 
   /// Resolves the file (`-f`, else `$WSCTL_FILE`, else `./workspace.json`) and the lock
   /// timeout (`$WSCTL_LOCK_TIMEOUT` seconds, else 10).
@@ -64,6 +66,9 @@ struct Runner {
       warn(loaded.diagnostics)
       var state = loaded.state
       try execute(steps, on: &state)
+      if let drawnArea, drawnArea != loaded.state.layoutSize, !options.dryRun, !loaded.isDefault {
+        record(drawnArea)
+      }
       if hasEdits, state != loaded.state {
         // A dry run fails as the save would: a state the file cannot hold, or a file that
         // cannot be written.
@@ -84,6 +89,32 @@ struct Runner {
     }
   }
 
+  /// Records the area `show` laid the panes out in, in a file that holds another: without
+  /// waiting for the lock, and giving up silently where the file cannot be written (read-only,
+  /// busy), since an inspection never fails for it. A change of the recorded size alone
+  /// leaves the backup as it was.
+  private func record(_ area: Size) {
+    var store = self.store
+    store.lockTimeout = 0
+    guard (try? store.checkSaving(nil)) != nil else { return }
+    _ = try? store.update(default: .example) { state in try state.recordLayoutSize(area) }
+  }
+
+  /// The size `show` draws at: `--size`, else the terminal's less its last row, which is left
+  /// for the shell's prompt.
+  private var drawingSize: Size {
+    if let size = options.size { return size }
+    let terminal = Terminal.size()
+    return Size(width: terminal.width, height: max(1, terminal.height - 1))
+  }
+
+  /// The area the panes get in the picture of `size`: below its tab bars.
+  private func paneArea(of size: Size, in state: WorkspaceState) -> Size {
+    BoxRenderer(
+      state: state, width: size.width, height: size.height, ascii: false, color: false
+    ).paneArea
+  }
+
   private func warn(_ diagnostics: [Diagnostic]) {
     guard !options.quiet else { return }
     for diagnostic in diagnostics {
@@ -93,9 +124,22 @@ struct Runner {
 
   /// Applies the edits in batches (one transaction each, between inspections) and renders
   /// each inspection on the state at its point.
+  ///
+  /// Edits measure (directional focus, a split's room, resize) in the pane area of a drawing
+  /// at `--size` if given, else at the recorded size, else in the terminal's: that size is
+  /// only lent to the state, which keeps its recorded one, or the area a `show` drew.
   private mutating func execute(
     _ steps: [Invocation.Step], on state: inout WorkspaceState
   ) throws(Failure) {
+    let recorded = state.layoutSize
+    if options.size != nil || recorded == nil {
+      do {
+        try state.recordLayoutSize(paneArea(of: drawingSize, in: state))
+      } catch {
+        throw Failure(error)
+      }
+    }
+    defer { try? state.recordLayoutSize(drawnArea ?? recorded) }
     var batch: [WorkspaceCommand] = []
     // The first word of each command in the batch, to name the one the state refuses.
     var batchWords: [Int] = []
@@ -122,7 +166,7 @@ struct Runner {
         batchWords += Array(repeating: word, count: commands.count)
       default:
         try flush(&state)
-        try inspect(step, state)
+        try inspect(step, &state)
       }
     }
     try flush(&state)
@@ -156,17 +200,19 @@ struct Runner {
   }
 
   private mutating func inspect(
-    _ step: Invocation.Step, _ state: WorkspaceState
+    _ step: Invocation.Step, _ state: inout WorkspaceState
   ) throws(Failure) {
     switch step {
-    case .show(let size, let ascii):
-      // The terminal's last row is left for the shell's prompt.
-      let area =
-        size
-        ?? {
-          let terminal = Terminal.size()
-          return Size(width: terminal.width, height: max(1, terminal.height - 1))
-        }()
+    case .show(let ascii):
+      let area = drawingSize
+      // What the user now sees is what later edits measure on, and what the file records:
+      // `--json` lays the panes out in the whole size, the picture below its tab bars.
+      drawnArea = options.json ? area : paneArea(of: area, in: state)
+      do {
+        try state.recordLayoutSize(drawnArea)
+      } catch {
+        throw Failure(error)
+      }
       if options.json {
         print(Report.showJSON(state, in: area))
       } else {

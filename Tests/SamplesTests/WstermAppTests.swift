@@ -1,3 +1,4 @@
+import Foundation
 import PaneRouter
 import Testing
 import Workspace
@@ -33,6 +34,51 @@ import WorkspaceJSON
     #expect(app.state.number(of: app.state.focusedPane) == 1)
     try await app.session.flush()
     #expect(try store.load(default: App.initialState).state.focusedPane == app.state.focusedPane)
+  }
+
+  /// wsterm on a 100x30 screen on a new file in `directory`, after `C-b %`, saved.
+  private func splitOn100x30(in directory: TemporaryDirectory) async throws -> App {
+    var app = try App(store: WorkspaceStore(path: directory.path("w.json")))
+    app.size = Size(width: 100, height: 30)
+    app.handle(.control("b"))
+    app.handle(.character("%"))
+    try await app.session.flush()
+    return app
+  }
+
+  /// wsterm records the area its panes get with each command, through its session: saved
+  /// with the command, and kept over another writer's size when the session adopts the file.
+  @Test func thePaneAreaIsRecordedAndKeptOverAnotherWritersSize() async throws {
+    let directory = try TemporaryDirectory()
+    let app = try await splitOn100x30(in: directory)
+    let store = app.store
+    let area = Size(width: 100, height: 28)
+    #expect(app.state.layoutSize == area)
+    #expect(try store.load(default: App.initialState).state.layoutSize == area)
+    #expect(app.state.history.undoEntries.count == 1)
+    try store.update(default: App.initialState) { state in
+      try state.recordLayoutSize(Size(width: 80, height: 22))
+      try state.apply(.rename("theirs"))
+    }
+    try await app.session.flush()
+    #expect(app.state.node(app.state.focusedPane)?.title == "theirs")
+    #expect(app.state.layoutSize == area)
+  }
+
+  /// A failed command changes nothing, the recorded size included.
+  @Test func aFailedCommandRecordsNoSize() async throws {
+    let directory = try TemporaryDirectory()
+    var app = try await splitOn100x30(in: directory)
+    let store = app.store
+    let bytes = try #require(FileManager.default.contents(atPath: store.path))
+    let writes = app.session.writeCount
+    app.size = Size(width: 60, height: 20)
+    app.apply([.focus(.direction(.right))])
+    #expect(app.message?.isError == true)
+    #expect(app.state.layoutSize == Size(width: 100, height: 28))
+    try await app.session.flush()
+    #expect(app.session.writeCount == writes)
+    #expect(FileManager.default.contents(atPath: store.path) == bytes)
   }
 
   @Test func promptRunsTheGrammarAndReportsErrors() throws {

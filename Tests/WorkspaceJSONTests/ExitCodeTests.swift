@@ -17,7 +17,12 @@ import WorkspaceJSON
     #expect(CommandSyntaxError.unknownCommand("pish", index: 0, suggestion: nil).exitCode == .usage)
     #expect(CommandSyntaxError.unterminatedQuote("'", column: 1).exitCode == .usage)
     #expect(WorkspaceError.lastPane.exitCode == .refused)
-    #expect(WorkspaceError.invalidCount(0).exitCode == .refused)
+    #expect(WorkspaceError.noTabs.exitCode == .refused)
+    // A value out of range is malformed whatever the state.
+    #expect(WorkspaceError.invalidCount(0).exitCode == .usage)
+    #expect(WorkspaceError.invalidFraction(2).exitCode == .usage)
+    #expect(
+      WorkspaceError.invalidSize(Size(width: 0, height: 1), expected: 1...10).exitCode == .usage)
   }
 
   @Test(

@@ -62,6 +62,8 @@ private func richExample() throws -> WorkspaceState {
   try state.apply([.split(.vertical, root: "search:swift%20testing"), .route(.push(["result:3"]))])
   try state.apply(.route(.present("compose", style: .sheet)))
   try state.apply(.zoom)
+  try state.recordLayoutSize(Size(width: 120, height: 39))
+  try state.apply(.setMinimumPaneSize(Size(width: 10, height: 4)))
   return state
 }
 
@@ -77,6 +79,12 @@ private let violations: [SchemaViolation] = [
   SchemaViolation("version a string", [.key("version")], "2", "$.version: expected 2"),
   SchemaViolation("focus not an id", [.key("focus")], 0, "$.focus: less than 1.0"),
   SchemaViolation("mru not ids", [.key("mru")], ["3"], "$.mru[0]: expected integer"),
+  SchemaViolation(
+    "layout size not WxH", [.key("layoutSize")], "120 by 40",
+    "$.layoutSize: does not match the pattern"),
+  SchemaViolation(
+    "minimum pane size a number", [.key("minimumPaneSize")], 6,
+    "$.minimumPaneSize: expected string"),
   SchemaViolation(
     "node kind missing", split + [.key("kind")], nil, "$.root.children[0]: missing 'kind'"),
   SchemaViolation("node id missing", split + [.key("id")], nil, "$.root.children[0]: missing 'id'"),

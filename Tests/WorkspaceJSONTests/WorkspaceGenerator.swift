@@ -94,12 +94,19 @@ struct WorkspaceGenerator {
     case 4: return .route(element([.replace(tokens(1...2)), .replaceCurrent(token())]))
     case 5: return .newTab(title: bool() ? nil : element(Self.titles), root: bool() ? nil : token())
     case 6: return .close(bool() ? nil : .number(int(1...3)))
-    case 7: return .focus(element([.next, .previous, .last, .direction(direction)]))
+    case 7:
+      return .focus(
+        element([
+          .next, .previous, .last, .direction(direction), .direction(direction, wrapping: true),
+        ]))
     case 8: return .zoom
     case 9: return .rename(element(Self.titles))
     case 10: return .renameTab(element(Self.titles))
     case 11: return .selectTab(element([.next, .previous, .last, .number(int(1...3))]))
-    case 12: return .resize(direction, amount: Double(int(1...6)) / 20)
+    case 12:
+      return bool()
+        ? .resize(direction, amount: Double(int(1...6)) / 20)
+        : .resizeByCells(direction, int(1...20))
     case 13: return .equalize
     case 14: return element([.swap(.direction(direction)), .move(direction)])
     case 15: return element([.moveTab(to: int(1...3)), .closeTab(bool() ? nil : int(1...3))])

@@ -191,6 +191,7 @@ import Testing
 
   @Test func resizeUsesTheNearestSplitOfTheAxis() throws {
     var state = WorkspaceState(vsplit(hsplit(pane("A"), pane("B")), pane("C")))
+    try state.recordLayoutSize(Size(width: 100, height: 100))
     try state.applyChecked(.resize(.down, amount: 0.2))
     expectWeights(state.root.weights, [0.7, 0.3])
     expectWeights(state.node(NodeID(2))?.weights, [0.5, 0.5])
@@ -208,23 +209,27 @@ import Testing
     expectWeights(state.node(NodeID(5))?.weights, [0.5, 0.5])
   }
 
-  @Test func resizeClampsAtTheMinimumWeight() throws {
+  /// At the default 80x24 with the default minimum 6x3: the pane that shrinks stops at 6
+  /// columns, and once there the resize is refused, naming it.
+  @Test func resizeStopsAtTheMinimumPaneSize() throws {
     var state = WorkspaceState(hsplit(pane("A"), pane("B")))
     try state.applyChecked(.resize(.right, amount: 0.9))
-    expectWeights(state.root.weights, [0.95, 0.05])
-    #expect(WorkspaceState.minimumWeight == 0.05)
-    state.expectRefusal(.resize(.right, amount: 0.1), .atMinimumSize(.right))
+    expectWeights(state.root.weights, [74.0 / 80, 6.0 / 80])
+    state.expectRefusal(
+      .resize(.right, amount: 0.1), .atMinimumSize(.right, node: NodeID(3), length: 6))
     try state.applyChecked(.resize(.left, amount: 0.9))
-    expectWeights(state.root.weights, [0.05, 0.95])
-    state.expectRefusal(.resize(.left, amount: 0.01), .atMinimumSize(.left))
+    expectWeights(state.root.weights, [6.0 / 80, 74.0 / 80])
+    state.expectRefusal(.resizeByCells(.left, 1), .atMinimumSize(.left, node: NodeID(2), length: 6))
   }
 
-  @Test func resizeOfAPaneBelowTheMinimumIsRefused() throws {
+  @Test func resizeOfAPaneAtTheMinimumIsRefused() throws {
     var state = WorkspaceState(pane("A"))
+    // Weights give way: the new pane gets its minimum, 6 of 80 columns.
     try state.applyChecked(.split(.horizontal, ratio: 0.01))
-    state.expectRefusal(.resize(.right, amount: 0.1), .atMinimumSize(.right))
+    state.expectRefusal(
+      .resize(.right, amount: 0.1), .atMinimumSize(.right, node: NodeID(2), length: 6))
     try state.applyChecked(.resize(.left, amount: 0.1))
-    expectWeights(state.root.weights, [0.89, 0.11])
+    expectWeights(state.root.weights, [66.0 / 80, 14.0 / 80])
   }
 
   @Test(arguments: Direction.allCases)

@@ -102,7 +102,11 @@ import Testing
     (["move"], "", ["left", "right", "up", "down"]),
     (["split"], "", ["h", "v"]),
     (["split", "h"], "0", []),
-    (["focus"], "", ["1", "2", "%2", "%3", "left", "right", "up", "down", "next", "prev", "last"]),
+    (
+      ["focus"], "",
+      ["wrap", "1", "2", "%2", "%3", "left", "right", "up", "down", "next", "prev", "last"]
+    ),
+    (["focus", "wrap"], "", ["left", "right", "up", "down"]),
     (["push", "a", "b"], "ze", []),
     (["push", "a", "b"], "zo", ["zoom"]),
     (["at", "%2"], "pop-to-", ["pop-to-last"]),

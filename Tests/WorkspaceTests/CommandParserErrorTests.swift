@@ -8,8 +8,12 @@ import Testing
     text.split(separator: " ").map(String.init)
   }
 
-  static let pane = "a pane number, %ID, left|right|up|down or next|prev|last"
+  static let pane = "a pane number, %ID, left|right|up|down, wrap or next|prev|last"
   static let fraction = "a ratio between 0 and 1 (0.3) or a percentage (30%)"
+  static let amount =
+    "a number of cells (5), a ratio between 0 and 1 (0.3) or a percentage (30%)"
+  static let direction = "a direction, left|right|up|down"
+  static let minimumSize = "a size WxH such as 6x3, each from 1 to 10000, or default"
 
   static let unknownCommands: [(String, CommandSyntaxError)] = [
     ("pish detail:7", .unknownCommand("pish", index: 0, suggestion: "push")),
@@ -36,8 +40,15 @@ import Testing
     ("split h -0.3", .invalidArgument("-0.3", index: 2, expected: fraction)),
     ("split h 0x1p-2", .invalidArgument("0x1p-2", index: 2, expected: fraction)),
     ("split h 1..2", .invalidArgument("1..2", index: 2, expected: fraction)),
-    ("resize left 2", .invalidArgument("2", index: 2, expected: fraction)),
-    ("resize left wide", .invalidArgument("wide", index: 2, expected: fraction)),
+    ("resize left 0", .invalidArgument("0", index: 2, expected: amount)),
+    ("resize left 1.5", .invalidArgument("1.5", index: 2, expected: amount)),
+    ("resize left 100%", .invalidArgument("100%", index: 2, expected: amount)),
+    ("resize left -3", .invalidArgument("-3", index: 2, expected: amount)),
+    ("resize left wide", .invalidArgument("wide", index: 2, expected: amount)),
+    ("focus wrap next", .invalidArgument("next", index: 2, expected: direction)),
+    ("minimum-size 0x3", .invalidArgument("0x3", index: 1, expected: minimumSize)),
+    ("minimum-size 6x10001", .invalidArgument("6x10001", index: 1, expected: minimumSize)),
+    ("minimum-size 6", .invalidArgument("6", index: 1, expected: minimumSize)),
     (
       "resize sideways 0.1",
       .invalidArgument("sideways", index: 1, expected: "a direction, left|right|up|down")
@@ -92,7 +103,7 @@ import Testing
     ("tab move zoom", .missingArgument(command: "tab move", expected: "a tab number", index: 2)),
     ("tab rename", .missingArgument(command: "tab rename", expected: "a title", index: 2)),
     ("rename", .missingArgument(command: "rename", expected: "a title", index: 1)),
-    ("resize left", .missingArgument(command: "resize", expected: fraction, index: 2)),
+    ("resize left", .missingArgument(command: "resize", expected: amount, index: 2)),
     (
       "move",
       .missingArgument(command: "move", expected: "a direction, left|right|up|down", index: 1)
@@ -152,7 +163,7 @@ import Testing
     ("pish detail:7", "unknown command 'pish' at word 1 — did you mean 'push'?"),
     (
       "focus x",
-      "invalid argument 'x' at word 2: expected a pane number, %ID, left|right|up|down or next|prev|last"
+      "invalid argument 'x' at word 2: expected a pane number, %ID, left|right|up|down, wrap or next|prev|last"
     ),
     (
       "split h 1.5",

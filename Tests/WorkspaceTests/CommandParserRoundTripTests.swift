@@ -8,7 +8,7 @@ import Testing
   /// words and awkward titles.
   static let commands: [WorkspaceCommand] = [
     .focus(.pane(.number(2))), .focus(.pane(.id(NodeID(7)))), .focus(.direction(.up)),
-    .focus(.next), .focus(.previous), .focus(.last),
+    .focus(.next), .focus(.previous), .focus(.last), .focus(.direction(.left, wrapping: true)),
     .split(.horizontal), .split(.vertical, ratio: 0.3), .split(.horizontal, root: "detail:7"),
     .split(.vertical, ratio: 1.0 / 3, root: "push"), .split(.horizontal, ratio: 1e-5),
     .split(.horizontal, root: "search:swift%20testing"),
@@ -23,6 +23,8 @@ import Testing
     .renameTab("two words"),
     .swap(.direction(.left)), .swap(.pane(.number(2))), .swap(.pane(.id(NodeID(4)))),
     .move(.down), .resize(.right, amount: 0.1), .resize(.up, amount: 0.05),
+    .resizeByCells(.left, 5), .setMinimumPaneSize(Size(width: 20, height: 5)),
+    .setMinimumPaneSize(nil),
     .equalize, .zoom,
     .rename("Inbox"), .rename("push"), .rename("=x"), .rename(" "), .rename("-"),
     .rename("50%"), .rename("a\tb\nc"),
@@ -79,6 +81,10 @@ import Testing
     (.route(.pop(count: 1), at: NodeID(3)), "at %3 pop"),
     (.route(.present("compose", style: .sheet)), "present sheet compose"),
     (.resize(.left, amount: 0.1), "resize left 0.1"),
+    (.resizeByCells(.left, 3), "resize left 3"),
+    (.focus(.direction(.down, wrapping: true)), "focus wrap down"),
+    (.setMinimumPaneSize(Size(width: 6, height: 3)), "minimum-size 6x3"),
+    (.setMinimumPaneSize(nil), "minimum-size default"),
     (.undo(count: 1), "undo"),
     (.undo(count: 2), "undo 2"),
   ])

@@ -132,7 +132,7 @@ import Testing
     while let word = parser.nextWord {
       if parser.extraCommandWords.contains(word) {
         seen.append(word)
-        parser.index += 1
+        _ = parser.readWord()
         continue
       }
       let command = try #require(try parser.next())

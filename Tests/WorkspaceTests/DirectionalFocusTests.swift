@@ -193,17 +193,75 @@ import Testing
     #expect(state == before)
   }
 
-  @Test(arguments: [grid, lShape, tShape, bricks])
-  func integerLayoutAgreesWithTheFractionalNeighbours(template: NodeTemplate) {
-    let state = WorkspaceState(template)
-    let size = Size(width: 120, height: 40)
-    for pane in state.visiblePanes {
-      for direction in Direction.allCases {
-        #expect(
-          state.neighbour(of: pane, towards: direction, in: size)
-            == state.neighbour(of: pane, towards: direction), "\(pane) \(direction)")
-      }
+  @Test(arguments: [
+    ("A", Direction.left, "B"), ("A", .up, "C"), ("B", .right, "A"), ("B", .up, "D"),
+    ("C", .left, "D"), ("C", .down, "A"), ("D", .right, "C"), ("D", .down, "B"),
+    // Where a neighbour lies that way, wrapping changes nothing.
+    ("A", .right, "B"), ("D", .up, "B"),
+  ])
+  func wrapGoesOnFromTheOppositeEdge(from: String, direction: Direction, to: String) throws {
+    var state = try focused(from, in: WorkspaceState(Self.grid))
+    try state.apply(.focus(.direction(direction, wrapping: true)))
+    #expect(state.invariantViolations() == [])
+    #expect(title(state.focusedPane, in: state) == to)
+  }
+
+  @Test(arguments: [
+    (lShape, "Tall", Direction.up), (lShape, "Tall", .down), (tShape, "Top", .left),
+    (tShape, "Top", .right),
+  ])
+  func wrapWithNoOtherPaneThatWayIsRefused(
+    template: NodeTemplate, from: String, direction: Direction
+  ) throws {
+    var state = try focused(from, in: WorkspaceState(template))
+    let before = state
+    #expect(throws: WorkspaceError.noNeighbour(direction)) {
+      try state.apply(.focus(.direction(direction, wrapping: true)))
     }
+    #expect(state == before)
+  }
+
+  @Test(arguments: [("Top", Direction.up, "Bottom"), ("Bottom", .down, "Top")])
+  func wrapReachesTheFarSideOfTheOtherColumn(from: String, direction: Direction, to: String)
+    throws
+  {
+    var state = try focused(from, in: WorkspaceState(Self.lShape))
+    try state.apply(.focus(.direction(direction, wrapping: true)))
+    #expect(title(state.focusedPane, in: state) == to)
+  }
+
+  /// Two columns whose inner edges differ by less than a cell: the fractional layout says
+  /// the left pane `L2` (from half the height down) also touches `R1`, which ends a little
+  /// lower, and `R1` was used more recently; but on screen `R1` ends in the row where `L2`
+  /// starts, so only `R2` is beside it, and focus goes there.
+  @Test(arguments: [
+    (Size(width: 120, height: 40), 0.49),
+    (Size(width: 120, height: 40), 0.499),
+    (Size(width: 120, height: 200), 0.499),
+    (Size(width: 120, height: 7), 0.45),
+    (Size(width: 80, height: 24), 0.48),
+  ])
+  func directionsFollowTheIntegerRectanglesNotTheFractions(
+    size: Size, lowerShare: Double
+  ) throws {
+    let expected = "R2"
+    var state = WorkspaceState(
+      .split(
+        .horizontal,
+        [
+          .split(.vertical, [pane("L1"), pane("L2")]),
+          .split(.vertical, [pane("R1"), pane("R2")], weights: [1 - lowerShare, lowerShare]),
+        ]))
+    try state.recordLayoutSize(size)
+    state = try focused("R1", in: state)
+    state = try focused("L2", in: state)
+    let rects = state.layout(in: size)
+    let left = rects[paneNamed("L2", in: state)]!
+    let target = rects[paneNamed(expected, in: state)]!
+    #expect(target.x == left.maxX && target.y < left.maxY && left.y < target.maxY)
+    try step(&state, .right)
+    #expect(title(state.focusedPane, in: state) == expected)
+    #expect(state.invariantViolations() == [])
   }
 }
 
@@ -215,6 +273,11 @@ private func pane(_ title: String) -> NodeTemplate {
 
 private func title(_ id: NodeID, in state: WorkspaceState) -> String? {
   state.node(id)?.title
+}
+
+/// The pane with a title.
+private func paneNamed(_ title: String, in state: WorkspaceState) -> NodeID {
+  state.paneIDs.first { state.node($0)?.title == title }!
 }
 
 /// The state after focusing the pane with a title, checking the invariants.

@@ -162,6 +162,7 @@ import Testing
 
   @Test func focusKeepsTheMostRecentlyUsedListWithinItsLimit() throws {
     var state = WorkspaceState(pane("A"))
+    try state.recordLayoutSize(Size(width: 1000, height: 24))
     for _ in 0..<40 {
       try state.applyChecked(.split(.horizontal))
     }

@@ -214,9 +214,12 @@ private func pane(_ title: String) -> NodeTemplate {
 }
 
 /// The layout as `WxH+X+Y` keyed by pane title.
+/// The rectangles by title, with panes of at least one cell (not the workspace's minimum).
 private func rects(_ state: WorkspaceState, _ width: Int, _ height: Int) -> [String: String] {
   Dictionary(
-    uniqueKeysWithValues: state.layout(in: Size(width: width, height: height)).map {
+    uniqueKeysWithValues: state.layout(
+      in: Size(width: width, height: height), minimumPaneSize: Size(width: 1, height: 1)
+    ).map {
       (state.node($0.key)!.title, $0.value.description)
     })
 }

@@ -201,6 +201,23 @@ private struct RandomRun {
       (4, { .swap($0.randomSwapTarget()) }),
       (4, { .move($0.pick(Direction.allCases)) }),
       (4, { .resize($0.pick(Direction.allCases), amount: $0.randomAmount()) }),
+      (
+        2,
+        {
+          .resizeByCells($0.pick(Direction.allCases), Int.random(in: -1...40, using: &$0.generator))
+        }
+      ),
+      (
+        1,
+        {
+          .setMinimumPaneSize(
+            $0.chance(1, in: 3)
+              ? nil
+              : Size(
+                width: Int.random(in: 0...12, using: &$0.generator),
+                height: Int.random(in: 0...6, using: &$0.generator)))
+        }
+      ),
       (1, { _ in .equalize }),
       (2, { _ in .zoom }),
       (2, { .rename($0.pick(["A", "B", "Mail", ""])) }),
@@ -245,7 +262,7 @@ private struct RandomRun {
   mutating func randomFocusTarget() -> FocusTarget {
     switch Int.random(in: 0..<6, using: &generator) {
     case 0: .pane(randomReference())
-    case 1: .direction(pick(Direction.allCases))
+    case 1: .direction(pick(Direction.allCases), wrapping: chance(1, in: 2))
     case 2: .next
     case 3: .previous
     case 4: .last

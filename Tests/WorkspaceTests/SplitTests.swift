@@ -155,6 +155,7 @@ import Testing
 
   @Test func splitsIntoADeepTreeKeepEveryInvariant() throws {
     var state = WorkspaceState(pane("A"))
+    try state.recordLayoutSize(Size(width: 100_000, height: 100_000))
     for step in 0..<30 {
       try state.applyChecked(.split(step.isMultiple(of: 2) ? .horizontal : .vertical, ratio: 0.4))
     }

@@ -10,8 +10,8 @@ import Testing
   /// The default workspace's panes: numbers 1 and 2 in the active tab, ids %3 %4 %5.
   static let panes = ["1", "2", "%3", "%4", "%5"]
   static let globalOptions = [
-    "-f", "--file", "--json", "-n", "--dry-run", "-q", "--quiet", "-h", "--help", "-V",
-    "--version",
+    "-f", "--file", "--json", "-n", "--dry-run", "-q", "--quiet", "--size", "-h", "--help",
+    "-V", "--version",
   ]
   static let words = HelpTests.commandWords
 
@@ -28,8 +28,17 @@ import Testing
     Case(line: "wsctl move n", expected: []),
     Case(line: "wsctl resize ", expected: directions),
     Case(line: "wsctl swap ", expected: directions + panes),
-    Case(line: "wsctl focus ", expected: panes + directions + cycle),
+    Case(line: "wsctl focus ", expected: panes + directions + cycle + ["wrap"]),
+    Case(line: "wsctl focus wrap ", expected: directions),
+    Case(line: "wsctl --size 80x24 focus wr", expected: ["wrap"]),
+    Case(line: "wsctl focus --size 80x24 wrap ", expected: directions),
     Case(line: "wsctl split ", expected: ["h", "v"]),
+    Case(line: "wsctl mini", expected: ["minimum-size"]),
+    Case(line: "wsctl minimum-size ", expected: ["default"]),
+    Case(line: "wsctl minimum-size d", expected: ["default"]),
+    Case(line: "wsctl minimum-size 10x4 ", expected: words),
+    Case(line: "wsctl resize left 5 ", expected: words),
+    Case(line: "wsctl --size 100x30 resize ", expected: directions),
     Case(line: "wsctl present ", expected: ["sheet", "cover"]),
     Case(line: "wsctl present sheet ", expected: []),
     Case(line: "wsctl completions ", expected: ["bash", "zsh", "fish"]),
@@ -61,7 +70,7 @@ import Testing
     Case(setup: ["push", "detail:7"], line: "wsctl pop-to detail:", expected: ["detail:7"]),
     Case(
       setup: ["split", "v"], line: "wsctl focus ",
-      expected: ["1", "2", "3", "%3", "%4", "%5", "%6"] + directions + cycle),
+      expected: ["1", "2", "3", "%3", "%4", "%5", "%6"] + directions + cycle + ["wrap"]),
     Case(
       setup: ["-f", "other.json", "tab", "new", "Notes"], line: "wsctl -f other.json tab ",
       expected: ["new", "close", "move", "rename", "1", "2", "3"] + cycle),
@@ -103,7 +112,7 @@ import Testing
     try sandbox.write("{not json", to: "workspace.json")
     guard let candidates = try ShellCompletion.candidates(shell, line: "wsctl focus ", in: sandbox)
     else { return }
-    #expect(Set(candidates) == Set(Self.directions + Self.cycle), "\(shell)")
+    #expect(Set(candidates) == Set(Self.directions + Self.cycle + ["wrap"]), "\(shell)")
   }
 
   @Test func hostileTitlesReachTheShellOnOneLine() throws {

@@ -123,6 +123,24 @@ import Testing
     #expect(!sandbox.exists("workspace.json.before-restore"))
   }
 
+  /// `show` records the size it drew at only as a courtesy: on a file it may not write it
+  /// still draws, exits 0, warns of nothing and leaves the file as it was.
+  @Test func showOnAReadOnlyFileDrawsAndRecordsNothing() throws {
+    let sandbox = try Sandbox()
+    chmod(sandbox.directory.path, 0o777)
+    try sandbox.succeed("push", "z")
+    for name in try sandbox.listing() {
+      chown(sandbox.path(name), 65534, 65534)
+    }
+    chmod(sandbox.path("workspace.json"), 0o444)
+    let before = sandbox.bytes("workspace.json")
+    let result = try Self.runUnprivileged(sandbox, ["show", "--size", "50x9"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stderr == "")
+    #expect(result.stdoutLines.count == 9)
+    #expect(sandbox.bytes("workspace.json") == before)
+  }
+
   @Test func anEditKeepsTheModeAndOwner() throws {
     let sandbox = try Sandbox()
     try sandbox.succeed("init")

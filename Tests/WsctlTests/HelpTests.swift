@@ -5,8 +5,8 @@ import Testing
   /// Every command word: the workspace grammar's, then the tool's own.
   static let commandWords = [
     "focus", "split", "close", "tab", "swap", "move", "resize", "equalize", "zoom", "rename",
-    "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top", "present",
-    "dismiss", "dismiss-all", "set-path", "set-modal-path", "at", "undo", "redo",
+    "minimum-size", "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top",
+    "present", "dismiss", "dismiss-all", "set-path", "set-modal-path", "at", "undo", "redo",
     "show", "tree", "routes", "layout", "history", "open", "validate", "init", "migrate",
     "restore-backup", "completions", "help",
   ]

@@ -53,7 +53,9 @@ import Testing
     try sandbox.succeed("push", "a")
     let before = sandbox.bytes("workspace.json")
     let nesting = (1...60).flatMap { _ in ["split", "h", "0.9", "split", "v", "0.9"] }
-    let message = try sandbox.fail(nesting, status: 1)
+    // Room for 120 nested splits: a large area and panes of one cell.
+    let message = try sandbox.fail(
+      ["--size", "1000x1000", "minimum-size", "1x1"] + nesting, status: 1)
     #expect(message.hasPrefix("wsctl: workspace.json: $.root.children[0].children[1]"))
     #expect(
       message.hasSuffix(

@@ -12,7 +12,10 @@ import Testing
     // Missing arguments.
     (["push"], "'push' needs a route at word 2"),
     (["push", "focus", "2"], "'push' needs a route at word 2"),
-    (["focus"], "'focus' needs a pane number, %ID, left|right|up|down or next|prev|last at word 2"),
+    (
+      ["focus"],
+      "'focus' needs a pane number, %ID, left|right|up|down, wrap or next|prev|last at word 2"
+    ),
     (["tab", "move"], "'tab move' needs a tab number at word 3"),
     (["rename"], "'rename' needs a title at word 2"),
     (["layout"], "'layout' needs a size WxH at word 2"),
@@ -29,7 +32,7 @@ import Testing
     ),
     (
       ["focus", "x"],
-      "invalid argument 'x' at word 2: expected a pane number, %ID, left|right|up|down or next|prev|last"
+      "invalid argument 'x' at word 2: expected a pane number, %ID, left|right|up|down, wrap or next|prev|last"
     ),
     (
       ["split", "h", "1.5"],
@@ -74,16 +77,21 @@ import Testing
     (["-nxq", "show"], "unknown option '-x' in '-nxq'"),
     (["-qj", "show"], "unknown option '-j' in '-qj'"),
     (["--ascii", "show"], "option '--ascii' at word 1 belongs after 'show'"),
-    (["tree", "--size", "9x9"], "option '--size' at word 2 belongs after 'show'"),
+    (["--size", "9x9", "show", "--size", "8x8"], "option '--size' given twice: '9x9' and '8x8'"),
+    (["focus", "left", "--size"], "option '--size' needs a size WxH"),
+    (
+      ["--size=0x5", "focus", "left"],
+      "invalid size '0x5' at word 1: expected WxH such as 80x24, each from 1 to 1000"
+    ),
     (["init", "--force", "--force"], "option '--force' at word 3 belongs after 'init'"),
     // A negative number is an argument, not an option.
     (
       ["focus", "-1"],
-      "invalid argument '-1' at word 2: expected a pane number, %ID, left|right|up|down or next|prev|last"
+      "invalid argument '-1' at word 2: expected a pane number, %ID, left|right|up|down, wrap or next|prev|last"
     ),
     (
       ["resize", "left", "-0.1"],
-      "invalid argument '-0.1' at word 3: expected a ratio between 0 and 1 (0.3) or a percentage (30%)"
+      "invalid argument '-0.1' at word 3: expected a number of cells (5), a ratio between 0 and 1 (0.3) or a percentage (30%)"
     ),
     // Commands that stand alone.
     (["validate", "show"], "'validate' cannot be combined with other commands"),

@@ -24,6 +24,10 @@ enum ArgumentValue: Hashable, Sendable {
   case routes([RouteToken])
   /// `sheet` or `cover`.
   case style(ModalStyle)
+  /// A pane size, `WxH`, within ``WorkspaceState/minimumPaneLengths``.
+  case size(Size)
+  /// `default`: a setting's default.
+  case defaultSetting
   /// A title.
   case title(String)
   /// `-` in an optional title's place: no title (`tab new - ROUTE`).
@@ -61,7 +65,14 @@ enum ArgumentValue: Hashable, Sendable {
     case .tabNumber, .count: CommandParser.positiveInteger(word).map(ArgumentValue.number)
     case .nodeID: NodeID(parsing: word[...]).map(ArgumentValue.node)
     case .modalStyle: ModalStyle(rawValue: word).map(ArgumentValue.style)
-    case .route, .routeInStack, .title, .routerOperation, .shell, .commandWord, .size, .link:
+    case .size:
+      // The grammar's only size is a pane size; `wsctl` reads its drawing sizes itself.
+      Size(parsing: word).flatMap {
+        WorkspaceState.isValid($0, lengths: WorkspaceState.minimumPaneLengths)
+          ? ArgumentValue.size($0) : nil
+      }
+    case .defaultSetting: word == "default" ? .defaultSetting : nil
+    case .route, .routeInStack, .title, .routerOperation, .shell, .commandWord, .link:
       nil
     }
   }
@@ -90,6 +101,8 @@ enum ArgumentValue: Hashable, Sendable {
     case .route(let token): return [route(token)]
     case .routes(let tokens): return tokens.map(route)
     case .style(let style): return plain(style.rawValue)
+    case .size(let size): return plain(size.description)
+    case .defaultSetting: return plain("default")
     case .title(let text):
       let needsEscape =
         text.hasPrefix("=") || slot.isOptional && (text == "-" || parser.isCommandWord(text))
@@ -148,6 +161,11 @@ extension [ArgumentValue?] {
 
   func style(_ index: Int) -> ModalStyle? {
     guard case .style(let value)? = self[index] else { return nil }
+    return value
+  }
+
+  func size(_ index: Int) -> Size? {
+    guard case .size(let value)? = self[index] else { return nil }
     return value
   }
 

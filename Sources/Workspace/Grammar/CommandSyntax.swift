@@ -35,6 +35,8 @@ public enum ArgumentKind: Hashable, Sendable {
   case commandWord
   /// A size, `WxH`.
   case size
+  /// `default`: a setting's default, such as `minimum-size default`.
+  case defaultSetting
   /// A deep link.
   case link
 
@@ -47,6 +49,7 @@ public enum ArgumentKind: Hashable, Sendable {
     case .cycle: ["next", "prev", "last"]
     case .modalStyle: ["sheet", "cover"]
     case .shell: ["bash", "zsh", "fish"]
+    case .defaultSetting: ["default"]
     default: []
     }
   }

@@ -66,6 +66,9 @@ struct WorkspaceDecoder {
       zoomedPane: nil, history: History(),
       unknownMembers: unknown(object, known: Self.topLevelKeys),
       mostRecentlyUsedLimit: mostRecentlyUsedLimit,
+      layoutSize: size(object, "layoutSize", lengths: WorkspaceState.layoutLengths),
+      minimumPaneSize: size(
+        object, "minimumPaneSize", lengths: WorkspaceState.minimumPaneLengths),
       revision: intMember(object, "revision", at: "$", minimum: 0) ?? 0)
     guard let repairs = state.repair(focus: focus) else {
       throw invalid("$.root", "the workspace holds no pane")
@@ -90,8 +93,8 @@ struct WorkspaceDecoder {
   }
 
   static let topLevelKeys: Set<String> = [
-    "format", "version", "revision", "nextId", "focus", "mru", "mruLimit", "zoomed", "root",
-    "history",
+    "format", "version", "revision", "nextId", "focus", "mru", "mruLimit", "zoomed",
+    "layoutSize", "minimumPaneSize", "root", "history",
   ]
 
   // MARK: Nodes
@@ -256,6 +259,22 @@ struct WorkspaceDecoder {
       return nil
     }
     return number
+  }
+
+  /// A top-level size member, `"WxH"` with each length in `lengths`, or `nil` (reported if
+  /// present but invalid, and then dropped: the workspace falls back to its default).
+  mutating func size(_ object: JSONObject, _ key: String, lengths: ClosedRange<Int>) -> Size? {
+    guard let value = object[key] else { return nil }
+    guard case .string(let text) = value, let size = Size(parsing: text),
+      lengths.contains(size.width), lengths.contains(size.height)
+    else {
+      note(
+        "$.\(key)",
+        "not a size WxH with each length from \(lengths.lowerBound) to \(lengths.upperBound); "
+          + "ignored")
+      return nil
+    }
+    return size
   }
 
   /// The members of `object` whose keys are not in `known`, kept as their values. Of a

@@ -19,6 +19,8 @@ enum WorkspaceEncoder {
       object["mruLimit"] = number(state.mostRecentlyUsedLimit)
     }
     if let zoomed = state.zoomedPane { object["zoomed"] = id(zoomed) }
+    if let size = state.layoutSize { object["layoutSize"] = .string(size.description) }
+    if let size = state.minimumPaneSize { object["minimumPaneSize"] = .string(size.description) }
     object["root"] = nestedNode(state.rootID, in: state)
     object["history"] = history(state.history)
     append(state.unknownMembers, to: &object)

@@ -18,6 +18,9 @@ import Workspace
 ///   writer counts, and a reader can tell whether the file changed since it read it;
 /// - a save whose bytes equal the file's writes nothing, so the backup stays the last
 ///   *different* version (and the revision stays);
+/// - an ``update(default:_:)`` or ``merge(default:_:)`` that changes only the recorded layout
+///   size (`WorkspaceState.layoutSize`) writes the file with the next revision but leaves the
+///   backup: a size is not the user's work;
 /// - a symbolic link is followed (a chain of them, relative or absolute) and the file it
 ///   leads to is edited, with its backup, lock and temporary files beside it; the link stays
 ///   a link. A link to a missing file creates that file, as `echo x > link` would;
@@ -167,10 +170,11 @@ public struct WorkspaceStore: Sendable {
     let target: String
     let lock: FileLock
     let loaded: LoadedWorkspace
+    let current: [UInt8]?
     do {
       target = try readableTarget()
       lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
-      loaded = try read(target, default: makeDefault()).loaded
+      (loaded, current) = try read(target, default: makeDefault())
     } catch {
       throw .file(error)
     }
@@ -189,7 +193,8 @@ public struct WorkspaceStore: Sendable {
     do {
       state.revision = try write(
         state, to: target, replacing: nil, after: loaded.state.revision,
-        storedRevision: loaded.state.revision)!
+        storedRevision: loaded.state.revision,
+        keepingBackup: current != nil && loaded.changesOnlyLayoutSize(to: state))!
     } catch {
       throw .file(error)
     }
@@ -290,10 +295,12 @@ public struct WorkspaceStore: Sendable {
   /// the lock, unless `current` (the file's bytes, at `storedRevision`) already holds exactly
   /// the state.
   ///
+  /// With `keepingBackup`, the backup is left as it is instead of becoming the replaced file.
+  ///
   /// - Returns: The revision written, or `nil` if the file was left as it was.
   private func write(
     _ state: WorkspaceState, to target: String, replacing current: [UInt8]?, after revision: Int,
-    storedRevision: Int
+    storedRevision: Int, keepingBackup: Bool = false
   ) throws(WorkspaceFileError) -> Int? {
     var state = state
     state.revision = revision + 1
@@ -306,7 +313,20 @@ public struct WorkspaceStore: Sendable {
       state.revision = revision + 1
     }
     FileSystem.removeStaleTemporaries(for: target)
-    try FileSystem.replace(target, with: bytes, backupPath: target + ".bak")
+    try FileSystem.replace(
+      target, with: bytes, backupPath: keepingBackup ? nil : target + ".bak")
     return state.revision
+  }
+}
+
+extension LoadedWorkspace {
+  /// Whether `state` differs from the file as loaded only in its recorded layout size, and the
+  /// file needed no repair or migration (whose rewrite changes more than the size, so the old
+  /// file becomes the backup as usual).
+  fileprivate func changesOnlyLayoutSize(to state: WorkspaceState) -> Bool {
+    guard diagnostics.isEmpty, migratedFromVersion == nil else { return false }
+    var sameWork = self.state
+    sameWork.layoutSize = state.layoutSize
+    return sameWork == state
   }
 }

@@ -36,19 +36,29 @@ struct BoxRenderer {
     guard width > 0, height > 0 else { return "" }
     var canvas = TextGrid(width: width, height: height, style: false)
     var top = 0
-    for bar in tabBars().prefix(max(0, height - 1)) {
+    for bar in shownTabBars {
       for piece in bar {
         canvas.write(piece.text, row: top, column: piece.column, style: false)
       }
       top += 1
     }
-    let area = Size(width: width, height: height - top)
+    let area = paneArea
     let focus = state.focusedPane
     for (number, pane, rect) in state.numberedLayout(in: area) {
       let shifted = Rect(x: rect.x, y: rect.y + top, width: rect.width, height: rect.height)
       draw(pane, number: number, in: shifted, isFocused: pane == focus, on: &canvas)
     }
     return Self.text(of: canvas, color: color)
+  }
+
+  /// The area the panes are laid out in: the drawing below its tab bars (at least one row).
+  var paneArea: Size {
+    Size(width: max(0, width), height: max(0, height - shownTabBars.count))
+  }
+
+  /// The tab bars that fit, leaving at least one row for the panes.
+  private var shownTabBars: [[TabStrip.Piece]] {
+    Array(tabBars().prefix(max(0, height - 1)))
   }
 
   /// One bar per tabs container around the focused pane, outermost first (the tab commands

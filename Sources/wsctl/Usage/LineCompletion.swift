@@ -15,8 +15,8 @@ enum LineCompletion {
 
   /// The global options, offered where a word starts with `-`.
   static let options = [
-    "-f", "--file", "--json", "-n", "--dry-run", "-q", "--quiet", "-h", "--help", "-V",
-    "--version",
+    "-f", "--file", "--json", "-n", "--dry-run", "-q", "--quiet", "--size", "-h", "--help",
+    "-V", "--version",
   ]
 
   /// The lines to print for `__complete`'s arguments.
@@ -32,7 +32,11 @@ enum LineCompletion {
     let completer = CommandCompleter(commands: commands, values: values(file: line.file))
     var candidates = completer.completions(after: line.commandWords, prefix: current)
     if !line.optionsEnded, current.hasPrefix("-") {
-      candidates = options.filter { $0.hasPrefix(current) }.map { Completion($0) } + candidates
+      // `--size` is global and also `show`'s: offered once.
+      let offered = Set(candidates.map(\.word))
+      candidates =
+        options.filter { $0.hasPrefix(current) && !offered.contains($0) }.map { Completion($0) }
+        + candidates
     }
     return candidates.map { candidate in
       var description = TerminalText.escaped(candidate.description)
@@ -85,7 +89,17 @@ private struct OptionScan {
 
   init(_ words: [String]) {
     let commandOptions = Set(CommandHelp.all.flatMap(\.syntax.options).map(\.name))
+    var expectsSize = false
     for word in words {
+      // `--size WxH` may stand anywhere (it is global); its value is no command word.
+      if expectsSize {
+        expectsSize = false
+        continue
+      }
+      if !optionsEnded, word == "--size" {
+        expectsSize = true
+        continue
+      }
       if expectsFile {
         file = word
         expectsFile = false

@@ -31,6 +31,8 @@ enum ToolHelp {
         --json           machine-readable output
         -n, --dry-run    print what the commands would do; write nothing at all
         -q, --quiet      no warnings on stderr
+        --size WxH       the size 'show' draws at and edits measure in (default:
+                         edits use the size the file records, else the terminal's)
         -h, --help       this help; 'wsctl COMMAND --help' for one command
         -V, --version    the version
 
