@@ -5,28 +5,41 @@
 /// fills them in on load, already decoded, and writes them out on save as they are (see
 /// `KeptMembers`).
 public struct UnknownMembers: Equatable, Sendable {
-  /// The members, in the file layer's own form; `nil` for none.
-  package let kept: (any KeptMembers)?
+  /// The members, in the file layer's own form, boxed so that a copy of a node or router
+  /// costs one reference; `nil` for none.
+  private let box: Box?
 
   /// No members.
   public init() {
-    kept = nil
+    box = nil
   }
 
   /// Members kept by a file layer; none if `kept` is empty.
   package init(_ kept: some KeptMembers) {
-    self.kept = kept.isEmpty ? nil : kept
+    box = kept.isEmpty ? nil : Box(kept)
   }
 
+  /// The members, in the file layer's own form; `nil` for none.
+  package var kept: (any KeptMembers)? { box?.kept }
+
   /// Whether there are no unknown members.
-  public var isEmpty: Bool { kept == nil }
+  public var isEmpty: Bool { box == nil }
 
   /// Compares the kept members, key by key and value by value, in order.
   public static func == (lhs: UnknownMembers, rhs: UnknownMembers) -> Bool {
-    switch (lhs.kept, rhs.kept) {
+    switch (lhs.box, rhs.box) {
     case (nil, nil): true
-    case (let left?, let right?): left.isEqual(to: right)
+    case (let left?, let right?): left === right || left.kept.isEqual(to: right.kept)
     default: false
+    }
+  }
+
+  /// An immutable box around the kept members.
+  private final class Box: Sendable {
+    let kept: any KeptMembers
+
+    init(_ kept: any KeptMembers) {
+      self.kept = kept
     }
   }
 }
