@@ -6,7 +6,10 @@ import PaneRouter
 /// The parser reads the slots of ``syntax`` into values and calls ``make``; the speller asks
 /// each entry for ``values`` and writes the first that answers. So the syntax is the only
 /// description of the words, and a new command is one entry here and one case in `apply`.
-struct CommandDefinition: Sendable {
+///
+/// An immutable class, so that walking the table (as spelling every recorded command does)
+/// passes one reference per entry rather than copying its syntax.
+final class CommandDefinition: Sendable {
   /// The command's words, arguments, summary and help.
   let syntax: CommandSyntax
   /// The command the values of the slots make (a slot left out is `nil`).
