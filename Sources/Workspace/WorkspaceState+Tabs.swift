@@ -23,7 +23,10 @@ extension WorkspaceState {
     } else {
       tabs = makeID()
       let oldRoot = rootID
-      set(tabs, Node(id: tabs, .tabs(NodeChildren([oldRoot], slots: [self[source].title]))))
+      var node = Node(id: tabs, kind: .tabs)
+      node.children = [oldRoot]
+      node.tabTitles = [self[source].title]
+      set(tabs, node)
       update(oldRoot) { $0.parent = tabs }
       rootID = tabs
     }
@@ -94,17 +97,14 @@ extension WorkspaceState {
     let target = number - 1
     guard target != current else { return }
     update(tabs) { node in
-      node.changeTabs { children in
-        children.move(from: current, to: target)
-        children.activeIndex = target
-      }
+      node.children.insert(node.children.remove(at: current), at: target)
+      node.tabTitles.insert(node.tabTitles.remove(at: current), at: target)
+      node.activeIndex = target
     }
   }
 
   mutating func renameTab(_ title: String) throws(WorkspaceError) {
     guard let (tabs, current) = nearestTabs() else { throw .noTabs }
-    update(tabs) { node in
-      node.changeTabs { $0.setSlot(title, at: current) }
-    }
+    update(tabs) { $0.tabTitles[current] = title }
   }
 }

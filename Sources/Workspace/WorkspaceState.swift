@@ -151,23 +151,24 @@ public struct WorkspaceState: Sendable {
   private mutating func build(_ template: NodeTemplate, parent: NodeID?) -> NodeID {
     let id = NodeID(nextID)
     nextID += 1
-    let content: Node.Content
+    var node: Node
     switch template.content {
     case .pane(let title, let router):
-      content = .pane(title: title, router: template.router ?? router)
+      node = Node(id: id, kind: .pane, parent: parent)
+      node.title = title
+      node.router = router
     case .split(let axis, let children):
-      content = .split(
-        axis,
-        NodeChildren(
-          children.map { build($0.node, parent: id) },
-          slots: Self.normalized(children.map(\.weight)), router: template.router))
+      node = Node(id: id, kind: .split(axis), parent: parent)
+      node.children = children.map { build($0.node, parent: id) }
+      node.weights = Self.normalized(children.map(\.weight))
     case .tabs(let tabs, let selected):
-      content = .tabs(
-        NodeChildren(
-          tabs.map { build($0.node, parent: id) }, slots: tabs.map(\.title),
-          activeIndex: min(max(0, selected), max(0, tabs.count - 1)), router: template.router))
+      node = Node(id: id, kind: .tabs, parent: parent)
+      node.children = tabs.map { build($0.node, parent: id) }
+      node.tabTitles = tabs.map(\.title)
+      node.activeIndex = min(max(0, selected), max(0, tabs.count - 1))
     }
-    nodes[id] = Node(id: id, content, parent: parent)
+    if template.router != nil { node.router = template.router }
+    nodes[id] = node
     return id
   }
 
