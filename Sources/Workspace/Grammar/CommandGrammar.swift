@@ -457,9 +457,11 @@ public enum CommandGrammar {
   /// The commands, in the order help lists them.
   public static let commands: [CommandSyntax] = definitions.map(\.syntax)
 
+  /// The entries of the router operations, which `at %ID` runs on another node's router.
+  static let routerOperations = definitions.filter(\.isRouterOperation)
+
   /// The words of the router operations, which `at %ID` runs on another node's router.
-  public static let routerOperationWords: [String] = definitions.filter(\.isRouterOperation)
-    .map(\.syntax.word)
+  public static let routerOperationWords: [String] = routerOperations.map(\.syntax.word)
 
   /// The entries by first word.
   static let definitionsByWord: [String: CommandDefinition] = Dictionary(

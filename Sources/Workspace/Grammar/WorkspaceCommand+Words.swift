@@ -49,7 +49,14 @@ extension WorkspaceCommand {
   /// - Complexity: O(*c* + *n*), for *c* entries of the table and *n* words.
   func spelledWords(reserving extraCommandWords: Set<String>) -> [SpelledWord] {
     let parser = CommandParser(words: [], extraCommandWords: extraCommandWords)
-    for definition in CommandGrammar.definitions {
+    // Router operations, the commands hosts record most, are looked up among their own.
+    let candidates: [CommandDefinition]
+    if case .route(_, nil) = self {
+      candidates = CommandGrammar.routerOperations
+    } else {
+      candidates = CommandGrammar.definitions
+    }
+    for definition in candidates {
       if let words = definition.spelledWords(of: self, by: parser) { return words }
     }
     preconditionFailure("no entry of CommandGrammar spells \(self)")
