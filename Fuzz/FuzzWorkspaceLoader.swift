@@ -121,6 +121,7 @@ private func randomCommand(_ random: inout SplitMix, in state: WorkspaceState) -
     .popTo(token), .popToLast(token), .popToRoot, .replace([token]), .replaceCurrent(token),
     .present(token, style: random.pick([.sheet, .cover])), .dismiss, .dismissModals,
     .setPath([token]), .setPath([]), .setModalPath([token]), .setModalPath([]),
+    .finish(token),
   ]
   switch random.below(24) {
   case 0: return .focus(.pane(pane))

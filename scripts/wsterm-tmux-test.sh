@@ -169,18 +169,33 @@ tmux_ resize-window -t wsterm -x 80 -y 24
 matches_frame() { diff <(screen) <("$WSTERM" -f "$file" --frame "$1") >/dev/null; }
 wait_until "the screen was not redrawn at 80x24" matches_frame 80x24
 
-# 7. Another writer's edit shows at once: wsterm adopts the file as soon as it changes.
-step="wsctl edits the file (wsctl focus 2 push detail:9)"
-"$WSCTL" -q -f "$file" focus 2 push detail:9
+# 7. wsctl drives the running wsterm: the host applies the words itself, and the screen shows
+# them within 100 ms of wsctl returning. Only the screen is polled, never the file.
+step="wsctl scripts the live wsterm (wsctl focus 2 push detail:8)"
+"$WSCTL" -f "$file" status | grep -q "^host live for " \
+  || fail "wsctl status does not see wsterm: $("$WSCTL" -f "$file" status)"
+sent=$(date +%s%N)
+"$WSCTL" -q -f "$file" focus 2 push detail:8 || fail "wsctl focus 2 push detail:8 failed"
+returned=$(date +%s%N)
+until screen | grep -qF "detail:8" && screen | grep -qF "2* main"; do
+  [ $(($(date +%s%N) - returned)) -gt 100000000 ] && fail "the screen did not change within 100 ms"
+done
+shown=$(date +%s%N)
+echo "wsterm-tmux-test: wsctl round trip $(((returned - sent) / 1000)) us," \
+  "on screen $(((shown - returned) / 1000)) us after it returned"
+
+# 8. Another writer's edit of the file (file mode) shows at once too: wsterm adopts it.
+step="wsctl --no-host edits the file (wsctl --no-host push detail:9)"
+"$WSCTL" -q --no-host -f "$file" push detail:9
 wait_for "detail:9" "2* main" "changed by another writer"
 
-# 8. C-b q quits and the terminal is restored.
+# 9. C-b q quits and the terminal is restored.
 step="quit (C-b q)"
 keys C-b q
 wait_for "[wsterm exited 0]"
 refute "1* main"
 
-# 9. Relaunch: the same two panes, focus and routes come back from the file.
+# 10. Relaunch: the same two panes, focus and routes come back from the file.
 step="relaunch and restore"
 tmux_ kill-session -t wsterm
 launch
@@ -188,7 +203,7 @@ wait_for "2* main" "1 main" "detail:7" "detail:9"
 [ "$(count_panes)" = 2 ] || fail "expected 2 restored panes, found $(count_panes)"
 matches_frame 100x30 || fail "the restored screen differs from the file's frame"
 
-# 10. The prompt reads shell quoting, as wsctl's arguments do: one word with a space.
+# 11. The prompt reads shell quoting, as wsctl's arguments do: one word with a space.
 step="quoted title via the prompt (C-b : rename 'my notes' Enter)"
 keys C-b :
 wait_until "the prompt did not open" prompt_is_open
@@ -204,7 +219,7 @@ wait_for "unterminated ' quote at column 8"
 keys C-b q
 wait_for "[wsterm exited 0]"
 
-# 11. A terminating signal restores the terminal and exits with 128 + its number.
+# 12. A terminating signal restores the terminal and exits with 128 + its number.
 for signal in TERM:143 HUP:129 INT:130; do
   step="SIG${signal%%:*} exits ${signal##*:} with the terminal restored"
   tmux_ kill-session -t wsterm
@@ -218,7 +233,7 @@ for signal in TERM:143 HUP:129 INT:130; do
   refute "2* my notes"
 done
 
-# 12. Both sides editing: 100 tabs opened at wsterm's prompt interleaved with 100 opened by
+# 13. Both sides editing: 100 tabs opened at wsterm's prompt interleaved with 100 opened by
 # wsctl. Every edit is in the file, each side's in the order it made them.
 step="200 interleaved edits"
 tmux_ kill-session -t wsterm

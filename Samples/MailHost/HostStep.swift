@@ -15,8 +15,16 @@ enum HostStep: Equatable {
   case compose
   /// Push an attachment inside the compose sheet's own flow (a button in the sheet).
   case attach(Int)
+  /// Open the attachment picker from the compose sheet: the window's router presents it.
+  case pick
+  /// Choose attachment N in the picker: its flow finishes with `attachment:N`, which the
+  /// compose sheet hears from the window's router and pushes in its own flow.
+  case choose(Int)
   /// Send the message: dismiss the compose sheet with its whole flow.
   case send
+  /// Run `wsctl` with words on the host's own file, as another terminal would: the command
+  /// arrives over the control socket and the host applies it at once.
+  case wsctl([String])
   /// Run a scripted tour of all of the above.
   case tour
   /// Print the host's commands.
@@ -24,7 +32,8 @@ enum HostStep: Equatable {
 
   /// The app's own first words; like the grammar's, they end an argument list.
   static let hostWords: Set<String> = [
-    "show", "open", "search", "compose", "attach", "send", "tour", "help",
+    "show", "open", "search", "compose", "attach", "pick", "choose", "send", "wsctl", "tour",
+    "help",
   ]
 
   /// Reads steps from words: the app's own words and the grammar's commands, mixed.
@@ -56,8 +65,14 @@ enum HostStep: Equatable {
       case "compose": steps.append(.compose)
       case "attach":
         steps.append(.attach(try number(for: word, expected: "an attachment number", &parser)))
+      case "pick": steps.append(.pick)
+      case "choose":
+        steps.append(.choose(try number(for: word, expected: "an attachment number", &parser)))
       case "send": steps.append(.send)
       case "tour": steps.append(.tour)
+      case "wsctl":
+        // The rest of the words are wsctl's.
+        steps.append(.wsctl(parser.readRemainingWords()))
       default: steps.append(.help)
       }
     }
@@ -88,9 +103,12 @@ enum HostStep: Equatable {
     "compose",
     "attach 1",
     "attach 1",
+    "pick",
+    "choose 3",
     "show",
     "send",
     "undo",
+    "wsctl focus 1 push folder:Sent",
     "show",
   ]
 
@@ -102,7 +120,10 @@ enum HostStep: Equatable {
       search TEXT   push a search in the focused pane
       compose       present the compose sheet over the focused pane
       attach N      push attachment N inside the compose sheet's flow
+      pick          open the attachment picker over the window (from the compose sheet)
+      choose N      finish the picker with attachment N; the compose sheet pushes it
       send          dismiss the compose sheet with its flow
+      wsctl WORDS   run wsctl on this file from another process: the host applies it live
       tour          run a scripted tour
     """
 }

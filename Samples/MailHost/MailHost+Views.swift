@@ -26,6 +26,19 @@ extension MailHost {
       try nearestRouter(from: workspace.focusedPane).present(.compose, style: .sheet)
     case .attach(let index):
       try attach(index)
+    case .pick:
+      // The compose sheet's "Attach" button; the pane's one modal layer is the sheet itself,
+      // so the picker goes over the window, on the window's router.
+      guard try composeRouter() != nil else { return }
+      try windowRouter().present(.attachments, style: .sheet)
+    case .choose(let index):
+      // A row of the picker: the flow ends with its result, and no closure is involved.
+      let window = try windowRouter()
+      guard window.modal?.root == .attachments else {
+        print("  no attachment picker is open; try 'pick' first")
+        return
+      }
+      window.finish(with: .attachment(index))
     case .send:
       let router = try nearestRouter(from: workspace.focusedPane)
       guard router.modal?.root == .compose else {
@@ -33,7 +46,7 @@ extension MailHost {
         return
       }
       router.dismiss()
-    case .tour, .help:
+    case .tour, .help, .wsctl:
       printLines(HostStep.helpText)
     }
   }
@@ -53,6 +66,35 @@ extension MailHost {
     print("  the sheet looked up \(whose), presenting \(modal.style) \(list(modal.stack))")
     if sheetRouter.push(.attachment(index)) {
       print("  its flow is now \(list(sheetRouter.modal?.stack ?? []))")
+    }
+  }
+
+  /// The window's typed router, which presents sheets over the whole window.
+  func windowRouter() throws(WorkspaceError) -> Router<MailRoute> {
+    try mailRouter(for: workspace.state.rootID)
+  }
+
+  /// The focused pane's router if it presents the compose sheet, else `nil` (said why).
+  private func composeRouter() throws(WorkspaceError) -> Router<MailRoute>? {
+    let router = try nearestRouter(from: workspace.focusedPane)
+    guard router.modal?.root == .compose else {
+      print("  no compose sheet in pane \(number(of: workspace.focusedPane)); try 'compose' first")
+      return nil
+    }
+    return router
+  }
+
+  /// What the compose sheet does with the picker's results: pushes each attachment chosen
+  /// into its own flow. The window's router handed them over in its transitions
+  /// (``PaneRouter/RouteTransition/result``); they are taken after the change that carried
+  /// them is fully reported, as SwiftUI's `.onChange` would.
+  mutating func attachChosen() throws(WorkspaceError) {
+    let chosen = pickerResults.values
+    pickerResults.values = []
+    for case .attachment(let index) in chosen {
+      guard let compose = try composeRouter() else { return }
+      print("  the compose sheet heard the picker finish with .attachment(\(index))")
+      compose.push(.attachment(index))
     }
   }
 
@@ -80,7 +122,7 @@ extension MailHost {
   /// The live typed router of a pane, logging every operation and refusal.
   ///
   /// SwiftUI: `NavigationStack(path: $router.path)` binds to it; `.sheet(item:)` to its modal.
-  private func mailRouter(for pane: NodeID) throws(WorkspaceError) -> Router<MailRoute> {
+  func mailRouter(for pane: NodeID) throws(WorkspaceError) -> Router<MailRoute> {
     let router = try workspace.router(MailRoute.self, for: pane)
     installLogger(on: router, pane: pane)
     return router
@@ -120,7 +162,10 @@ extension HostStep: CustomStringConvertible {
     case .search(let query): query.contains(" ") ? "search '\(query)'" : "search \(query)"
     case .compose: "compose"
     case .attach(let index): "attach \(index)"
+    case .pick: "pick"
+    case .choose(let index): "choose \(index)"
     case .send: "send"
+    case .wsctl(let words): (["wsctl"] + words).joined(separator: " ")
     case .tour: "tour"
     case .help: "help"
     }

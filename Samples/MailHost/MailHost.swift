@@ -21,6 +21,8 @@ struct MailHost {
   /// ``ExitCode/usage`` for a malformed line (an unknown word, an unterminated quote),
   /// ``ExitCode/refused`` for a refused command.
   var failureStatus: ExitCode?
+  /// The results the window's flows finished with, for the compose sheet to take.
+  let pickerResults = PickerResults()
 
   /// Runs the app with its command-line arguments (without the program name).
   ///
@@ -28,19 +30,34 @@ struct MailHost {
   static func main(arguments: [String]) async -> ExitCode {
     var words = arguments
     var path = NSTemporaryDirectory() + "/mail-workspace.json"
+    var undoPolicy = UndoPolicy.layoutAndNavigation
     if let first = words.first, first == "-h" || first == "--help" {
-      print("usage: MailHost [-f FILE] [COMMAND [ARGS]...]...")
+      print("usage: MailHost [-f FILE] [--undo layout|navigation] [COMMAND [ARGS]...]...")
       print("  -f, --file FILE   the workspace file (default: $TMPDIR/mail-workspace.json)")
+      print("  --undo layout     undo records the layout only (as a SwiftUI app would choose)")
+      print("  --undo navigation undo records router operations too (the default, as wsctl)")
       print("  without commands, reads one line of commands at a time from standard input")
       printLines(HostStep.helpText)
       return .success
     }
-    if let first = words.first, first == "-f" || first == "--file" {
+    while let option = words.first, ["-f", "--file", "--undo"].contains(option) {
       guard words.count >= 2 else {
-        printError("'\(first)' needs a file name")
+        printError(
+          "'\(option)' needs \(option == "--undo" ? "'layout' or 'navigation'" : "a file name")")
         return .usage
       }
-      path = words[1]
+      if option == "--undo" {
+        switch words[1] {
+        case "layout": undoPolicy = .layoutOnly
+        case "navigation": undoPolicy = .layoutAndNavigation
+        default:
+          printError(
+            "invalid argument '\(words[1])' for '--undo': expected 'layout' or 'navigation'")
+          return .usage
+        }
+      } else {
+        path = words[1]
+      }
       words.removeFirst(2)
     }
     let steps: [HostStep]?
@@ -51,13 +68,16 @@ struct MailHost {
       return .usage
     }
     // SwiftUI: the `App`'s `init` opens the session, which restores the window before the
-    // first frame, and keeps it as `@State`.
+    // first frame, and keeps it as `@State`. With the app's route types, a stored token they
+    // cannot read is reported, and a command that would store one is refused.
     let session = WorkspaceSession(
-      path: (path as NSString).standardizingPath, default: MailLayout.initialState)
+      path: (path as NSString).standardizingPath, default: MailLayout.initialState,
+      routeTypes: MailRoute.registry)
     guard report(session.restoration, of: session) else {
       session.close()
       return session.restoration.error?.exitCode ?? .badData
     }
+    session.workspace.undoPolicy = undoPolicy
     var host = MailHost(session: session)
     return await host.run(steps)
   }
@@ -88,6 +108,14 @@ struct MailHost {
     for diagnostic in restoration.diagnostics {
       print("MailHost: warning: \(diagnostic) (repaired)")
     }
+    // A hand-edited token the app cannot read: cut back to the last readable route (not an
+    // undo step; the session saves it).
+    for diagnostic in restoration.unreadableRoutes {
+      print("MailHost: warning: \(diagnostic)")
+    }
+    if !session.workspace.repairUnreadableRoutes().isEmpty {
+      print("MailHost: repaired the unreadable routes")
+    }
     return true
   }
 
@@ -104,6 +132,13 @@ struct MailHost {
     // The synchronous callback counts changes as they are applied, so that the steps can wait
     // for the printer to catch up and each change prints under the step that made it.
     workspace.onChange = { [progress] _ in progress.published += 1 }
+    // SwiftUI: the compose sheet's `.onChange(of:)` on the picker's result. The window's
+    // router hands over how each of its flows finished, as a typed route.
+    if let window = try? windowRouter() {
+      window.onChange = { [pickerResults] transition in
+        if let result = transition.result { pickerResults.values.append(result) }
+      }
+    }
     if let steps {
       await perform(steps)
     } else {
@@ -145,16 +180,32 @@ struct MailHost {
   }
 
   /// Splits, parses and runs one line; an error is printed and the line skipped.
+  ///
+  /// A line of the grammar alone is what a command palette runs: `CommandParser.parse(line:)`,
+  /// applied as one transaction. A line with the app's own words runs step by step.
   private mutating func runLine(_ line: String, echo: Bool) async {
+    let commands: [WorkspaceCommand]
     do {
       let words = try CommandParser.words(in: line)
       guard !words.isEmpty else { return }
       if echo { print("> " + line) }
-      await perform(try HostStep.parse(words), echo: false)
+      guard !words.contains(where: HostStep.hostWords.contains) else {
+        return await perform(try HostStep.parse(words), echo: false)
+      }
+      commands = try CommandParser.parse(line: line)
     } catch {
       print("  error: \(error)")
       failureStatus = failureStatus ?? error.exitCode
+      return
     }
+    // SwiftUI: the palette's text field submits its line.
+    do {
+      try workspace.apply(commands)
+    } catch {
+      print("  refused: \(error)")
+      failureStatus = failureStatus ?? ExitCode.refused
+    }
+    await printedChanges()
   }
 
   private mutating func perform(_ steps: [HostStep], echo: Bool = true) async {
@@ -166,17 +217,66 @@ struct MailHost {
         }
         continue
       }
+      if case .wsctl(let words) = step {
+        await runWsctl(words)
+        continue
+      }
       do {
         try perform(step)
+        try attachChosen()
       } catch {
         print("  refused: \(error)")
         failureStatus = failureStatus ?? error.exitCode
       }
-      while progress.printed < progress.published {
-        await Task.yield()
-      }
+      await printedChanges()
     }
   }
+
+  /// Waits until the change printer has printed every change applied so far.
+  private func printedChanges() async {
+    while progress.printed < progress.published {
+      await Task.yield()
+    }
+  }
+}
+
+extension MailHost {
+  /// Runs the `wsctl` built beside this program on the host's file, as a user in another
+  /// terminal would, and waits for it without blocking the main actor, which applies the
+  /// command when it arrives over the control socket (its change prints as any other).
+  ///
+  /// SwiftUI: nothing to write; the session listens for the app.
+  fileprivate mutating func runWsctl(_ words: [String]) async {
+    let program = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent("wsctl")
+    guard FileManager.default.isExecutableFile(atPath: program.path) else {
+      print("  wsctl is not beside MailHost (\(program.path)); skipped")
+      return
+    }
+    let process = Process()
+    process.executableURL = program
+    process.arguments = ["-q", "-f", session.store.path] + words
+    process.standardOutput = FileHandle.nullDevice
+    let exited = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Int32, Never>) in
+      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+      do {
+        try process.run()
+      } catch {
+        process.terminationHandler = nil
+        continuation.resume(returning: -1)
+      }
+    }
+    while progress.printed < progress.published { await Task.yield() }
+    print("  wsctl exited \(exited)")
+    if exited != 0 { failureStatus = failureStatus ?? ExitCode.refused }
+  }
+}
+
+/// Results of the window's flows not yet taken by the compose sheet.
+@MainActor
+final class PickerResults {
+  var values: [MailRoute] = []
 }
 
 /// Counts of the changes applied and printed.

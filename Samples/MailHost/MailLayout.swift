@@ -2,7 +2,8 @@ import PaneRouter
 import Workspace
 
 /// The mail app's window: three panes side by side, as a SwiftUI `NavigationSplitView` with
-/// a sidebar, a content column and a detail column would show them.
+/// a sidebar, a content column and a detail column would show them. The window itself owns a
+/// router too, for sheets over the whole window such as the attachment picker.
 enum MailLayout {
   /// The title of the pane that shows messages; `open N` opens a message there.
   static let readerTitle = "Message"
@@ -18,7 +19,8 @@ enum MailLayout {
           .pane("Messages", root: MailRoute.folder("Inbox")),
           .pane(readerTitle, root: MailRoute.message(1)),
         ],
-        weights: [0.2, 0.35, 0.45]))
+        weights: [0.2, 0.35, 0.45]
+      ).owning(RouterState(root: MailRoute.inbox)))
     // Focus is navigation, not an edit: it is not recorded in the undo history.
     _ = try? state.apply(.focus(.pane(.number(3))))
     return state

@@ -1,4 +1,5 @@
 import PaneRouter
+import Workspace
 
 /// The mail app's routes: what one pane of the app can show.
 ///
@@ -16,6 +17,8 @@ enum MailRoute: Route {
   case compose
   /// An attachment of the message being read or written, by index.
   case attachment(Int)
+  /// The attachment picker: a flow that finishes with the ``attachment(_:)`` chosen.
+  case attachments
   /// Search results for a query.
   case search(String)
   /// The app's settings.
@@ -30,6 +33,7 @@ enum MailRoute: Route {
     case .message(let id): RouteToken("message", id)
     case .compose: RouteToken("compose")
     case .attachment(let index): RouteToken("attachment", index)
+    case .attachments: RouteToken("attachments")
     case .search(let query): RouteToken("search", query)
     case .settings: RouteToken("settings")
     }
@@ -46,6 +50,9 @@ enum MailRoute: Route {
       try token.arguments(as: Self.self)
       self = .compose
     case "attachment": self = .attachment(try token.arguments(as: Self.self, Int.self))
+    case "attachments":
+      try token.arguments(as: Self.self)
+      self = .attachments
     case "search": self = .search(try token.arguments(as: Self.self, String.self))
     case "settings":
       try token.arguments(as: Self.self)
@@ -65,8 +72,19 @@ extension MailRoute: CustomStringConvertible {
     case .message(let id): ".message(\(id))"
     case .compose: ".compose"
     case .attachment(let index): ".attachment(\(index))"
+    case .attachments: ".attachments"
     case .search(let query): ".search(\(String(reflecting: query)))"
     case .settings: ".settings"
     }
+  }
+}
+
+extension MailRoute {
+  /// The app's route types, registered with its session: a token `MailRoute` cannot read is
+  /// refused in commands and cut back on restore (a root falls back to the inbox).
+  static var registry: RouteRegistry {
+    var registry = RouteRegistry()
+    registry.register(MailRoute.self, fallbackRoot: .inbox)
+    return registry
   }
 }

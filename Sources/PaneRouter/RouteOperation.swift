@@ -24,6 +24,11 @@ public enum RouteOperation<R: Route>: Hashable, Sendable {
   case dismiss
   /// Close any presented modal, keeping the stack.
   case dismissModals
+  /// Finish the presented modal's flow with a result route: close the modal with its whole
+  /// flow and hand the result to the router that presented it (see
+  /// ``RouteTransition/result``). Refused with ``RouteRejection/noModal`` when no modal is
+  /// presented, so a flow finishes once.
+  case finish(R)
   /// Set the stack below the root (a `NavigationStack(path:)` binding's write).
   case setPath([R])
   /// Set the presented modal's stack below its root.
@@ -48,6 +53,7 @@ public enum RouteOperation<R: Route>: Hashable, Sendable {
     case .present(let route, let style): .present(try transform(route), style: style)
     case .dismiss: .dismiss
     case .dismissModals: .dismissModals
+    case .finish(let result): .finish(try transform(result))
     case .setPath(let routes): .setPath(try routes.map(transform))
     case .setModalPath(let routes): .setModalPath(try routes.map(transform))
     }
@@ -71,6 +77,7 @@ extension RouteOperation: CustomStringConvertible {
     case .present(let route, let style): "present \(style) \(route.token)"
     case .dismiss: "dismiss"
     case .dismissModals: "dismiss-all"
+    case .finish(let result): "finish \(result.token)"
     case .setPath(let routes): "set-path" + words(routes)
     case .setModalPath(let routes): "set-modal-path" + words(routes)
     }

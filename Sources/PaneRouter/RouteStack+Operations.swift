@@ -132,6 +132,22 @@ extension RouteStack {
     perform(.dismissModals)
   }
 
+  /// Finishes the presented modal's flow with a result: closes the modal with its whole flow.
+  ///
+  ///     stack.present(.attachments)
+  ///     stack.finish(with: .attachment(3))   // the sheet closes; a Router reports the result
+  ///
+  /// The stack itself keeps no result: a ``Router`` hands it to its observers in the
+  /// ``RouteTransition`` (``RouteTransition/result``).
+  ///
+  /// - Parameter result: The route the flow finished with.
+  /// - Returns: `false` if no modal is presented (nothing to finish, or finished already).
+  /// - Complexity: O(1).
+  @discardableResult
+  public mutating func finish(with result: R) -> Bool {
+    perform(.finish(result))
+  }
+
   private mutating func perform(_ operation: RouteOperation<R>) -> Bool {
     do {
       try apply(operation)

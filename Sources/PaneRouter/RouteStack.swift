@@ -157,7 +157,7 @@ extension RouteStack {
       } else {
         try apply(.pop(count: 1))
       }
-    case .dismissModals:
+    case .dismissModals, .finish:
       guard modal != nil else { throw .noModal }
       modal = nil
     case .setPath(let routes):

@@ -34,6 +34,15 @@ public struct RouteTransition<R: Route>: Equatable, Sendable {
     if case .operation(let operation) = cause { operation } else { nil }
   }
 
+  /// The result a modal flow finished with, or `nil` if the change was not a
+  /// ``RouteOperation/finish(_:)``.
+  ///
+  /// This is how the router that presented a flow hears how it ended: a typed route, never a
+  /// closure, so it can come from a command, a deep link or `wsctl` as well as from code.
+  public var result: R? {
+    if case .operation(.finish(let result)) = cause { result } else { nil }
+  }
+
   /// Creates a transition made by one operation.
   ///
   /// - Parameters:

@@ -82,4 +82,18 @@ extension Router {
   /// - Returns: Whether a modal was closed.
   @discardableResult
   public func dismissModals() -> Bool { perform(.dismissModals) }
+
+  /// Finishes the presented modal's flow with a result, as ``RouteStack/finish(with:)``: the
+  /// modal closes and the result reaches this router's observers as the transition's
+  /// ``RouteTransition/result`` (through ``onChange`` and ``transitions``).
+  ///
+  ///     router.onChange = { transition in
+  ///       if let attachment = transition.result { router.push(attachment) }
+  ///     }
+  ///     router.finish(with: .attachment(3))
+  ///
+  /// - Parameter result: The route the flow finished with.
+  /// - Returns: Whether a modal was presented and closed.
+  @discardableResult
+  public func finish(with result: R) -> Bool { perform(.finish(result)) }
 }

@@ -21,6 +21,12 @@ package struct Journal: Equatable, Sendable {
     self.zoomedPane = zoomedPane
     self.restoresZoom = restoresZoom
   }
+
+  /// Whether the transaction changed anything recorded here.
+  func isEmpty(comparedWith state: WorkspaceState) -> Bool {
+    nodes.allSatisfy { state.node($0.key) == $0.value } && rootID == state.rootID
+      && mostRecentlyUsed == state.mostRecentlyUsed && zoomedPane == state.zoomedPane
+  }
 }
 
 extension WorkspaceState {

@@ -13,12 +13,12 @@ extension Workspace {
   ///   - type: The route type.
   ///   - id: The node, a pane or a container owning a router.
   /// - Returns: The same instance for the same node and type, as long as the host keeps it.
-  /// - Throws: As ``WorkspaceState/router(_:of:)``.
+  /// - Throws: As ``WorkspaceState/router(_:for:)``.
   /// - Complexity: O(*k*), where *k* is the number of routes in the router.
   public func router<R: Route>(_ type: R.Type, for id: NodeID) throws(WorkspaceError)
     -> Router<R>
   {
-    let current = try state.router(type, of: id)
+    let current = try state.router(type, for: id)
     let key = ObjectIdentifier(type)
     if let cached = routers[id]?[key]?.router as? Router<R> { return cached }
     let projection = RouterProjection<R>(
@@ -127,7 +127,7 @@ extension Workspace {
     -> RouteStack<R>
   {
     do {
-      return try state.router(type, of: id)
+      return try state.router(type, for: id)
     } catch .noSuchNode {
       throw .unavailable("its node \(id) is gone")
     } catch {
@@ -172,16 +172,24 @@ extension Router {
     _ change: WorkspaceChange, at id: NodeID, from before: WorkspaceState,
     to after: WorkspaceState
   ) {
-    let old = (try? before.router(R.self, of: id)) ?? lastState
+    let old = (try? before.router(R.self, for: id)) ?? lastState
     let new: RouteStack<R>
     do {
-      new = try after.router(R.self, of: id)
+      new = try after.router(R.self, for: id)
     } catch {
-      if (try? before.router(R.self, of: id)) != nil { logger?("detached: \(error)") }
+      if (try? before.router(R.self, for: id)) != nil { logger?("detached: \(error)") }
       return
     }
     guard new != old else { return }
     deliver(RouteTransition(cause: Self.cause(of: change, at: id), before: old, after: new))
+    for finished in change.flowResults where finished.owner == id {
+      do {
+        _ = try finished.route(R.self)
+      } catch {
+        // Never dropped in silence: the flow closed, but this presenter cannot read how.
+        logger?("finish \(finished.result): result not readable as '\(R.kind)': \(error)")
+      }
+    }
   }
 
   /// The router operation that made the change, if it was exactly one on this node; else

@@ -21,6 +21,14 @@ public final class Workspace {
   /// The whole state of the workspace.
   public private(set) var state: WorkspaceState
 
+  /// The host's route types: a command that would store a token the type registered for a
+  /// router's kind cannot read is refused. Empty by default: every router keeps any token.
+  @ObservationIgnored public var routeTypes: RouteRegistry
+
+  /// What undo records: the layout only, or the layout and navigation (the default), and
+  /// how the path writes of one gesture coalesce into one step; see ``UndoPolicy``.
+  @ObservationIgnored public var undoPolicy = UndoPolicy.layoutAndNavigation
+
   /// Called after every change, once the routers it touched have reported their transitions.
   @ObservationIgnored public var onChange: ((WorkspaceChange) -> Void)?
 
@@ -28,6 +36,9 @@ public final class Workspace {
   @ObservationIgnored var routers: [NodeID: [ObjectIdentifier: RouterEntry]] = [:]
   /// The open ``grouping(_:)`` calls and how many undo entries they have recorded so far.
   @ObservationIgnored var undoGroup: (depth: Int, entries: Int)?
+  /// The last path write, while a later one may still coalesce with it.
+  @ObservationIgnored var lastPathWrite:
+    (node: NodeID, time: ContinuousClock.Instant, entry: History.Entry?)?
   /// Called for every change before ``onChange``, for the session that owns the workspace.
   @ObservationIgnored package var ownerDidChange: ((WorkspaceChange) -> Void)?
   /// Called after ``recordLayoutSize(_:)`` recorded a new size, for the session that owns the
@@ -37,9 +48,12 @@ public final class Workspace {
 
   /// Creates a workspace over a state.
   ///
-  /// - Parameter state: The initial state, such as one restored from a file.
-  public init(_ state: WorkspaceState) {
+  /// - Parameters:
+  ///   - state: The initial state, such as one restored from a file.
+  ///   - routeTypes: The host's route types, checked on every command (see ``routeTypes``).
+  public init(_ state: WorkspaceState, routeTypes: RouteRegistry = RouteRegistry()) {
     self.state = state
+    self.routeTypes = routeTypes
   }
 
   /// The focused pane.
@@ -59,13 +73,35 @@ public final class Workspace {
   ///
   /// - Parameter commands: The commands, in order.
   /// - Returns: What changed.
-  /// - Throws: The first failing command's ``WorkspaceError``; nothing changed.
+  /// - Throws: The first failing command's ``WorkspaceError``, or
+  ///   ``WorkspaceError/refusedRoute(_:node:reason:)`` for a token that the type in
+  ///   ``routeTypes`` for its router's kind cannot read; nothing changed.
   @discardableResult
   public func apply(_ commands: [WorkspaceCommand]) throws(WorkspaceError) -> WorkspaceChange {
+    var failedIndex: Int?
+    return try apply(commands, failedIndex: &failedIndex)
+  }
+
+  /// Applies several commands as one transaction, and on failure says which one failed, for
+  /// a caller that read them from words (a live host answering `wsctl`) to name the word.
+  ///
+  /// - Parameters:
+  ///   - commands: The commands, in order.
+  ///   - failedIndex: Set to the index in `commands` of the command that threw; `nil` when
+  ///     the transaction applied, or when the route types refused what it stored.
+  /// - Returns: What changed.
+  /// - Throws: As ``apply(_:)-([WorkspaceCommand])``; nothing changed.
+  @discardableResult
+  package func apply(_ commands: [WorkspaceCommand], failedIndex: inout Int?)
+    throws(WorkspaceError) -> WorkspaceChange
+  {
     var next = state
-    let change = try next.apply(commands)
+    let change = try next.apply(
+      commands, failedIndex: &failedIndex, recordsNavigation: undoPolicy.recordsNavigation)
+    try next.checkNewRoutes(since: state, in: change.changedNodes, routeTypes)
     countUndoEntries(of: change)
     publish(change, replacing: next)
+    coalescePathWrite(change)
     return change
   }
 
@@ -95,6 +131,25 @@ public final class Workspace {
   /// - Complexity: O(*n*), for *n* nodes, to find what changed.
   public func replaceState(_ newState: WorkspaceState) {
     replace(with: newState, origin: .replaced, conflicts: [])
+  }
+
+  /// Every stored token that the types in ``routeTypes`` cannot read, as
+  /// ``WorkspaceState/unreadableRoutes(_:)`` finds them.
+  public var unreadableRoutes: [UnreadableRoute] {
+    state.unreadableRoutes(routeTypes)
+  }
+
+  /// Cuts every router back to its last readable route, as
+  /// ``WorkspaceState/repairUnreadableRoutes(_:)`` does: not an undo step, reported as a
+  /// `replaced` change (a session saves it).
+  ///
+  /// - Returns: What was unreadable; empty (and nothing reported) when everything reads.
+  @discardableResult
+  public func repairUnreadableRoutes() -> [UnreadableRoute] {
+    var next = state
+    let repaired = next.repairUnreadableRoutes(routeTypes)
+    if !repaired.isEmpty { replaceState(next) }
+    return repaired
   }
 
   /// Takes another writer's state (with this host's replayed transactions on top) as the new
@@ -131,6 +186,20 @@ public final class Workspace {
     try apply(.redo())
   }
 
+  /// Runs `action` on the workspace on the main actor, from any task or actor, as
+  /// `Router.send(_:)` does for a router.
+  ///
+  ///     Task.detached { await workspace.send { _ = try? $0.apply(.zoom) }.value }
+  ///
+  /// - Parameter action: The work to do with the workspace.
+  /// - Returns: The task running `action`; await its `value` to wait for it.
+  @discardableResult
+  public nonisolated func send(
+    _ action: @escaping @MainActor @Sendable (Workspace) -> Void
+  ) -> Task<Void, Never> {
+    Task { @MainActor in action(self) }
+  }
+
   /// A new stream of every change from now on.
   public var changes: AsyncStream<WorkspaceChange> {
     broadcast.stream()
@@ -149,6 +218,7 @@ public final class Workspace {
       zoomedPaneAfter: newState.zoomedPane, origin: origin, revision: newState.revision,
       conflicts: conflicts)
     if origin == .replaced || !conflicts.isEmpty { undoGroup?.entries = 0 }
+    lastPathWrite = nil
     publish(change, replacing: newState)
   }
 

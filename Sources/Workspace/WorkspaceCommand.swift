@@ -9,12 +9,15 @@ public enum WorkspaceCommand: Hashable, Sendable {
   /// Focus a pane by number or id, by direction, in reading order, or the last one used.
   case focus(FocusTarget)
   /// Split the focused pane; the new pane gets `ratio` of the space (default one half), the
-  /// router root `root` (default a copy of the focused pane's root) and focus.
+  /// router root `root` (default a copy of the focused pane's root) and focus. It copies the
+  /// focused pane's title and its router's kind and limits: follow with `.rename(_:)` in the
+  /// same transaction to give it another title.
   case split(Axis, ratio: Double? = nil, root: RouteToken? = nil)
   /// Close a pane (default the focused one).
   case close(PaneReference? = nil)
   /// Open a tab at the end of the nearest tabs container, with a pane titled `title` whose
-  /// router root is `root` (default a copy of the focused pane's root).
+  /// router root is `root` (default a copy of the focused pane's root); the title defaults to
+  /// the name of the root's token.
   case newTab(title: String? = nil, root: RouteToken? = nil)
   /// Select a tab of the nearest tabs container.
   case selectTab(TabTarget)
@@ -109,5 +112,12 @@ extension WorkspaceCommand {
     case .focus, .selectTab: true
     default: false
     }
+  }
+
+  /// Whether the history does not record the command: it only moves focus or selects a tab,
+  /// or it only navigates a router when navigation is not recorded (see ``UndoPolicy``).
+  func isCursor(recordsNavigation: Bool) -> Bool {
+    if case .route = self { return !recordsNavigation }
+    return isNavigationOnly
   }
 }

@@ -48,6 +48,9 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   case routerKindMismatch(NodeID, stored: String, requested: String)
   /// A stored token of the node's router does not name a route of the requested type.
   case unreadableRoute(NodeID, token: RouteToken, kind: String)
+  /// A command would store a route token in a node's router that the route type registered
+  /// for the router's kind cannot read (see ``RouteRegistry``); `reason` is the type's error.
+  case refusedRoute(RouteToken, node: NodeID, reason: String)
   /// Nothing to undo.
   case nothingToUndo
   /// Nothing to redo.
@@ -95,6 +98,8 @@ extension WorkspaceError: CustomStringConvertible {
       "router of \(id) holds '\(stored)' routes, not '\(requested)'"
     case .unreadableRoute(let id, let token, let kind):
       "route '\(token)' of \(id) is not a '\(kind)' route"
+    case .refusedRoute(let token, let node, let reason):
+      "\(node) cannot hold route '\(token)': \(reason)"
     case .nothingToUndo: "nothing to undo"
     case .nothingToRedo: "nothing to redo"
     }

@@ -41,11 +41,14 @@ extension WorkspaceState {
   /// - Parameters:
   ///   - commands: The commands, in order.
   ///   - failedIndex: Set to the index in `commands` of the command that threw.
+  ///   - recordsNavigation: Whether router operations are recorded for undo, and undo and
+  ///     redo restore routers (see ``UndoPolicy``); when `false`, they are a cursor, and undo
+  ///     and redo keep the routers of the nodes that exist as they are.
   /// - Returns: What changed.
   /// - Throws: That command's ``WorkspaceError``; the state is then exactly as before.
   @discardableResult
   package mutating func apply(
-    _ commands: [WorkspaceCommand], failedIndex: inout Int?
+    _ commands: [WorkspaceCommand], failedIndex: inout Int?, recordsNavigation: Bool = true
   ) throws(WorkspaceError) -> WorkspaceChange {
     let focusBefore = focusedPane
     let zoomedPaneBefore = zoomedPane
@@ -60,9 +63,14 @@ extension WorkspaceState {
         failedIndex = index
         switch command {
         case .undo(let count), .redo(let count):
-          if recordSegment(segment) { recorded += 1 }
+          if recordSegment(segment, recordsNavigation) { recorded += 1 }
           segment = []
-          if case .undo = command { try undo(count) } else { try redo(count) }
+          let keepsRouters = !recordsNavigation
+          if case .undo = command {
+            try undo(count, keepingRouters: keepsRouters)
+          } else {
+            try redo(count, keepingRouters: keepsRouters)
+          }
           beginTransaction()
         case .route(let operation, let id):
           routeOperations[id ?? focusedPane, default: []].append(operation)
@@ -74,7 +82,7 @@ extension WorkspaceState {
         }
       }
       failedIndex = nil
-      if recordSegment(segment) { recorded += 1 }
+      if recordSegment(segment, recordsNavigation) { recorded += 1 }
     } catch {
       while journals.count > 1 { _ = endTransaction() }
       restore(endTransaction())
@@ -92,14 +100,17 @@ extension WorkspaceState {
   }
 
   /// Closes the innermost journal and adds it to the history for the commands applied in
-  /// it, unless they only moved focus or selected a tab, or changed nothing; returns whether
-  /// it added an entry.
+  /// it, unless they only moved focus or selected a tab (or only navigated, when navigation
+  /// is not recorded), or changed nothing; returns whether it added an entry.
   ///
   /// Zoom changes the layout the user sees, so a zoom alone is an entry of its own; an entry
   /// restores zoom on undo only if its commands changed it.
-  private mutating func recordSegment(_ commands: [WorkspaceCommand]) -> Bool {
+  private mutating func recordSegment(_ commands: [WorkspaceCommand], _ recordsNavigation: Bool)
+    -> Bool
+  {
     var before = endTransaction()
-    guard commands.contains(where: { !$0.isNavigationOnly }) else { return false }
+    guard commands.contains(where: { !$0.isCursor(recordsNavigation: recordsNavigation) })
+    else { return false }
     before.nodes = before.nodes.filter { nodes[$0.key] != $0.value }
     before.restoresZoom = before.zoomedPane != zoomedPane
     guard !before.nodes.isEmpty || before.restoresZoom else { return false }

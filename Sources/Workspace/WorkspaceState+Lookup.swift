@@ -14,7 +14,7 @@ extension WorkspaceState {
   ///   another kind, or ``WorkspaceError/unreadableRoute(_:token:kind:)`` naming the first
   ///   stored token that is not a route of type `R`.
   /// - Complexity: O(*k*), where *k* is the number of routes in the router.
-  public func router<R: Route>(_ type: R.Type, of id: NodeID) throws(WorkspaceError)
+  public func router<R: Route>(_ type: R.Type, for id: NodeID) throws(WorkspaceError)
     -> RouteStack<R>
   {
     guard let node = nodes[id] else { throw .noSuchNode(id) }
@@ -23,6 +23,15 @@ extension WorkspaceState {
       throw .routerKindMismatch(id, stored: router.kind, requested: R.kind)
     }
     return try Self.typed(router.stack, as: type, node: id)
+  }
+
+  /// The router of a node, read as routes of type `R`; renamed ``router(_:for:)``, the label
+  /// `Workspace.router(_:for:)` uses.
+  @available(*, deprecated, renamed: "router(_:for:)")
+  public func router<R: Route>(_ type: R.Type, of id: NodeID) throws(WorkspaceError)
+    -> RouteStack<R>
+  {
+    try router(type, for: id)
   }
 
   /// The closest router that holds routes of type `R`, from a node itself up through its

@@ -1,25 +1,36 @@
 /// `undo` and `redo`: each moves entries from one list of the history to the other,
 /// restoring their before-images and keeping the images they replace for the way back.
 extension WorkspaceState {
-  mutating func undo(_ count: Int) throws(WorkspaceError) {
+  /// Undoes up to `count` entries; with `keepingRouters`, every node that exists keeps its
+  /// router as it is now (navigation is not undone).
+  mutating func undo(_ count: Int, keepingRouters: Bool = false) throws(WorkspaceError) {
     guard count >= 1 else { throw .invalidCount(count) }
     guard !history.undoEntries.isEmpty else { throw .nothingToUndo }
-    replay(count, from: \.undoEntries, to: \.redoEntries)
+    replay(count, from: \.undoEntries, to: \.redoEntries, keepingRouters: keepingRouters)
   }
 
-  mutating func redo(_ count: Int) throws(WorkspaceError) {
+  /// Redoes up to `count` entries; `keepingRouters` as for ``undo(_:keepingRouters:)``.
+  mutating func redo(_ count: Int, keepingRouters: Bool = false) throws(WorkspaceError) {
     guard count >= 1 else { throw .invalidCount(count) }
     guard !history.redoEntries.isEmpty else { throw .nothingToRedo }
-    replay(count, from: \.redoEntries, to: \.undoEntries)
+    replay(count, from: \.redoEntries, to: \.undoEntries, keepingRouters: keepingRouters)
   }
 
   private mutating func replay(
     _ count: Int, from source: WritableKeyPath<History, [History.Entry]>,
-    to destination: WritableKeyPath<History, [History.Entry]>
+    to destination: WritableKeyPath<History, [History.Entry]>, keepingRouters: Bool
   ) {
     for _ in 0..<min(count, history[keyPath: source].count) {
       let entry = history[keyPath: source].removeLast()
-      let replaced = restore(entry.journal)
+      var journal = entry.journal
+      if keepingRouters {
+        for (id, image) in journal.nodes {
+          guard var node = image, let current = nodes[id] else { continue }
+          node.router = current.router
+          journal.nodes[id] = node
+        }
+      }
+      let replaced = restore(journal)
       history[keyPath: destination].append(History.Entry(label: entry.label, journal: replaced))
       settleFocus()
     }

@@ -10,6 +10,24 @@ public struct LoadedWorkspace: Sendable {
   public let migratedFromVersion: Int?
   /// Whether the state is the host's default because the file did not exist.
   public let isDefault: Bool
+
+  /// Creates a loaded workspace, for code that restores from one (a host's launch logic)
+  /// and its tests; ``WorkspaceFile/decode(_:path:limits:)`` makes one from a file's bytes.
+  ///
+  /// - Parameters:
+  ///   - state: The restored state.
+  ///   - diagnostics: What the loader repaired or passed over.
+  ///   - migratedFromVersion: The version the file was migrated from, if any.
+  ///   - isDefault: Whether the state is the default for a missing file.
+  public init(
+    state: WorkspaceState, diagnostics: [Diagnostic] = [], migratedFromVersion: Int? = nil,
+    isDefault: Bool = false
+  ) {
+    self.state = state
+    self.diagnostics = diagnostics
+    self.migratedFromVersion = migratedFromVersion
+    self.isDefault = isDefault
+  }
 }
 
 /// The workspace file format: bytes to state and back.

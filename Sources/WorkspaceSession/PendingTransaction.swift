@@ -17,6 +17,9 @@ struct PendingTransaction: Sendable {
   /// The order in which the host made the changes.
   let sequence: Int
   let content: Content
+  /// Whether the workspace's undo policy recorded router operations when the host made the
+  /// change, so that a replay records the same undo entries.
+  var recordsNavigation = true
 }
 
 extension [PendingTransaction] {
@@ -36,7 +39,10 @@ extension [PendingTransaction] {
       switch transaction.content {
       case .commands(let commands):
         do {
-          try state.apply(commands)
+          var failedIndex: Int?
+          try state.apply(
+            commands, failedIndex: &failedIndex,
+            recordsNavigation: transaction.recordsNavigation)
         } catch {
           conflicts.append(WorkspaceConflict(commands: commands, error: error))
           dropped.insert(transaction.sequence)

@@ -41,6 +41,10 @@ public enum SessionStatus: Hashable, Sendable, CustomStringConvertible {
 public struct SessionRestoration: Sendable {
   /// What the loader repaired, with JSON paths; empty for a clean file.
   public let diagnostics: [Diagnostic]
+  /// Every stored token that the host's registered route types cannot read, with its JSON
+  /// path; left as it is until the host calls `Workspace.repairUnreadableRoutes()`, which
+  /// cuts each router back to its last readable route without recording an undo step.
+  public let unreadableRoutes: [Diagnostic]
   /// The version the file was migrated from, or `nil` if it was current.
   public let migratedFromVersion: Int?
   /// Whether the session started from the host's default: no file, or one it cannot read.

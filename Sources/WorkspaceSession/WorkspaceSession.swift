@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import PaneRouter
 import Workspace
+import WorkspaceControl
 import WorkspaceJSON
 
 /// What a host opens at launch: its workspace file restored, the one `Workspace` that owns
@@ -24,6 +25,12 @@ import WorkspaceJSON
 /// transactions that the file does not hold yet; one that no longer applies is dropped and
 /// reported in the change's `WorkspaceChange.conflicts`. Its own saves go through the same
 /// locked merge, so neither side's saved change is lost.
+///
+/// **Live control.** The session listens on its file's control socket: `wsctl` on the same
+/// file sends its words to the session, which applies them here as one transaction, saves,
+/// and replies with what `wsctl` prints; `wsctl watch` gets every change as it happens. A
+/// second session on a file whose socket is live runs without one. See
+/// ``controlSocketPath``.
 ///
 /// **Layout size.** A host that records the area it draws the panes in with
 /// `Workspace.recordLayoutSize(_:)` has it saved like any change (it is not a command, so it
@@ -66,6 +73,8 @@ public final class WorkspaceSession {
   @ObservationIgnored private var retryTask: Task<Void, Never>?
   @ObservationIgnored private let writer: SessionWriter
   @ObservationIgnored private var watcher: FileWatcher?
+  /// The control socket's listener and the `wsctl watch` clients.
+  @ObservationIgnored var control = SessionControl()
   /// Time spent on the main actor by synchronisations, for measurements.
   @ObservationIgnored package private(set) var mainActorTime: Duration = .zero
 
@@ -79,21 +88,26 @@ public final class WorkspaceSession {
   /// - Parameters:
   ///   - path: The workspace file.
   ///   - makeDefault: The workspace to start from when there is no file.
+  ///   - routeTypes: The host's route types: stored tokens they cannot read are reported in
+  ///     ``SessionRestoration/unreadableRoutes`` and commands that would store one are
+  ///     refused (see `Workspace.routeTypes`).
   ///   - limits: Limits against hostile files.
   ///   - autosaveDelay: How long after a change to save it.
   public convenience init(
     path: String, default makeDefault: @autoclosure () -> WorkspaceState,
-    limits: WorkspaceFileLimits = .default, autosaveDelay: Duration = .milliseconds(100)
+    routeTypes: RouteRegistry = RouteRegistry(), limits: WorkspaceFileLimits = .default,
+    autosaveDelay: Duration = .milliseconds(100)
   ) {
     self.init(
       store: WorkspaceStore(path: path, limits: limits), default: makeDefault(),
-      autosaveDelay: autosaveDelay)
+      routeTypes: routeTypes, autosaveDelay: autosaveDelay)
   }
 
-  /// Opens a session on a store's file; see ``init(path:default:limits:autosaveDelay:)``.
+  /// Opens a session on a store's file; see
+  /// ``init(path:default:routeTypes:limits:autosaveDelay:)``.
   public init(
     store: WorkspaceStore, default makeDefault: @autoclosure () -> WorkspaceState,
-    autosaveDelay: Duration = .milliseconds(100)
+    routeTypes: RouteRegistry = RouteRegistry(), autosaveDelay: Duration = .milliseconds(100)
   ) {
     self.store = store
     self.autosaveDelay = autosaveDelay
@@ -105,6 +119,7 @@ public final class WorkspaceSession {
       stamp = merged.stamp
       restoration = SessionRestoration(
         diagnostics: merged.loaded.diagnostics,
+        unreadableRoutes: state.unreadableRoutes(routeTypes).map { Diagnostic($0, in: state) },
         migratedFromVersion: merged.loaded.migratedFromVersion,
         isDefault: merged.loaded.isDefault, error: nil, hasBackup: store.hasBackup)
       status = merged.loaded.isDefault ? .missing : .saved(revision: state.revision)
@@ -116,21 +131,24 @@ public final class WorkspaceSession {
         }
       let hasBackup = store.hasBackup
       restoration = SessionRestoration(
-        diagnostics: [], migratedFromVersion: nil, isDefault: true, error: fileError,
+        diagnostics: [], unreadableRoutes: [], migratedFromVersion: nil, isDefault: true,
+        error: fileError,
         hasBackup: hasBackup)
       status = fileError.isBadData ? .corrupt(fileError, hasBackup: hasBackup) : .failing(fileError)
     }
     base = state
-    workspace = Workspace(state)
+    workspace = Workspace(state, routeTypes: routeTypes)
     workspace.ownerDidChange = { [weak self] change in self?.record(change) }
     workspace.ownerDidRecordLayoutSize = { [weak self] size in self?.recordLayoutSize(size) }
     watcher = FileWatcher(path: store.targetPath) { [weak self] in
       Task { @MainActor in self?.fileMayHaveChanged() }
     }
     if case .failing = status { scheduleRetry() }
+    startListening()
   }
 
   isolated deinit {
+    stopListening()
     watcher?.stop()
     syncTask?.cancel()
     retryTask?.cancel()
@@ -161,8 +179,11 @@ public final class WorkspaceSession {
     }
   }
 
-  /// Stops watching the file and saving; call ``flush()`` first to keep the last changes.
+  /// Stops watching the file and saving, and stops listening on the control socket (every
+  /// `wsctl watch` is told the host went away); call ``flush()`` first to keep the last
+  /// changes.
   public func close() {
+    stopListening()
     watcher?.stop()
     watcher = nil
     workspace.ownerDidChange = nil
@@ -209,6 +230,7 @@ public final class WorkspaceSession {
 
   /// Keeps a change made in this process for the next save.
   private func record(_ change: WorkspaceChange) {
+    broadcastToWatchers(change)
     switch change.origin {
     case .local: enqueue(.commands(change.commands))
     case .replaced: enqueue(.replacement(workspace.state))
@@ -234,7 +256,10 @@ public final class WorkspaceSession {
 
   /// Appends a transaction to save and schedules the save.
   private func enqueue(_ content: PendingTransaction.Content) {
-    pending.append(PendingTransaction(sequence: nextSequence, content: content))
+    pending.append(
+      PendingTransaction(
+        sequence: nextSequence, content: content,
+        recordsNavigation: workspace.undoPolicy.recordsNavigation))
     nextSequence += 1
     switch status {
     case .saved, .missing: status = .saving

@@ -14,14 +14,21 @@ enum EndToEnd {
     let ratioLabel: String?
   }
 
-  static func measure(directory: String, runs: Int) -> [Row]? {
+  /// The `wsctl` built beside this program, or `nil`.
+  static var wsctl: String? {
     let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let wsctl = bin.appendingPathComponent("wsctl").path
-    guard FileManager.default.isExecutableFile(atPath: wsctl) else {
+    return FileManager.default.isExecutableFile(atPath: wsctl) ? wsctl : nil
+  }
+
+  /// What a row says when there is no `wsctl` to measure.
+  static let missingWsctl = "skipped: build wsctl first (swift build -c release --product wsctl)"
+
+  static func measure(directory: String, runs: Int) -> [Row]? {
+    guard let wsctl else {
       return [
         Row(
-          name: "skipped: build wsctl first (swift build -c release --product wsctl)",
-          milliseconds: 0, baseline: nil, baselineName: nil, ratioLabel: nil)
+          name: missingWsctl, milliseconds: 0, baseline: nil, baselineName: nil, ratioLabel: nil)
       ]
     }
     let file = "\(directory)/small.json"

@@ -27,6 +27,11 @@ struct Table {
         baseline: baseline, baselineName: baselineName, ratioLabel: ratioLabel))
   }
 
+  /// Adds rows measured elsewhere.
+  mutating func add(_ rows: [Row]) {
+    self.rows += rows
+  }
+
   static func size(_ bytes: Int) -> String {
     bytes >= 1_000_000
       ? String(format: "%.1f MB", Double(bytes) / 1e6)

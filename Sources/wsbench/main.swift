@@ -6,7 +6,8 @@ import WorkspaceSession
 
 // wsbench: measures save/restore throughput beside the toolchain's JSON coders, per-command
 // cost and how it grows with size, peak memory of a restore, a host session's autosave and
-// adoption, and one wsctl edit beside jq.
+// adoption, one wsctl edit beside jq, and wsctl driving a live host beside tmux driving its
+// server.
 // Every figure is a ratio measured in one run, so a noisy machine shifts both sides alike.
 //
 //     swift run -c release wsbench            # the full table (about two minutes)
@@ -15,6 +16,7 @@ import WorkspaceSession
 //     wsbench --generate PANES ROUTES FILE     # write a generated workspace file
 //     wsbench --soak [STEPS]                   # random commands at scale, checked
 //     wsbench --commands                       # only the per-command rows, small (seconds)
+//     swift run -c release wsbench --live     # only wsctl to a live host, beside tmux
 
 let arguments = Set(CommandLine.arguments.dropFirst())
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--restore-rss" {
@@ -49,21 +51,30 @@ let onlyCommands = arguments.contains("--commands")
 if arguments.contains("-h") || arguments.contains("--help") {
   print(
     """
-    usage: wsbench [--quick] [--json] [--commands]
+    usage: wsbench [--quick] [--json] [--commands | --live]
            wsbench --soak [STEPS]
            wsbench --generate PANES ROUTES FILE
       --quick      a few seconds, for CI
       --json       the figures as JSON
       --commands   only the per-command rows, at 100 and 1,000 panes
+      --live       only wsctl to a live host, beside tmux
     """)
   exit(0)
 }
-guard arguments.isSubset(of: ["--quick", "--json", "--commands"]) else {
-  FileHandle.standardError.write(Data("usage: wsbench [--quick] [--json] [--commands]\n".utf8))
+guard arguments.isSubset(of: ["--quick", "--json", "--commands", "--live"]) else {
+  FileHandle.standardError.write(
+    Data("usage: wsbench [--quick] [--json] [--commands | --live]\n".utf8))
   exit(64)
 }
 
 var table = Table()
+if arguments.contains("--live") {
+  let directory = Probe.temporaryDirectory()
+  defer { try? FileManager.default.removeItem(atPath: directory) }
+  table.add(await LiveBench.measure(directory: directory, runs: quick ? 10 : 30))
+  print(json ? table.json() : table.text(machine: Probe.machine()))
+  exit(0)
+}
 let sizes = quick ? [10, 100, 1000] : [10, 100, 1000, 10_000]
 let routesPerPane = quick || onlyCommands ? 10 : 100
 let directory = Probe.temporaryDirectory()
@@ -158,5 +169,8 @@ if !onlyCommands, let endToEnd = EndToEnd.measure(directory: directory, runs: qu
       row.baselineName, ratioLabel: row.ratioLabel)
   }
 }
+
+// wsctl driving a live host, beside tmux driving its server and wsctl in file mode.
+table.add(await LiveBench.measure(directory: directory, runs: quick ? 10 : 30))
 
 print(json ? table.json() : table.text(machine: Probe.machine()))

@@ -84,7 +84,8 @@ enum RandomOperations {
     case 9: .replaceCurrent(route(&generator))
     case 10:
       .present(route(&generator), style: ModalStyle.allCases.randomElement(using: &generator)!)
-    case 11: Bool.random(using: &generator) ? .dismiss : .dismissModals
+    case 11:
+      [.dismiss, .dismissModals, .finish(route(&generator))].randomElement(using: &generator)!
     default:
       Bool.random(using: &generator)
         ? .setPath(routes(&generator, count: 0...4))
@@ -110,6 +111,7 @@ extension RouteStack {
     case .present(let route, let style): return present(route, style: style)
     case .dismiss: return dismiss()
     case .dismissModals: return dismissModals()
+    case .finish(let result): return finish(with: result)
     case .setPath(let routes):
       let before = self
       path = routes
@@ -137,6 +139,7 @@ extension Router {
     case .present(let route, let style): return present(route, style: style)
     case .dismiss: return dismiss()
     case .dismissModals: return dismissModals()
+    case .finish(let result): return finish(with: result)
     case .setPath(let routes):
       let before = state
       path = routes

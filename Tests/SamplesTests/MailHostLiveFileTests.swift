@@ -43,7 +43,9 @@ import WorkspaceJSON
 
     let wsctl = Process()
     wsctl.executableURL = SampleProcess.binaryDirectory.appendingPathComponent("wsctl")
-    wsctl.arguments = ["-f", file, "focus", "2", "push", "folder:Archive"]
+    // `--no-host`: this test is about another writer of the file; the tour shows wsctl
+    // driving the live host.
+    wsctl.arguments = ["-f", file, "--no-host", "focus", "2", "push", "folder:Archive"]
     try wsctl.run()
     wsctl.waitUntilExit()
     #expect(wsctl.terminationStatus == 0)

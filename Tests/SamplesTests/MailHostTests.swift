@@ -22,7 +22,17 @@ import Testing
       "  the sheet looked up the pane's own router, presenting sheet [.compose]",
       "  its flow is now [.compose, .attachment(1)]",
       "  router %4: push attachment:1 rejected: duplicate top",
+      "  router %1: present sheet attachments -> [inbox] sheet [attachments]",
+      "  router %1: finish attachment:3 -> [inbox]",
+      "  the compose sheet heard the picker finish with .attachment(3)",
+      "  change: at %1 finish attachment:3 (changed %1, result attachment:3 for %1)",
+      "  change: at %4 push attachment:3 (changed %4)",
       "  change: undo (changed %4)",
+      // wsctl in another process: the command arrives over the control socket, applies at
+      // once, and prints as the host's own change does.
+      "> wsctl focus 1 push folder:Sent",
+      "  change: focus 1; push folder:Sent (changed %1 %2, focus %4 -> %2)",
+      "  wsctl exited 0",
       "MailHost: saved \(file)",
     ] {
       #expect(lines.contains(expected), "missing line '\(expected)' in:\n\(result.output)")
@@ -37,12 +47,63 @@ import Testing
       again.lines == [
         "MailHost: restored \(file) (3 panes)",
         "> show",
-        "  1  Mailboxes  [.inbox]",
+        "  1* Mailboxes  [.inbox, .folder(\"Sent\")]",
         "  2  Messages   [.folder(\"Inbox\"), .search(\"swift testing\")]",
-        "  3* Message    [.message(1), .message(42)] + sheet [.compose, .attachment(1)]",
+        "  3  Message    [.message(1), .message(42)] + sheet [.compose, .attachment(1), "
+          + ".attachment(3)]",
         "MailHost: saved \(file)",
         "",
       ])
+  }
+
+  @Test func thePickerFinishesWithAResultThatTheComposeSheetPushes() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    let result = try mailHost.run(["-f", file, "compose", "pick", "choose", "3", "show"])
+    #expect(result.status == 0, "\(result.errorOutput)")
+    let choose = try #require(result.lines.firstIndex(of: "> choose 3"))
+    #expect(
+      Array(result.lines[choose...].prefix(8)) == [
+        "> choose 3",
+        "  router %1: finish attachment:3 -> [inbox]",
+        "  the compose sheet heard the picker finish with .attachment(3)",
+        "  router %4: push attachment:3 -> [message:1] sheet [compose, attachment:3]",
+        "  change: at %1 finish attachment:3 (changed %1, result attachment:3 for %1)",
+        "  change: at %4 push attachment:3 (changed %4)",
+        "> show",
+        "  1  Mailboxes  [.inbox]",
+      ])
+  }
+
+  @Test(arguments: [
+    (["choose", "3"], "  no attachment picker is open; try 'pick' first", Int32(0)),
+    (["pick"], "  no compose sheet in pane 3; try 'compose' first", 0),
+    (
+      ["compose", "pick", "at", "%1", "finish", "attachment:3", "at", "%1", "finish", "x"],
+      "  refused: finish x rejected: no modal is presented", 1
+    ),
+  ])
+  func aStepWithNoFlowToFinishOrNoSheetToTakeItIsRefused(
+    words: [String], line: String, status: Int32
+  ) throws {
+    let directory = try TemporaryDirectory()
+    let result = try mailHost.run(["-f", directory.path("mail.json")] + words)
+    #expect(result.status == status, "\(result.output)")
+    #expect(result.lines.contains(line), "\(result.output)")
+  }
+
+  @Test func aResultTheWindowsRouteTypeCannotReadIsReported() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    let result = try mailHost.run(
+      ["-f", file, "compose", "pick", "at", "%1", "finish", "attachment:x", "show"])
+    #expect(result.status == 0, "\(result.errorOutput)")
+    #expect(
+      result.lines.contains(
+        "  router %1: finish attachment:x: result not readable as 'mail': mail route "
+          + "'attachment:x' takes one Int"),
+      "\(result.output)")
+    #expect(result.lines.contains("  3* Message    [.message(1)] + sheet [.compose]"))
   }
 
   @Test func readsCommandsFromStandardInputAndCarriesOnAfterErrors() throws {

@@ -4,7 +4,8 @@ import Testing
 import Workspace
 import WorkspaceJSON
 
-/// The README's 30-second tour, verbatim, so the README cannot drift from the API.
+/// The README's 30-second tour, run, checking what its comments claim (the examples
+/// themselves are compiled by DocExamplesTests).
 @MainActor
 @Suite struct ReadmeTourTests {
   private enum MailRoute: Route {
@@ -58,10 +59,14 @@ import WorkspaceJSON
       ]))
     try state.apply(
       CommandParser.parse(["split", "v", "30%", "focus", "1", "push", "detail:8"]))
+    #expect(try state.router(MailRoute.self, for: state.focusedPane).stack == [.inbox, .detail(8)])
+    try state.apply(.split(.horizontal, root: MailRoute.detail(9)))
+    try state.apply(CommandParser.parse(line: "rename 'Scratch pad'"))
+    #expect(state.node(state.focusedPane)?.title == "Scratch pad")
     let (owner, stack) = try #require(
       try state.nearestRouter(MailRoute.self, from: state.focusedPane))
     #expect(owner == state.focusedPane)
-    #expect(stack.stack == [.inbox, .detail(8)])
+    #expect(stack.stack == [.detail(9)])
     let rects = state.layout(in: Size(width: 120, height: 40))
     #expect(rects.values.reduce(0) { $0 + $1.area } == 120 * 40)
     try state.apply(.undo())

@@ -70,12 +70,12 @@ import WorkspaceJSON
     #expect(state.root.kind == .split(.horizontal))
     #expect(titles(state.numberedPanes, in: state) == ["Mailboxes", "Messages", "Message"])
     #expect(state.paneIDs.allSatisfy { state.node($0)?.router?.kind == MailRoute.kind })
-    let message = try state.router(MailRoute.self, of: state.numberedPanes[2])
+    let message = try state.router(MailRoute.self, for: state.numberedPanes[2])
     #expect(message.stack == [.message(40), .message(42)])
     #expect(message.modal?.style == .sheet)
     #expect(message.modal?.stack == [.compose, .attachment(1)])
     #expect(message.visibleRoute == .attachment(1))
-    let list = try state.router(MailRoute.self, of: state.numberedPanes[1])
+    let list = try state.router(MailRoute.self, for: state.numberedPanes[1])
     #expect(list.current == .search("swift testing"))
     #expect(state.focusedPane == state.numberedPanes[2])
   }
@@ -104,7 +104,7 @@ import WorkspaceJSON
     #expect(titles(state.numberedPanes, in: state) == ["Inbox", "Message"])
     #expect(try node(state.focusedPane, in: state).title == "Message")
     #expect(state.mostRecentlyUsed == [NodeID(4), NodeID(3)])
-    #expect(try state.router(MailRoute.self, of: NodeID(3)).stack == [.inbox, .folder("Archive")])
+    #expect(try state.router(MailRoute.self, for: NodeID(3)).stack == [.inbox, .folder("Archive")])
     #expect(state.node(NodeID(5))?.router?.stack.stack == ["notes"])
 
     let saved = WorkspaceFile.encode(state)

@@ -37,7 +37,7 @@ final class SessionDirectory: Sendable {
 /// Waits on the main actor until `condition` holds, for at most `seconds`; returns whether it
 /// came true.
 @MainActor
-func eventually(within seconds: Double = 30, _ condition: () -> Bool) async -> Bool {
+func eventually(within seconds: Double = 300, _ condition: () -> Bool) async -> Bool {
   let deadline = ContinuousClock.now + .seconds(seconds)
   while !condition() {
     guard ContinuousClock.now < deadline else { return false }
@@ -105,7 +105,8 @@ func builtBinary(_ name: String) throws -> URL {
 func runWsctl(_ file: String, _ words: [String]) throws -> Int32 {
   let process = Process()
   process.executableURL = try wsctlBinary()
-  process.arguments = ["-f", file, "-q"] + words
+  // `--no-host`: these tests are about another process writing the file.
+  process.arguments = ["-f", file, "-q", "--no-host"] + words
   process.standardOutput = FileHandle.nullDevice
   process.standardError = FileHandle.nullDevice
   try process.run()

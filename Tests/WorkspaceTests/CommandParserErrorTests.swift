@@ -94,6 +94,8 @@ import Testing
     ("pop-to", .missingArgument(command: "pop-to", expected: "a route", index: 1)),
     ("pop-to root", .missingArgument(command: "pop-to", expected: "a route", index: 1)),
     ("replace-top", .missingArgument(command: "replace-top", expected: "a route", index: 1)),
+    ("finish", .missingArgument(command: "finish", expected: "a route", index: 1)),
+    ("finish undo", .missingArgument(command: "finish", expected: "a route", index: 1)),
     ("present sheet", .missingArgument(command: "present", expected: "a route", index: 2)),
     (
       "present",

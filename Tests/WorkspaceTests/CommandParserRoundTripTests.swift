@@ -34,6 +34,8 @@ import Testing
     .route(.popToRoot), .route(.replace(["inbox", "replace"])),
     .route(.replaceCurrent("dismiss")), .route(.present("compose", style: .sheet)),
     .route(.present("tab", style: .cover)), .route(.dismiss), .route(.dismissModals),
+    .route(.finish("attachment:3")), .route(.finish("finish")), .route(.push(["finish"])),
+    .route(.finish("done"), at: NodeID(4)),
     .route(.setPath([])), .route(.setPath(["a", "b"])), .route(.setModalPath([])),
     .route(.setModalPath(["step:2", "undo"])),
     .route(.push(["settings"]), at: NodeID(3)), .route(.popToRoot, at: NodeID(1)),

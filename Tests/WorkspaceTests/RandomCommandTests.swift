@@ -323,7 +323,7 @@ private struct RandomRun {
     case 7: .replaceCurrent(randomRoute())
     case 8: .present(randomRoute(), style: pick(ModalStyle.allCases))
     case 9: .dismiss
-    case 10: .dismissModals
+    case 10: Bool.random(using: &generator) ? .dismissModals : .finish(randomRoute())
     case 11: .setPath(randomRoutes(upTo: 3))
     default: .setModalPath(randomRoutes(upTo: 2))
     }

@@ -68,13 +68,13 @@ import Testing
     #expect(
       throws: WorkspaceError.routerKindMismatch(NodeID(5), stored: "settings", requested: "note")
     ) {
-      try makeState().router(NoteRoute.self, of: NodeID(5))
+      try makeState().router(NoteRoute.self, for: NodeID(5))
     }
   }
 
   @Test func untypedRoutersReadAsAnyType() throws {
     let state = WorkspaceState(.pane("Scratch", root: RouteToken("note", 4)))
-    #expect(try state.router(NoteRoute.self, of: NodeID(1)).stack == [.note(4)])
-    #expect(try state.router(RouteToken.self, of: NodeID(1)).stack == ["note:4"])
+    #expect(try state.router(NoteRoute.self, for: NodeID(1)).stack == [.note(4)])
+    #expect(try state.router(RouteToken.self, for: NodeID(1)).stack == ["note:4"])
   }
 }

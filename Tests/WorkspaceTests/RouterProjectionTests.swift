@@ -62,7 +62,7 @@ final class EventLog {
     #expect(router.isProjection)
     try workspace.apply(.route(.push(["note:2", "note:3"])))
     #expect(router.stack == [.list, .note(2), .note(3)])
-    #expect(router.state == (try workspace.state.router(NoteRoute.self, of: NodeID(1))))
+    #expect(router.state == (try workspace.state.router(NoteRoute.self, for: NodeID(1))))
   }
 
   @Test func aStandaloneRouterKeepsItsOwnState() {

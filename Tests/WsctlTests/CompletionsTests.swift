@@ -10,8 +10,8 @@ import Testing
   /// The default workspace's panes: numbers 1 and 2 in the active tab, ids %3 %4 %5.
   static let panes = ["1", "2", "%3", "%4", "%5"]
   static let globalOptions = [
-    "-f", "--file", "--json", "-n", "--dry-run", "-q", "--quiet", "--size", "-h", "--help",
-    "-V", "--version",
+    "-f", "--file", "--json", "-n", "--dry-run", "-q", "--quiet", "--no-host", "--size", "-h",
+    "--help", "-V", "--version",
   ]
   static let words = HelpTests.commandWords
 
@@ -41,6 +41,10 @@ import Testing
     Case(line: "wsctl --size 100x30 resize ", expected: directions),
     Case(line: "wsctl present ", expected: ["sheet", "cover"]),
     Case(line: "wsctl present sheet ", expected: []),
+    Case(line: "wsctl fin", expected: ["finish"]),
+    Case(line: "wsctl finish ", expected: []),
+    Case(line: "wsctl finish attachment:3 ", expected: words),
+    Case(line: "wsctl at %3 fi", expected: ["finish"]),
     Case(line: "wsctl completions ", expected: ["bash", "zsh", "fish"]),
     Case(line: "wsctl help sp", expected: ["split"]),
     Case(line: "wsctl help re", expected: words.filter { $0.hasPrefix("re") }),
@@ -62,7 +66,8 @@ import Testing
     Case(
       line: "wsctl show --",
       expected: [
-        "--file", "--json", "--dry-run", "--quiet", "--help", "--version", "--size", "--ascii",
+        "--file", "--json", "--dry-run", "--quiet", "--no-host", "--help", "--version", "--size",
+        "--ascii",
       ]),
     Case(
       setup: ["push", "detail:7", "push", "x"], line: "wsctl pop-to ",

@@ -6,17 +6,21 @@ import Testing
   static let commandWords = [
     "focus", "split", "close", "tab", "swap", "move", "resize", "equalize", "zoom", "rename",
     "minimum-size", "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top",
-    "present", "dismiss", "dismiss-all", "set-path", "set-modal-path", "at", "undo", "redo",
+    "present", "dismiss", "dismiss-all", "finish", "set-path", "set-modal-path", "at", "undo",
+    "redo",
     "show", "tree", "routes", "layout", "history", "open", "validate", "init", "migrate",
-    "restore-backup", "completions", "help",
+    "restore-backup", "status", "watch", "completions", "help",
   ]
 
   @Test(arguments: [[], ["help"], ["--help"], ["-h"]])
   func theToolsHelpListsUsageOptionsCommandsAndExitCodes(arguments: [String]) throws {
     let sandbox = try Sandbox()
     let help = try sandbox.succeed(arguments)
-    #expect(help.stdout.hasPrefix("usage: wsctl [-f FILE] [--json] [--dry-run] [-q] COMMAND"))
-    for option in ["-f, --file FILE", "--json", "-n, --dry-run", "-q, --quiet", "-V, --version"] {
+    #expect(
+      help.stdout.hasPrefix("usage: wsctl [-f FILE] [--json] [--dry-run] [-q] [--no-host] COMMAND"))
+    for option in [
+      "-f, --file FILE", "--json", "-n, --dry-run", "-q, --quiet", "--no-host", "-V, --version",
+    ] {
       #expect(help.stdout.contains(option), "\(option)")
     }
     for word in Self.commandWords {

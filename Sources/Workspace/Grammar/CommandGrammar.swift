@@ -393,6 +393,25 @@ public enum CommandGrammar {
       make: { _ in .dismissModals }, values: { $0 == .dismissModals ? [] : nil }),
     .routerOperation(
       CommandSyntax(
+        "finish",
+        "Finish the modal's flow with a result: close it and hand the result to its presenter.",
+        arguments: [route],
+        help: [ArgumentHelp("ROUTE", "the result the flow finished with")],
+        discussion: [
+          "The result is a route token handed to the router that presented the modal: a "
+            + "running host hears it with that node's id, and '--json' lists it under "
+            + "\"results\". Refused (exit 1) when no modal is presented, so a flow finishes once.",
+          "'undo' brings the flow back as it was; the file records no result (the presenter "
+            + "reacts in the same change, and what it does with the result is saved).",
+        ],
+        example: "finish attachment:3"),
+      make: { .finish($0.route(0)!) },
+      values: { operation in
+        guard case .finish(let route) = operation else { return nil }
+        return [.route(route)]
+      }),
+    .routerOperation(
+      CommandSyntax(
         "set-path", "Set the stack below the root, as a NavigationStack path binding writes it.",
         arguments: [path], help: [routeHelp], example: "set-path detail:7 reply"),
       make: { .setPath($0.routes(0)) },

@@ -82,6 +82,15 @@ public struct CommandParser: Sendable {
     return word
   }
 
+  /// Reads every word left as it is, for a caller that hands the rest of the line to another
+  /// program, and moves ``index`` to the end.
+  ///
+  /// - Returns: The words left, possibly none.
+  public mutating func readRemainingWords() -> [String] {
+    defer { index = words.count }
+    return Array(words[index...])
+  }
+
   /// Whether `word` is a command word of the grammar or of ``extraCommandWords``; a word that
   /// starts with `=` never is.
   ///

@@ -28,7 +28,7 @@ extension CommandParser {
     return try parser.readAll()
   }
 
-  /// Writes a deep link that ``parse(link:)`` reads back as `commands`.
+  /// Writes a deep link that ``parse(link:)-(String)`` reads back as `commands`.
   ///
   ///     CommandParser.link(for: [.focus(.pane(.number(2))), .rename("my notes")], scheme: "myapp")
   ///     // "myapp://workspace/focus/2/rename/my%20notes"

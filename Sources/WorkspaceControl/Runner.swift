@@ -3,24 +3,32 @@ import WorkspaceJSON
 
 /// Runs a parsed invocation: reads the file, applies the steps as one transaction, saves
 /// once, and prints. Output is collected and printed only when the whole call succeeds.
+///
+/// A live host runs the same steps on its state in memory (``run(on:)``), so a call prints
+/// the same bytes and exits with the same code in file mode and against a host.
 struct Runner {
   let invocation: Invocation
   let store: WorkspaceStore
+  /// The terminal the output is for: where `show` takes its size and colour from.
+  let terminal: TerminalTraits
   var output = ""
+  /// Warnings for standard error, each one line ending in a newline.
+  var warnings = ""
+  /// The batches of commands applied, each one transaction, in order.
+  private(set) var appliedBatches: [[WorkspaceCommand]] = []
   /// The area the last `show` laid the panes out in, which the workspace records.
   private var drawnArea: Size?
+  /// The area lent to the state for the edits to measure in, if one was (see `execute`).
+  private(set) var lentLayoutSize: Size?
 
   /// Resolves the file (`-f`, else `$WSCTL_FILE`, else `./workspace.json`) and the lock
   /// timeout (`$WSCTL_LOCK_TIMEOUT` seconds, else 10).
   ///
   /// - Throws: A usage ``Failure`` for a `WSCTL_LOCK_TIMEOUT` that is not a number of seconds.
-  init(_ invocation: Invocation) throws(Failure) {
+  init(_ invocation: Invocation, terminal: TerminalTraits = .current) throws(Failure) {
     self.invocation = invocation
-    let path =
-      invocation.options.file ?? Terminal.environment("WSCTL_FILE").flatMap {
-        $0.isEmpty ? nil : $0
-      } ?? "workspace.json"
-    var store = WorkspaceStore(path: path)
+    self.terminal = terminal
+    var store = WorkspaceStore(path: Self.filePath(invocation.options))
     if let text = Terminal.environment("WSCTL_LOCK_TIMEOUT"), !text.isEmpty {
       guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
         throw .usage(
@@ -29,6 +37,19 @@ struct Runner {
       store.lockTimeout = seconds
     }
     self.store = store
+  }
+
+  /// A runner for a live host's state: the host's store, the client's terminal.
+  init(_ invocation: Invocation, store: WorkspaceStore, terminal: TerminalTraits) {
+    self.invocation = invocation
+    self.store = store
+    self.terminal = terminal
+  }
+
+  /// The file a call names: `-f`, else `$WSCTL_FILE`, else `./workspace.json`.
+  static func filePath(_ options: Invocation.Options) -> String {
+    options.file ?? Terminal.environment("WSCTL_FILE").flatMap { $0.isEmpty ? nil : $0 }
+      ?? "workspace.json"
   }
 
   var options: Invocation.Options { invocation.options }
@@ -64,8 +85,7 @@ struct Runner {
     } else {
       let loaded = try load()
       warn(loaded.diagnostics)
-      var state = loaded.state
-      try execute(steps, on: &state)
+      let state = try run(on: loaded.state)
       if let drawnArea, drawnArea != loaded.state.layoutSize, !options.dryRun, !loaded.isDefault {
         record(drawnArea)
       }
@@ -79,6 +99,16 @@ struct Runner {
         }
       }
     }
+  }
+
+  /// Runs the steps on a state in memory and returns the state they leave: what file mode
+  /// does between loading and saving, and what a live host does on its own state.
+  ///
+  /// - Throws: The ``Failure`` that ends the call; nothing applied then.
+  mutating func run(on state: WorkspaceState) throws(Failure) -> WorkspaceState {
+    var state = state
+    try execute(invocation.steps, on: &state)
+    return state
   }
 
   private func load() throws(Failure) -> LoadedWorkspace {
@@ -104,8 +134,7 @@ struct Runner {
   /// for the shell's prompt.
   private var drawingSize: Size {
     if let size = options.size { return size }
-    let terminal = Terminal.size()
-    return Size(width: terminal.width, height: max(1, terminal.height - 1))
+    return Size(width: terminal.size.width, height: max(1, terminal.size.height - 1))
   }
 
   /// The area the panes get in the picture of `size`: below its tab bars.
@@ -115,10 +144,10 @@ struct Runner {
     ).paneArea
   }
 
-  private func warn(_ diagnostics: [Diagnostic]) {
+  private mutating func warn(_ diagnostics: [Diagnostic]) {
     guard !options.quiet else { return }
     for diagnostic in diagnostics {
-      Terminal.error("wsctl: warning: \(store.path): \(diagnostic) (repaired)")
+      warnings += Terminal.errorLine("wsctl: warning: \(store.path): \(diagnostic) (repaired)")
     }
   }
 
@@ -133,8 +162,9 @@ struct Runner {
   ) throws(Failure) {
     let recorded = state.layoutSize
     if options.size != nil || recorded == nil {
+      lentLayoutSize = paneArea(of: drawingSize, in: state)
       do {
-        try state.recordLayoutSize(paneArea(of: drawingSize, in: state))
+        try state.recordLayoutSize(lentLayoutSize)
       } catch {
         throw Failure(error)
       }
@@ -149,6 +179,7 @@ struct Runner {
       var failedIndex: Int?
       do {
         applied.append(try state.apply(batch, failedIndex: &failedIndex))
+        appliedBatches.append(batch)
       } catch {
         throw Failure(error, atWord: failedIndex.map { batchWords[$0] })
       }
@@ -183,14 +214,27 @@ struct Runner {
     let commands = changes.flatMap(\.commands)
     let changed = changes.reduce(into: Set<NodeID>()) { $0.formUnion($1.changedNodes) }
     if options.json {
-      print(
-        .object([
-          "applied": .array(commands.map { .string($0.description) }),
-          // The store writes the file only when the state changed.
-          "saved": .bool(!options.dryRun && state != initialState),
-          "focus": .number(Double(state.focusedPane.rawValue)),
-          "changed": .array(changed.sorted().map { .number(Double($0.rawValue)) }),
-        ]))
+      var report: JSONObject = [
+        "applied": .array(commands.map { .string($0.description) }),
+        // The store writes the file only when the state changed.
+        "saved": .bool(!options.dryRun && state != initialState),
+        "focus": .number(Double(state.focusedPane.rawValue)),
+        "changed": .array(changed.sorted().map { .number(Double($0.rawValue)) }),
+      ]
+      let results = changes.flatMap(\.flowResults)
+      if !results.isEmpty {
+        report.members.append(
+          (
+            key: "results",
+            value: .array(
+              results.map {
+                .object([
+                  "node": .number(Double($0.owner.rawValue)), "result": .string("\($0.result)"),
+                ])
+              })
+          ))
+      }
+      print(.object(report))
     } else if options.dryRun {
       let text = commands.map(\.description).joined(separator: " ")
       output += "dry run (not saved): \(text)".escapedForTerminal + "\n"
@@ -218,7 +262,7 @@ struct Runner {
       } else {
         output += BoxRenderer(
           state: state, width: area.width, height: area.height, ascii: ascii,
-          color: Terminal.usesColor
+          color: terminal.usesColor
         ).render()
       }
     case .tree:

@@ -17,12 +17,14 @@ enum ToolHelp {
       }.joined(separator: "\n")
     }
     return """
-      usage: wsctl [-f FILE] [--json] [--dry-run] [-q] COMMAND [ARGS]...
+      usage: wsctl [-f FILE] [--json] [--dry-run] [-q] [--no-host] COMMAND [ARGS]...
                    [COMMAND [ARGS]...]...
 
       Edit and inspect a workspace file: a tree of tabs and split panes, each pane
       with its own navigation stack. Several commands in one call run as one
       transaction: all apply and the file is saved once, or nothing changes.
+      While a host (an app with the file open) is live, edits and inspections go
+      to it and apply at once; the output and exit code are the same.
 
       options:
         -f, --file FILE  the workspace file (default: $WSCTL_FILE, else
@@ -31,6 +33,7 @@ enum ToolHelp {
         --json           machine-readable output
         -n, --dry-run    print what the commands would do; write nothing at all
         -q, --quiet      no warnings on stderr
+        --no-host        edit the file even when a host for it is live
         --size WxH       the size 'show' draws at and edits measure in (default:
                          edits use the size the file records, else the terminal's)
         -h, --help       this help; 'wsctl COMMAND --help' for one command

@@ -8,6 +8,8 @@ struct Invocation {
     var json = false
     var dryRun = false
     var quiet = false
+    /// `--no-host`: edit the file even when a host for it is live.
+    var noHost = false
     /// `--size WxH`: the drawing size of `show`, and the area edits measure in.
     var size: Size?
   }
@@ -27,6 +29,8 @@ struct Invocation {
     case initialize(force: Bool)
     case migrate
     case restoreBackup
+    case status
+    case watch
     case completions(String)
     case complete([String])
     case help(String?)
@@ -76,6 +80,7 @@ struct Invocation {
       case "--json": options.json = true
       case "--dry-run", "-n": options.dryRun = true
       case "-q", "--quiet": options.quiet = true
+      case "--no-host": options.noHost = true
       case "-h", "--help": isHelpRequested = true
       case "--version", "-V": if steps.isEmpty { steps.append(.version) }
       default:
@@ -197,10 +202,21 @@ struct Invocation {
     }
   }
 
+  /// Whether a live host answers the call: edits and inspections of the workspace, which it
+  /// holds in memory. Maintenance, help and the tool's own commands work on the file here.
+  var isServedByHost: Bool {
+    steps.allSatisfy {
+      switch $0 {
+      case .edit, .link, .show, .tree, .routes, .layout, .history: true
+      default: false
+      }
+    }
+  }
+
   private static func isStandalone(_ step: Step) -> Bool {
     switch step {
-    case .validate, .initialize, .migrate, .restoreBackup, .completions, .complete, .help,
-      .version:
+    case .validate, .initialize, .migrate, .restoreBackup, .status, .watch, .completions,
+      .complete, .help, .version:
       true
     default: false
     }
@@ -212,6 +228,8 @@ struct Invocation {
     case .initialize: "init"
     case .migrate: "migrate"
     case .restoreBackup: "restore-backup"
+    case .status: "status"
+    case .watch: "watch"
     case .completions: "completions"
     case .version: "--version"
     default: "help"

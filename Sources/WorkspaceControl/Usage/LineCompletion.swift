@@ -15,8 +15,8 @@ enum LineCompletion {
 
   /// The global options, offered where a word starts with `-`.
   static let options = [
-    "-f", "--file", "--json", "-n", "--dry-run", "-q", "--quiet", "--size", "-h", "--help",
-    "-V", "--version",
+    "-f", "--file", "--json", "-n", "--dry-run", "-q", "--quiet", "--no-host", "--size", "-h",
+    "--help", "-V", "--version",
   ]
 
   /// The lines to print for `__complete`'s arguments.

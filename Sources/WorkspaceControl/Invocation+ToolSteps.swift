@@ -34,6 +34,8 @@ extension Invocation {
     case "history": return .history
     case "validate": return .validate
     case "migrate": return .migrate
+    case "status": return .status
+    case "watch": return .watch
     case "restore-backup": return .restoreBackup
     case "routes":
       guard let (text, index) = optionalArgument() else { return .routes(nil, word: position) }

@@ -42,18 +42,20 @@ enum Terminal {
     getenv(name).map { String(cString: $0) }
   }
 
-  /// Writes a line to standard error, escaped with ``Workspace/TerminalText`` (a newline
-  /// inside a quoted word, say), so that a message is always exactly one line, and a line
-  /// longer than ``longestErrorLine`` (a huge quoted word) is cut in the middle.
+  /// Writes a line to standard error, as ``errorLine(_:)`` formats it.
   static func error(_ line: String) {
+    write(errorLine(line), to: STDERR_FILENO)
+  }
+
+  /// A line for standard error, escaped with ``Workspace/TerminalText`` (a newline inside a
+  /// quoted word, say), so that a message is always exactly one line, and a line longer than
+  /// ``longestErrorLine`` (a huge quoted word) cut in the middle; it ends in a newline.
+  static func errorLine(_ line: String) -> String {
     var text = TerminalText.escaped(line)
     if text.count > longestErrorLine {
       text = text.prefix(longestErrorLine * 3 / 4 - 3) + " … " + text.suffix(longestErrorLine / 4)
     }
-    text += "\n"
-    text.withUTF8 { buffer in
-      _ = write(STDERR_FILENO, buffer.baseAddress, buffer.count)
-    }
+    return text + "\n"
   }
 
   /// The longest line `error(_:)` writes, in characters.
@@ -61,14 +63,45 @@ enum Terminal {
 
   /// Writes text to standard output as it is.
   static func output(_ text: String) {
+    write(text, to: STDOUT_FILENO)
+  }
+
+  /// Writes text to a file descriptor as it is, retrying short writes.
+  static func write(_ text: String, to descriptor: Int32) {
     var text = text
     text.withUTF8 { buffer in
       var written = 0
       while written < buffer.count {
-        let count = write(STDOUT_FILENO, buffer.baseAddress! + written, buffer.count - written)
+        let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        if count < 0 && errno == EINTR { continue }
         if count <= 0 { break }
         written += count
       }
     }
+  }
+}
+
+/// The `write(2)` of the C library, which `Terminal.write(_:to:)` shadows.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}
+
+/// What the output of a call is for: the size `show` draws at and whether it takes colour.
+///
+/// A live host draws for the terminal of the `wsctl` that asked, so the request carries them.
+package struct TerminalTraits: Hashable, Sendable {
+  /// The terminal's size, already bounded by ``Workspace/Size/drawableLengths``.
+  package var size: Size
+  /// Whether output may be coloured.
+  package var usesColor: Bool
+
+  package init(size: Size, usesColor: Bool) {
+    self.size = size.clampedToDrawable
+    self.usesColor = usesColor
+  }
+
+  /// This process's terminal, as ``Terminal`` measures it.
+  static var current: TerminalTraits {
+    TerminalTraits(size: Terminal.size(), usesColor: Terminal.usesColor)
   }
 }

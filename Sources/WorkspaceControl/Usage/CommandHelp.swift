@@ -86,6 +86,13 @@ struct CommandHelp {
       "restore-backup",
       "Replace the file with its backup (the file is kept as FILE.before-restore)."),
     CommandSyntax(
+      "status", "Say whether a host is live for the file, and its pid (exit 0 either way).",
+      example: "status --json"),
+    CommandSyntax(
+      "watch",
+      "Print every change as it happens, one line each, until interrupted or the host exits.",
+      example: "watch --json"),
+    CommandSyntax(
       "completions", "Print a shell completion script.",
       arguments: [ArgumentSyntax("bash|zsh|fish", [.shell])],
       help: [ArgumentHelp("SHELL", "bash, zsh or fish")],

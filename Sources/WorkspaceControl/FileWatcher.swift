@@ -1,4 +1,3 @@
-import Foundation
 import WorkspaceJSON
 
 #if canImport(Glibc)
@@ -7,6 +6,7 @@ import WorkspaceJSON
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+  import Dispatch
 #endif
 
 /// Tells when a file may have changed: inotify on Linux, a dispatch source on Apple
@@ -17,7 +17,7 @@ import WorkspaceJSON
 /// ignored; when the directory itself goes away, the watcher polls until it is back, then
 /// watches it again. The callback runs on the watcher's own thread and may come more than
 /// once per change; it should only schedule a look at the file.
-final class FileWatcher: @unchecked Sendable {
+package final class FileWatcher: @unchecked Sendable {
   /// How often the fallback polls, and how often a watcher whose directory is gone looks for
   /// it again.
   static let pollInterval = 0.1
@@ -26,7 +26,7 @@ final class FileWatcher: @unchecked Sendable {
   private let name: String
   private let path: String
   private let onChange: @Sendable () -> Void
-  private let lock = NSLock()
+  private let lock = Lock()
   private var isStopped = false
   private var wakeUp: (read: Int32, write: Int32) = (-1, -1)
 
@@ -36,7 +36,7 @@ final class FileWatcher: @unchecked Sendable {
   ///   - path: The file.
   ///   - onChange: Called, on the watcher's thread, after each change in the directory that
   ///     concerns the file.
-  init(path: String, onChange: @escaping @Sendable () -> Void) {
+  package init(path: String, onChange: @escaping @Sendable () -> Void) {
     self.path = path
     let slash = path.lastIndex(of: "/")
     directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
@@ -47,20 +47,18 @@ final class FileWatcher: @unchecked Sendable {
       wakeUp = (fds[0], fds[1])
       for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     }
-    let thread = Thread { [self] in self.run() }
-    thread.name = "WorkspaceSession.watcher"
-    thread.start()
+    startThread { [self] in self.run() }
   }
 
   /// Stops watching; the callback is not called afterwards. Safe to call more than once.
-  func stop() {
-    lock.lock()
-    defer { lock.unlock() }
-    guard !isStopped else { return }
-    isStopped = true
-    if wakeUp.write >= 0 {
-      var byte: UInt8 = 1
-      _ = write(wakeUp.write, &byte, 1)
+  package func stop() {
+    lock.withLock {
+      guard !isStopped else { return }
+      isStopped = true
+      if wakeUp.write >= 0 {
+        var byte: UInt8 = 1
+        _ = write(wakeUp.write, &byte, 1)
+      }
     }
   }
 
@@ -69,9 +67,7 @@ final class FileWatcher: @unchecked Sendable {
   }
 
   private var stopped: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return isStopped
+    lock.withLock { isStopped }
   }
 
   private func notify() {
@@ -80,11 +76,11 @@ final class FileWatcher: @unchecked Sendable {
 
   private func run() {
     defer {
-      lock.lock()
-      if wakeUp.read >= 0 { close(wakeUp.read) }
-      if wakeUp.write >= 0 { close(wakeUp.write) }
-      wakeUp = (-1, -1)
-      lock.unlock()
+      lock.withLock {
+        if wakeUp.read >= 0 { close(wakeUp.read) }
+        if wakeUp.write >= 0 { close(wakeUp.write) }
+        wakeUp = (-1, -1)
+      }
     }
     #if os(Linux)
       if runInotify() { return }

@@ -1,0 +1,72 @@
+import WorkspaceJSON
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One client of a host's control socket, after its request arrived: the host answers on it.
+package final class ControlConnection: @unchecked Sendable {
+  private let descriptor: Int32
+  private let lock = Lock()
+  private var isClosed = false
+
+  /// How long a reply may take to reach a client that reads slowly, in milliseconds.
+  static let replyDeadline: Int64 = 5000
+
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  deinit {
+    close()
+  }
+
+  /// Encodes and sends a reply, then closes the connection, on a thread of its own: a large
+  /// reply is encoded there, and a client that reads it slowly holds that thread (up to a
+  /// deadline), never the host's.
+  package func reply(_ message: JSONValue) {
+    let started = startThread { [self] in
+      let bytes = ControlProtocol.frame(message)
+      try? SocketIO.writeAll(bytes, to: descriptor, until: SocketIO.now() + Self.replyDeadline)
+      close()
+    }
+    if !started { close() }
+  }
+
+  /// Sends a message at once if the socket takes all of it, for a stream of changes; a client
+  /// that does not keep up (its socket buffer is full) is disconnected, never waited for.
+  ///
+  /// - Returns: Whether the connection is still open.
+  @discardableResult
+  package func send(_ message: JSONValue) -> Bool {
+    let bytes = ControlProtocol.frame(message)
+    return lock.withLock {
+      guard !isClosed else { return false }
+      do {
+        try SocketIO.writeAll(bytes, to: descriptor, until: SocketIO.now())
+        return true
+      } catch {
+        isClosed = true
+        _ = systemClose(descriptor)
+        return false
+      }
+    }
+  }
+
+  /// Closes the connection; safe to call more than once.
+  package func close() {
+    lock.withLock {
+      guard !isClosed else { return }
+      isClosed = true
+      _ = systemClose(descriptor)
+    }
+  }
+}
+
+private func systemClose(_ descriptor: Int32) -> Int32 {
+  close(descriptor)
+}

@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The system calls of the control socket, for the host's listener and for `wsctl`.
+package enum SocketIO {
+  /// Milliseconds on the monotonic clock, for deadlines.
+  package static func now() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+  }
+
+  /// Makes a descriptor non-blocking and closed on exec.
+  package static func configure(_ descriptor: Int32) {
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+  }
+
+  /// Waits until a descriptor is ready for `events` or the deadline passes.
+  ///
+  /// - Returns: Whether it is ready (or closed, which the next call then reports).
+  static func wait(_ descriptor: Int32, for events: Int32, until deadline: Int64) -> Bool {
+    while true {
+      let left = deadline - now()
+      guard left > 0 else { return false }
+      var entry = pollfd(fd: descriptor, events: Int16(events), revents: 0)
+      let ready = poll(&entry, 1, Int32(min(left, Int64(Int32.max))))
+      if ready > 0 { return true }
+      if ready == 0 { return false }
+      if errno != EINTR { return true }
+    }
+  }
+
+  /// Writes every byte to a non-blocking socket before the deadline.
+  ///
+  /// - Throws: ``ControlError/timedOut`` or ``ControlError/system(_:_:)``; the peer may have
+  ///   received part of the bytes.
+  package static func writeAll(
+    _ bytes: [UInt8], to descriptor: Int32, until deadline: Int64
+  ) throws(ControlError) {
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes {
+        send(descriptor, $0.baseAddress! + written, bytes.count - written, sendFlags)
+      }
+      if count > 0 {
+        written += count
+      } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
+        guard wait(descriptor, for: Int32(POLLOUT), until: deadline) else { throw .timedOut }
+      } else {
+        throw .system("send", errno)
+      }
+    }
+  }
+
+  /// Reads one whole frame from a non-blocking socket before the deadline.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The socket.
+  ///   - limit: The longest body accepted.
+  ///   - deadline: When to give up, on ``now()``'s clock.
+  /// - Returns: The body, or `nil` if the peer closed before a frame began.
+  /// - Throws: ``ControlError/tooLarge(_:limit:)``, ``ControlError/cutOff``,
+  ///   ``ControlError/timedOut`` or ``ControlError/system(_:_:)``.
+  package static func readFrame(
+    from descriptor: Int32, limit: Int, until deadline: Int64
+  ) throws(ControlError) -> [UInt8]? {
+    var header: [UInt8] = []
+    try read(into: &header, count: 4, from: descriptor, until: deadline)
+    if header.isEmpty { return nil }
+    guard header.count == 4 else { throw .cutOff }
+    let length = ControlProtocol.length(ofHeader: header)
+    guard length <= limit else { throw .tooLarge(length, limit: limit) }
+    var body: [UInt8] = []
+    body.reserveCapacity(length)
+    try read(into: &body, count: length, from: descriptor, until: deadline)
+    guard body.count == length else { throw .cutOff }
+    return body
+  }
+
+  /// Reads up to `count` bytes, stopping early only at the end of the stream.
+  private static func read(
+    into bytes: inout [UInt8], count: Int, from descriptor: Int32, until deadline: Int64
+  ) throws(ControlError) {
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while bytes.count < count {
+      let wanted = min(chunk.count, count - bytes.count)
+      let got = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, wanted, 0) }
+      if got > 0 {
+        bytes += chunk[0..<got]
+      } else if got == 0 {
+        return
+      } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+        guard wait(descriptor, for: Int32(POLLIN), until: deadline) else { throw .timedOut }
+      } else if errno == ECONNRESET {
+        return
+      } else {
+        throw .system("recv", errno)
+      }
+    }
+  }
+
+  /// The user id of the process at the other end of a Unix-domain socket.
+  package static func peerUserID(_ descriptor: Int32) -> uid_t? {
+    #if canImport(Darwin)
+      var user: uid_t = 0
+      var group: gid_t = 0
+      return getpeereid(descriptor, &user, &group) == 0 ? user : nil
+    #else
+      // `struct ucred` (pid, uid, gid), which the C library declares only under _GNU_SOURCE.
+      var credentials: (pid: Int32, uid: uid_t, gid: gid_t) = (0, 0, 0)
+      var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+      guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
+        length == MemoryLayout.size(ofValue: credentials)
+      else { return nil }
+      return credentials.uid
+    #endif
+  }
+
+  /// No `SIGPIPE` for a peer that went away: the write fails with `EPIPE` instead.
+  #if canImport(Darwin)
+    private static let sendFlags: Int32 = 0
+  #else
+    private static let sendFlags = Int32(MSG_NOSIGNAL)
+  #endif
+}

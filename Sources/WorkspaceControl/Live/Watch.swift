@@ -1,0 +1,82 @@
+import Workspace
+import WorkspaceJSON
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `wsctl watch [--json]`: one line per change as it happens, from the live host's change
+/// stream, or from the file's changes (inotify) when no host is live; until SIGINT or
+/// SIGTERM (exit 0), or until the host goes away (said on standard error, exit 0).
+enum Watch {
+  /// Watches until told to stop; returns the exit code.
+  static func run(_ invocation: Invocation) -> ExitCode {
+    // Every line is written as it is made, so stopping at once loses nothing.
+    signal(SIGINT) { _ in _exit(0) }
+    signal(SIGTERM) { _ in _exit(0) }
+    signal(SIGPIPE) { _ in _exit(0) }
+    // A parent may have started this process with them blocked (a thread pool's mask).
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for number in [SIGINT, SIGTERM, SIGPIPE] { sigaddset(&signals, number) }
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    let file = Runner.filePath(invocation.options)
+    let json = invocation.options.json
+    if !invocation.options.noHost, let client = HostClient(file: file) {
+      return watchHost(client, file: file, json: json)
+    }
+    return watchFile(file, json: json, quiet: invocation.options.quiet)
+  }
+
+  private static func watchHost(_ client: HostClient, file: String, json: Bool) -> ExitCode {
+    defer { client.close() }
+    do {
+      try client.send(
+        ["version": .number(Double(ControlProtocol.version)), "kind": "watch", "json": .bool(json)])
+      while let message = try client.receive(within: nil) {
+        guard let line = message["line"]?.stringValue else { continue }
+        Terminal.output(line)
+      }
+    } catch {
+      Terminal.error("wsctl: watch: \(error)")
+      return .lockTimeout
+    }
+    Terminal.error("wsctl: the host for \(file) went away")
+    return .success
+  }
+
+  private static func watchFile(_ file: String, json: Bool, quiet: Bool) -> ExitCode {
+    let store = WorkspaceStore(path: file)
+    var state = try? store.load(default: .example).state
+    var wake: [Int32] = [-1, -1]
+    guard pipe(&wake) == 0 else {
+      Terminal.error("wsctl: watch: cannot make a pipe")
+      return .cannotCreate
+    }
+    let signal = wake[1]
+    let watcher = FileWatcher(path: store.targetPath) {
+      var byte: UInt8 = 1
+      _ = write(signal, &byte, 1)
+    }
+    defer { watcher.stop() }
+    var stamp = FileStamp(path: store.path)
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while read(wake[0], &buffer, buffer.count) > 0 {
+      let now = FileStamp(path: store.path)
+      guard now != stamp else { continue }
+      stamp = now
+      // A file caught half-way through a writer's rename reads again at the next event.
+      guard let loaded = try? store.load(default: .example).state else { continue }
+      defer { state = loaded }
+      guard let previous = state else { continue }
+      guard previous != loaded else { continue }
+      Terminal.output(
+        ChangeLine.line(for: ChangeLine.fileChange(from: previous, to: loaded), json: json))
+    }
+    return .success
+  }
+}

@@ -1,0 +1,55 @@
+import Workspace
+import WorkspaceJSON
+
+/// `wsctl` as a whole: parses the command line, then answers it through a live host for the
+/// file when one listens, else on the file itself, and prints.
+package enum Tool {
+  /// Runs `wsctl` with the process's arguments and returns its exit code.
+  package static func main() -> Int32 {
+    let arguments: [String]
+    let invocation: Invocation
+    do {
+      arguments = try Invocation.processArguments()
+      invocation = try Invocation(arguments: arguments)
+    } catch {
+      let reply = ToolReply(error)
+      reply.print()
+      return reply.exitCode.rawValue
+    }
+    switch invocation.steps.first {
+    case .status?: return Status.run(invocation).rawValue
+    case .watch?: return Watch.run(invocation).rawValue
+    default: break
+    }
+    let terminal = TerminalTraits.current
+    let runner: Runner
+    do {
+      // Checks the environment (WSCTL_LOCK_TIMEOUT) as file mode does, host or not.
+      runner = try Runner(invocation, terminal: terminal)
+    } catch {
+      let reply = ToolReply(error)
+      reply.print()
+      return reply.exitCode.rawValue
+    }
+    if invocation.isServedByHost, !invocation.options.noHost,
+      let reply = HostClient.run(arguments, terminal: terminal, file: runner.store.path)
+    {
+      reply.print()
+      return reply.exitCode.rawValue
+    }
+    let reply = fileMode(runner)
+    reply.print()
+    return reply.exitCode.rawValue
+  }
+
+  /// Answers a call on the file: what `wsctl` does with no live host, or with `--no-host`.
+  static func fileMode(_ runner: Runner) -> ToolReply {
+    var runner = runner
+    do {
+      try runner.run()
+      return ToolReply(output: runner.output, errors: runner.warnings, exitCode: .success)
+    } catch {
+      return ToolReply(error, warnings: runner.warnings)
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Workspace
+import WorkspaceControl
+import WorkspaceJSON
+
+/// Live control: `wsctl` on the session's file talks to the session over the file's control
+/// socket (see `docs/CLI.md`, "Host mode").
+///
+/// The listener reads requests on a thread of its own; only a whole request reaches the main
+/// actor, where it is worked out on a copy of the state and, if it succeeds, applied as the
+/// same transactions file mode would apply. The reply leaves once ``flush()`` has made the
+/// change durable, so a command `wsctl` reported as done survives a `kill -9` of the host.
+extension WorkspaceSession {
+  /// Starts listening on the file's control socket, unless another host holds it (this
+  /// session then runs without one, adopting that host's saves as any other writer's).
+  func startListening() {
+    let path = store.path
+    control.listener = ControlListener(file: path) { [weak self] message, connection in
+      Task { @MainActor in
+        guard let self else { return connection.close() }
+        self.handle(message, on: connection)
+      }
+    }
+  }
+
+  /// The path of the control socket this session listens on, or `nil` if it has none.
+  public var controlSocketPath: String? {
+    control.listener?.socket.path
+  }
+
+  /// Stops listening and disconnects every `wsctl watch`.
+  func stopListening() {
+    control.listener?.stop()
+    control.listener = nil
+    for watcher in control.watchers { watcher.connection.close() }
+    control.watchers = []
+  }
+
+  private func handle(_ message: JSONObject, on connection: ControlConnection) {
+    switch message["kind"]?.stringValue {
+    case "run": run(message, on: connection)
+    case "status":
+      connection.reply([
+        "version": JSONValue.number(Double(ControlProtocol.version)),
+        "pid": .number(Double(ProcessInfo.processInfo.processIdentifier)),
+        "file": .string(store.path), "status": .string(status.description),
+      ])
+    case "watch":
+      control.watchers.append(
+        ControlWatcher(connection: connection, isJSON: message["json"]?.boolValue == true))
+    default:
+      connection.reply(
+        ControlListener.error(
+          .malformed("unknown kind '\(message["kind"]?.stringValue ?? "")'")))
+    }
+  }
+
+  /// Answers one `wsctl` call: worked out on the state, applied, saved, then replied.
+  private func run(_ message: JSONObject, on connection: ControlConnection) {
+    guard let arguments = message["arguments"]?.arrayValue?.compactMap(\.stringValue),
+      arguments.count == message["arguments"]?.arrayValue?.count,
+      let terminal = message["terminal"]?.objectValue,
+      let width = terminal["width"]?.intValue, let height = terminal["height"]?.intValue
+    else {
+      return connection.reply(
+        ControlListener.error(.malformed("'arguments' and 'terminal' are required")))
+    }
+    // A file the session cannot read or write: wsctl runs the call on the file and reports
+    // its error as file mode does, and nothing changes here.
+    switch status {
+    case .corrupt, .failing: return connection.reply(Self.declined)
+    case .saved, .saving, .missing: break
+    }
+    let answer = HostAnswer(
+      arguments: arguments,
+      terminal: TerminalTraits(
+        size: Size(width: width, height: height),
+        usesColor: terminal["color"]?.boolValue == true),
+      state: workspace.state, store: store)
+    if answer.isDeclined { return connection.reply(Self.declined) }
+    if answer.stateToCheck != nil {
+      let store = store
+      Task.detached {
+        connection.reply(Self.reply(answer.checked(store: store)))
+      }
+      return
+    }
+    guard !answer.batches.isEmpty || answer.resultingLayoutSize != workspace.state.layoutSize
+    else {
+      return connection.reply(Self.reply(answer.reply))
+    }
+    // Worked out on the same state just now, so each batch applies in the same area (the
+    // main actor runs nothing else in between); should one not, the state goes back as it was.
+    let before = workspace.state
+    do {
+      if let lent = answer.lentLayoutSize { try workspace.recordLayoutSize(lent) }
+      for batch in answer.batches { try workspace.apply(batch) }
+      try workspace.recordLayoutSize(answer.resultingLayoutSize)
+    } catch {
+      workspace.replaceState(before)
+      return connection.reply(
+        Self.reply(ToolReply(output: "", errors: "wsctl: \(error)\n", exitCode: .refused)))
+    }
+    Task {
+      do throws(WorkspaceFileError) {
+        try await flush()
+        connection.reply(Self.reply(answer.reply))
+      } catch {
+        connection.reply(Self.reply(HostAnswer.failedToSave(error, store: store)))
+      }
+    }
+  }
+
+  /// Sends a change to every `wsctl watch`, dropping those that went away.
+  func broadcastToWatchers(_ change: WorkspaceChange) {
+    guard !control.watchers.isEmpty else { return }
+    control.watchers.removeAll { watcher in
+      !watcher.connection.send([
+        "version": JSONValue.number(Double(ControlProtocol.version)),
+        "line": .string(ChangeLine.line(for: change, json: watcher.isJSON)),
+      ])
+    }
+  }
+
+  nonisolated private static let declined: JSONValue = [
+    "version": .number(Double(ControlProtocol.version)), "declined": true,
+  ]
+
+  nonisolated private static func reply(_ reply: ToolReply) -> JSONValue {
+    [
+      "version": .number(Double(ControlProtocol.version)), "output": .string(reply.output),
+      "errors": .string(reply.errors), "exit": .number(Double(reply.exitCode.rawValue)),
+    ]
+  }
+}
+
+/// What a session keeps for live control.
+struct SessionControl {
+  var listener: ControlListener?
+  var watchers: [ControlWatcher] = []
+}
+
+/// A `wsctl watch` connected to the session.
+struct ControlWatcher {
+  let connection: ControlConnection
+  let isJSON: Bool
+}

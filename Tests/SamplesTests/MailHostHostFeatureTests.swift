@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of what MailHost takes from the libraries for a host's first day: its
+/// route type registered with the session, a palette line as one transaction, the undo policy.
+@Suite struct MailHostHostFeatureTests {
+  let mailHost = SampleProcess(name: "MailHost")
+
+  @Test(arguments: [
+    (
+      "focus 3 push message:abc\n",
+      "  refused: %4 cannot hold route 'message:abc': mail route 'message:abc' takes one Int"
+    ),
+    (
+      "split h draft:1\n", "  refused: %5 cannot hold route 'draft:1': unknown mail route 'draft:1'"
+    ),
+    (
+      "focus 1 present sheet compose:x\n",
+      "  refused: %2 cannot hold route 'compose:x': mail route 'compose:x' takes no arguments"
+    ),
+  ])
+  func tokenTheRouteTypeCannotReadIsRefusedWithExitOne(input: String, line: String) throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    let result = try mailHost.run(["-f", file], input: input + "show\n")
+    #expect(result.status == 1, "\(result.output)")
+    #expect(result.lines.contains(line), "\(result.output)")
+    // Nothing changed: no change was reported, and the default layout was never written.
+    #expect(!result.output.contains("change:"))
+    #expect(!FileManager.default.fileExists(atPath: file))
+  }
+
+  @Test func tokenInTheArgumentsIsRefusedToo() throws {
+    let directory = try TemporaryDirectory()
+    let result = try mailHost.run(["-f", directory.path("mail.json"), "push", "message:abc"])
+    #expect(result.status == 1)
+    #expect(
+      result.lines.contains(
+        "  refused: %4 cannot hold route 'message:abc': mail route 'message:abc' takes one Int"))
+  }
+
+  @Test func handEditedTokensAreReportedWithTheirJSONPathAndCutBack() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    #expect(try mailHost.run(["-f", file, "open", "42"]).status == 0)
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(text.contains("\"message:42\""))
+    try Data(text.replacingOccurrences(of: "\"message:42\"", with: "\"message:4x2\"").utf8)
+      .write(to: URL(fileURLWithPath: file))
+
+    let result = try mailHost.run(["-f", file, "show"])
+    #expect(result.status == 0, "\(result.errorOutput)")
+    #expect(
+      result.lines.contains(
+        "MailHost: warning: $.root.children[2].router.stack[1]: route 'message:4x2' is"
+          + " unreadable (mail route 'message:4x2' takes one Int); a repair cuts the stack back"
+          + " to 'message:1'"), "\(result.output)")
+    #expect(result.lines.contains("MailHost: repaired the unreadable routes"))
+    #expect(result.lines.contains("  3* Message    [.message(1)]"))
+    // The repair was saved, and it is not an undo step.
+    #expect(try !String(contentsOfFile: file, encoding: .utf8).contains("4x2"))
+    let again = try mailHost.run(["-f", file, "undo", "show"])
+    #expect(again.lines.contains("  3* Message    [.message(1)]"), "\(again.output)")
+    #expect(!again.output.contains("unreadable"))
+  }
+
+  @Test func paletteLineIsOneTransactionWithShellQuoting() throws {
+    let directory = try TemporaryDirectory()
+    let input = "focus 1 push folder:Sent rename 'Scratch pad'\nundo\nshow\n"
+    let result = try mailHost.run(["-f", directory.path("mail.json")], input: input)
+    #expect(result.status == 0)
+    #expect(
+      result.lines.contains(
+        "  change: focus 1; push folder:Sent; rename 'Scratch pad' (changed %1 %2, focus %4 -> %2)"),
+      "\(result.output)")
+    // One undo takes the whole line back.
+    #expect(result.lines.contains("  change: undo (changed %1 %2, focus %2 -> %4)"))
+    #expect(result.lines.contains("  1  Mailboxes  [.inbox]"), "\(result.output)")
+  }
+
+  @Test(arguments: [
+    // Navigation recorded (the default): undo takes the push back, the split stays.
+    ([String](), "  3  Message    [.message(1)]", 4),
+    // Layout only: undo takes the split back, the reader keeps the message the user opened.
+    (["--undo", "layout"], "  3  Message    [.message(1), .message(42)]", 3),
+  ])
+  func undoPolicyDecidesWhatUndoTakesBack(options: [String], reader: String, panes: Int) throws {
+    let directory = try TemporaryDirectory()
+    let result = try mailHost.run(
+      ["-f", directory.path("mail.json")] + options + [
+        "focus", "1", "split", "v", "open", "42",
+        "undo", "show",
+      ])
+    #expect(result.status == 0, "\(result.errorOutput)")
+    #expect(result.lines.contains(reader), "\(result.output)")
+    let shown = result.lines.drop { $0 != "> show" }.dropFirst().prefix { $0.hasPrefix("  ") }
+    #expect(shown.count == panes, "\(result.output)")
+  }
+
+  @Test func undoOptionNeedsAKnownMode() throws {
+    let result = try mailHost.run(["--undo", "all"])
+    #expect(result.status == 64)
+    #expect(
+      result.errorOutput
+        == "MailHost: error: invalid argument 'all' for '--undo': expected 'layout' or"
+        + " 'navigation'\n")
+  }
+}
