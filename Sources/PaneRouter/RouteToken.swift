@@ -83,7 +83,7 @@ extension RouteToken: CustomStringConvertible {
     if isUnreservedASCII(argument) { return argument }
     var text = ""
     text.reserveCapacity(argument.utf8.count)
-    argument._withNFCCodeUnits { byte in
+    argument.forEachNFCByte { byte in
       if byte < 0x80, Unicode.Scalar(byte).isUnreserved {
         text.unicodeScalars.append(Unicode.Scalar(byte))
       } else {

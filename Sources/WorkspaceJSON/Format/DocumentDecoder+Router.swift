@@ -72,10 +72,9 @@ extension DocumentDecoder {
       note(location, "\(error)")
       return nil
     }
-    var router = RouterState(kind: kind, stack: stack)
-    router.unknownMembers = unknown(object, known: Self.routerKeyList)
-    router.modalUnknownMembers = modalUnknown
-    return router
+    return RouterState(
+      kind: kind, stack: stack, unknownMembers: unknown(object, known: Self.routerKeyList),
+      modalUnknownMembers: modalUnknown)
   }
 
   /// A stored stack of tokens, cut before the first malformed one; `nil` if its root is

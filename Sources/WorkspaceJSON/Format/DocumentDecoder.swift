@@ -293,7 +293,7 @@ struct DocumentDecoder {
     return size
   }
 
-  /// The members of `object` whose keys are not in `known`, as compact JSON text. Of a
+  /// The members of `object` whose keys are not in `known`, kept as their values. Of a
   /// duplicate key only the last member is kept, the one lookups use, so a save does not
   /// write the duplicate (and its diagnostic) back.
   ///
@@ -305,13 +305,13 @@ struct DocumentDecoder {
       return UnknownMembers()
     }
     var seen = Set(known.map(\.description))
-    var members: [(key: String, json: String)] = []
+    var members: [(key: String, value: JSONValue)] = []
     for member in object.members.reversed() {
       let key = member.keyString
       guard seen.insert(key).inserted else { continue }
-      members.append((key, JSONWriter.string(member.value.jsonValue, style: .compact)))
+      members.append((key, member.value.jsonValue))
     }
-    return UnknownMembers(members.reversed())
+    return UnknownMembers(KeptJSONMembers(object: JSONObject(members: members.reversed())))
   }
 
   mutating func warnAboutDuplicateKeys(in object: JSONDocument.Object, at location: String) {

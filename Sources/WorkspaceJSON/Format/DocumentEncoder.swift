@@ -254,13 +254,13 @@ enum DocumentEncoder {
     sink.close()
   }
 
-  /// Kept members, after the known ones, parsing their stored compact text back into values.
+  /// Kept members, after the known ones, as they were read.
   private static func unknown<Sink: JSONSink & ~Copyable>(
     _ members: UnknownMembers, into sink: inout Sink
   ) {
-    for (key, json) in members.members {
+    for (key, value) in members.jsonMembers {
       sink.key(key)
-      sink.value((try? JSONReader.parse(json)) ?? .null)
+      sink.value(value)
     }
   }
 }
