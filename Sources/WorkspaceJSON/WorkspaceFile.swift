@@ -44,7 +44,7 @@ public enum WorkspaceFile {
   /// - Returns: UTF-8 JSON.
   /// - Complexity: O(*n* + *k*), for *n* nodes and *k* routes.
   public static func encode(_ state: WorkspaceState) -> [UInt8] {
-    DocumentEncoder.bytes(state).makeArray()
+    WorkspaceEncoder.bytes(state).makeArray()
   }
 
   /// Encodes a state as ``encode(_:)`` does, refusing one whose file
@@ -71,9 +71,9 @@ public enum WorkspaceFile {
     {
       throw .saveExceedsLimit(path: path, location: location, what: what, size: size, limit: limit)
     }
-    let emitter = DocumentEncoder.bytes(state)
+    let emitter = WorkspaceEncoder.bytes(state)
     do {
-      try JSONWriter.check(emitter, against: jsonLimits(limits)) { DocumentEncoder.value(state) }
+      try JSONWriter.check(emitter, against: jsonLimits(limits)) { WorkspaceEncoder.value(state) }
       return emitter.makeArray()
     } catch {
       let what =
@@ -109,7 +109,7 @@ public enum WorkspaceFile {
   public static func decode(
     _ bytes: [UInt8], path: String = "workspace.json", limits: WorkspaceFileLimits = .default
   ) throws(WorkspaceFileError) -> LoadedWorkspace {
-    try DocumentDecoder.decode(bytes, path: path, limits: limits)
+    try WorkspaceDecoder.decode(bytes, path: path, limits: limits)
   }
 
   /// The revision a file's bytes store, without decoding the workspace: 0 for a file without
@@ -131,12 +131,12 @@ public enum WorkspaceFile {
   /// A node and everything in it as the file writes it, for tools that print parts of a
   /// workspace as JSON.
   package static func nodeValue(_ id: NodeID, in state: WorkspaceState) -> JSONValue {
-    DocumentEncoder.nestedNodeValue(id, in: state)
+    WorkspaceEncoder.nestedNodeValue(id, in: state)
   }
 
   /// A stored router as the file writes it.
   package static func routerValue(_ router: RouterState) -> JSONValue {
-    DocumentEncoder.routerValue(router)
+    WorkspaceEncoder.routerValue(router)
   }
 }
 

@@ -7,12 +7,12 @@ extension WorkspaceDecoder {
   /// against the stored children and repaired here, each reported with its own JSON path; a
   /// child that cannot be decoded is dropped with its weight, title and place.
   mutating func decodeContainer(
-    _ object: JSONObject, kind: String, id: NodeID, at location: String, depth: Int
+    _ object: JSONDocument.Object, kind: String, id: NodeID, at location: String, depth: Int
   ) throws(WorkspaceFileError) -> Node {
     var node: Node
     if kind == "split" {
       var axis = Axis.horizontal
-      if case .string(let name)? = object["axis"], let parsed = Axis(rawValue: name) {
+      if let name = object["axis"]?.stringValue, let parsed = Axis(rawValue: name) {
         axis = parsed
       } else {
         note(location + ".axis", "missing or not 'horizontal' or 'vertical'; horizontal assumed")
@@ -26,7 +26,7 @@ extension WorkspaceDecoder {
       if node.router == nil { note(location + ".router", "unusable router removed") }
     }
     let storedActive = intMember(object, "active", at: location, minimum: 0) ?? 0
-    guard case .array(let children)? = object["children"] else {
+    guard let children = object["children"]?.arrayValue else {
       note(location + ".children", "missing or not an array; the container is empty")
       return node
     }
@@ -62,14 +62,15 @@ extension WorkspaceDecoder {
   /// The stored weights, one per stored child, positive and summing to 1: as stored when
   /// they are, else normalised with a diagnostic.
   private mutating func storedWeights(
-    _ value: JSONValue?, _ count: Int, _ location: String
+    _ value: JSONDocument.Value?, _ count: Int, _ location: String
   ) -> [Double] {
     guard count > 0 else { return [] }
     let problem: String
     switch value {
     case nil:
       problem = "missing"
-    case .array(let items)?:
+    case let value? where value.arrayValue != nil:
+      let items = value.arrayValue!
       let weights = items.map { $0.numberValue ?? -1 }
       let total = weights.reduce(0, +)
       if items.count != count {
@@ -94,7 +95,7 @@ extension WorkspaceDecoder {
   /// The stored tab titles, one per stored child: a missing or non-string title is empty,
   /// extra titles are dropped, each reported.
   private mutating func storedTitles(
-    _ value: JSONValue?, _ count: Int, _ location: String
+    _ value: JSONDocument.Value?, _ count: Int, _ location: String
   ) -> [String] {
     let items = value?.arrayValue ?? []
     if value != nil, value?.arrayValue == nil {
@@ -111,7 +112,7 @@ extension WorkspaceDecoder {
         titles.append("")
         continue
       }
-      guard case .string(let title) = items[index] else {
+      guard let title = items[index].stringValue else {
         note("\(location).titles[\(index)]", "not a string; empty title used")
         titles.append("")
         continue

@@ -1,6 +1,6 @@
 import Workspace
 
-extension DocumentDecoder {
+extension WorkspaceDecoder {
   /// Decodes the bytes of a workspace file: the JSON is validated and indexed in one scan,
   /// then the state is read from the bytes in place.
   ///
@@ -34,7 +34,7 @@ extension DocumentDecoder {
       guard version >= WorkspaceFormat.oldestVersion else {
         throw .invalid(path: path, location: "$.version", reason: "unknown version \(version)")
       }
-      var decoder = DocumentDecoder(file: path, limits: limits)
+      var decoder = WorkspaceDecoder(file: path, limits: limits)
       let state: WorkspaceState
       if version == WorkspaceFormat.currentVersion {
         state = try decoder.decode(object)
