@@ -1,4 +1,6 @@
 import Foundation
+import PaneRouter
+import Workspace
 import WorkspaceJSON
 
 /// Timing, memory and machine probes.
@@ -23,14 +25,16 @@ enum Probe {
     return path
   }
 
-  /// In a child process: reads and restores `path`, printing the growth of the peak resident
-  /// size (KiB) it caused and the file size.
+  /// In a child process: restores `path` as a host does at launch (``WorkspaceStore/load``:
+  /// the file read into one buffer of its size, then decoded), printing the growth of the
+  /// peak resident size (bytes) it caused, the file size and the node count.
   static func restoreResidentSize(path: String) -> Int32 {
+    guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+    else { return 66 }
     let before = maximumResidentKiB()
-    guard let bytes = FileManager.default.contents(atPath: path).map(Array.init) else { return 66 }
-    let loaded = try? WorkspaceFile.decode(bytes)
+    let loaded = try? WorkspaceStore(path: path).load(default: WorkspaceState(.pane("", root: RouteToken(name: "empty"))))
     let after = maximumResidentKiB()
-    print("\((after - before) * 1024) \(bytes.count) \(loaded?.state.nodeCount ?? 0)")
+    print("\((after - before) * 1024) \(size) \(loaded?.state.nodeCount ?? 0)")
     return 0
   }
 

@@ -79,8 +79,11 @@ package enum JSONDocument {
   /// validated, and nothing is made of either.
   private struct IndexBuilder: JSONReaderBuilder {
     private(set) var containers: [Container] = []
-    /// The indexes of the open containers.
-    private var open: [Int] = []
+    /// The indexes of the open containers, and the number of values each held when the next
+    /// one opened.
+    private var open: [(index: Int, count: Int)] = []
+    /// The number of values read so far in the innermost open container.
+    private var count = 0
 
     init() {
       containers.reserveCapacity(1024)
@@ -106,18 +109,21 @@ package enum JSONDocument {
     }
 
     mutating func open(isObject: Bool, at start: Int) {
-      open.append(containers.count)
+      open.append((containers.count, count))
+      count = 0
       containers.append(Container(start: start, end: start, next: 0, count: 0))
     }
 
     mutating func append(_ value: consuming ()) {
-      containers[open[open.count - 1]].count += 1
+      count &+= 1
     }
 
     mutating func close(isObject: Bool, at end: Int) {
-      let index = open.removeLast()
+      let (index, outer) = open.removeLast()
       containers[index].end = end
       containers[index].next = containers.count
+      containers[index].count = count
+      count = outer
     }
   }
 }

@@ -105,25 +105,39 @@ package struct JSONReader {
   /// The offset of the first byte at or after `offset`, of the `count` bytes at `base`, that
   /// is not a space, tab, line feed or carriage return.
   ///
-  /// Runs of spaces (the indentation of pretty-printed documents) are skipped eight at a time.
+  /// Runs of whitespace (a line break and the indentation of pretty-printed documents) are
+  /// tested eight bytes at a time.
   @inline(__always)
   static func skipWhitespace(in base: UnsafeRawPointer, count: Int, from offset: Int) -> Int {
     var index = offset
+    // Most values follow their separator directly, or after one space.
+    guard index < count, base.load(fromByteOffset: index, as: UInt8.self) <= 0x20 else {
+      return index
+    }
+    while index &+ 8 <= count {
+      let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let other = nonWhitespaceMask(word)
+      if other != 0 { return index &+ (other.trailingZeroBitCount >> 3) }
+      index &+= 8
+    }
     while index < count {
       let byte = base.load(fromByteOffset: index, as: UInt8.self)
-      if byte == 0x20 {
-        index &+= 1
-        while index &+ 8 <= count
-          && base.loadUnaligned(fromByteOffset: index, as: UInt64.self) == 0x2020_2020_2020_2020
-        {
-          index &+= 8
-        }
-        continue
-      }
-      guard byte == 0x0A || byte == 0x0D || byte == 0x09 else { return index }
+      guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return index }
       index &+= 1
     }
     return index
+  }
+
+  /// Marks, with its high bit, exactly each byte of `word` that is not JSON whitespace.
+  @inline(__always)
+  private static func nonWhitespaceMask(_ word: UInt64) -> UInt64 {
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    /// The high bit of each byte of `word` that differs from `byte` (no carries between bytes).
+    func differs(_ byte: UInt64) -> UInt64 {
+      let bits = word ^ (0x0101_0101_0101_0101 &* byte)
+      return ((bits & low) &+ low) | bits
+    }
+    return differs(0x20) & differs(0x0A) & differs(0x0D) & differs(0x09) & ~low
   }
 
   /// Consumes the literal `text` at the current offset or throws at the first mismatch.
