@@ -23,21 +23,23 @@ final class TokenCache {
   /// Open addressing, at least twice as many slots as tokens: each slot is 0 (empty) or an
   /// entry's index plus 1.
   private var slots: UnsafeMutableBufferPointer<Int32>
-  private let entries = UnsafeMutablePointer<Entry>.allocate(capacity: TokenCache.capacity)
+  /// The tokens remembered; the tables start small (a small file stays cheap) and double.
+  private var entries: UnsafeMutableBufferPointer<Entry>
   /// The texts of the entries, one after another.
-  private let texts = UnsafeMutablePointer<UInt8>.allocate(
-    capacity: TokenCache.capacity * TokenCache.longestText)
+  private var texts: UnsafeMutableBufferPointer<UInt8>
   private var entryCount = 0
   private var textCount = 0
 
   init() {
-    slots = .allocate(capacity: 256)
+    slots = .allocate(capacity: 128)
     slots.initialize(repeating: 0)
+    entries = .allocate(capacity: 64)
+    texts = .allocate(capacity: 1024)
   }
 
   deinit {
     slots.deallocate()
-    entries.deinitialize(count: entryCount)
+    entries.baseAddress!.deinitialize(count: entryCount)
     entries.deallocate()
     texts.deallocate()
   }
@@ -53,9 +55,9 @@ final class TokenCache {
     let slots = self.slots
     var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
     while slots[slot] != 0 {
-      let entry = entries + Int(slots[slot] - 1)
+      let entry = entries.baseAddress! + Int(slots[slot] - 1)
       if entry.pointee.hash == hash, entry.pointee.count == utf8.count,
-        Self.equal(texts + entry.pointee.start, bytes, utf8.count)
+        Self.equal(texts.baseAddress! + entry.pointee.start, bytes, utf8.count)
       {
         return entry.pointee.token
       }
@@ -63,19 +65,34 @@ final class TokenCache {
     }
     guard let token = parse(utf8) else { return nil }
     if entryCount < Self.capacity {
-      (entries + entryCount).initialize(
+      if entryCount == entries.count { entries = Self.doubled(entries, keeping: entryCount) }
+      while textCount + utf8.count > texts.count {
+        texts = Self.doubled(texts, keeping: textCount)
+      }
+      (entries.baseAddress! + entryCount).initialize(
         to: Entry(hash: hash, start: textCount, count: utf8.count, token: token))
-      (texts + textCount).initialize(from: bytes, count: utf8.count)
+      (texts.baseAddress! + textCount).initialize(from: bytes, count: utf8.count)
       textCount += utf8.count
       entryCount += 1
       slots[slot] = Int32(entryCount)
-      if 2 * entryCount > slots.count { grow() }
+      if 2 * entryCount > slots.count { growSlots() }
     }
     return token
   }
 
+  /// A buffer of twice the size holding the first `count` elements of `buffer`, which is
+  /// freed.
+  private static func doubled<Element>(
+    _ buffer: UnsafeMutableBufferPointer<Element>, keeping count: Int
+  ) -> UnsafeMutableBufferPointer<Element> {
+    let grown = UnsafeMutableBufferPointer<Element>.allocate(capacity: 2 * buffer.count)
+    grown.baseAddress!.moveInitialize(from: buffer.baseAddress!, count: count)
+    buffer.deallocate()
+    return grown
+  }
+
   /// Doubles the slots and places the entries again.
-  private func grow() {
+  private func growSlots() {
     let grown = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 2 * slots.count)
     grown.initialize(repeating: 0)
     for index in 0..<entryCount {
