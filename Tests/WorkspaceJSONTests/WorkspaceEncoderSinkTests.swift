@@ -13,7 +13,8 @@ import Workspace
       .deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Samples/Workspaces")
     var states = [WorkspaceState.example]
-    for name in try FileManager.default.contentsOfDirectory(atPath: samples.path) {
+    for name in try FileManager.default.contentsOfDirectory(atPath: samples.path)
+    where name.hasSuffix(".json") {
       let bytes = Array(FileManager.default.contents(atPath: samples.path + "/" + name)!)
       states.append(try WorkspaceFile.decode(bytes).state)
     }

@@ -54,35 +54,26 @@ enum WorkspaceEncoder {
   /// The whole file.
   static func write<Sink: JSONSink & ~Copyable>(_ state: WorkspaceState, into sink: inout Sink) {
     sink.openObject()
-    sink.key("format")
-    sink.string(WorkspaceFormat.name)
-    sink.key("version")
-    sink.number(WorkspaceFormat.currentVersion)
+    sink.member("format", WorkspaceFormat.name)
+    sink.member("version", WorkspaceFormat.currentVersion)
     if state.revision != 0 {
-      sink.key("revision")
-      sink.number(state.revision)
+      sink.member("revision", state.revision)
     }
-    sink.key("nextId")
-    sink.number(state.nextID)
-    sink.key("focus")
-    sink.number(state.focusedPane.rawValue)
+    sink.member("nextId", state.nextID)
+    sink.member("focus", state.focusedPane.rawValue)
     sink.key("mru")
     ids(state.mostRecentlyUsed, into: &sink)
     if state.mostRecentlyUsedLimit != WorkspaceState.defaultMostRecentlyUsedLimit {
-      sink.key("mruLimit")
-      sink.number(state.mostRecentlyUsedLimit)
+      sink.member("mruLimit", state.mostRecentlyUsedLimit)
     }
     if let zoomed = state.zoomedPane {
-      sink.key("zoomed")
-      sink.number(zoomed.rawValue)
+      sink.member("zoomed", zoomed.rawValue)
     }
     if let size = state.layoutSize {
-      sink.key("layoutSize")
-      sink.string(size.description)
+      sink.member("layoutSize", size.description)
     }
     if let size = state.minimumPaneSize {
-      sink.key("minimumPaneSize")
-      sink.string(size.description)
+      sink.member("minimumPaneSize", size.description)
     }
     sink.key("root")
     nestedNode(state.rootID, in: state, into: &sink)
@@ -116,8 +107,7 @@ enum WorkspaceEncoder {
     children: (inout Sink) -> Void
   ) {
     sink.openObject()
-    sink.key("id")
-    sink.number(node.id.rawValue)
+    sink.member("id", node.id.rawValue)
     if let parent {
       sink.key("parent")
       if let parent { sink.number(parent.rawValue) } else { sink.null() }
@@ -126,22 +116,18 @@ enum WorkspaceEncoder {
     switch node.kind {
     case .pane:
       sink.string("pane")
-      sink.key("title")
-      sink.string(node.title)
+      sink.member("title", node.title)
     case .split(let axis):
       sink.string("split")
-      sink.key("axis")
-      sink.string(axis.rawValue)
-      sink.key("active")
-      sink.number(node.activeIndex)
+      sink.member("axis", axis.rawValue)
+      sink.member("active", node.activeIndex)
       sink.key("weights")
       sink.openArray()
       for weight in node.weights { sink.number(weight) }
       sink.close()
     case .tabs:
       sink.string("tabs")
-      sink.key("active")
-      sink.number(node.activeIndex)
+      sink.member("active", node.activeIndex)
       sink.key("titles")
       sink.openArray()
       for title in node.tabTitles { sink.string(title) }
@@ -164,27 +150,23 @@ enum WorkspaceEncoder {
   /// A stored router.
   static func write<Sink: JSONSink & ~Copyable>(_ router: RouterState, into sink: inout Sink) {
     sink.openObject()
-    sink.key("kind")
-    sink.string(router.kind)
+    sink.member("kind", router.kind)
     sink.key("stack")
     tokens(router.stack.stack, into: &sink)
     if let modal = router.stack.modal {
       sink.key("modal")
       sink.openObject()
-      sink.key("style")
-      sink.string(modal.style.rawValue)
+      sink.member("style", modal.style.rawValue)
       sink.key("stack")
       tokens(modal.stack, into: &sink)
       unknown(router.modalUnknownMembers, into: &sink)
       sink.close()
     }
     if router.stack.maxDepth != RouteStack<RouteToken>.defaultMaximumDepth {
-      sink.key("maxDepth")
-      sink.number(router.stack.maxDepth)
+      sink.member("maxDepth", router.stack.maxDepth)
     }
     if !router.stack.rejectsDuplicateTop {
-      sink.key("rejectsDuplicateTop")
-      sink.bool(false)
+      sink.member("rejectsDuplicateTop", false)
     }
     unknown(router.unknownMembers, into: &sink)
     sink.close()
@@ -194,8 +176,7 @@ enum WorkspaceEncoder {
     _ history: History, into sink: inout Sink
   ) {
     sink.openObject()
-    sink.key("limit")
-    sink.number(history.limit)
+    sink.member("limit", history.limit)
     for (key, entries) in [
       ("undo" as StaticString, history.undoEntries), ("redo", history.redoEntries),
     ] {
@@ -212,26 +193,21 @@ enum WorkspaceEncoder {
   ) {
     let journal = entry.journal
     sink.openObject()
-    sink.key("label")
-    sink.string(entry.label)
-    sink.key("root")
-    sink.number(journal.rootID.rawValue)
+    sink.member("label", entry.label)
+    sink.member("root", journal.rootID.rawValue)
     sink.key("mru")
     ids(journal.mostRecentlyUsed, into: &sink)
     if let zoomed = journal.zoomedPane {
-      sink.key("zoomed")
-      sink.number(zoomed.rawValue)
+      sink.member("zoomed", zoomed.rawValue)
     }
     if journal.restoresZoom {
-      sink.key("zoomChanged")
-      sink.bool(true)
+      sink.member("zoomChanged", true)
     }
     sink.key("nodes")
     sink.openArray()
     for nodeID in journal.nodes.keys.sorted() {
       sink.openObject()
-      sink.key("id")
-      sink.number(nodeID.rawValue)
+      sink.member("id", nodeID.rawValue)
       sink.key("node")
       if let node = journal.nodes[nodeID]! { flatNode(node, into: &sink) } else { sink.null() }
       sink.close()

@@ -25,6 +25,26 @@ protocol JSONSink: ~Copyable {
   mutating func value(_ value: JSONValue)
 }
 
+extension JSONSink where Self: ~Copyable {
+  /// A member with a number.
+  mutating func member(_ key: StaticString, _ value: Int) {
+    self.key(key)
+    number(value)
+  }
+
+  /// A member with a string.
+  mutating func member(_ key: StaticString, _ text: String) {
+    self.key(key)
+    string(text)
+  }
+
+  /// A member with a Boolean.
+  mutating func member(_ key: StaticString, _ value: Bool) {
+    self.key(key)
+    bool(value)
+  }
+}
+
 /// The sink that builds a ``JSONValue``.
 struct JSONValueSink: JSONSink {
   /// The open containers, innermost last, each with the key it will be stored under.
