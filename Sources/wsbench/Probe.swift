@@ -60,6 +60,28 @@ enum Probe {
     return (parts[0], parts[1], parts[2])
   }
 
+  /// Writes `bytes` as a save writes a file, with nothing else: a new file beside `path`,
+  /// written and flushed, renamed over `path`, then the directory flushed.
+  static func writeAtomically(_ bytes: [UInt8], to path: String) {
+    let temporary = path + ".tmp"
+    let file = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    precondition(file >= 0, "cannot create \(temporary)")
+    bytes.withUnsafeBytes { buffer in
+      var written = 0
+      while written < buffer.count {
+        let result = write(file, buffer.baseAddress! + written, buffer.count - written)
+        precondition(result > 0, "cannot write \(temporary)")
+        written += result
+      }
+    }
+    fsync(file)
+    close(file)
+    rename(temporary, path)
+    let directory = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_CLOEXEC)
+    fsync(directory)
+    close(directory)
+  }
+
   /// Seconds python's `json.loads` takes on the bytes (median of `repeats` after a warm-up, as
   /// ``median(_:_:)`` measures), if python3 exists.
   static func pythonParseSeconds(bytes: [UInt8], repeats: Int, directory: String) -> Double? {
