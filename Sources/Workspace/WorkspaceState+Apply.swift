@@ -52,7 +52,9 @@ extension WorkspaceState {
   ) throws(WorkspaceError) -> WorkspaceChange {
     let focusBefore = focusedPane
     let zoomedPaneBefore = zoomedPane
-    let saved = (history: history, nextID: nextID, minimumPaneSize: minimumPaneSize)
+    let saved = (
+      history: history, nextID: nextID, minimumPaneSize: minimumPaneSize, templates: templates
+    )
     beginTransaction()
     beginTransaction()
     var segment: [WorkspaceCommand] = []
@@ -89,6 +91,7 @@ extension WorkspaceState {
       history = saved.history
       nextID = saved.nextID
       minimumPaneSize = saved.minimumPaneSize
+      templates = saved.templates
       throw error
     }
     let journal = endTransaction()
@@ -138,6 +141,13 @@ extension WorkspaceState {
     case .zoom: zoomedPane = zoomedPane == nil ? focusedPane : nil
     case .rename(let title): update(focusedPane) { $0.title = title }
     case .route(let operation, let id): try route(operation, at: id ?? focusedPane)
+    case .saveTemplate(let name, let node, let replacing):
+      try saveTemplate(name, node: node, replacing: replacing)
+    case .removeTemplate(let name): try templates.remove(named: name)
+    case .applyTemplate(let name, let parameters):
+      try openTemplate(templates.template(named: name), parameters: parameters)
+    case .openTemplate(let template, let parameters):
+      try openTemplate(template, parameters: parameters)
     case .undo, .redo: preconditionFailure("handled by apply")
     }
   }

@@ -15,21 +15,25 @@ extension WorkspaceState {
     return nil
   }
 
+  /// The tabs container a new tab goes into: the nearest one around the focused pane, or,
+  /// when there is none, a new one at the root holding the whole tree as its first tab
+  /// (titled as the focused pane).
+  mutating func tabsForNewTab() -> NodeID {
+    if let nearest = nearestTabs() { return nearest.tabs }
+    let tabs = makeID()
+    let oldRoot = rootID
+    var node = Node(id: tabs, kind: .tabs)
+    node.children = [oldRoot]
+    node.tabTitles = [self[focusedPane].title]
+    set(tabs, node)
+    update(oldRoot) { $0.parent = tabs }
+    rootID = tabs
+    return tabs
+  }
+
   mutating func newTab(title: String?, root: RouteToken?) throws(WorkspaceError) {
     let source = focusedPane
-    let tabs: NodeID
-    if let nearest = nearestTabs() {
-      tabs = nearest.tabs
-    } else {
-      tabs = makeID()
-      let oldRoot = rootID
-      var node = Node(id: tabs, kind: .tabs)
-      node.children = [oldRoot]
-      node.tabTitles = [self[source].title]
-      set(tabs, node)
-      update(oldRoot) { $0.parent = tabs }
-      rootID = tabs
-    }
+    let tabs = tabsForNewTab()
     let title = title ?? (root ?? self[source].router!.stack.root).name
     let pane = makePane(copying: source, title: title, root: root)
     insert(pane, into: tabs, at: self[tabs].children.count, title: title)

@@ -21,6 +21,9 @@ public struct WorkspaceState: Sendable {
   public package(set) var history: History
   /// Members of the stored workspace this version does not understand.
   public package(set) var unknownMembers: UnknownMembers
+  /// The workspace's templates, saved with it: `template save` adds one, `template apply`
+  /// opens a tab from one. Undo and redo leave them as they are.
+  public package(set) var templates: TemplateLibrary
   /// How many panes ``mostRecentlyUsed`` keeps.
   public package(set) var mostRecentlyUsedLimit: Int
   /// The size of the area the panes were last laid out in, as a host or `wsctl show` drew
@@ -57,6 +60,7 @@ public struct WorkspaceState: Sendable {
     zoomedPane = nil
     history = History()
     unknownMembers = UnknownMembers()
+    templates = TemplateLibrary()
     mostRecentlyUsedLimit = WorkspaceState.defaultMostRecentlyUsedLimit
     layoutSize = nil
     minimumPaneSize = nil
@@ -74,8 +78,10 @@ public struct WorkspaceState: Sendable {
     nodes: [NodeID: Node], rootID: NodeID, nextID: Int, mostRecentlyUsed: [NodeID],
     zoomedPane: NodeID?, history: History, unknownMembers: UnknownMembers,
     mostRecentlyUsedLimit: Int = WorkspaceState.defaultMostRecentlyUsedLimit,
-    layoutSize: Size? = nil, minimumPaneSize: Size? = nil, revision: Int = 0
+    layoutSize: Size? = nil, minimumPaneSize: Size? = nil, revision: Int = 0,
+    templates: TemplateLibrary = TemplateLibrary()
   ) {
+    self.templates = templates
     self.nodes = nodes
     self.rootID = rootID
     self.nextID = nextID
@@ -148,27 +154,31 @@ public struct WorkspaceState: Sendable {
     id == ancestor || ancestors(of: id).contains(ancestor)
   }
 
-  private mutating func build(_ template: NodeTemplate, parent: NodeID?) -> NodeID {
-    let id = NodeID(nextID)
-    nextID += 1
+  /// Adds the nodes of a template with fresh ids (recording them in the running transaction)
+  /// and returns the id of its root; the caller attaches it and normalises the structure.
+  ///
+  /// - Complexity: O(*n*), for *n* nodes in the template.
+  mutating func build(_ template: NodeTemplate, parent: NodeID?) -> NodeID {
+    let id = makeID()
     var node: Node
     switch template.content {
     case .pane(let title, let router):
       node = Node(id: id, kind: .pane, parent: parent)
       node.title = title
       node.router = router
-    case .split(let axis, let children):
+    case .split(let axis, let children, let weights):
       node = Node(id: id, kind: .split(axis), parent: parent)
-      node.children = children.map { build($0.node, parent: id) }
-      node.weights = Self.normalized(children.map(\.weight))
-    case .tabs(let tabs, let selected):
+      node.children = children.map { build($0, parent: id) }
+      node.weights = Self.normalized(weights)
+    case .tabs(let children, let titles, let selected):
       node = Node(id: id, kind: .tabs, parent: parent)
-      node.children = tabs.map { build($0.node, parent: id) }
-      node.tabTitles = tabs.map(\.title)
-      node.activeIndex = min(max(0, selected), max(0, tabs.count - 1))
+      node.children = children.map { build($0, parent: id) }
+      node.tabTitles = titles
+      node.activeIndex = min(max(0, selected), max(0, children.count - 1))
     }
     if template.router != nil { node.router = template.router }
-    nodes[id] = node
+    node.unknownMembers = template.unknownMembers
+    set(id, node)
     return id
   }
 
@@ -188,7 +198,7 @@ public struct WorkspaceState: Sendable {
 
 extension WorkspaceState: Equatable {
   /// Compares the tree, focus, history, layout settings (the recorded layout size and the
-  /// minimum pane size) and kept members; the revision (which counts saves, not content) and
+  /// minimum pane size), templates and kept members; the revision (which counts saves, not content) and
   /// a running transaction are ignored.
   public static func == (lhs: WorkspaceState, rhs: WorkspaceState) -> Bool {
     lhs.rootID == rhs.rootID && lhs.nextID == rhs.nextID
@@ -196,6 +206,6 @@ extension WorkspaceState: Equatable {
       && lhs.mostRecentlyUsedLimit == rhs.mostRecentlyUsedLimit
       && lhs.layoutSize == rhs.layoutSize && lhs.minimumPaneSize == rhs.minimumPaneSize
       && lhs.unknownMembers == rhs.unknownMembers && lhs.nodes == rhs.nodes
-      && lhs.history == rhs.history
+      && lhs.history == rhs.history && lhs.templates == rhs.templates
   }
 }

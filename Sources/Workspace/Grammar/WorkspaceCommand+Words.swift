@@ -99,6 +99,17 @@ extension WorkspaceCommand {
     case .route(let operation, let id):
       let prefix = id.map { plain("at", $0.description) } ?? []
       return prefix + operation.spelledWords(route: route)
+    case .saveTemplate(let name, let node, let replacing):
+      return plain("template", "save", name) + (node.map { plain("--node", $0.description) } ?? [])
+        + (replacing ? plain("--force") : [])
+    case .removeTemplate(let name):
+      return plain("template", "rm", name)
+    case .applyTemplate(let name, let parameters):
+      return plain("template", "apply", name)
+        + parameters.sorted { $0.key < $1.key }.map { SpelledWord(text: "\($0.key)=\($0.value)") }
+    case .openTemplate(let template, let parameters):
+      return WorkspaceCommand.applyTemplate(template.name, parameters: parameters)
+        .spelledWords(reserving: extraCommandWords)
     case .undo(let count):
       return plain("undo") + optionalWord(count == 1 ? nil : "\(count)")
     case .redo(let count):
