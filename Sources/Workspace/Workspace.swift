@@ -95,6 +95,7 @@ public final class Workspace {
   package func apply(_ commands: [WorkspaceCommand], failedIndex: inout Int?)
     throws(WorkspaceError) -> WorkspaceChange
   {
+    try checkTemplateArguments(of: commands)
     var next = state
     let change = try next.apply(
       commands, failedIndex: &failedIndex, recordsNavigation: undoPolicy.recordsNavigation)
