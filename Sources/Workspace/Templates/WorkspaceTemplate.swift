@@ -166,3 +166,15 @@ extension WorkspaceTemplate {
     return text.replacing("%7B", with: "{").replacing("%7D", with: "}")
   }
 }
+
+extension WorkspaceTemplate {
+  /// The names of the placeholders of a title or route argument, in order, each once.
+  ///
+  ///     try WorkspaceTemplate.placeholders(in: "{repo} #{pr}")   // ["repo", "pr"]
+  ///
+  /// - Throws: A ``TemplateTextError`` for an unclosed `{`, an empty `{}`, an invalid name or
+  ///   a lone `}` (a literal brace is written `{{` or `}}`).
+  public static func placeholders(in text: String) throws(TemplateTextError) -> [String] {
+    try TemplateText.placeholders(in: text)
+  }
+}

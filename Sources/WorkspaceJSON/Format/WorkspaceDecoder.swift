@@ -86,6 +86,9 @@ struct WorkspaceDecoder {
     if let history = object["history"] {
       decodeHistory(history, into: &state)
     }
+    if let templates = object["templates"] {
+      state.templates = decodeTemplates(templates, at: "$.templates")
+    }
     if let problem = state.invariantViolations().first {
       throw invalid("$", "inconsistent workspace: \(problem)")
     }
@@ -94,7 +97,7 @@ struct WorkspaceDecoder {
 
   static let topLevelKeys: Set<String> = [
     "format", "version", "revision", "nextId", "focus", "mru", "mruLimit", "zoomed",
-    "layoutSize", "minimumPaneSize", "root", "history",
+    "layoutSize", "minimumPaneSize", "root", "history", "templates",
   ]
 
   // MARK: Nodes

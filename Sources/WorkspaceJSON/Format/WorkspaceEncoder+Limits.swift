@@ -3,7 +3,8 @@ import Workspace
 extension WorkspaceEncoder {
   /// The first limit of `limits` that the tree of `state` breaks as the decoder checks it:
   /// tree depth and node count in the decoder's order (depth first, children in order), and
-  /// each router's stack depth; `nil` if none is broken.
+  /// each router's stack depth, then each template's depth and node count; `nil` if none is
+  /// broken.
   ///
   /// The limits of the JSON text itself (string length, nesting, file size) are checked on
   /// the written bytes by ``JSONWriter/write(_:style:checking:)``.
@@ -35,6 +36,6 @@ extension WorkspaceEncoder {
         pending.append((child, "\(location).children[\(index)]", depth + 1))
       }
     }
-    return nil
+    return TemplateEncoder.treeViolation(in: state.templates, at: "$.templates", limits: limits)
   }
 }

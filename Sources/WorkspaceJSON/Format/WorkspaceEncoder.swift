@@ -23,6 +23,7 @@ enum WorkspaceEncoder {
     if let size = state.minimumPaneSize { object["minimumPaneSize"] = .string(size.description) }
     object["root"] = nestedNode(state.rootID, in: state)
     object["history"] = history(state.history)
+    if !state.templates.isEmpty { object["templates"] = TemplateEncoder.encode(state.templates) }
     append(state.unknownMembers, to: &object)
     return .object(object)
   }
@@ -124,7 +125,7 @@ enum WorkspaceEncoder {
   }
 
   /// Appends kept members, parsing their stored compact text back into values.
-  private static func append(_ members: UnknownMembers, to object: inout JSONObject) {
+  static func append(_ members: UnknownMembers, to object: inout JSONObject) {
     for (key, json) in members.members {
       let value = (try? JSONReader.parse(json)) ?? .null
       object.members.append((key: key, value: value))
