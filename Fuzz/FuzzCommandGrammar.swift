@@ -87,7 +87,7 @@ private func checkSpelling(_ commands: [WorkspaceCommand], _ source: @autoclosur
 }
 
 /// A parse error points at a word that is really there.
-private func checkLocation(of error: WorkspaceError, in words: [String]) {
+private func checkLocation(of error: CommandSyntaxError, in words: [String]) {
   switch error {
   case .unknownCommand(let word, let index, _), .invalidArgument(let word, let index, _),
     .malformedRoute(let word, let index, _):
@@ -97,7 +97,7 @@ private func checkLocation(of error: WorkspaceError, in words: [String]) {
   case .missingArgument(_, _, let index):
     require((0...words.count).contains(index), "error \(error) is outside \(words)")
   default:
-    fatalError("FuzzCommandGrammar: parsing threw a non-parse error \(error)")
+    fatalError("FuzzCommandGrammar: words threw a line or link error \(error)")
   }
 }
 

@@ -43,8 +43,8 @@ enum HostStep: Equatable {
   ///
   /// - Parameter words: The words, such as the command line's arguments.
   /// - Returns: The steps in order.
-  /// - Throws: A ``Workspace/WorkspaceError`` naming the first word that does not fit.
-  static func parse(_ words: [String]) throws(WorkspaceError) -> [HostStep] {
+  /// - Throws: A ``Workspace/CommandSyntaxError`` naming the first word that does not fit.
+  static func parse(_ words: [String]) throws(CommandSyntaxError) -> [HostStep] {
     var parser = CommandParser(words: words, extraCommandWords: hostWords)
     var steps: [HostStep] = []
     while let word = parser.nextWord {
@@ -52,7 +52,7 @@ enum HostStep: Equatable {
         if let command = try parser.next() { steps.append(.command(command)) }
         continue
       }
-      parser.index += 1
+      _ = parser.readWord()
       switch word {
       case "show": steps.append(.show)
       case "open": steps.append(.open(try number(for: word, expected: "a message id", &parser)))
@@ -60,7 +60,7 @@ enum HostStep: Equatable {
         guard let query = parser.nextWord, !parser.isCommandWord(query) else {
           throw .missingArgument(command: word, expected: "a query", index: parser.index)
         }
-        parser.index += 1
+        _ = parser.readWord()
         steps.append(.search(query.hasPrefix("=") ? String(query.dropFirst()) : query))
       case "compose": steps.append(.compose)
       case "attach":
@@ -72,8 +72,7 @@ enum HostStep: Equatable {
       case "tour": steps.append(.tour)
       case "wsctl":
         // The rest of the words are wsctl's.
-        steps.append(.wsctl(Array(parser.words[parser.index...])))
-        parser.index = parser.words.count
+        steps.append(.wsctl(parser.readRemainingWords()))
       default: steps.append(.help)
       }
     }
@@ -83,14 +82,14 @@ enum HostStep: Equatable {
   /// Reads the positive integer after `command`.
   private static func number(
     for command: String, expected: String, _ parser: inout CommandParser
-  ) throws(WorkspaceError) -> Int {
+  ) throws(CommandSyntaxError) -> Int {
     guard let word = parser.nextWord, !parser.isCommandWord(word) else {
       throw .missingArgument(command: command, expected: expected, index: parser.index)
     }
     guard let value = Int(word), value > 0, word.allSatisfy(\.isASCII) else {
       throw .invalidArgument(word, index: parser.index, expected: expected)
     }
-    parser.index += 1
+    _ = parser.readWord()
     return value
   }
 

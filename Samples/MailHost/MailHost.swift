@@ -13,29 +13,21 @@ import WorkspaceSession
 /// counterpart.
 @MainActor
 struct MailHost {
-  /// Exit codes, as `wsctl` uses them.
-  enum ExitCode {
-    static let success: Int32 = 0
-    static let refused: Int32 = 1
-    static let usage: Int32 = 64
-    static let badFile: Int32 = 65
-    static let cannotWrite: Int32 = 73
-  }
-
   let session: WorkspaceSession
   var workspace: Workspace { session.workspace }
   /// How many changes were applied and how many the change printer has printed.
   let progress = ChangeProgress()
-  /// The exit code of the first step or line that failed, as `wsctl` would exit for it: 64
-  /// for a malformed line (an unknown word, an unterminated quote), 1 for a refused command.
-  var failureStatus: Int32?
+  /// The exit code of the first step or line that failed, as `wsctl` would exit for it:
+  /// ``ExitCode/usage`` for a malformed line (an unknown word, an unterminated quote),
+  /// ``ExitCode/refused`` for a refused command.
+  var failureStatus: ExitCode?
   /// The results the window's flows finished with, for the compose sheet to take.
   let pickerResults = PickerResults()
 
   /// Runs the app with its command-line arguments (without the program name).
   ///
   /// - Returns: The exit code.
-  static func main(arguments: [String]) async -> Int32 {
+  static func main(arguments: [String]) async -> ExitCode {
     var words = arguments
     var path = NSTemporaryDirectory() + "/mail-workspace.json"
     var undoPolicy = UndoPolicy.layoutAndNavigation
@@ -46,13 +38,13 @@ struct MailHost {
       print("  --undo navigation undo records router operations too (the default, as wsctl)")
       print("  without commands, reads one line of commands at a time from standard input")
       printLines(HostStep.helpText)
-      return ExitCode.success
+      return .success
     }
     while let option = words.first, ["-f", "--file", "--undo"].contains(option) {
       guard words.count >= 2 else {
         printError(
           "'\(option)' needs \(option == "--undo" ? "'layout' or 'navigation'" : "a file name")")
-        return ExitCode.usage
+        return .usage
       }
       if option == "--undo" {
         switch words[1] {
@@ -61,7 +53,7 @@ struct MailHost {
         default:
           printError(
             "invalid argument '\(words[1])' for '--undo': expected 'layout' or 'navigation'")
-          return ExitCode.usage
+          return .usage
         }
       } else {
         path = words[1]
@@ -73,7 +65,7 @@ struct MailHost {
       steps = words.isEmpty ? nil : try HostStep.parse(words)
     } catch {
       printError("\(error)")
-      return ExitCode.usage
+      return .usage
     }
     // SwiftUI: the `App`'s `init` opens the session, which restores the window before the
     // first frame, and keeps it as `@State`. With the app's route types, a stored token they
@@ -83,7 +75,7 @@ struct MailHost {
       routeTypes: MailRoute.registry)
     guard report(session.restoration, of: session) else {
       session.close()
-      return ExitCode.badFile
+      return session.restoration.error?.exitCode ?? .badData
     }
     session.workspace.undoPolicy = undoPolicy
     var host = MailHost(session: session)
@@ -128,7 +120,7 @@ struct MailHost {
   }
 
   /// Subscribes to the change stream, runs the steps (or standard input), then flushes.
-  private mutating func run(_ steps: [HostStep]?) async -> Int32 {
+  private mutating func run(_ steps: [HostStep]?) async -> ExitCode {
     // SwiftUI: `.task { for await change in workspace.changes { ... } }` on the root view.
     let changes = workspace.changes
     let printer = Task { [workspace, progress] in
@@ -160,11 +152,11 @@ struct MailHost {
       print("MailHost: saved \(session.store.path)")
     } catch {
       printError("\(error)")
-      return ExitCode.cannotWrite
+      return error.exitCode
     }
     printer.cancel()
     session.close()
-    return failureStatus ?? ExitCode.success
+    return failureStatus ?? .success
   }
 
   /// Runs each line of standard input as words, reporting errors and carrying on.
@@ -203,7 +195,7 @@ struct MailHost {
       commands = try CommandParser.parse(line: line)
     } catch {
       print("  error: \(error)")
-      failureStatus = failureStatus ?? (error.isUsageError ? ExitCode.usage : ExitCode.refused)
+      failureStatus = failureStatus ?? error.exitCode
       return
     }
     // SwiftUI: the palette's text field submits its line.
@@ -234,7 +226,7 @@ struct MailHost {
         try attachChosen()
       } catch {
         print("  refused: \(error)")
-        failureStatus = failureStatus ?? ExitCode.refused
+        failureStatus = failureStatus ?? error.exitCode
       }
       await printedChanges()
     }

@@ -7,24 +7,14 @@ import PaneRouter
 /// kept as it is. Typed access converts the tokens with the route type's `init(token:)`.
 public struct RouterState: Equatable, Sendable {
   /// The route type's `Route.kind`, such as `"mail"`.
-  public var kind: String
+  public package(set) var kind: String
   /// The stack, its modal and limits, as tokens.
-  public var stack: RouteStack<RouteToken> {
-    didSet {
-      // Kept members belong to the modal they were stored with: dismissing it (or presenting
-      // another) drops them, so they never reappear on a later modal.
-      if stack.modal?.root != oldValue.modal?.root || stack.modal?.style != oldValue.modal?.style
-        || stack.modal == nil
-      {
-        modalUnknownMembers = UnknownMembers()
-      }
-    }
-  }
+  public package(set) var stack: RouteStack<RouteToken>
   /// Members of the stored router this version does not understand.
-  public var unknownMembers: UnknownMembers
-  /// Members of the stored router's modal this version does not understand; dropped when
-  /// that modal is dismissed.
-  public var modalUnknownMembers: UnknownMembers
+  public package(set) var unknownMembers: UnknownMembers
+  /// Members of the stored router's modal this version does not understand; they belong to
+  /// that modal and go when it is dismissed (see `apply(_:)`).
+  public package(set) var modalUnknownMembers: UnknownMembers
 
   /// Creates a stored router.
   ///
@@ -32,10 +22,37 @@ public struct RouterState: Equatable, Sendable {
   ///   - kind: The route type's kind.
   ///   - stack: The stack as tokens.
   public init(kind: String, stack: RouteStack<RouteToken>) {
+    self.init(
+      kind: kind, stack: stack, unknownMembers: UnknownMembers(),
+      modalUnknownMembers: UnknownMembers())
+  }
+
+  /// Creates a stored router with the members a file layer kept.
+  package init(
+    kind: String, stack: RouteStack<RouteToken>, unknownMembers: UnknownMembers,
+    modalUnknownMembers: UnknownMembers
+  ) {
     self.kind = kind
     self.stack = stack
-    self.unknownMembers = UnknownMembers()
-    self.modalUnknownMembers = UnknownMembers()
+    self.unknownMembers = unknownMembers
+    self.modalUnknownMembers = stack.modal == nil ? UnknownMembers() : modalUnknownMembers
+  }
+
+  /// Applies a router operation to the stack. The kept members of the modal belong to the
+  /// modal they were stored with: an operation that dismisses it (or presents another) drops
+  /// them, so they never reappear on a later modal.
+  ///
+  /// - Parameter operation: The operation.
+  /// - Throws: The stack's ``RouteRejection``; the router is then unchanged.
+  /// - Complexity: That of the operation on the stack.
+  package mutating func apply(_ operation: RouteOperation<RouteToken>) throws(RouteRejection) {
+    let modal = stack.modal
+    try stack.apply(operation)
+    if stack.modal == nil || stack.modal?.root != modal?.root
+      || stack.modal?.style != modal?.style
+    {
+      modalUnknownMembers = UnknownMembers()
+    }
   }
 
   /// Creates a stored router from a typed stack.

@@ -1,10 +1,10 @@
 import PaneRouter
 
-/// An error from the workspace: a command the state refuses, or command text that does not
-/// parse. A command that throws changes nothing.
+/// A command the workspace refuses: its state does not allow it (no such pane, no neighbour
+/// that way, a router guard, the last pane), or its values are out of range. A command that
+/// throws changes nothing.
 ///
-/// ``isUsageError`` separates the two: malformed words (exit code 64 in `wsctl`) from
-/// refusals by the workspace's state (exit code 1).
+/// Command text that does not parse throws a ``CommandSyntaxError`` instead.
 public enum WorkspaceError: Error, Hashable, Sendable {
   /// No visible pane has this number, or no pane this id.
   case noSuchPane(PaneReference)
@@ -74,40 +74,17 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   /// Nothing to redo.
   case nothingToRedo
 
-  /// A word that is not a command; `suggestion` is the closest command word, if any.
-  case unknownCommand(String, index: Int, suggestion: String?)
-  /// A command ended before a required argument (`index` is where it was expected).
-  case missingArgument(command: String, expected: String, index: Int)
-  /// A word that is not a valid argument here.
-  case invalidArgument(String, index: Int, expected: String)
-  /// A word that should be a route token but is malformed.
-  case malformedRoute(String, index: Int, reason: PaneRouterError)
-  /// A typed line whose quote (`'` or `"`) opened at a 1-based column is never closed.
-  case unterminatedQuote(String, column: Int)
-  /// A deep link that is not of the form `scheme://workspace/word/word...`.
-  case invalidURL(String, reason: String)
-
-  /// Whether the error is about malformed input rather than the workspace's state.
-  public var isUsageError: Bool {
+  /// The exit code a program reports: ``ExitCode/usage`` for a value out of range (a
+  /// ratio, a count, a size: the command is malformed whatever the state) and for a
+  /// template's name or parameters that cannot be right (an invalid name, a parameter
+  /// missing, unknown, or with a value no route can hold), else ``ExitCode/refused``.
+  public var exitCode: ExitCode {
     switch self {
-    case .unknownCommand, .missingArgument, .invalidArgument, .malformedRoute, .invalidURL,
-      .invalidFraction, .invalidCount, .invalidSize, .unterminatedQuote, .invalidTemplateName,
+    case .invalidFraction, .invalidCount, .invalidSize, .invalidTemplateName,
       .missingTemplateParameter, .unknownTemplateParameter, .invalidTemplateArgument:
-      true
-    default:
-      false
+      .usage
+    default: .refused
     }
-  }
-}
-
-extension WorkspaceError {
-  /// Where a word stands in its list, as every message that names a word says it:
-  /// `at word 3` for the 0-based index 2.
-  ///
-  /// - Parameter index: The word's 0-based index.
-  /// - Returns: The phrase, counting words from 1.
-  public static func position(ofWord index: Int) -> String {
-    "at word \(index + 1)"
   }
 }
 
@@ -173,18 +150,6 @@ extension WorkspaceError: CustomStringConvertible {
         + reason
     case .nothingToUndo: "nothing to undo"
     case .nothingToRedo: "nothing to redo"
-    case .unknownCommand(let word, let index, let suggestion):
-      "unknown command '\(word)' \(Self.position(ofWord: index))"
-        + (suggestion.map { " — did you mean '\($0)'?" } ?? "")
-    case .missingArgument(let command, let expected, let index):
-      "'\(command)' needs \(expected) \(Self.position(ofWord: index))"
-    case .invalidArgument(let word, let index, let expected):
-      "invalid argument '\(word)' \(Self.position(ofWord: index)): expected \(expected)"
-    case .malformedRoute(_, let index, let reason):
-      "\(reason) \(Self.position(ofWord: index))"
-    case .unterminatedQuote(let quote, let column):
-      "unterminated \(quote) quote at column \(column)"
-    case .invalidURL(let url, let reason): "invalid link '\(url)': \(reason)"
     }
   }
 }

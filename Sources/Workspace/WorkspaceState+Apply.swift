@@ -177,7 +177,7 @@ extension WorkspaceState {
     guard let node = nodes[id] else { throw .noSuchNode(id) }
     guard var router = node.router else { throw .noRouter(id) }
     do {
-      try router.stack.apply(operation)
+      try router.apply(operation)
     } catch {
       // A command that names a state which already holds succeeds and changes nothing.
       if operation.namesStateThatHolds(despite: error) { return }

@@ -155,9 +155,8 @@ extension WorkspaceState {
     }
     lengths[shrinks] -= moved
     lengths[grows] += moved
-    update(split) { node in
-      node.weights = WorkspaceState.normalized(lengths.map { Double($0) / Double(total) })
-    }
+    let weights = WorkspaceState.normalized(lengths.map { Double($0) / Double(total) })
+    update(split) { $0.weights = weights }
   }
 
   /// The split whose edge `resize` moves in a direction, with the indices of the child that

@@ -12,24 +12,13 @@ extension WorkspaceState {
     let newPane = makePane(copying: pane, title: self[pane].title, root: root)
     if let parent = self[pane].parent, self[parent].axis == axis {
       let index = self[parent].children.firstIndex(of: pane)!
-      update(newPane) { $0.parent = parent }
-      update(parent) { node in
-        let share = node.weights[index]
-        node.weights[index] = share * (1 - ratio)
-        node.weights.insert(share * ratio, at: index + 1)
-        node.children.insert(newPane, at: index + 1)
-        if node.activeIndex > index { node.activeIndex += 1 }
-      }
+      insert(newPane, into: parent, at: index + 1, share: .takenFrom(sibling: index, ratio: ratio))
     } else {
       let split = makeID()
       set(split, Node(id: split, kind: .split(axis)))
       replace(pane, with: split)
-      update(split) { node in
-        node.children = [pane, newPane]
-        node.weights = [1 - ratio, ratio]
-      }
-      update(pane) { $0.parent = split }
-      update(newPane) { $0.parent = split }
+      insert(pane, into: split, at: 0)
+      insert(newPane, into: split, at: 1, share: .takenFrom(sibling: 0, ratio: ratio))
     }
     // Refused, as tmux refuses, if a pane would end up below the minimum size: the new pane,
     // or any that had at least the minimum before.

@@ -2,27 +2,45 @@
 /// ``WorkspaceState/update(_:_:)`` and leaves the tree's invariants intact once
 /// ``WorkspaceState/normalize(_:)`` has run on the container it changed.
 extension WorkspaceState {
-  /// Inserts an existing, detached node as a child of `parent` at `index`.
+  /// How a node inserted into a split gets its weight.
+  enum InsertedShare {
+    /// A share of the whole (0 < share < 1; default an equal share), the other children
+    /// shrinking in proportion.
+    case proportional(Double? = nil)
+    /// Taken from one sibling, which keeps `1 - ratio` of its weight (a split pane gives
+    /// part of its space to the new pane).
+    case takenFrom(sibling: Int, ratio: Double)
+  }
+
+  /// Inserts an existing, detached node as a child of `parent` at `index`: the one insert
+  /// every command uses.
   ///
-  /// In a split the new child gets `weight` (a share of the whole, 0 < weight < 1) and the
-  /// others shrink in proportion; in a tabs container it gets `title`.
+  /// In a split the new child's weight comes from `share`; in a tabs container it gets
+  /// `title`.
   mutating func insert(
-    _ child: NodeID, into parent: NodeID, at index: Int, weight: Double? = nil,
+    _ child: NodeID, into parent: NodeID, at index: Int, share: InsertedShare = .proportional(),
     title: String = ""
   ) {
     update(child) { $0.parent = parent }
     update(parent) { node in
-      node.children.insert(child, at: index)
       switch node.kind {
       case .split:
-        let share = weight ?? 1 / Double(node.children.count)
-        node.weights = node.weights.map { $0 * (1 - share) }
-        node.weights.insert(share, at: index)
+        switch share {
+        case .proportional(let weight):
+          let weight = weight ?? 1 / Double(node.children.count + 1)
+          node.weights = node.weights.map { $0 * (1 - weight) }
+          node.weights.insert(weight, at: index)
+        case .takenFrom(let sibling, let ratio):
+          let whole = node.weights[sibling]
+          node.weights[sibling] = whole * (1 - ratio)
+          node.weights.insert(whole * ratio, at: index)
+        }
       case .tabs:
         node.tabTitles.insert(title, at: index)
       case .pane, .unknown:
         preconditionFailure("insert into a leaf")
       }
+      node.children.insert(child, at: index)
       if node.activeIndex >= index, node.children.count > 1 { node.activeIndex += 1 }
     }
   }
@@ -36,12 +54,21 @@ extension WorkspaceState {
   mutating func detach(at index: Int, of parent: NodeID) -> (weight: Double, title: String) {
     var removed = (weight: 1.0, title: "")
     update(parent) { node in
-      node.children.remove(at: index)
-      if !node.weights.isEmpty {
+      // A stored container that repair has not reached yet may have weights or titles that
+      // do not fit its children; repair fits them later.
+      let count = node.children.count
+      switch node.kind {
+      case .split where node.weights.count == count:
         removed.weight = node.weights.remove(at: index)
         node.weights = WorkspaceState.normalized(node.weights)
+      case .tabs where node.tabTitles.count == count:
+        removed.title = node.tabTitles.remove(at: index)
+      case .split, .tabs:
+        break
+      case .pane, .unknown:
+        preconditionFailure("detach from a leaf")
       }
-      if !node.tabTitles.isEmpty { removed.title = node.tabTitles.remove(at: index) }
+      node.children.remove(at: index)
       if node.activeIndex > index || node.activeIndex >= node.children.count {
         node.activeIndex = max(0, node.activeIndex - 1)
       }

@@ -183,13 +183,16 @@ public struct WorkspaceState: Sendable {
   }
 
   /// Weights scaled to sum to 1, with non-positive or non-finite weights replaced by the mean
-  /// of the valid ones (or all equal when none is valid).
-  static func normalized(_ weights: [Double]) -> [Double] {
+  /// of the valid ones (or all equal when none is valid or the sum overflows): the one
+  /// normalisation, for commands, templates, layout, repair and the file layer.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of weights.
+  package static func normalized(_ weights: [Double]) -> [Double] {
     let valid = weights.filter { $0.isFinite && $0 > 0 }
     let fallback = valid.isEmpty ? 1 : valid.reduce(0, +) / Double(valid.count)
     let repaired = weights.map { $0.isFinite && $0 > 0 ? $0 : fallback }
     let total = repaired.reduce(0, +)
-    guard total.isFinite, total > 0 else {
+    guard total.isFinite, total > 0, fallback.isFinite else {
       return Array(repeating: 1 / Double(weights.count), count: weights.count)
     }
     return repaired.map { $0 / total }

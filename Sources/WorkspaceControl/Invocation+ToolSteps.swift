@@ -8,21 +8,22 @@ extension Invocation {
     let words = parser.words
     func optionalArgument() -> (String, Int)? {
       guard let next = parser.nextWord, !parser.isCommandWord(next) else { return nil }
-      defer { parser.index += 1 }
-      return (next, parser.index)
+      let index = parser.index
+      _ = parser.readWord()
+      return (next, index)
     }
     func requiredArgument(_ expected: String) throws(Failure) -> (String, Int) {
       guard let next = parser.nextWord else {
         throw .usage("'\(word)' needs \(expected) \(Self.position(parser.index))")
       }
-      parser.index += 1
+      _ = parser.readWord()
       return (next, parser.index - 1)
     }
     switch word {
     case "show":
       var ascii = false
       while let next = parser.nextWord, next.hasPrefix("--") {
-        parser.index += 1
+        _ = parser.readWord()
         guard next == "--ascii" else {
           throw .usage("unknown option '\(next)' for 'show' \(Self.position(parser.index - 1))")
         }
@@ -60,7 +61,7 @@ extension Invocation {
       }
     case "init":
       if parser.nextWord == "--force" {
-        parser.index += 1
+        _ = parser.readWord()
         return .initialize(force: true)
       }
       return .initialize(force: false)
@@ -73,7 +74,7 @@ extension Invocation {
     default:  // help
       guard let (topic, index) = optionalArgument() ?? parser.nextWord.map({ ($0, parser.index) })
       else { return .help(nil) }
-      parser.index = max(parser.index, index + 1)
+      if parser.index == index { _ = parser.readWord() }
       guard CommandHelp.named(topic) != nil else {
         let suggestion = CommandParser.suggestion(
           for: topic, among: CommandHelp.all.map(\.name))

@@ -145,7 +145,7 @@ struct Invocation {
 
   /// `at word N` for a 0-based word index, as every message that names a word says it.
   static func position(_ index: Int) -> String {
-    WorkspaceError.position(ofWord: index)
+    CommandSyntaxError.position(ofWord: index)
   }
 
   /// Options that belong to one command, with that command.
@@ -184,7 +184,7 @@ struct Invocation {
         throw .usage("option '\(word)' \(Self.position(start)) belongs after '\(owner)'")
       }
       if Self.toolWords.contains(word) {
-        parser.index += 1
+        _ = parser.readWord()
         steps.append(try toolStep(word, at: start, parser: &parser))
         continue
       }
@@ -192,7 +192,7 @@ struct Invocation {
         guard let command = try parser.next() else { break }
         steps.append(.edit(command, word: start))
       } catch {
-        throw Self.failure(error, words: words)
+        throw Failure(error)
       }
     }
     if steps.count > 1,
@@ -234,15 +234,5 @@ struct Invocation {
     case .version: "--version"
     default: "help"
     }
-  }
-
-  /// A usage failure for a grammar error, suggesting among every command word.
-  static func failure(_ error: WorkspaceError, words: [String]) -> Failure {
-    if case .unknownCommand(let word, let index, _) = error {
-      let suggestion = CommandParser.suggestion(
-        for: word, among: CommandParser.commandWords + toolWords)
-      return Failure(WorkspaceError.unknownCommand(word, index: index, suggestion: suggestion))
-    }
-    return Failure(error)
   }
 }

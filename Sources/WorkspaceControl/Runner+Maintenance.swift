@@ -41,12 +41,12 @@ extension Runner {
     guard force || !store.exists else {
       throw Failure(
         message: "'\(store.path)' already exists; 'init --force' replaces it (keeping a backup)",
-        exitCode: Failure.cannotCreate)
+        exitCode: .cannotCreate)
     }
     if options.dryRun {
-      try fileStep { try store.checkSaving(.example) }
+      try fileStep { () throws(WorkspaceFileError) in try store.checkSaving(.example) }
     } else {
-      try fileStep { try store.save(.example) }
+      try fileStep { () throws(WorkspaceFileError) in try store.save(.example) }
     }
     output +=
       options.json
@@ -61,7 +61,9 @@ extension Runner {
   private mutating func migrate() throws(Failure) {
     try requireFile()
     var migration: (loaded: LoadedWorkspace, isRewritten: Bool)?
-    try fileStep { migration = try store.migrate(dryRun: options.dryRun) }
+    try fileStep { () throws(WorkspaceFileError) in
+      migration = try store.migrate(dryRun: options.dryRun)
+    }
     guard let (loaded, isRewritten) = migration else { return }
     let from = loaded.migratedFromVersion
     let repairs = loaded.diagnostics
@@ -103,12 +105,12 @@ extension Runner {
     try requireFile(store.backupPath)
     let replaced = store.exists ? store.targetPath + ".before-restore" : nil
     if options.dryRun {
-      try fileStep {
+      try fileStep { () throws(WorkspaceFileError) in
         _ = try store.loadBackup()
         try store.checkSaving(nil)
       }
     } else {
-      try fileStep { try store.restoreBackup() }
+      try fileStep { () throws(WorkspaceFileError) in try store.restoreBackup() }
     }
     if options.json {
       output += JSONWriter.string(
@@ -169,7 +171,7 @@ extension Runner {
       var failure = Failure(
         message: "\(store.path): \(count) problem\(count == 1 ? "" : "s") found; "
           + "'wsctl migrate' writes the repaired file",
-        exitCode: Failure.badData)
+        exitCode: .badData)
       failure.output = output
       output = ""
       throw failure
@@ -184,17 +186,16 @@ extension Runner {
   private func requireFile(_ path: String? = nil) throws(Failure) {
     let path = path ?? store.path
     guard FileSystem.exists(path) else {
-      throw Failure(message: "no such file '\(path)'", exitCode: Failure.noInput)
+      throw Failure(message: "no such file '\(path)'", exitCode: .noInput)
     }
   }
 
-  private func fileStep(_ body: () throws -> Void) throws(Failure) {
+  private func fileStep(_ body: () throws(WorkspaceFileError) -> Void) throws(Failure) {
     do {
       try body()
-    } catch let error as WorkspaceFileError {
-      throw Failure(error, backupAvailable: store.hasBackup)
     } catch {
-      throw Failure(message: "\(error)", exitCode: Failure.cannotCreate)
+      throw Failure(error, backupAvailable: store.hasBackup)
     }
   }
+
 }

@@ -67,24 +67,21 @@ struct Runner {
       }
     }
     if hasEdits, !options.dryRun {
-      var printed = ""
       do {
-        let (_, loaded) = try store.update(default: .example) { state in
+        let (printed, loaded) = try store.update(default: .example) {
+          (state) throws(Failure) in
           var runner = self
           try runner.execute(steps, on: &state)
-          printed = runner.output
+          return runner.output
         }
         warn(loaded.diagnostics)
-      } catch let failure as Failure {
-        throw failure
-      } catch let error as WorkspaceError {
-        throw Invocation.failure(error, words: [])
-      } catch let error as WorkspaceFileError {
-        throw Failure(error, backupAvailable: store.hasBackup)
+        output = printed
       } catch {
-        throw Failure(message: "\(error)", exitCode: Failure.cannotCreate)
+        switch error {
+        case .file(let error): throw Failure(error, backupAvailable: store.hasBackup)
+        case .change(let failure): throw failure
+        }
       }
-      output = printed
     } else {
       let loaded = try load()
       warn(loaded.diagnostics)
@@ -110,15 +107,7 @@ struct Runner {
   /// - Throws: The ``Failure`` that ends the call; nothing applied then.
   mutating func run(on state: WorkspaceState) throws(Failure) -> WorkspaceState {
     var state = state
-    do {
-      try execute(invocation.steps, on: &state)
-    } catch let error as WorkspaceError {
-      throw Invocation.failure(error, words: [])
-    } catch let failure as Failure {
-      throw failure
-    } catch {
-      throw Failure(message: "\(error)", exitCode: Failure.refused)
-    }
+    try execute(invocation.steps, on: &state)
     return state
   }
 
@@ -168,18 +157,24 @@ struct Runner {
   /// Edits measure (directional focus, a split's room, resize) in the pane area of a drawing
   /// at `--size` if given, else at the recorded size, else in the terminal's: that size is
   /// only lent to the state, which keeps its recorded one, or the area a `show` drew.
-  private mutating func execute(_ steps: [Invocation.Step], on state: inout WorkspaceState) throws {
+  private mutating func execute(
+    _ steps: [Invocation.Step], on state: inout WorkspaceState
+  ) throws(Failure) {
     let recorded = state.layoutSize
     if options.size != nil || recorded == nil {
       lentLayoutSize = paneArea(of: drawingSize, in: state)
-      try state.recordLayoutSize(lentLayoutSize)
+      do {
+        try state.recordLayoutSize(lentLayoutSize)
+      } catch {
+        throw Failure(error)
+      }
     }
     defer { try? state.recordLayoutSize(drawnArea ?? recorded) }
     var batch: [WorkspaceCommand] = []
     // The first word of each command in the batch, to name the one the state refuses.
     var batchWords: [Int] = []
     var applied: [WorkspaceChange] = []
-    func flush(_ state: inout WorkspaceState) throws {
+    func flush(_ state: inout WorkspaceState) throws(Failure) {
       guard !batch.isEmpty else { return }
       var failedIndex: Int?
       do {
@@ -248,14 +243,20 @@ struct Runner {
     }
   }
 
-  private mutating func inspect(_ step: Invocation.Step, _ state: inout WorkspaceState) throws {
+  private mutating func inspect(
+    _ step: Invocation.Step, _ state: inout WorkspaceState
+  ) throws(Failure) {
     switch step {
     case .show(let ascii):
       let area = drawingSize
       // What the user now sees is what later edits measure on, and what the file records:
       // `--json` lays the panes out in the whole size, the picture below its tab bars.
       drawnArea = options.json ? area : paneArea(of: area, in: state)
-      try state.recordLayoutSize(drawnArea)
+      do {
+        try state.recordLayoutSize(drawnArea)
+      } catch {
+        throw Failure(error)
+      }
       if options.json {
         print(Report.showJSON(state, in: area))
       } else {

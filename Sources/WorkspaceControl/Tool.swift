@@ -14,11 +14,11 @@ package enum Tool {
     } catch {
       let reply = ToolReply(error)
       reply.print()
-      return reply.exitCode
+      return reply.exitCode.rawValue
     }
     switch invocation.steps.first {
-    case .status?: return Status.run(invocation)
-    case .watch?: return Watch.run(invocation)
+    case .status?: return Status.run(invocation).rawValue
+    case .watch?: return Watch.run(invocation).rawValue
     default: break
     }
     let terminal = TerminalTraits.current
@@ -29,17 +29,17 @@ package enum Tool {
     } catch {
       let reply = ToolReply(error)
       reply.print()
-      return reply.exitCode
+      return reply.exitCode.rawValue
     }
     if invocation.isServedByHost, !invocation.options.noHost,
       let reply = HostClient.run(arguments, terminal: terminal, file: runner.store.path)
     {
       reply.print()
-      return reply.exitCode
+      return reply.exitCode.rawValue
     }
     let reply = fileMode(runner)
     reply.print()
-    return reply.exitCode
+    return reply.exitCode.rawValue
   }
 
   /// Answers a call on the file: what `wsctl` does with no live host, or with `--no-host`.
@@ -47,7 +47,7 @@ package enum Tool {
     var runner = runner
     do {
       try runner.run()
-      return ToolReply(output: runner.output, errors: runner.warnings, exitCode: Failure.ok)
+      return ToolReply(output: runner.output, errors: runner.warnings, exitCode: .success)
     } catch {
       return ToolReply(error, warnings: runner.warnings)
     }

@@ -1,3 +1,5 @@
+import Workspace
+
 /// What one call prints and its exit code: what file mode prints, and what a live host sends
 /// back for `wsctl` to print.
 package struct ToolReply: Hashable, Sendable {
@@ -6,9 +8,9 @@ package struct ToolReply: Hashable, Sendable {
   /// Standard error: warnings, then the message of a failed call; each line ends in a newline.
   package var errors: String
   /// The process's exit code.
-  package var exitCode: Int32
+  package var exitCode: ExitCode
 
-  package init(output: String, errors: String, exitCode: Int32) {
+  package init(output: String, errors: String, exitCode: ExitCode) {
     self.output = output
     self.errors = errors
     self.exitCode = exitCode
@@ -24,7 +26,7 @@ package struct ToolReply: Hashable, Sendable {
   /// Prints the reply: warnings before the output of a call that succeeded, the message after
   /// the output of one that failed.
   func print() {
-    if exitCode == Failure.ok {
+    if exitCode == .success {
       Terminal.write(errors, to: 2)
       Terminal.output(output)
     } else {

@@ -1,3 +1,5 @@
+import Workspace
+
 /// An error reading, understanding or writing a workspace file. The file on disk is never
 /// changed by a failed load, and a failed save leaves the previous file intact.
 public enum WorkspaceFileError: Error, Hashable, Sendable {
@@ -60,6 +62,22 @@ extension WorkspaceFileError: CustomStringConvertible {
     switch self {
     case .notJSON, .invalid, .newerVersion, .limitExceeded, .fileTooLarge: true
     case .saveExceedsLimit, .cannotRead, .cannotWrite, .lockTimeout, .noBackup: false
+    }
+  }
+}
+
+extension WorkspaceFileError {
+  /// The exit code a program reports for the error: `ExitCode.badData` for a file it cannot
+  /// understand, `ExitCode.refused` for a state its file could not hold (nothing changed),
+  /// `ExitCode.noInput` for a file or backup it cannot read, `ExitCode.cannotCreate` for
+  /// one it cannot write, `ExitCode.lockTimeout` for a lock held too long.
+  public var exitCode: ExitCode {
+    switch self {
+    case .notJSON, .invalid, .newerVersion, .limitExceeded, .fileTooLarge: .badData
+    case .saveExceedsLimit: .refused
+    case .cannotRead, .noBackup: .noInput
+    case .cannotWrite: .cannotCreate
+    case .lockTimeout: .lockTimeout
     }
   }
 }

@@ -84,10 +84,10 @@ final class SessionWriter: Sendable {
         state: merged.state, didWrite: merged.didWrite, keptSnapshot: keptSnapshot,
         isMissing: merged.loaded.isDefault && !merged.didWrite, conflicts: conflicts,
         dropped: dropped, stamp: merged.stamp)
-    } catch let error as WorkspaceFileError {
-      return .failed(error)
     } catch {
-      return .failed(.cannotWrite(store.path, reason: "\(error)"))
+      switch error {
+      case .file(let error): return .failed(error)
+      }
     }
   }
 }

@@ -99,7 +99,7 @@ extension WorkspaceSession {
     } catch {
       workspace.replaceState(before)
       return connection.reply(
-        Self.reply(ToolReply(output: "", errors: "wsctl: \(error)\n", exitCode: 1)))
+        Self.reply(ToolReply(output: "", errors: "wsctl: \(error)\n", exitCode: .refused)))
     }
     Task {
       do throws(WorkspaceFileError) {
@@ -129,7 +129,7 @@ extension WorkspaceSession {
   nonisolated private static func reply(_ reply: ToolReply) -> JSONValue {
     [
       "version": .number(Double(ControlProtocol.version)), "output": .string(reply.output),
-      "errors": .string(reply.errors), "exit": .number(Double(reply.exitCode)),
+      "errors": .string(reply.errors), "exit": .number(Double(reply.exitCode.rawValue)),
     ]
   }
 }

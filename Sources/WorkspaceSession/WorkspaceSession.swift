@@ -125,7 +125,10 @@ public final class WorkspaceSession {
       status = merged.loaded.isDefault ? .missing : .saved(revision: state.revision)
     } catch {
       state = makeDefault()
-      let fileError = error as? WorkspaceFileError ?? .cannotRead(store.path, reason: "\(error)")
+      let fileError =
+        switch error {
+        case .file(let error): error
+        }
       let hasBackup = store.hasBackup
       restoration = SessionRestoration(
         diagnostics: [], unreadableRoutes: [], migratedFromVersion: nil, isDefault: true,

@@ -15,6 +15,7 @@ import WorkspaceSession
 //     swift run -c release wsbench --json     # the same figures as JSON
 //     wsbench --generate PANES ROUTES FILE     # write a generated workspace file
 //     wsbench --soak [STEPS]                   # random commands at scale, checked
+//     wsbench --commands                       # only the per-command rows, small (seconds)
 //     swift run -c release wsbench --live     # only wsctl to a live host, beside tmux
 
 let arguments = Set(CommandLine.arguments.dropFirst())
@@ -46,8 +47,23 @@ if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--generate",
 }
 let quick = arguments.contains("--quick")
 let json = arguments.contains("--json")
-guard arguments.isSubset(of: ["--quick", "--json", "--live"]) else {
-  FileHandle.standardError.write(Data("usage: wsbench [--quick] [--json] [--live]\n".utf8))
+let onlyCommands = arguments.contains("--commands")
+if arguments.contains("-h") || arguments.contains("--help") {
+  print(
+    """
+    usage: wsbench [--quick] [--json] [--commands | --live]
+           wsbench --soak [STEPS]
+           wsbench --generate PANES ROUTES FILE
+      --quick      a few seconds, for CI
+      --json       the figures as JSON
+      --commands   only the per-command rows, at 100 and 1,000 panes
+      --live       only wsctl to a live host, beside tmux
+    """)
+  exit(0)
+}
+guard arguments.isSubset(of: ["--quick", "--json", "--commands", "--live"]) else {
+  FileHandle.standardError.write(
+    Data("usage: wsbench [--quick] [--json] [--commands | --live]\n".utf8))
   exit(64)
 }
 
@@ -60,12 +76,12 @@ if arguments.contains("--live") {
   exit(0)
 }
 let sizes = quick ? [10, 100, 1000] : [10, 100, 1000, 10_000]
-let routesPerPane = quick ? 10 : 100
+let routesPerPane = quick || onlyCommands ? 10 : 100
 let directory = Probe.temporaryDirectory()
 defer { try? FileManager.default.removeItem(atPath: directory) }
 
 // Save and restore throughput.
-for panes in sizes {
+for panes in onlyCommands ? [] : sizes {
   let state = Generator.workspace(panes: panes, routesPerPane: routesPerPane)
   let bytes = WorkspaceFile.encode(state)
   let megabytes = Double(bytes.count) / 1_000_000
@@ -110,19 +126,20 @@ for panes in sizes {
 
 // Peak memory of one restore of the largest file, in a fresh process.
 let largest = "\(directory)/bench-\(sizes.last!).json"
-if let (peak, fileSize, nodes) = Probe.peakRestoreMemory(path: largest) {
+if !onlyCommands, let (peak, fileSize, nodes) = Probe.peakRestoreMemory(path: largest) {
   table.add(
     "memory", "restore of \(Table.size(fileSize)), \(nodes) nodes", "peak resident growth",
     Double(peak) / Double(fileSize), "× file size", baseline: nil, nil)
 }
 
 // Per-command cost and its growth.
-let small = quick ? 100 : 100
-let large = quick ? 1000 : 10_000
+let small = 100
+let large = quick || onlyCommands ? 1000 : 10_000
 var costs: [Int: [String: Double]] = [:]
 for panes in [small, large] {
   costs[panes] = Commands.measure(
-    panes: panes, routesPerPane: routesPerPane, iterations: quick ? 200 : 2000)
+    panes: panes, routesPerPane: routesPerPane, iterations: quick ? 200 : onlyCommands ? 1000 : 2000
+  )
 }
 for name in Commands.names {
   let low = costs[small]![name]!
@@ -134,8 +151,10 @@ for name in Commands.names {
 
 // A host's session: main-actor time per autosave, adoption latency, writes under a burst.
 // The save goal is set at 10,000 panes, so --quick measures that size too (a few saves).
-for row in await SessionBench.measure(
-  directory: directory, panes: 10_000, routesPerPane: 10, quick: quick)
+for row in onlyCommands
+  ? []
+  : await SessionBench.measure(
+    directory: directory, panes: 10_000, routesPerPane: 10, quick: quick)
 {
   table.add(
     "session", row.subject, row.measure, row.value, row.unit, baseline: row.baseline,
@@ -143,7 +162,7 @@ for row in await SessionBench.measure(
 }
 
 // One wsctl edit beside jq.
-if let endToEnd = EndToEnd.measure(directory: directory, runs: quick ? 5 : 30) {
+if !onlyCommands, let endToEnd = EndToEnd.measure(directory: directory, runs: quick ? 5 : 30) {
   for row in endToEnd {
     table.add(
       "wsctl", row.name, "median wall time", row.milliseconds, "ms", baseline: row.baseline,

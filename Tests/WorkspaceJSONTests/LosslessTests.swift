@@ -139,6 +139,29 @@ private let commands: [WorkspaceCommand] = [
     #expect(WorkspaceFile.encode(loaded.state) == fileBytes)
   }
 
+  @Test(arguments: [
+    #"{"x-note": "A", "x-list": [1, 2.5, true, null, {"k": "v"}]}"#,
+    #"{ "x-note" : "\u0041" , "x-list" : [ 1.0, 25e-1, true, null, { "k" : "\u0076" } ] }"#,
+  ])
+  func keptMembersAreTheValuesRead(spelling: String) throws {
+    // Kept members are decoded once, at load: spelled differently, the same values compare
+    // equal, and a save writes them from the values, as the decoder read them.
+    let extras = try JSONReader.parse(Array(spelling.utf8))
+    guard case .object(var file) = try JSONReader.parse(fileBytes),
+      case .object(let members) = extras
+    else {
+      Issue.record("unexpected shape")
+      return
+    }
+    file.members += members.members
+    let state = try WorkspaceFile.decode(JSONWriter.write(.object(file))).state
+    #expect(state.unknownMembers.jsonMembers.map(\.key).suffix(2) == ["x-note", "x-list"])
+    #expect(state.unknownMembers.jsonMembers.suffix(2).map(\.value) == members.values)
+    let saved = try JSONReader.parse(WorkspaceFile.encode(state))
+    #expect(saved["x-note"] == "A")
+    #expect(saved["x-list"] == [1, 2.5, true, .null, ["k": "v"]])
+  }
+
   @Test func unknownNodeAndRouterKindsAreKeptAsTheyAre() throws {
     let state = try WorkspaceFile.decode(fileBytes).state
     #expect(state.node(NodeID(6))?.kind == .unknown("webview"))

@@ -268,8 +268,10 @@ private let limitCases: [RefusalCase] = [
       store.lockTimeout = 1
       let located = refusal.error.located(at: file)
       #expect(throws: located) { try store.load(default: .example) }
-      #expect(throws: located) {
-        try store.update(default: .example) { state in try state.apply(.split(.horizontal)) }
+      #expect(throws: WorkspaceStore.UpdateError<WorkspaceError>.file(located)) {
+        try store.update(default: .example) { (state) throws(WorkspaceError) in
+          try state.apply(.split(.horizontal))
+        }
       }
       #expect(Files.contents(file) == refusal.bytes)
       #expect(directory.entries() == [path, path + ".lock"])
@@ -281,8 +283,8 @@ private let limitCases: [RefusalCase] = [
       let file = directory.file(path)
       Files.create(file, Fixture.baseFile)
       let store = WorkspaceStore(path: file)
-      #expect(throws: WorkspaceError.lastPane) {
-        try store.update(default: .example) { state in
+      #expect(throws: WorkspaceStore.UpdateError.change(WorkspaceError.lastPane)) {
+        try store.update(default: .example) { (state) throws(WorkspaceError) in
           try state.apply(.split(.horizontal))
           try state.apply([.close(), .close(), .close()])
         }

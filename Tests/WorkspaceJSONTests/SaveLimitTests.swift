@@ -119,10 +119,14 @@ import Testing
       let store = WorkspaceStore(path: directory.file("w.json"))
       try store.save(.example)
       let before = Files.contents(store.path)
-      #expect(throws: WorkspaceFileError.self) {
-        try store.update(default: .example) { state in
+      let error = try #require(throws: WorkspaceStore.UpdateError<WorkspaceError>.self) {
+        try store.update(default: .example) { (state) throws(WorkspaceError) in
           try state.apply(.rename(String(repeating: "\u{1B}", count: 11_000)))
         }
+      }
+      guard case .file(.saveExceedsLimit) = error else {
+        Issue.record("expected a file error refusing the save, got \(error)")
+        return
       }
       #expect(Files.contents(store.path) == before)
     }

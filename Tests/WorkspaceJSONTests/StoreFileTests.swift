@@ -136,8 +136,12 @@ import Testing
         #expect(throws: WorkspaceFileError.cannotRead(fifo, reason: reason)) {
           try store.load(default: .example)
         }
-        #expect(throws: WorkspaceFileError.cannotRead(fifo, reason: reason)) {
-          try store.update(default: .example) { try $0.apply(.zoom) }
+        #expect(
+          throws: WorkspaceStore.UpdateError<WorkspaceError>.file(.cannotRead(fifo, reason: reason))
+        ) {
+          try store.update(default: .example) { (state) throws(WorkspaceError) in
+            try state.apply(.zoom)
+          }
         }
         #expect(throws: WorkspaceFileError.cannotWrite(fifo, reason: reason)) {
           try store.save(.example)

@@ -227,8 +227,8 @@ private func storedRevision(_ store: WorkspaceStore) throws -> Int {
     try withStore { _, store in
       try store.save(.example)
       let inode = Files.inode(store.path)
-      #expect(throws: WorkspaceError.nothingToUndo) {
-        _ = try store.update(default: .example) { state in
+      #expect(throws: WorkspaceStore.UpdateError.change(WorkspaceError.nothingToUndo)) {
+        _ = try store.update(default: .example) { (state) throws(WorkspaceError) in
           try state.apply(.rename("changed first"))
           try state.apply(.undo(count: 2))
           try state.apply(.undo())
@@ -303,7 +303,11 @@ private func storedRevision(_ store: WorkspaceStore) throws -> Int {
       let start = monotonicSeconds()
       #expect(throws: timeout) { try store.save(.example) }
       #expect(monotonicSeconds() - start < 2)
-      #expect(throws: timeout) { try store.update(default: .example) { try $0.apply(.zoom) } }
+      #expect(throws: WorkspaceStore.UpdateError<WorkspaceError>.file(timeout)) {
+        try store.update(default: .example) { (state) throws(WorkspaceError) in
+          try state.apply(.zoom)
+        }
+      }
       #expect(throws: timeout) { try store.restoreBackup() }
       #expect(!Files.exists(store.path))
       close(fd)

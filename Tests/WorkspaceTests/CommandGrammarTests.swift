@@ -41,8 +41,11 @@ import Testing
 
   @Test(arguments: tableWords)
   func everyCommandHasASampleThatPrintsBackToItsWord(word: String) throws {
-    let samples = CommandParserRoundTripTests.commands.filter { $0.words.first == word }
-    #expect(!samples.isEmpty, "no sample command for '\(word)'")
+    let example = try #require(CommandGrammar.command(word)).example
+    let samples =
+      CommandParserRoundTripTests.commands.filter { $0.words.first == word }
+      + (try CommandParser.parse(line: example)).prefix(1)
+    #expect(samples.allSatisfy { $0.words.first == word }, "the example of '\(word)'")
     for sample in samples {
       #expect(try CommandParser.parse(line: sample.description) == [sample])
     }
@@ -52,6 +55,19 @@ import Testing
   func everyCommandHasASummaryAndAUsageLine(command: CommandSyntax) {
     #expect(command.summary.count > 10 && command.summary.hasSuffix("."))
     #expect(command.usage.hasPrefix(command.word))
+  }
+
+  /// PaneRouter's logger spells an operation as the grammar does (`push detail:7 rejected:
+  /// duplicate top`): the lower layer cannot read the table, so this keeps them in step.
+  @Test(arguments: CommandGrammar.routerOperationWords)
+  func aRouterOperationLogsAsTheGrammarSpellsIt(word: String) throws {
+    let example = try #require(CommandGrammar.command(word)).example
+    let command = try #require(try CommandParser.parse(line: example).first)
+    guard case .route(let operation, nil) = command else {
+      Issue.record("'\(example)' is not a router operation")
+      return
+    }
+    #expect(operation.description == command.description)
   }
 
   @Test func theRouterOperationsAreCommandsOfTheTable() {

@@ -9,12 +9,13 @@ import Testing
   }
 
   static let pane = "a pane number, %ID, left|right|up|down, wrap or next|prev|last"
-  static let fraction = CommandParser.fractionExpectation
-  static let amount = CommandParser.amountExpectation
+  static let fraction = "a ratio between 0 and 1 (0.3) or a percentage (30%)"
+  static let amount =
+    "a number of cells (5), a ratio between 0 and 1 (0.3) or a percentage (30%)"
   static let direction = "a direction, left|right|up|down"
   static let minimumSize = "a size WxH such as 6x3, each from 1 to 10000, or default"
 
-  static let unknownCommands: [(String, WorkspaceError)] = [
+  static let unknownCommands: [(String, CommandSyntaxError)] = [
     ("pish detail:7", .unknownCommand("pish", index: 0, suggestion: "push")),
     ("focus 2 fcous 3", .unknownCommand("fcous", index: 2, suggestion: "focus")),
     ("xyzzy", .unknownCommand("xyzzy", index: 0, suggestion: nil)),
@@ -24,7 +25,7 @@ import Testing
     ("split h 0.3 a b", .unknownCommand("b", index: 4, suggestion: nil)),
   ]
 
-  static let invalidArguments: [(String, WorkspaceError)] = [
+  static let invalidArguments: [(String, CommandSyntaxError)] = [
     ("focus 0", .invalidArgument("0", index: 1, expected: pane)),
     ("focus -1", .invalidArgument("-1", index: 1, expected: pane)),
     ("focus x", .invalidArgument("x", index: 1, expected: pane)),
@@ -83,7 +84,7 @@ import Testing
     ),
   ]
 
-  static let missingArguments: [(String, WorkspaceError)] = [
+  static let missingArguments: [(String, CommandSyntaxError)] = [
     ("focus", .missingArgument(command: "focus", expected: pane, index: 1)),
     ("focus push x", .missingArgument(command: "focus", expected: pane, index: 1)),
     ("split", .missingArgument(command: "split", expected: "an axis, h or v", index: 1)),
@@ -123,7 +124,7 @@ import Testing
   ]
 
   @Test(arguments: unknownCommands + invalidArguments + missingArguments)
-  func reportsTheOffendingWordAndIndex(text: String, error: WorkspaceError) {
+  func reportsTheOffendingWordAndIndex(text: String, error: CommandSyntaxError) {
     #expect(throws: error) { try CommandParser.parse(Self.words(text)) }
   }
 
@@ -138,7 +139,7 @@ import Testing
   func malformedRouteNamesTheWordIndexAndOffset(
     words: [String], index: Int, token: String, offset: Int
   ) throws {
-    let error = try #require(throws: WorkspaceError.self) { try CommandParser.parse(words) }
+    let error = try #require(throws: CommandSyntaxError.self) { try CommandParser.parse(words) }
     guard
       case .malformedRoute(let word, let wordIndex, .malformedToken(let text, let at, _)) = error
     else {
@@ -153,10 +154,10 @@ import Testing
 
   @Test func everyParseErrorIsAUsageError() throws {
     for (text, _) in Self.unknownCommands + Self.invalidArguments + Self.missingArguments {
-      let error = try #require(throws: WorkspaceError.self) {
+      let error = try #require(throws: CommandSyntaxError.self) {
         try CommandParser.parse(Self.words(text))
       }
-      #expect(error.isUsageError)
+      #expect(error.exitCode == .usage)
     }
   }
 
@@ -182,7 +183,7 @@ import Testing
     ),
   ])
   func messagesQuoteTheWord(text: String, message: String) throws {
-    let error = try #require(throws: WorkspaceError.self) {
+    let error = try #require(throws: CommandSyntaxError.self) {
       try CommandParser.parse(Self.words(text))
     }
     #expect(error.description == message)

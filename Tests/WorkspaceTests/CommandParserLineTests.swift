@@ -30,12 +30,12 @@ import Testing
     ("rename 日本 'x", "'", 11),
   ])
   func unterminatedQuoteNamesItsColumn(line: String, quote: String, column: Int) {
-    #expect(throws: WorkspaceError.unterminatedQuote(quote, column: column)) {
+    #expect(throws: CommandSyntaxError.unterminatedQuote(quote, column: column)) {
       try CommandParser.parse(line: line)
     }
-    let error = WorkspaceError.unterminatedQuote(quote, column: column)
+    let error = CommandSyntaxError.unterminatedQuote(quote, column: column)
     #expect(error.description == "unterminated \(quote) quote at column \(column)")
-    #expect(error.isUsageError)
+    #expect(error.exitCode == .usage)
   }
 
   @Test func parsesALineIntoCommands() throws {
@@ -45,7 +45,7 @@ import Testing
   }
 
   @Test func grammarErrorsCountTheLinesWords() {
-    #expect(throws: WorkspaceError.unknownCommand("pish", index: 2, suggestion: "push")) {
+    #expect(throws: CommandSyntaxError.unknownCommand("pish", index: 2, suggestion: "push")) {
       try CommandParser.parse(line: "rename 'a b' pish")
     }
   }

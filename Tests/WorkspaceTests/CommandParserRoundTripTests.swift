@@ -106,6 +106,6 @@ import Testing
     .split(.horizontal, ratio: 1.5), .focus(.pane(.number(0))),
   ])
   func commandsOutsideTheGrammarPrintWordsTheParserRejects(command: WorkspaceCommand) {
-    #expect(throws: WorkspaceError.self) { try CommandParser.parse(command.words) }
+    #expect(throws: CommandSyntaxError.self) { try CommandParser.parse(command.words) }
   }
 }

@@ -135,7 +135,7 @@ import Testing
     while let word = parser.nextWord {
       if parser.extraCommandWords.contains(word) {
         seen.append(word)
-        parser.index += 1
+        _ = parser.readWord()
         continue
       }
       let command = try #require(try parser.next())
@@ -154,7 +154,7 @@ import Testing
 
   @Test func extraCommandWordAtACommandPositionIsUnknownWithoutSuggestion() {
     var parser = CommandParser(words: ["show"], extraCommandWords: ["show"])
-    #expect(throws: WorkspaceError.unknownCommand("show", index: 0, suggestion: nil)) {
+    #expect(throws: CommandSyntaxError.unknownCommand("show", index: 0, suggestion: nil)) {
       try parser.next()
     }
     #expect(parser.index == 0)
@@ -163,7 +163,7 @@ import Testing
   @Test func failedCommandLeavesTheIndexUnchanged() throws {
     var parser = CommandParser(words: ["zoom", "split", "x"])
     #expect(try parser.next() == .zoom)
-    #expect(throws: WorkspaceError.self) { try parser.next() }
+    #expect(throws: CommandSyntaxError.self) { try parser.next() }
     #expect(parser.index == 1)
   }
 
@@ -182,7 +182,7 @@ import Testing
 
   @Test func suggestsExtraCommandWords() {
     var parser = CommandParser(words: ["shwo"], extraCommandWords: ["show"])
-    #expect(throws: WorkspaceError.unknownCommand("shwo", index: 0, suggestion: "show")) {
+    #expect(throws: CommandSyntaxError.unknownCommand("shwo", index: 0, suggestion: "show")) {
       try parser.next()
     }
   }

@@ -61,7 +61,7 @@ import Testing
     ("myapp://workspace?focus=2", "unexpected query '?focus=2'"),
   ])
   func rejectsLinksOfAnotherShape(link: String, reason: String) {
-    #expect(throws: WorkspaceError.invalidURL(link, reason: reason)) {
+    #expect(throws: CommandSyntaxError.invalidURL(link, reason: reason)) {
       try CommandParser.parse(link: link)
     }
   }
@@ -69,7 +69,7 @@ import Testing
   @Test(arguments: [
     (
       "x://workspace/focus/2/pish",
-      WorkspaceError.unknownCommand("pish", index: 2, suggestion: "push")
+      CommandSyntaxError.unknownCommand("pish", index: 2, suggestion: "push")
     ),
     (
       "x://workspace//focus//0",
@@ -94,14 +94,14 @@ import Testing
       .invalidArgument("%25x", index: 1, expected: CommandParserErrorTests.pane)
     ),
   ])
-  func wordErrorsCountNonEmptySegments(link: String, error: WorkspaceError) {
+  func wordErrorsCountNonEmptySegments(link: String, error: CommandSyntaxError) {
     #expect(throws: error) { try CommandParser.parse(link: link) }
   }
 
   @Test func routesAreNotPercentDecodedBeforeParsing() throws {
     let commands = try CommandParser.parse(link: "x://workspace/push/search:50%2525")
     #expect(commands == [.route(.push([RouteToken(name: "search", arguments: ["50%25"])]))])
-    let error = try #require(throws: WorkspaceError.self) {
+    let error = try #require(throws: CommandSyntaxError.self) {
       try CommandParser.parse(link: "x://workspace/zoom/push/a%3Ab")
     }
     guard case .malformedRoute("a%3Ab", index: 2, .malformedToken(_, offset: 1, _)) = error else {

@@ -40,7 +40,7 @@ import Testing
 
   @Test func linkAsURLWithAQueryIsRefused() throws {
     let url = try #require(URL(string: "myapp://workspace/zoom?x=1"))
-    #expect(throws: WorkspaceError.self) { try CommandParser.parse(link: url) }
+    #expect(throws: CommandSyntaxError.self) { try CommandParser.parse(link: url) }
   }
 
   @Test func sendRunsOnTheMainActorFromAnyTask() async {

@@ -41,8 +41,9 @@ import Testing
     let before = workspace.state
     #expect(throws: Never.self) { try workspace.apply(.focus(.pane(.number(1)))) }
     let focused = workspace.focusedPane
+    let commands = try CommandParser.parse(line: line)
     do {
-      try workspace.apply(CommandParser.parse(line: line))
+      try workspace.apply(commands)
       Issue.record("'\(line)' was applied")
     } catch .refusedRoute(let refused, let node, let why) {
       #expect(refused == token)
@@ -62,7 +63,7 @@ import Testing
 
   @Test func refusalIsAStateErrorWithAMessageNamingTheTokenPaneAndReason() {
     let error = WorkspaceError.refusedRoute("note:abc", node: NodeID(3), reason: "why")
-    #expect(error.isUsageError == false)
+    #expect(error.exitCode == .refused)
     #expect(error.description == "%3 cannot hold route 'note:abc': why")
   }
 

@@ -133,7 +133,7 @@ struct RouteCase: Sendable, CustomTestStringConvertible {
     let error = WorkspaceError.routeRejected(
       .duplicateTop("a"), operation: "push a", node: NodeID(1))
     #expect(error.description == "push a rejected: duplicate top")
-    #expect(error.isUsageError == false)
+    #expect(error.exitCode == .refused)
   }
 
   @Test(arguments: ModalStyle.allCases)

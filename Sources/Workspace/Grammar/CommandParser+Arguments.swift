@@ -1,200 +1,84 @@
 import PaneRouter
 
 extension CommandParser {
-  // MARK: Commands with structured arguments
-
-  mutating func readFocusTarget() throws(WorkspaceError) -> FocusTarget {
-    let expected = "a pane number, %ID, left|right|up|down, wrap or next|prev|last"
-    let (word, wordIndex) = try readArgument(for: "focus", expected: expected)
-    if let direction = Direction(rawValue: word) { return .direction(direction) }
-    if word == "wrap" {
-      return .direction(try readDirection(for: "focus wrap"), wrapping: true)
-    }
-    switch word {
-    case "next": return .next
-    case "prev", "previous": return .previous
-    case "last": return .last
-    default:
-      guard let pane = paneReference(word) else {
-        throw invalid(wordIndex, expected: expected)
-      }
-      return .pane(pane)
-    }
-  }
-
-  mutating func readSplit() throws(WorkspaceError) -> WorkspaceCommand {
-    let expected = "an axis, h or v"
-    let (word, wordIndex) = try readArgument(for: "split", expected: expected)
-    let axis: Axis
-    switch word {
-    case "h", "horizontal": axis = .horizontal
-    case "v", "vertical": axis = .vertical
-    default: throw invalid(wordIndex, expected: expected)
-    }
-    var ratio: Double?
-    if let ratioIndex = nextArgumentIndex, let word = nextText, Self.looksNumeric(word) {
-      ratio = try fraction(at: ratioIndex)
+  /// Reads the rest of a command of the table: a subcommand's word if one follows, else each
+  /// argument slot in turn.
+  ///
+  /// - Parameters:
+  ///   - definition: The command's entry.
+  ///   - name: The command's words so far (`tab move`), for error messages.
+  mutating func read(
+    _ definition: CommandDefinition, named name: String
+  ) throws(CommandSyntaxError) -> WorkspaceCommand {
+    if let word = nextText,
+      let subcommand = definition.subcommands.first(where: { $0.syntax.word == word })
+    {
       index += 1
+      return try read(subcommand, named: name + " " + word)
     }
-    var root: RouteToken?
-    if let routeIndex = nextArgumentIndex {
-      root = try route(at: routeIndex)
-      index += 1
+    var values: [ArgumentValue?] = []
+    values.reserveCapacity(definition.syntax.arguments.count)
+    for slot in definition.syntax.arguments {
+      values.append(try read(slot, of: name))
     }
-    return .split(axis, ratio: ratio, root: root)
+    return definition.make(values)
   }
 
-  mutating func readTabCommand() throws(WorkspaceError) -> WorkspaceCommand {
-    let expected = "new, close, move, rename, a tab number or next|prev|last"
-    if let word = nextText, ["close", "move", "rename"].contains(word) {
-      index += 1
-      if word == "rename" { return .renameTab(try readTitle(for: "tab rename")) }
-      if word == "close" {
-        return .closeTab(try readOptionalCount(expected: "a tab number"))
+  /// Reads one slot: a required slot's word or an error naming it; an optional slot's word
+  /// if the next word fits it (any word but a command word; for a ratio, one that looks like
+  /// a number); a repeated slot's words up to the next command word.
+  private mutating func read(
+    _ slot: ArgumentSyntax, of command: String
+  ) throws(CommandSyntaxError) -> ArgumentValue? {
+    if slot.isRepeated {
+      var routes: [RouteToken] = []
+      while let routeIndex = nextArgumentIndex {
+        routes.append(try route(at: routeIndex))
+        index += 1
       }
-      let (word, wordIndex) = try readArgument(for: "tab move", expected: "a tab number")
-      guard let number = Self.positiveInteger(word) else {
-        throw invalid(wordIndex, expected: "a tab number")
+      guard !routes.isEmpty || slot.isOptional else {
+        throw .missingArgument(command: command, expected: slot.expected, index: index)
       }
-      return .moveTab(to: number)
+      return .routes(routes)
     }
-    let (word, wordIndex) = try readArgument(for: "tab", expected: expected)
-    switch word {
-    case "new": return try readNewTab()
-    case "next": return .selectTab(.next)
-    case "prev", "previous": return .selectTab(.previous)
-    case "last": return .selectTab(.last)
-    default:
-      guard let number = Self.positiveInteger(word) else {
-        throw invalid(wordIndex, expected: expected)
+    let wordIndex: Int
+    if slot.takesAnyWord, !isAtEnd {
+      wordIndex = index
+    } else if let argumentIndex = nextArgumentIndex {
+      wordIndex = argumentIndex
+    } else if slot.isOptional {
+      return nil
+    } else {
+      throw .missingArgument(command: command, expected: slot.expected, index: index)
+    }
+    if slot.isOptional, slot.kinds == [.ratio], !Self.looksNumeric(try text(at: wordIndex)) {
+      return nil
+    }
+    index += 1
+    return try value(of: slot, at: wordIndex)
+  }
+
+  /// The value of the word at `wordIndex` as one of the slot's kinds.
+  private mutating func value(
+    of slot: ArgumentSyntax, at wordIndex: Int
+  ) throws(CommandSyntaxError) -> ArgumentValue {
+    for kind in slot.kinds {
+      switch kind {
+      case .route, .routeInStack:
+        return .route(try route(at: wordIndex))
+      case .title:
+        if slot.isOptional, try text(at: wordIndex) == "-" { return .noTitle }
+        return .title(try title(at: wordIndex))
+      case .routerOperation:
+        let word = try text(at: wordIndex)
+        guard let operation = CommandGrammar.definitionsByWord[word], operation.isRouterOperation
+        else { break }
+        return .command(try read(operation, named: word))
+      default:
+        if let value = ArgumentValue.parsing(try text(at: wordIndex), as: kind) { return value }
       }
-      return .selectTab(.number(number))
     }
-  }
-
-  private mutating func readNewTab() throws(WorkspaceError) -> WorkspaceCommand {
-    guard let titleIndex = nextArgumentIndex else { return .newTab() }
-    let title: String? =
-      if try text(at: titleIndex) == "-" { nil } else { try title(at: titleIndex) }
-    index += 1
-    guard let routeIndex = nextArgumentIndex else { return .newTab(title: title) }
-    let root = try route(at: routeIndex)
-    index += 1
-    return .newTab(title: title, root: root)
-  }
-
-  mutating func readSwapTarget() throws(WorkspaceError) -> SwapTarget {
-    let expected = "left|right|up|down, a pane number or %ID"
-    let (word, wordIndex) = try readArgument(for: "swap", expected: expected)
-    if let direction = Direction(rawValue: word) { return .direction(direction) }
-    guard let pane = paneReference(word) else {
-      throw invalid(wordIndex, expected: expected)
-    }
-    return .pane(pane)
-  }
-
-  // MARK: Single arguments
-
-  mutating func readDirection(for command: String) throws(WorkspaceError) -> Direction {
-    let expected = "a direction, left|right|up|down"
-    let (word, wordIndex) = try readArgument(for: command, expected: expected)
-    guard let direction = Direction(rawValue: word) else {
-      throw invalid(wordIndex, expected: expected)
-    }
-    return direction
-  }
-
-  /// `resize DIRECTION AMOUNT`: a whole number of cells, or a ratio or percentage.
-  mutating func readResize() throws(WorkspaceError) -> WorkspaceCommand {
-    let direction = try readDirection(for: "resize")
-    let (word, wordIndex) = try readArgument(for: "resize", expected: Self.amountExpectation)
-    if let cells = Self.positiveInteger(word) { return .resizeByCells(direction, cells) }
-    guard let amount = try? fraction(at: wordIndex) else {
-      throw invalid(wordIndex, expected: Self.amountExpectation)
-    }
-    return .resize(direction, amount: amount)
-  }
-
-  /// `minimum-size WxH|default`.
-  mutating func readMinimumSize() throws(WorkspaceError) -> Size? {
-    let lengths = WorkspaceState.minimumPaneLengths
-    let expected =
-      "a size WxH such as 6x3, each from \(lengths.lowerBound) to \(lengths.upperBound), or default"
-    let (word, wordIndex) = try readArgument(for: "minimum-size", expected: expected)
-    if word == "default" { return nil }
-    guard let size = Size(parsing: word), WorkspaceState.isValid(size, lengths: lengths) else {
-      throw invalid(wordIndex, expected: expected)
-    }
-    return size
-  }
-
-  mutating func readNodeID(for command: String) throws(WorkspaceError) -> NodeID {
-    let expected = "a node id such as %7"
-    let (word, wordIndex) = try readArgument(for: command, expected: expected)
-    guard let id = nodeID(word) else {
-      throw invalid(wordIndex, expected: expected)
-    }
-    return id
-  }
-
-  mutating func readOptionalPane() throws(WorkspaceError) -> PaneReference? {
-    guard let wordIndex = nextArgumentIndex else { return nil }
-    guard let pane = paneReference(try text(at: wordIndex)) else {
-      throw invalid(wordIndex, expected: "a pane number or %ID")
-    }
-    index += 1
-    return pane
-  }
-
-  mutating func readOptionalCount(
-    expected: String = "a positive count"
-  ) throws(WorkspaceError) -> Int? {
-    guard let wordIndex = nextArgumentIndex else { return nil }
-    guard let count = Self.positiveInteger(try text(at: wordIndex)) else {
-      throw invalid(wordIndex, expected: expected)
-    }
-    index += 1
-    return count
-  }
-
-  /// Reads exactly the next word as a title, whatever it is.
-  mutating func readTitle(for command: String) throws(WorkspaceError) -> String {
-    guard !isAtEnd else {
-      throw .missingArgument(command: command, expected: "a title", index: index)
-    }
-    let title = try title(at: index)
-    index += 1
-    return title
-  }
-
-  mutating func readRoute(for command: String) throws(WorkspaceError) -> RouteToken {
-    let (_, wordIndex) = try readArgument(for: command, expected: "a route")
-    return try route(at: wordIndex)
-  }
-
-  mutating func readRoutes(
-    for command: String, minimum: Int
-  ) throws(WorkspaceError) -> [RouteToken] {
-    var routes: [RouteToken] = []
-    while let routeIndex = nextArgumentIndex {
-      routes.append(try route(at: routeIndex))
-      index += 1
-    }
-    guard routes.count >= minimum else {
-      throw .missingArgument(command: command, expected: "a route", index: index)
-    }
-    return routes
-  }
-
-  /// Reads the next word, which must not be a command word: its text and its index.
-  mutating func readArgument(
-    for command: String, expected: String
-  ) throws(WorkspaceError) -> (String, Int) {
-    guard let wordIndex = nextArgumentIndex else {
-      throw .missingArgument(command: command, expected: expected, index: index)
-    }
-    index += 1
-    return (try text(at: wordIndex), wordIndex)
+    throw invalid(wordIndex, expected: slot.expected)
   }
 
   /// The next word's text, percent-decoded in a deep link where it can be, or `nil` at the end.
@@ -209,7 +93,7 @@ extension CommandParser {
   }
 
   /// The error for the word at `wordIndex`, which is not what the command expects.
-  func invalid(_ wordIndex: Int, expected: String) -> WorkspaceError {
+  func invalid(_ wordIndex: Int, expected: String) -> CommandSyntaxError {
     .invalidArgument(words[wordIndex], index: wordIndex, expected: expected)
   }
 }

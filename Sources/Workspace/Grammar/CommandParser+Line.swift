@@ -10,10 +10,10 @@ extension CommandParser {
   ///
   /// - Parameter line: The text, such as a palette's input.
   /// - Returns: The commands in order; empty for a blank line.
-  /// - Throws: ``WorkspaceError/unterminatedQuote(_:column:)`` for a quote that is never
+  /// - Throws: ``CommandSyntaxError/unterminatedQuote(_:column:)`` for a quote that is never
   ///   closed, else the errors of ``parse(_:)``, whose word numbers count the line's words.
   /// - Complexity: O(*n*), where *n* is the length of the line.
-  public static func parse(line: String) throws(WorkspaceError) -> [WorkspaceCommand] {
+  public static func parse(line: String) throws(CommandSyntaxError) -> [WorkspaceCommand] {
     try parse(words(in: line))
   }
 
@@ -26,10 +26,10 @@ extension CommandParser {
   ///
   /// - Parameter line: The text.
   /// - Returns: The words; `''` gives an empty word.
-  /// - Throws: ``WorkspaceError/unterminatedQuote(_:column:)``, naming the 1-based column
+  /// - Throws: ``CommandSyntaxError/unterminatedQuote(_:column:)``, naming the 1-based column
   ///   (in Unicode scalars) of the quote that is never closed.
   /// - Complexity: O(*n*), where *n* is the length of the line.
-  public static func words(in line: String) throws(WorkspaceError) -> [String] {
+  public static func words(in line: String) throws(CommandSyntaxError) -> [String] {
     // Scalars, not characters: a quote followed by a combining mark is still a quote.
     var words: [String] = []
     var current = String.UnicodeScalarView()

@@ -49,26 +49,14 @@ extension CommandParser {
 
   // MARK: Converting one word
 
-  /// What a ratio must look like, for error messages.
-  static let fractionExpectation = "a ratio between 0 and 1 (0.3) or a percentage (30%)"
-
-  /// What a resize amount must look like, for error messages.
-  static let amountExpectation =
-    "a number of cells (5), a ratio between 0 and 1 (0.3) or a percentage (30%)"
-
   /// A pane number (`3`) or id (`%7`).
-  func paneReference(_ word: String) -> PaneReference? {
-    if let number = Self.positiveInteger(word) { return .number(number) }
-    return nodeID(word).map { .id($0) }
-  }
-
-  /// A node id, `%7`.
-  func nodeID(_ word: String) -> NodeID? {
-    NodeID(parsing: word[...])
+  static func paneReference(_ word: String) -> PaneReference? {
+    if let number = positiveInteger(word) { return .number(number) }
+    return NodeID(parsing: word[...]).map { .id($0) }
   }
 
   /// The text of the word at `wordIndex`: in a deep link, percent-decoded.
-  func text(at wordIndex: Int) throws(WorkspaceError) -> String {
+  func text(at wordIndex: Int) throws(CommandSyntaxError) -> String {
     guard let decodedLinkWords else { return words[wordIndex] }
     guard let text = decodedLinkWords[wordIndex] else {
       throw invalid(wordIndex, expected: "percent escapes that decode to UTF-8")
@@ -77,14 +65,14 @@ extension CommandParser {
   }
 
   /// The title at `wordIndex`, stripped of one leading `=`.
-  func title(at wordIndex: Int) throws(WorkspaceError) -> String {
+  func title(at wordIndex: Int) throws(CommandSyntaxError) -> String {
     let text = try text(at: wordIndex)
     return text.hasPrefix("=") ? String(text.dropFirst()) : text
   }
 
   /// The route token at `wordIndex`, stripped of one leading `=`; never percent-decoded first,
   /// since a token carries its own percent-encoding.
-  func route(at wordIndex: Int) throws(WorkspaceError) -> RouteToken {
+  func route(at wordIndex: Int) throws(CommandSyntaxError) -> RouteToken {
     let word = words[wordIndex]
     let text = word.hasPrefix("=") ? String(word.dropFirst()) : word
     do {
@@ -94,18 +82,14 @@ extension CommandParser {
     }
   }
 
-  /// A ratio strictly between 0 and 1: a decimal such as `0.3` or a percentage such as `30%`.
-  func fraction(at wordIndex: Int) throws(WorkspaceError) -> Double {
-    let word = try text(at: wordIndex)
+  /// A ratio strictly between 0 and 1: a decimal such as `0.3` or a percentage such as `30%`;
+  /// `nil` for any other word.
+  static func fraction(_ word: String) -> Double? {
     let isPercentage = word.hasSuffix("%")
     let digits = isPercentage ? word.dropLast() : word[...]
-    guard let number = Self.decimal(digits) else {
-      throw invalid(wordIndex, expected: Self.fractionExpectation)
-    }
+    guard let number = decimal(digits) else { return nil }
     let value = isPercentage ? number / 100 : number
-    guard value > 0, value < 1 else {
-      throw invalid(wordIndex, expected: Self.fractionExpectation)
-    }
+    guard value > 0, value < 1 else { return nil }
     return value
   }
 

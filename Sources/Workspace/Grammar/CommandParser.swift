@@ -22,7 +22,7 @@ import PaneRouter
 /// Required titles (`rename TITLE`, `tab rename TITLE`) are exactly the next word, whatever it
 /// is. In `tab new [TITLE] [ROUTE]` one word is a title and two are a title and a route; a
 /// title of `-` means no title (the tab takes its route's name). Deep links
-/// (`myapp://workspace/focus/2`) are read by ``parse(link:)-(String)``.
+/// (`myapp://workspace/focus/2`) are read by ``parse(link:)``.
 ///
 /// Errors carry the offending word and its 0-based index in the word list, or the index where a
 /// missing argument was expected. Besides ``parse(_:)`` for a whole list, the parser reads one
@@ -30,22 +30,16 @@ import PaneRouter
 ///
 ///     var parser = CommandParser(words: words, extraCommandWords: ["show"])
 ///     while let word = parser.nextWord {
-///       if word == "show" { parser.index += 1; show(); continue }
+///       if word == "show" { _ = parser.readWord(); show(); continue }
 ///       commands.append(try parser.next()!)
 ///     }
 public struct CommandParser: Sendable {
-  /// The first words of the grammar's commands, for completion scripts and help.
-  public static let commandWords: [String] = [
-    "focus", "split", "close", "tab", "swap", "move", "resize", "equalize", "zoom", "rename",
-    "minimum-size", "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top",
-    "present", "dismiss", "dismiss-all", "finish", "set-path", "set-modal-path", "at", "undo",
-    "redo",
-  ]
+  /// The first words of the grammar's commands (of ``CommandGrammar``), for completion
+  /// scripts and help.
+  public static let commandWords: [String] = CommandGrammar.commands.map(\.word)
 
   /// The command words that start a router operation, alone or after `at %ID`.
   static let routerOperationWords = Set(CommandGrammar.routerOperationWords)
-
-  private static let commandWordSet = Set(commandWords)
 
   /// The words being parsed.
   public let words: [String]
@@ -53,9 +47,9 @@ public struct CommandParser: Sendable {
   public let extraCommandWords: Set<String>
   /// The index in ``words`` of the next word to read, from 0 to `words.count` (the end).
   ///
-  /// A caller that handles a word itself, such as one of ``extraCommandWords``, moves the
-  /// index past it and its arguments.
-  public var index: Int
+  /// A caller that handles a word itself, such as one of ``extraCommandWords``, reads it and
+  /// its arguments with ``readWord()``.
+  public internal(set) var index: Int
   /// For the path segments of a deep link, each segment percent-decoded (`nil` where the
   /// escapes are not UTF-8): what every word but a route means.
   var decodedLinkWords: [String?]?
@@ -78,6 +72,25 @@ public struct CommandParser: Sendable {
   /// The next word to read, or `nil` at the end.
   public var nextWord: String? { isAtEnd ? nil : words[index] }
 
+  /// Reads the next word as it is, for a caller that handles its own words, and moves
+  /// ``index`` past it.
+  ///
+  /// - Returns: The word, or `nil` at the end.
+  public mutating func readWord() -> String? {
+    guard let word = nextWord else { return nil }
+    index += 1
+    return word
+  }
+
+  /// Reads every word left as it is, for a caller that hands the rest of the line to another
+  /// program, and moves ``index`` to the end.
+  ///
+  /// - Returns: The words left, possibly none.
+  public mutating func readRemainingWords() -> [String] {
+    defer { index = words.count }
+    return Array(words[index...])
+  }
+
   /// Whether `word` is a command word of the grammar or of ``extraCommandWords``; a word that
   /// starts with `=` never is.
   ///
@@ -85,7 +98,7 @@ public struct CommandParser: Sendable {
   /// - Returns: `true` if `word` ends an argument list.
   public func isCommandWord(_ word: String) -> Bool {
     !word.hasPrefix("=")
-      && (Self.commandWordSet.contains(word) || extraCommandWords.contains(word))
+      && (CommandGrammar.definitionsByWord[word] != nil || extraCommandWords.contains(word))
   }
 
   /// Parses a whole list of words into commands.
@@ -95,12 +108,12 @@ public struct CommandParser: Sendable {
   ///
   /// - Parameter words: The words, such as `wsctl`'s arguments after its options.
   /// - Returns: The commands in order; empty for no words.
-  /// - Throws: ``WorkspaceError/unknownCommand(_:index:suggestion:)``,
-  ///   ``WorkspaceError/missingArgument(command:expected:index:)``,
-  ///   ``WorkspaceError/invalidArgument(_:index:expected:)`` or
-  ///   ``WorkspaceError/malformedRoute(_:index:reason:)`` for the first word that does not fit.
+  /// - Throws: ``CommandSyntaxError/unknownCommand(_:index:suggestion:)``,
+  ///   ``CommandSyntaxError/missingArgument(command:expected:index:)``,
+  ///   ``CommandSyntaxError/invalidArgument(_:index:expected:)`` or
+  ///   ``CommandSyntaxError/malformedRoute(_:index:reason:)`` for the first word that does not fit.
   /// - Complexity: O(*n*), where *n* is the total length of the words.
-  public static func parse(_ words: [String]) throws(WorkspaceError) -> [WorkspaceCommand] {
+  public static func parse(_ words: [String]) throws(CommandSyntaxError) -> [WorkspaceCommand] {
     var parser = CommandParser(words: words)
     return try parser.readAll()
   }
@@ -109,10 +122,10 @@ public struct CommandParser: Sendable {
   ///
   /// - Returns: The command, or `nil` at the end of the words.
   /// - Throws: The errors of ``parse(_:)``. An extra command word at ``index`` is an
-  ///   ``WorkspaceError/unknownCommand(_:index:suggestion:)``: the caller handles its own
+  ///   ``CommandSyntaxError/unknownCommand(_:index:suggestion:)``: the caller handles its own
   ///   words before calling. On error ``index`` is unchanged.
   /// - Complexity: O(*n*), where *n* is the total length of the command's words.
-  public mutating func next() throws(WorkspaceError) -> WorkspaceCommand? {
+  public mutating func next() throws(CommandSyntaxError) -> WorkspaceCommand? {
     guard !isAtEnd else { return nil }
     var cursor = self
     let command = try cursor.readCommand()
@@ -121,7 +134,7 @@ public struct CommandParser: Sendable {
   }
 
   /// Reads every remaining command.
-  mutating func readAll() throws(WorkspaceError) -> [WorkspaceCommand] {
+  mutating func readAll() throws(CommandSyntaxError) -> [WorkspaceCommand] {
     var commands: [WorkspaceCommand] = []
     while let command = try next() {
       commands.append(command)
@@ -129,77 +142,18 @@ public struct CommandParser: Sendable {
     return commands
   }
 
-  private mutating func readCommand() throws(WorkspaceError) -> WorkspaceCommand {
+  /// Reads one command: its word names an entry of ``CommandGrammar``, whose slots say what
+  /// follows.
+  private mutating func readCommand() throws(CommandSyntaxError) -> WorkspaceCommand {
     let start = index
     let word = decodedLinkWords?[index] ?? words[index]
     index += 1
-    switch word {
-    case "focus": return .focus(try readFocusTarget())
-    case "split": return try readSplit()
-    case "close": return .close(try readOptionalPane())
-    case "tab": return try readTabCommand()
-    case "swap": return .swap(try readSwapTarget())
-    case "move": return .move(try readDirection(for: "move"))
-    case "resize": return try readResize()
-    case "minimum-size": return .setMinimumPaneSize(try readMinimumSize())
-    case "equalize": return .equalize
-    case "zoom": return .zoom
-    case "rename": return .rename(try readTitle(for: "rename"))
-    case "at":
-      let id = try readNodeID(for: "at")
-      return .route(try readRouterOperationAfterAt(), at: id)
-    case "undo": return .undo(count: try readOptionalCount() ?? 1)
-    case "redo": return .redo(count: try readOptionalCount() ?? 1)
-    default:
-      if Self.routerOperationWords.contains(word) {
-        return .route(try readRouterOperation(word), at: nil)
-      }
-      var candidates = Self.commandWords
-      candidates.append(contentsOf: extraCommandWords.sorted())
+    guard !word.hasPrefix("="), let definition = CommandGrammar.definitionsByWord[word] else {
       let suggestion =
         extraCommandWords.contains(word)
-        ? nil : Self.suggestion(for: word, among: candidates)
+        ? nil : Self.suggestion(for: word, among: Self.commandWords + extraCommandWords.sorted())
       throw .unknownCommand(words[start], index: start, suggestion: suggestion)
     }
-  }
-
-  private mutating func readRouterOperationAfterAt() throws(WorkspaceError)
-    -> RouteOperation<RouteToken>
-  {
-    let expected = "a router operation such as push or pop"
-    guard let word = nextText else {
-      throw .missingArgument(command: "at", expected: expected, index: index)
-    }
-    guard Self.routerOperationWords.contains(word) else {
-      throw .invalidArgument(words[index], index: index, expected: expected)
-    }
-    index += 1
-    return try readRouterOperation(word)
-  }
-
-  private mutating func readRouterOperation(
-    _ word: String
-  ) throws(WorkspaceError) -> RouteOperation<RouteToken> {
-    switch word {
-    case "push": return .push(try readRoutes(for: word, minimum: 1))
-    case "pop": return .pop(count: try readOptionalCount() ?? 1)
-    case "pop-to": return .popTo(try readRoute(for: word))
-    case "pop-to-last": return .popToLast(try readRoute(for: word))
-    case "root": return .popToRoot
-    case "replace": return .replace(try readRoutes(for: word, minimum: 1))
-    case "replace-top": return .replaceCurrent(try readRoute(for: word))
-    case "present":
-      let expected = "a modal style, sheet or cover"
-      let (styleWord, styleIndex) = try readArgument(for: word, expected: expected)
-      guard let style = ModalStyle(rawValue: styleWord) else {
-        throw .invalidArgument(words[styleIndex], index: styleIndex, expected: expected)
-      }
-      return .present(try readRoute(for: word), style: style)
-    case "dismiss": return .dismiss
-    case "dismiss-all": return .dismissModals
-    case "finish": return .finish(try readRoute(for: word))
-    case "set-path": return .setPath(try readRoutes(for: word, minimum: 0))
-    default: return .setModalPath(try readRoutes(for: word, minimum: 0))
-    }
+    return try read(definition, named: word)
   }
 }

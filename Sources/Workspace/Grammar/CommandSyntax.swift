@@ -56,7 +56,7 @@ public enum ArgumentKind: Hashable, Sendable {
 }
 
 /// One argument slot of a command: its placeholder in usage lines, the kinds of word it
-/// takes, and whether it may be left out or repeated.
+/// takes, whether it may be left out or repeated, and what an error says it expected.
 public struct ArgumentSyntax: Hashable, Sendable {
   /// The placeholder in usage lines, such as `N|%ID` or `ROUTE`.
   public let placeholder: String
@@ -66,16 +66,19 @@ public struct ArgumentSyntax: Hashable, Sendable {
   public let isOptional: Bool
   /// Whether the slot takes any number of words up to the next command word (`ROUTE...`).
   public let isRepeated: Bool
+  /// What the slot takes, as an error message says it: `a pane number or %ID`.
+  public let expected: String
 
   /// A slot.
   public init(
     _ placeholder: String, _ kinds: [ArgumentKind], isOptional: Bool = false,
-    isRepeated: Bool = false
+    isRepeated: Bool = false, expected: String = ""
   ) {
     self.placeholder = placeholder
     self.kinds = kinds
     self.isOptional = isOptional
     self.isRepeated = isRepeated
+    self.expected = expected
   }
 
   /// The slot as a usage line writes it: `N`, `[N]`, `ROUTE...` or `[ROUTE...]`.
@@ -83,10 +86,30 @@ public struct ArgumentSyntax: Hashable, Sendable {
     let text = placeholder + (isRepeated ? "..." : "")
     return isOptional ? "[\(text)]" : text
   }
+
+  /// Whether the slot takes the next word whatever it is, even a command word: a required
+  /// title (`rename TITLE`) and the router operation after `at %ID`.
+  var takesAnyWord: Bool {
+    kinds.contains(.routerOperation) || kinds.contains(.title) && !isOptional
+  }
 }
 
-/// One command of a grammar: its word, its one-line summary, its arguments, and, for a
-/// command such as `tab`, the subcommands that may take the place of its arguments.
+/// One line of a command's help: an argument's name and what it means.
+public struct ArgumentHelp: Hashable, Sendable {
+  /// The argument as the help names it, such as `N|%ID` or `--size WxH`.
+  public let name: String
+  /// What it means, lower-case.
+  public let meaning: String
+
+  /// A line of help.
+  public init(_ name: String, _ meaning: String) {
+    self.name = name
+    self.meaning = meaning
+  }
+}
+
+/// One command of a grammar: its word, its one-line summary, its arguments, its help, and,
+/// for a command such as `tab`, the subcommands that may take the place of its arguments.
 public struct CommandSyntax: Hashable, Sendable {
   /// The command's word, such as `split` (or a subcommand's, such as `close`).
   public let word: String
@@ -99,17 +122,27 @@ public struct CommandSyntax: Hashable, Sendable {
   /// Options the command reads after its word, such as `--size WxH`, with the kind of
   /// their value, if they take one.
   public let options: [CommandOption]
+  /// What each argument (and option) means, for the command's help.
+  public let help: [ArgumentHelp]
+  /// Paragraphs the help prints after the arguments, such as what `undo` covers.
+  public let discussion: [String]
+  /// An example: the command's words, as a program's arguments (`split h 30% search:inbox`).
+  public let example: String
 
   /// A command.
   public init(
     _ word: String, _ summary: String, arguments: [ArgumentSyntax] = [],
-    subcommands: [CommandSyntax] = [], options: [CommandOption] = []
+    subcommands: [CommandSyntax] = [], options: [CommandOption] = [], help: [ArgumentHelp] = [],
+    discussion: [String] = [], example: String = ""
   ) {
     self.word = word
     self.summary = summary
     self.arguments = arguments
     self.subcommands = subcommands
     self.options = options
+    self.help = help
+    self.discussion = discussion
+    self.example = example.isEmpty ? word : example
   }
 
   /// The usage line after the program name, such as `split h|v [RATIO] [ROUTE]`; the forms

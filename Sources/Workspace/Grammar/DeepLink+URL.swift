@@ -14,7 +14,7 @@ extension CommandParser {
   /// - Returns: The commands in order.
   /// - Throws: As ``parse(link:)-(String)``, given the link's absolute text.
   /// - Complexity: O(*n*), where *n* is the length of the link.
-  public static func parse(link: URL) throws(WorkspaceError) -> [WorkspaceCommand] {
+  public static func parse(link: URL) throws(CommandSyntaxError) -> [WorkspaceCommand] {
     try parse(link: link.absoluteString)
   }
 }

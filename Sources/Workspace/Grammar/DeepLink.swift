@@ -17,11 +17,11 @@ extension CommandParser {
   ///
   /// - Parameter link: The link's text.
   /// - Returns: The commands in order.
-  /// - Throws: ``WorkspaceError/invalidURL(_:reason:)`` when the link is not of the form
+  /// - Throws: ``CommandSyntaxError/invalidURL(_:reason:)`` when the link is not of the form
   ///   `scheme://workspace/word/...`; otherwise the errors of ``parse(_:)``, whose indices
   ///   count the non-empty path segments from 0.
   /// - Complexity: O(*n*), where *n* is the length of the link.
-  public static func parse(link: String) throws(WorkspaceError) -> [WorkspaceCommand] {
+  public static func parse(link: String) throws(CommandSyntaxError) -> [WorkspaceCommand] {
     let segments = try linkSegments(link)
     var parser = CommandParser(words: segments)
     parser.decodedLinkWords = segments.map(percentDecoded)
@@ -58,7 +58,7 @@ extension CommandParser {
   }
 
   /// Splits a link into its non-empty path segments, checking the scheme and host.
-  private static func linkSegments(_ link: String) throws(WorkspaceError) -> [String] {
+  private static func linkSegments(_ link: String) throws(CommandSyntaxError) -> [String] {
     guard let separator = link.firstRange(of: "://") else {
       throw .invalidURL(link, reason: "expected 'scheme://workspace/…'")
     }

@@ -43,126 +43,42 @@ struct SpelledWord: Hashable {
 }
 
 extension WorkspaceCommand {
-  /// The canonical words, each marked whether it is a title.
+  /// The canonical words, each marked whether it is a route: the words of the command's
+  /// entry in ``CommandGrammar`` (and subcommand), then each slot's value spelled.
+  ///
+  /// - Complexity: O(*c* + *n*), for *c* entries of the table and *n* words.
   func spelledWords(reserving extraCommandWords: Set<String>) -> [SpelledWord] {
     let parser = CommandParser(words: [], extraCommandWords: extraCommandWords)
-    func plain(_ texts: String...) -> [SpelledWord] {
-      texts.map { SpelledWord(text: $0) }
+    // Router operations, the commands hosts record most, are looked up among their own.
+    let candidates: [CommandDefinition]
+    if case .route(_, nil) = self {
+      candidates = CommandGrammar.routerOperations
+    } else {
+      candidates = CommandGrammar.definitions
     }
-    func route(_ token: RouteToken) -> SpelledWord {
-      let text = token.description
-      return SpelledWord(text: parser.isCommandWord(text) ? "=" + text : text, isRoute: true)
+    for definition in candidates {
+      if let words = definition.spelledWords(of: self, by: parser) { return words }
     }
-    func title(_ text: String, isOptional: Bool = false) -> SpelledWord {
-      let needsEscape =
-        text.hasPrefix("=") || isOptional && (text == "-" || parser.isCommandWord(text))
-      return SpelledWord(text: needsEscape ? "=" + text : text)
-    }
-    switch self {
-    case .focus(let target):
-      return plain("focus") + target.word.split(separator: " ").map { plain(String($0)) }.joined()
-    case .split(let axis, let ratio, let root):
-      return plain("split", axis == .horizontal ? "h" : "v") + optionalWord(ratio.map { "\($0)" })
-        + [root.map(route)].compactMap { $0 }
-    case .close(let pane):
-      return plain("close") + optionalWord(pane?.description)
-    case .newTab(let text, let root):
-      let titleWord = text.map { title($0, isOptional: true) }
-      guard let root else { return plain("tab", "new") + [titleWord].compactMap { $0 } }
-      return plain("tab", "new") + [titleWord ?? SpelledWord(text: "-"), route(root)]
-    case .selectTab(let target):
-      return plain("tab", target.word)
-    case .closeTab(let number):
-      return plain("tab", "close") + optionalWord(number.map { "\($0)" })
-    case .moveTab(let number):
-      return plain("tab", "move", "\(number)")
-    case .renameTab(let text):
-      return plain("tab", "rename") + [title(text)]
-    case .swap(.direction(let direction)):
-      return plain("swap", direction.rawValue)
-    case .swap(.pane(let pane)):
-      return plain("swap", pane.description)
-    case .move(let direction):
-      return plain("move", direction.rawValue)
-    case .resize(let direction, let amount):
-      return plain("resize", direction.rawValue, "\(amount)")
-    case .resizeByCells(let direction, let cells):
-      return plain("resize", direction.rawValue, "\(cells)")
-    case .setMinimumPaneSize(let size):
-      return plain("minimum-size", size?.description ?? "default")
-    case .equalize:
-      return plain("equalize")
-    case .zoom:
-      return plain("zoom")
-    case .rename(let text):
-      return plain("rename") + [title(text)]
-    case .route(let operation, let id):
-      let prefix = id.map { plain("at", $0.description) } ?? []
-      return prefix + operation.spelledWords(route: route)
-    case .saveTemplate(let name, let node, let replacing):
-      return plain("template", "save", name) + (node.map { plain("--node", $0.description) } ?? [])
-        + (replacing ? plain("--force") : [])
-    case .removeTemplate(let name):
-      return plain("template", "rm", name)
-    case .applyTemplate(let name, let parameters):
-      return plain("template", "apply", name)
-        + parameters.sorted { $0.key < $1.key }.map { SpelledWord(text: "\($0.key)=\($0.value)") }
-    case .openTemplate(let template, let parameters):
-      return WorkspaceCommand.applyTemplate(template.name, parameters: parameters)
-        .spelledWords(reserving: extraCommandWords)
-    case .undo(let count):
-      return plain("undo") + optionalWord(count == 1 ? nil : "\(count)")
-    case .redo(let count):
-      return plain("redo") + optionalWord(count == 1 ? nil : "\(count)")
-    }
-  }
-
-  private func optionalWord(_ text: String?) -> [SpelledWord] {
-    text.map { [SpelledWord(text: $0)] } ?? []
+    preconditionFailure("no entry of CommandGrammar spells \(self)")
   }
 }
 
-extension RouteOperation<RouteToken> {
-  fileprivate func spelledWords(route: (RouteToken) -> SpelledWord) -> [SpelledWord] {
-    func word(_ text: String) -> SpelledWord { SpelledWord(text: text) }
-    return switch self {
-    case .push(let routes): [word("push")] + routes.map(route)
-    case .pop(let count): count == 1 ? [word("pop")] : [word("pop"), word("\(count)")]
-    case .popTo(let token): [word("pop-to"), route(token)]
-    case .popToLast(let token): [word("pop-to-last"), route(token)]
-    case .popToRoot: [word("root")]
-    case .replace(let routes): [word("replace")] + routes.map(route)
-    case .replaceCurrent(let token): [word("replace-top"), route(token)]
-    case .present(let token, let style): [word("present"), word(style.rawValue), route(token)]
-    case .dismiss: [word("dismiss")]
-    case .dismissModals: [word("dismiss-all")]
-    case .finish(let token): [word("finish"), route(token)]
-    case .setPath(let routes): [word("set-path")] + routes.map(route)
-    case .setModalPath(let routes): [word("set-modal-path")] + routes.map(route)
+extension CommandDefinition {
+  /// The command's words if it is one of this entry's (or a subcommand's), else `nil`.
+  fileprivate func spelledWords(
+    of command: WorkspaceCommand, by parser: CommandParser
+  ) -> [SpelledWord]? {
+    let head = SpelledWord(text: syntax.word)
+    if let values = values(command) {
+      var words = [head]
+      for (slot, value) in zip(syntax.arguments, values) {
+        if let value { words += value.spelled(in: slot, by: parser) }
+      }
+      return words
     }
-  }
-}
-
-extension FocusTarget {
-  fileprivate var word: String {
-    switch self {
-    case .pane(let pane): pane.description
-    case .direction(let direction, wrapping: false): direction.rawValue
-    case .direction(let direction, wrapping: true): "wrap \(direction.rawValue)"
-    case .next: "next"
-    case .previous: "prev"
-    case .last: "last"
+    for subcommand in subcommands {
+      if let words = subcommand.spelledWords(of: command, by: parser) { return [head] + words }
     }
-  }
-}
-
-extension TabTarget {
-  fileprivate var word: String {
-    switch self {
-    case .number(let number): "\(number)"
-    case .next: "next"
-    case .previous: "prev"
-    case .last: "last"
-    }
+    return nil
   }
 }

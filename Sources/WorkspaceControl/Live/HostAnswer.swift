@@ -48,7 +48,7 @@ package struct HostAnswer: Sendable {
       return
     }
     guard invocation.isServedByHost else {
-      reply = ToolReply(output: "", errors: "", exitCode: Failure.ok)
+      reply = ToolReply(output: "", errors: "", exitCode: .success)
       isDeclined = true
       return
     }
@@ -62,7 +62,7 @@ package struct HostAnswer: Sendable {
         lentLayoutSize = runner.lentLayoutSize
         resultingLayoutSize = result.layoutSize
       }
-      reply = ToolReply(output: runner.output, errors: runner.warnings, exitCode: Failure.ok)
+      reply = ToolReply(output: runner.output, errors: runner.warnings, exitCode: .success)
     } catch {
       reply = ToolReply(error, warnings: runner.warnings)
     }

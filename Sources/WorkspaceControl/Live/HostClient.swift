@@ -1,3 +1,4 @@
+import Workspace
 import WorkspaceJSON
 
 #if canImport(Glibc)
@@ -82,7 +83,8 @@ package struct HostClient {
       if reply["declined"]?.boolValue == true || reply["error"] != nil { return nil }
       guard let output = reply["output"]?.stringValue,
         let errors = reply["errors"]?.stringValue,
-        let code = reply["exit"]?.intValue, let exitCode = Int32(exactly: code)
+        let code = reply["exit"]?.intValue, let raw = Int32(exactly: code),
+        let exitCode = ExitCode(rawValue: raw)
       else { return failure("the host's reply is malformed") }
       return ToolReply(output: output, errors: errors, exitCode: exitCode)
     } catch {
@@ -94,7 +96,7 @@ package struct HostClient {
   /// applied, so it is not run again on the file.
   private static func failure(_ message: String) -> ToolReply {
     ToolReply(
-      Failure(message: message + " (the change may have applied)", exitCode: Failure.lockTimeout))
+      Failure(message: message + " (the change may have applied)", exitCode: .lockTimeout))
   }
 }
 

@@ -1,9 +1,10 @@
+import Workspace
 import WorkspaceJSON
 
 /// `wsctl status`: whether a host is live for the file, and its pid.
 enum Status {
   /// Prints the status and returns the exit code: 0 whether or not a host is live.
-  static func run(_ invocation: Invocation) -> Int32 {
+  static func run(_ invocation: Invocation) -> ExitCode {
     let file = Runner.filePath(invocation.options)
     let socket = ControlSocket(forFile: file, creatingDirectory: false)
     var host: JSONObject?
@@ -34,6 +35,6 @@ enum Status {
     } else {
       Terminal.output("no host for \(file): wsctl edits the file".escapedForTerminal + "\n")
     }
-    return Failure.ok
+    return .success
   }
 }

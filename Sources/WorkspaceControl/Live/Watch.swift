@@ -14,7 +14,7 @@ import WorkspaceJSON
 /// SIGTERM (exit 0), or until the host goes away (said on standard error, exit 0).
 enum Watch {
   /// Watches until told to stop; returns the exit code.
-  static func run(_ invocation: Invocation) -> Int32 {
+  static func run(_ invocation: Invocation) -> ExitCode {
     // Every line is written as it is made, so stopping at once loses nothing.
     signal(SIGINT) { _ in _exit(0) }
     signal(SIGTERM) { _ in _exit(0) }
@@ -32,7 +32,7 @@ enum Watch {
     return watchFile(file, json: json, quiet: invocation.options.quiet)
   }
 
-  private static func watchHost(_ client: HostClient, file: String, json: Bool) -> Int32 {
+  private static func watchHost(_ client: HostClient, file: String, json: Bool) -> ExitCode {
     defer { client.close() }
     do {
       try client.send(
@@ -43,19 +43,19 @@ enum Watch {
       }
     } catch {
       Terminal.error("wsctl: watch: \(error)")
-      return Failure.lockTimeout
+      return .lockTimeout
     }
     Terminal.error("wsctl: the host for \(file) went away")
-    return Failure.ok
+    return .success
   }
 
-  private static func watchFile(_ file: String, json: Bool, quiet: Bool) -> Int32 {
+  private static func watchFile(_ file: String, json: Bool, quiet: Bool) -> ExitCode {
     let store = WorkspaceStore(path: file)
     var state = try? store.load(default: .example).state
     var wake: [Int32] = [-1, -1]
     guard pipe(&wake) == 0 else {
       Terminal.error("wsctl: watch: cannot make a pipe")
-      return Failure.cannotCreate
+      return .cannotCreate
     }
     let signal = wake[1]
     let watcher = FileWatcher(path: store.targetPath) {
@@ -77,6 +77,6 @@ enum Watch {
       Terminal.output(
         ChangeLine.line(for: ChangeLine.fileChange(from: previous, to: loaded), json: json))
     }
-    return Failure.ok
+    return .success
   }
 }

@@ -42,7 +42,8 @@ extension WorkspaceDecoder {
     }
     if kind == "split" {
       let keptWeights = kept.map { weights[$0] }
-      node.weights = kept.count == children.count ? keptWeights : Self.normalized(keptWeights)
+      node.weights =
+        kept.count == children.count ? keptWeights : WorkspaceState.normalized(keptWeights)
     } else {
       node.tabTitles = kept.map { titles[$0] }
     }
@@ -82,12 +83,12 @@ extension WorkspaceDecoder {
       }
       let fitted = Array(weights.prefix(count))
       note(location + ".weights", "\(problem); normalised")
-      return Self.normalized(fitted + Array(repeating: -1, count: count - fitted.count))
+      return WorkspaceState.normalized(fitted + Array(repeating: -1, count: count - fitted.count))
     default:
       problem = "not an array"
     }
     note(location + ".weights", "\(problem); normalised")
-    return Self.normalized(Array(repeating: 1, count: count))
+    return WorkspaceState.normalized(Array(repeating: 1, count: count))
   }
 
   /// The stored tab titles, one per stored child: a missing or non-string title is empty,
@@ -118,18 +119,5 @@ extension WorkspaceDecoder {
       titles.append(title)
     }
     return titles
-  }
-
-  /// Weights scaled to sum to 1, with non-positive or non-finite weights replaced by the
-  /// mean of the valid ones (or all equal when none is valid or the sum overflows).
-  static func normalized(_ weights: [Double]) -> [Double] {
-    let valid = weights.filter { $0.isFinite && $0 > 0 }
-    let fallback = valid.isEmpty ? 1 : valid.reduce(0, +) / Double(valid.count)
-    let repaired = weights.map { $0.isFinite && $0 > 0 ? $0 : fallback }
-    let total = repaired.reduce(0, +)
-    guard total.isFinite, total > 0, fallback.isFinite else {
-      return Array(repeating: 1 / Double(weights.count), count: weights.count)
-    }
-    return repaired.map { $0 / total }
   }
 }

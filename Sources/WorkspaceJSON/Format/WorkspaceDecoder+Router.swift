@@ -69,10 +69,9 @@ extension WorkspaceDecoder {
       note(location, "\(error)")
       return nil
     }
-    var router = RouterState(kind: kind, stack: stack)
-    router.unknownMembers = unknown(object, known: Self.routerKeys)
-    router.modalUnknownMembers = modalUnknown
-    return router
+    return RouterState(
+      kind: kind, stack: stack, unknownMembers: unknown(object, known: Self.routerKeys),
+      modalUnknownMembers: modalUnknown)
   }
 
   /// A stored stack of tokens, cut before the first malformed one; `nil` if its root is

@@ -281,7 +281,7 @@ struct WorkspaceDecoder {
     return size
   }
 
-  /// The members of `object` whose keys are not in `known`, as compact JSON text. Of a
+  /// The members of `object` whose keys are not in `known`, kept as their values. Of a
   /// duplicate key only the last member is kept, the one lookups use, so a save does not
   /// write the duplicate (and its diagnostic) back.
   func unknown(_ object: JSONObject, known: Set<String>) -> UnknownMembers {
@@ -289,11 +289,11 @@ struct WorkspaceDecoder {
       return UnknownMembers()
     }
     var seen = known
-    var members: [(key: String, json: String)] = []
+    var members: [(key: String, value: JSONValue)] = []
     for (key, value) in object.members.reversed() where seen.insert(key).inserted {
-      members.append((key, JSONWriter.string(value, style: .compact)))
+      members.append((key, value))
     }
-    return UnknownMembers(members.reversed())
+    return UnknownMembers(KeptJSONMembers(object: JSONObject(members: members.reversed())))
   }
 
   mutating func warnAboutDuplicateKeys(in object: JSONObject, at location: String) {

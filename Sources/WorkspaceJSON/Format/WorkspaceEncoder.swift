@@ -124,11 +124,8 @@ enum WorkspaceEncoder {
     .number(Double(value))
   }
 
-  /// Appends kept members, parsing their stored compact text back into values.
+  /// Appends kept members after the known ones, as they were read.
   static func append(_ members: UnknownMembers, to object: inout JSONObject) {
-    for (key, json) in members.members {
-      let value = (try? JSONReader.parse(json)) ?? .null
-      object.members.append((key: key, value: value))
-    }
+    object.members += members.jsonMembers
   }
 }

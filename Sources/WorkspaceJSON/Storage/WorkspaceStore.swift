@@ -116,14 +116,15 @@ public struct WorkspaceStore: Sendable {
   ///   - makeDefault: The workspace to start from when there is no file.
   ///   - change: Changes the state; if it throws, nothing is written.
   /// - Returns: What `change` returned and the workspace as loaded (with its diagnostics).
-  /// - Throws: A ``WorkspaceFileError`` or what `change` throws.
+  /// - Throws: ``UpdateError/file(_:)`` with the ``WorkspaceFileError``, or
+  ///   ``UpdateError/change(_:)`` with what `change` threw; nothing was then written.
   @discardableResult
-  public func update<Result>(
+  public func update<Result, ChangeError: Error>(
     default makeDefault: @autoclosure () -> WorkspaceState,
-    _ change: (inout WorkspaceState) throws -> Result
-  ) throws -> (result: Result, loaded: LoadedWorkspace) {
+    _ change: (inout WorkspaceState) throws(ChangeError) -> Result
+  ) throws(UpdateError<ChangeError>) -> (result: Result, loaded: LoadedWorkspace) {
     var result: Result?
-    let merged = try mergeStamped(default: makeDefault()) { loaded in
+    let merged = try mergeStamped(default: makeDefault()) { (loaded) throws(ChangeError) in
       var state = loaded.state
       result = try change(&state)
       return state
@@ -145,11 +146,14 @@ public struct WorkspaceStore: Sendable {
   ///     store counts revisions). If it throws, nothing is written.
   /// - Returns: The state now in the file with its revision, the workspace as loaded, and
   ///   whether the file was written.
-  /// - Throws: A ``WorkspaceFileError`` or what `resolve` throws.
-  public func merge(
+  /// - Throws: ``UpdateError/file(_:)`` or ``UpdateError/change(_:)`` with what `resolve`
+  ///   threw; nothing was then written.
+  public func merge<ResolveError: Error>(
     default makeDefault: @autoclosure () -> WorkspaceState,
-    _ resolve: (LoadedWorkspace) throws -> WorkspaceState
-  ) throws -> (state: WorkspaceState, loaded: LoadedWorkspace, didWrite: Bool) {
+    _ resolve: (LoadedWorkspace) throws(ResolveError) -> WorkspaceState
+  ) throws(UpdateError<ResolveError>) -> (
+    state: WorkspaceState, loaded: LoadedWorkspace, didWrite: Bool
+  ) {
     let merged = try mergeStamped(default: makeDefault(), resolve)
     return (merged.state, merged.loaded, merged.didWrite)
   }
@@ -157,24 +161,43 @@ public struct WorkspaceStore: Sendable {
   /// ``merge(default:_:)``, also giving the stamp of the file as it is when the lock is
   /// released, so that a watcher can tell this write from another writer's; with
   /// `writingWhenMissing`, a missing file is written even with the default's state.
-  package func mergeStamped(
+  package func mergeStamped<ResolveError: Error>(
     default makeDefault: @autoclosure () -> WorkspaceState, writingWhenMissing: Bool = false,
-    _ resolve: (LoadedWorkspace) throws -> WorkspaceState
-  ) throws -> (state: WorkspaceState, loaded: LoadedWorkspace, didWrite: Bool, stamp: FileStamp?) {
-    let target = try readableTarget()
-    let lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
+    _ resolve: (LoadedWorkspace) throws(ResolveError) -> WorkspaceState
+  ) throws(UpdateError<ResolveError>) -> (
+    state: WorkspaceState, loaded: LoadedWorkspace, didWrite: Bool, stamp: FileStamp?
+  ) {
+    let target: String
+    let lock: FileLock
+    let loaded: LoadedWorkspace
+    let current: [UInt8]?
+    do {
+      target = try readableTarget()
+      lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
+      (loaded, current) = try read(target, default: makeDefault())
+    } catch {
+      throw .file(error)
+    }
     defer { withExtendedLifetime(lock) {} }
-    let (loaded, current) = try read(target, default: makeDefault())
-    var state = try resolve(loaded)
+    var state: WorkspaceState
+    do {
+      state = try resolve(loaded)
+    } catch {
+      throw .change(error)
+    }
     state.revision = loaded.state.revision
     guard state != loaded.state || writingWhenMissing && loaded.isDefault else {
       return (loaded.state, loaded, false, FileStamp(path: target))
     }
     // The state differs from the file's, so its bytes do: no need to compare them.
-    state.revision = try write(
-      state, to: target, replacing: nil, after: loaded.state.revision,
-      storedRevision: loaded.state.revision,
-      keepingBackup: current != nil && loaded.changesOnlyLayoutSize(to: state))!
+    do {
+      state.revision = try write(
+        state, to: target, replacing: nil, after: loaded.state.revision,
+        storedRevision: loaded.state.revision,
+        keepingBackup: current != nil && loaded.changesOnlyLayoutSize(to: state))!
+    } catch {
+      throw .file(error)
+    }
     return (state, loaded, true, FileStamp(path: target))
   }
 

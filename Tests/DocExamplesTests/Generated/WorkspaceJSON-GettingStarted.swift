@@ -29,7 +29,9 @@ import WorkspaceJSON
   // Sources/WorkspaceJSON/WorkspaceJSON.docc/GettingStarted.md, Swift block 3
   try store.save(workspace.state)          // atomic, keeps workspace.json.bak
 
-  try store.update(default: makeDefaultWorkspace()) { state in
+  try store.update(default: makeDefaultWorkspace()) { (state) throws(WorkspaceError) in
     try state.apply(.split(.horizontal))   // read-modify-write under the lock
   }
+  // throws WorkspaceStore.UpdateError<WorkspaceError>: .file(error) or .change(refusal);
+  // each has an `exitCode` (ExitCode) for a command-line tool
 }

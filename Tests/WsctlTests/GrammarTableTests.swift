@@ -1,0 +1,51 @@
+import Testing
+import Workspace
+
+/// Every command of the grammar table, end to end: its example parses and prints back to the
+/// same words, `wsctl help` prints its usage line from the table, and each shell completes
+/// its first argument with the words the table gives its kinds.
+@Suite struct GrammarTableTests {
+  static let commands = CommandGrammar.commands
+
+  @Test(arguments: commands)
+  func theExampleParsesAndPrintsBackToTheSameWords(command: CommandSyntax) throws {
+    let parsed = try CommandParser.parse(line: command.example)
+    #expect(parsed.first?.words.first == command.word, "\(command.example)")
+    for each in parsed {
+      #expect(try CommandParser.parse(each.words) == [each])
+      #expect(try CommandParser.parse(line: each.description) == [each])
+    }
+  }
+
+  @Test(arguments: commands)
+  func helpPrintsTheTablesUsageSummaryAndExample(command: CommandSyntax) throws {
+    let help = try Sandbox().succeed("help", command.word).stdoutLines
+    #expect(help.first == "usage: wsctl [options] \(command.usage)")
+    #expect(help.dropFirst(2).first == command.summary)
+    #expect(help.last == "  wsctl \(command.example)")
+    for argument in command.help {
+      #expect(help.contains { $0.hasPrefix("  \(argument.name) ") }, "\(argument.name)")
+    }
+  }
+
+  /// The commands whose first argument has fixed words, with those words.
+  static let fixedFirstWords: [(String, String, [String])] = ShellCompletion.shells.flatMap {
+    shell in
+    commands.compactMap { command in
+      guard let slot = command.arguments.first, command.subcommands.isEmpty else { return nil }
+      let words = slot.kinds.flatMap(\.words)
+      return words.isEmpty ? nil : (shell, command.word, words)
+    }
+  }
+
+  @Test(arguments: fixedFirstWords)
+  func eachShellCompletesTheFirstArgumentFromTheTable(
+    shell: String, word: String, expected: [String]
+  ) throws {
+    let sandbox = try Sandbox()
+    guard
+      let candidates = try ShellCompletion.candidates(shell, line: "wsctl \(word) ", in: sandbox)
+    else { return }
+    #expect(Set(expected).isSubset(of: Set(candidates)), "\(shell) \(word): \(candidates)")
+  }
+}
