@@ -83,7 +83,7 @@ func reviewTemplate() throws -> WorkspaceTemplate {
   ) throws {
     var state = threeTabs()
     state.expectRefusal(.openTemplate(try reviewTemplate(), parameters: values), error)
-    #expect(error.isUsageError)
+    #expect(error.exitCode == .usage)
   }
 
   @Test func anUnknownTemplateNamesTheOnesThatExist() throws {
@@ -105,7 +105,7 @@ func reviewTemplate() throws -> WorkspaceTemplate {
       guard case .invalidTemplateArgument("pr", long, _) = error as? WorkspaceError else {
         return false
       }
-      return (error as! WorkspaceError).isUsageError
+      return (error as! WorkspaceError).exitCode == .usage
     }
     #expect(state.structure == threeTabs().structure)
   }

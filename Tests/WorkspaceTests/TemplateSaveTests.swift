@@ -65,7 +65,7 @@ func nestedWorkspace() -> WorkspaceState {
   func invalidNamesAreUsageErrors(name: String) {
     var state = nestedWorkspace()
     state.expectRefusal(.saveTemplate(name), .invalidTemplateName(name))
-    #expect(WorkspaceError.invalidTemplateName(name).isUsageError)
+    #expect(WorkspaceError.invalidTemplateName(name).exitCode == .usage)
   }
 
   @Test(arguments: ["dépôt", "日本", "a.b-c_d"])
@@ -84,7 +84,7 @@ func nestedWorkspace() -> WorkspaceState {
     var state = nestedWorkspace()
     try state.applyChecked(.rename(title))
     state.expectRefusal(.saveTemplate("mail"), .malformedPlaceholder(error))
-    #expect(!WorkspaceError.malformedPlaceholder(error).isUsageError)
+    #expect(WorkspaceError.malformedPlaceholder(error).exitCode == .refused)
   }
 
   @Test func aMalformedPlaceholderInARouteArgumentIsRefused() throws {
