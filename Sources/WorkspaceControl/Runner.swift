@@ -190,10 +190,10 @@ struct Runner {
     for step in steps {
       switch step {
       case .edit(let command, let word):
-        batch.append(command)
+        batch.append(try fromTemplatesFile(command, word: word))
         batchWords.append(word)
       case .link(_, let commands, let word):
-        batch += commands
+        for command in commands { batch.append(try fromTemplatesFile(command, word: word)) }
         batchWords += Array(repeating: word, count: commands.count)
       default:
         try flush(&state)
@@ -288,8 +288,62 @@ struct Runner {
       emit(Report.layoutJSON(state, in: size), or: Report.layout(state, in: size))
     case .history:
       emit(Report.historyJSON(state), or: Report.history(state))
+    case .templateList:
+      let library = try templates(of: state)
+      emit(Report.templateListJSON(library), or: Report.templateList(library))
+    case .templateShow(let name, let word):
+      let library = try templates(of: state)
+      let template: WorkspaceTemplate
+      do {
+        template = try library.template(named: name)
+      } catch {
+        throw Failure(error, atWord: word)
+      }
+      emit(TemplatesFile.templateValue(template), or: Report.template(template))
     default:
       throw Failure.usage("this command cannot be combined with others")
+    }
+  }
+
+  /// The templates `template list`, `show` and `apply` read: the `--from` file's, else the
+  /// workspace's.
+  private var templatesFile: TemplateLibrary? {
+    get throws(Failure) {
+      guard let path = options.templatesFile else { return nil }
+      do {
+        return try TemplatesFile.load(path: path)
+      } catch {
+        throw Failure(error)
+      }
+    }
+  }
+
+  private func templates(of state: WorkspaceState) throws(Failure) -> TemplateLibrary {
+    try templatesFile ?? state.templates
+  }
+
+  /// A command as it applies with `--from FILE`: `template apply` takes the file's template
+  /// (an unknown name lists the file's); `template save` and `rm`, which change the
+  /// workspace's templates, are refused, since the file is only read.
+  private func fromTemplatesFile(
+    _ command: WorkspaceCommand, word: Int
+  ) throws(Failure) -> WorkspaceCommand {
+    guard options.templatesFile != nil else { return command }
+    switch command {
+    case .applyTemplate(let name, let parameters):
+      guard let library = try templatesFile else { return command }
+      do {
+        return .openTemplate(try library.template(named: name), parameters: parameters)
+      } catch {
+        throw Failure(error, atWord: word)
+      }
+    case .saveTemplate, .removeTemplate:
+      throw .usage(
+        "'\(command.words.prefix(2).joined(separator: " "))' \(Invocation.position(word)) changes "
+          + "the workspace's templates; --from FILE is only read (write the file by hand, "
+          + "starting from 'wsctl template show NAME --json')")
+    default:
+      return command
     }
   }
 

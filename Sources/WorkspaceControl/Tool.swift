@@ -32,7 +32,8 @@ package enum Tool {
       return reply.exitCode.rawValue
     }
     if invocation.isServedByHost, !invocation.options.noHost,
-      let reply = HostClient.run(arguments, terminal: terminal, file: runner.store.path)
+      let reply = HostClient.run(
+        Invocation.forHost(arguments), terminal: terminal, file: runner.store.path)
     {
       reply.print()
       return reply.exitCode.rawValue

@@ -46,6 +46,30 @@ public enum TemplatesFile {
     return try decoder.decodeTemplatesStrictly(object["templates"], at: "$.templates")
   }
 
+  /// Reads and decodes the templates file at a path (following symbolic links).
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - limits: Limits against hostile files.
+  /// - Returns: The templates.
+  /// - Throws: ``WorkspaceFileError/cannotRead(_:reason:)`` for a file that is missing, not a
+  ///   regular file (a FIFO is never opened) or unreadable, or the errors of
+  ///   ``decode(_:path:limits:)``.
+  public static func load(
+    path: String, limits: WorkspaceFileLimits = .default
+  ) throws(WorkspaceFileError) -> TemplateLibrary {
+    let target = try FileSystem.resolveLinks(path)
+    guard let bytes = try FileSystem.readFile(target, limit: limits.maximumFileBytes) else {
+      throw .cannotRead(path, reason: "no such file")
+    }
+    return try decode(bytes, path: path, limits: limits)
+  }
+
+  /// A template as both files store it, for tools that print one as JSON.
+  package static func templateValue(_ template: WorkspaceTemplate) -> JSONValue {
+    TemplateEncoder.encode(template)
+  }
+
   /// Encodes templates as the bytes of a templates file, ending in a newline: the same
   /// templates give the same bytes.
   ///
