@@ -20,6 +20,8 @@ struct Runner {
   private var drawnArea: Size?
   /// The area lent to the state for the edits to measure in, if one was (see `execute`).
   private(set) var lentLayoutSize: Size?
+  /// The templates of the `--from` file, read before the first step.
+  private var fileTemplates: TemplateLibrary?
 
   /// Resolves the file (`-f`, else `$WSCTL_FILE`, else `./workspace.json`) and the lock
   /// timeout (`$WSCTL_LOCK_TIMEOUT` seconds, else 10).
@@ -160,6 +162,7 @@ struct Runner {
   private mutating func execute(
     _ steps: [Invocation.Step], on state: inout WorkspaceState
   ) throws(Failure) {
+    fileTemplates = try Self.templatesFile(options)
     let recorded = state.layoutSize
     if options.size != nil || recorded == nil {
       lentLayoutSize = paneArea(of: drawingSize, in: state)
@@ -289,10 +292,10 @@ struct Runner {
     case .history:
       emit(Report.historyJSON(state), or: Report.history(state))
     case .templateList:
-      let library = try templates(of: state)
+      let library = templates(of: state)
       emit(Report.templateListJSON(library), or: Report.templateList(library))
     case .templateShow(let name, let word):
-      let library = try templates(of: state)
+      let library = templates(of: state)
       let template: WorkspaceTemplate
       do {
         template = try library.template(named: name)
@@ -305,21 +308,23 @@ struct Runner {
     }
   }
 
-  /// The templates `template list`, `show` and `apply` read: the `--from` file's, else the
-  /// workspace's.
-  private var templatesFile: TemplateLibrary? {
-    get throws(Failure) {
-      guard let path = options.templatesFile else { return nil }
-      do {
-        return try TemplatesFile.load(path: path)
-      } catch {
-        throw Failure(error)
-      }
+  /// The templates of the `--from` file, read once, before any step, so that a call fails
+  /// on the file first in file mode and on a host alike.
+  ///
+  /// - Throws: The file's error: missing or unreadable (66), malformed (65).
+  static func templatesFile(_ options: Invocation.Options) throws(Failure) -> TemplateLibrary? {
+    guard let path = options.templatesFile else { return nil }
+    do {
+      return try TemplatesFile.load(path: path)
+    } catch {
+      throw Failure(error)
     }
   }
 
-  private func templates(of state: WorkspaceState) throws(Failure) -> TemplateLibrary {
-    try templatesFile ?? state.templates
+  /// The templates `template list`, `show` and `apply` read: the `--from` file's, else the
+  /// workspace's.
+  private func templates(of state: WorkspaceState) -> TemplateLibrary {
+    fileTemplates ?? state.templates
   }
 
   /// A command as it applies with `--from FILE`: `template apply` takes the file's template
@@ -328,10 +333,9 @@ struct Runner {
   private func fromTemplatesFile(
     _ command: WorkspaceCommand, word: Int
   ) throws(Failure) -> WorkspaceCommand {
-    guard options.templatesFile != nil else { return command }
+    guard let library = fileTemplates else { return command }
     switch command {
     case .applyTemplate(let name, let parameters):
-      guard let library = try templatesFile else { return command }
       do {
         return .openTemplate(try library.template(named: name), parameters: parameters)
       } catch {

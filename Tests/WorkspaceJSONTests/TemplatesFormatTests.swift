@@ -254,3 +254,20 @@ private let samplePane = #"{"kind": "pane", "title": "{p}", "router": {"kind": "
     }
   }
 }
+
+@Suite struct TemplatesFormatDocumentTests {
+  /// The template example of `docs/FORMAT.md` ("Templates") is a template the decoder reads,
+  /// and written back it is the same template.
+  @Test func theDocumentsTemplateExampleReads() throws {
+    let text = try #require(FormatDocument.text())
+    let section = try #require(text.firstRange(of: "## Templates\n"))
+    let open = try #require(text[section.upperBound...].firstRange(of: "```json\n"))
+    let close = try #require(text[open.upperBound...].firstRange(of: "```\n"))
+    let example = String(text[open.upperBound..<close.lowerBound])
+    let file = #"{"format": "workspace-templates", "version": 1, "templates": [\#(example)]}"#
+    let library = try TemplatesFile.decode(Array(file.utf8))
+    let template = try #require(library["review"])
+    #expect(template.parameters == ["repo", "pr"])
+    #expect(try TemplatesFile.decode(TemplatesFile.encode(library)) == library)
+  }
+}
