@@ -91,7 +91,8 @@ public struct NodeTemplate: Equatable, Sendable {
   public var containsPane: Bool {
     switch content {
     case .pane: true
-    case .split(_, let children, _), .tabs(let children, _, _): children.contains(where: \.containsPane)
+    case .split(_, let children, _), .tabs(let children, _, _):
+      children.contains(where: \.containsPane)
     }
   }
 

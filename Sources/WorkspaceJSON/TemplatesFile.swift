@@ -37,7 +37,8 @@ public enum TemplatesFile {
         path: path, location: "$.format", reason: "expected \"format\": \"\(formatName)\"")
     }
     guard let version = object["version"]?.intValue, version >= 1 else {
-      throw .invalid(path: path, location: "$.version", reason: "expected an integer version from 1")
+      throw .invalid(
+        path: path, location: "$.version", reason: "expected an integer version from 1")
     }
     guard version <= currentVersion else {
       throw .newerVersion(path: path, found: version, supported: currentVersion)

@@ -27,7 +27,8 @@ private func templateText(name: String = "t", root: String = samplePane) -> Stri
   #"{"name": "\#(name)", "title": "T", "root": \#(root)}"#
 }
 
-private let samplePane = #"{"kind": "pane", "title": "{p}", "router": {"kind": "token", "root": "a:{p}"}}"#
+private let samplePane =
+  #"{"kind": "pane", "title": "{p}", "router": {"kind": "token", "root": "a:{p}"}}"#
 
 @Suite struct TemplatesFormatTests {
   @Test func templatesRoundTripThroughTheWorkspaceFile() throws {
@@ -74,8 +75,10 @@ private let samplePane = #"{"kind": "pane", "title": "{p}", "router": {"kind": "
   @Test func aBrokenTemplateInAWorkspaceFileIsDroppedWithADiagnostic() throws {
     var file = String(decoding: WorkspaceFile.encode(WorkspaceState.example), as: UTF8.self)
     file.removeLast(2)
-    let broken = templateText(name: "bad", root: #"{"kind": "pane", "title": "{", "router": {"root": "a"}}"#)
-    file += ", \"templates\": [\(templateText(name: "good")), \(broken), \(templateText(name: "good"))]}"
+    let broken = templateText(
+      name: "bad", root: #"{"kind": "pane", "title": "{", "router": {"root": "a"}}"#)
+    file +=
+      ", \"templates\": [\(templateText(name: "good")), \(broken), \(templateText(name: "good"))]}"
     let loaded = try WorkspaceFile.decode(Array(file.utf8))
     #expect(loaded.state.templates.names == ["good"])
     #expect(
@@ -92,16 +95,22 @@ private let samplePane = #"{"kind": "pane", "title": "{p}", "router": {"kind": "
     let library = try TemplatesFile.decode(bytes)
     #expect(library == state.templates)
     #expect(TemplatesFile.encode(library) == bytes)
-    #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("{\n  \"format\": \"workspace-templates\",\n  \"version\": 1,"))
+    #expect(
+      String(decoding: bytes, as: UTF8.self).hasPrefix(
+        "{\n  \"format\": \"workspace-templates\",\n  \"version\": 1,"))
   }
 
   @Test func defaultsOfAHandWrittenTemplate() throws {
     let library = try TemplatesFile.decode(
       templatesFile(
-        #"[{"name": "dépôt", "root": {"kind": "tabs", "children": [{"kind": "pane", "router": {"root": "a"}}]}}]"#))
+        #"[{"name": "dépôt", "root": {"kind": "tabs", "children": [{"kind": "pane", "router": {"root": "a"}}]}}]"#
+      ))
     let template = try #require(library["dépôt"])
     #expect(template.title == "dépôt")
-    #expect(template.root == .tabs([("", .pane("", router: RouterState(kind: "token", stack: RouteStack(root: "a"))))]))
+    #expect(
+      template.root
+        == .tabs([("", .pane("", router: RouterState(kind: "token", stack: RouteStack(root: "a"))))]
+        ))
   }
 
   struct Refusal: CustomTestStringConvertible, Sendable {
@@ -114,14 +123,17 @@ private let samplePane = #"{"kind": "pane", "title": "{p}", "router": {"kind": "
 
   static let refusals: [Refusal] = [
     Refusal(
-      name: "not JSON", bytes: Array("{\"format\": \"workspace-templates\",\n  \"version\": 1,,}".utf8),
+      name: "not JSON",
+      bytes: Array("{\"format\": \"workspace-templates\",\n  \"version\": 1,,}".utf8),
       message: "t.json:2:16: not valid JSON: unexpected character ',' (byte 49)"),
     Refusal(
       name: "a workspace file", bytes: WorkspaceFile.encode(WorkspaceState.example),
       message: #"t.json: $.format: expected "format": "workspace-templates""#),
     Refusal(
       name: "a newer version", bytes: templatesFile("[]", version: "2"),
-      message: "t.json: format version 2 is newer than this tool supports (1); the file was left unchanged"),
+      message:
+        "t.json: format version 2 is newer than this tool supports (1); the file was left unchanged"
+    ),
     Refusal(
       name: "version 0", bytes: templatesFile("[]", version: "0"),
       message: "t.json: $.version: expected an integer version from 1"),
@@ -142,76 +154,111 @@ private let samplePane = #"{"kind": "pane", "title": "{p}", "router": {"kind": "
       message: "t.json: $.templates[0]: missing 'name'"),
     Refusal(
       name: "an empty name", bytes: templatesFile("[\(templateText(name: ""))]"),
-      message: "t.json: $.templates[0].name: invalid template name '': expected 1 to 128 bytes of letters, digits, '_', '-' or '.', not starting with '-' or '.'"),
+      message:
+        "t.json: $.templates[0].name: invalid template name '': expected 1 to 128 bytes of letters, digits, '_', '-' or '.', not starting with '-' or '.'"
+    ),
     Refusal(
       name: "a duplicate name",
-      bytes: templatesFile("[\(templateText(name: "a")), \(templateText(name: "b")), \(templateText(name: "a"))]"),
+      bytes: templatesFile(
+        "[\(templateText(name: "a")), \(templateText(name: "b")), \(templateText(name: "a"))]"),
       message: "t.json: $.templates[2].name: duplicate template name 'a' (first at $.templates[0])"),
     Refusal(
       name: "an unknown kind",
       bytes: templatesFile("[\(templateText(root: #"{"kind": "webview"}"#))]"),
-      message: "t.json: $.templates[0].root.kind: unknown kind 'webview': a template holds panes, splits and tabs"),
+      message:
+        "t.json: $.templates[0].root.kind: unknown kind 'webview': a template holds panes, splits and tabs"
+    ),
     Refusal(
       name: "a pane without a router",
       bytes: templatesFile("[\(templateText(root: #"{"kind": "pane"}"#))]"),
       message: "t.json: $.templates[0].root: missing 'router'"),
     Refusal(
       name: "a malformed route",
-      bytes: templatesFile("[\(templateText(root: #"{"kind": "pane", "router": {"root": "7up"}}"#))]"),
-      message: "t.json: $.templates[0].root.router.root: malformed route token '7up' at offset 0: '7' cannot appear in a route name here"),
+      bytes: templatesFile(
+        "[\(templateText(root: #"{"kind": "pane", "router": {"root": "7up"}}"#))]"),
+      message:
+        "t.json: $.templates[0].root.router.root: malformed route token '7up' at offset 0: '7' cannot appear in a route name here"
+    ),
     Refusal(
       name: "a placeholder in a route's name",
-      bytes: templatesFile("[\(templateText(root: #"{"kind": "pane", "router": {"root": "{p}"}}"#))]"),
-      message: "t.json: $.templates[0].root.router.root: malformed route token '{p}' at offset 0: '{' cannot appear in a route name here"),
+      bytes: templatesFile(
+        "[\(templateText(root: #"{"kind": "pane", "router": {"root": "{p}"}}"#))]"),
+      message:
+        "t.json: $.templates[0].root.router.root: malformed route token '{p}' at offset 0: '{' cannot appear in a route name here"
+    ),
     Refusal(
       name: "a malformed placeholder in a route argument",
-      bytes: templatesFile("[\(templateText(root: #"{"kind": "pane", "router": {"root": "a:{a%20b}"}}"#))]"),
-      message: "t.json: $.templates[0].root.router.root: malformed placeholder: invalid placeholder name 'a b' at offset 0 in '{a b}' (write '{{' or '}}' for a literal brace)"),
+      bytes: templatesFile(
+        "[\(templateText(root: #"{"kind": "pane", "router": {"root": "a:{a%20b}"}}"#))]"),
+      message:
+        "t.json: $.templates[0].root.router.root: malformed placeholder: invalid placeholder name 'a b' at offset 0 in '{a b}' (write '{{' or '}}' for a literal brace)"
+    ),
     Refusal(
       name: "a space in a route argument",
-      bytes: templatesFile("[\(templateText(root: #"{"kind": "pane", "router": {"root": "a:{a b}"}}"#))]"),
-      message: "t.json: $.templates[0].root.router.root: malformed route token 'a:{a b}' at offset 4: ' ' must be percent-encoded in an argument"),
+      bytes: templatesFile(
+        "[\(templateText(root: #"{"kind": "pane", "router": {"root": "a:{a b}"}}"#))]"),
+      message:
+        "t.json: $.templates[0].root.router.root: malformed route token 'a:{a b}' at offset 4: ' ' must be percent-encoded in an argument"
+    ),
     Refusal(
       name: "an empty placeholder in a tab title",
-      bytes: templatesFile("[\(templateText(root: #"{"kind": "tabs", "titles": ["x{}"], "children": [\#(samplePane)]}"#))]"),
-      message: "t.json: $.templates[0].root.titles[0]: malformed placeholder: empty placeholder '{}' at offset 1 in 'x{}' (write '{{' or '}}' for a literal brace)"),
+      bytes: templatesFile(
+        "[\(templateText(root: #"{"kind": "tabs", "titles": ["x{}"], "children": [\#(samplePane)]}"#))]"
+      ),
+      message:
+        "t.json: $.templates[0].root.titles[0]: malformed placeholder: empty placeholder '{}' at offset 1 in 'x{}' (write '{{' or '}}' for a literal brace)"
+    ),
     Refusal(
       name: "a weight that is not positive",
-      bytes: templatesFile("[\(templateText(root: #"{"kind": "split", "axis": "vertical", "weights": [1, -1], "children": [\#(samplePane), \#(samplePane)]}"#))]"),
+      bytes: templatesFile(
+        "[\(templateText(root: #"{"kind": "split", "axis": "vertical", "weights": [1, -1], "children": [\#(samplePane), \#(samplePane)]}"#))]"
+      ),
       message: "t.json: $.templates[0].root.weights[1]: expected a positive number"),
     Refusal(
       name: "too few weights",
-      bytes: templatesFile("[\(templateText(root: #"{"kind": "split", "axis": "vertical", "weights": [1], "children": [\#(samplePane), \#(samplePane)]}"#))]"),
+      bytes: templatesFile(
+        "[\(templateText(root: #"{"kind": "split", "axis": "vertical", "weights": [1], "children": [\#(samplePane), \#(samplePane)]}"#))]"
+      ),
       message: "t.json: $.templates[0].root.weights: expected an array of 2 positive numbers"),
     Refusal(
       name: "no axis",
-      bytes: templatesFile("[\(templateText(root: #"{"kind": "split", "children": [\#(samplePane)]}"#))]"),
+      bytes: templatesFile(
+        "[\(templateText(root: #"{"kind": "split", "children": [\#(samplePane)]}"#))]"),
       message: #"t.json: $.templates[0].root.axis: expected "horizontal" or "vertical""#),
     Refusal(
       name: "an active tab out of range",
-      bytes: templatesFile("[\(templateText(root: #"{"kind": "tabs", "active": 1, "children": [\#(samplePane)]}"#))]"),
+      bytes: templatesFile(
+        "[\(templateText(root: #"{"kind": "tabs", "active": 1, "children": [\#(samplePane)]}"#))]"),
       message: "t.json: $.templates[0].root.active: expected an index from 0 to 0"),
     Refusal(
       name: "no pane",
-      bytes: templatesFile("[\(templateText(root: #"{"kind": "split", "axis": "vertical", "children": []}"#))]"),
+      bytes: templatesFile(
+        "[\(templateText(root: #"{"kind": "split", "axis": "vertical", "children": []}"#))]"),
       message: "t.json: $.templates[0].root: template 't' holds no pane"),
     Refusal(
       name: "a tree deeper than the limit",
-      bytes: templatesFile("[\(templateText(root: #"{"kind": "tabs", "children": [{"kind": "tabs", "children": [\#(samplePane)]}]}"#))]"),
-      message: "t.json: $.templates[0].root.children[0].children[0]: tree depth exceeds the limit of 2",
+      bytes: templatesFile(
+        "[\(templateText(root: #"{"kind": "tabs", "children": [{"kind": "tabs", "children": [\#(samplePane)]}]}"#))]"
+      ),
+      message:
+        "t.json: $.templates[0].root.children[0].children[0]: tree depth exceeds the limit of 2",
       limits: WorkspaceFileLimits(
         maximumFileBytes: 1 << 20, maximumTreeDepth: 2, maximumNodes: 100,
         maximumStringBytes: 1000, maximumStackDepth: 10)),
     Refusal(
       name: "more nodes than the limit",
-      bytes: templatesFile("[\(templateText(root: #"{"kind": "tabs", "children": [\#(samplePane), \#(samplePane), \#(samplePane)]}"#))]"),
+      bytes: templatesFile(
+        "[\(templateText(root: #"{"kind": "tabs", "children": [\#(samplePane), \#(samplePane), \#(samplePane)]}"#))]"
+      ),
       message: "t.json: $.templates[0].root.children[2]: node count exceeds the limit of 3",
       limits: WorkspaceFileLimits(
         maximumFileBytes: 1 << 20, maximumTreeDepth: 10, maximumNodes: 3,
         maximumStringBytes: 1000, maximumStackDepth: 10)),
     Refusal(
       name: "a title longer than the limit",
-      bytes: templatesFile("[\(templateText(root: #"{"kind": "pane", "title": "\#(String(repeating: "x", count: 40))", "router": {"root": "a"}}"#))]"),
+      bytes: templatesFile(
+        "[\(templateText(root: #"{"kind": "pane", "title": "\#(String(repeating: "x", count: 40))", "router": {"root": "a"}}"#))]"
+      ),
       message: "t.json: line 1, column 125: string length exceeds the limit of 30",
       limits: WorkspaceFileLimits(
         maximumFileBytes: 1 << 20, maximumTreeDepth: 10, maximumNodes: 10,
@@ -238,7 +285,18 @@ private let samplePane = #"{"kind": "pane", "title": "{p}", "router": {"kind": "
     var state = WorkspaceState.example
     let deep = try WorkspaceTemplate(
       name: "deep", title: "d",
-      root: .tabs([("a", .tabs([("b", .split(.horizontal, [.pane("x", root: RouteToken("x")), .pane("y", root: RouteToken("y"))]))]))]))
+      root: .tabs([
+        (
+          "a",
+          .tabs([
+            (
+              "b",
+              .split(
+                .horizontal, [.pane("x", root: RouteToken("x")), .pane("y", root: RouteToken("y"))])
+            )
+          ])
+        )
+      ]))
     try state.apply(.openTemplate(deep))
     try state.apply(.closeTab())
     var limits = WorkspaceFileLimits.default
@@ -247,9 +305,11 @@ private let samplePane = #"{"kind": "pane", "title": "{p}", "router": {"kind": "
     var library = TemplateLibrary()
     try library.insert(deep)
     state.templates = library
-    #expect(throws: WorkspaceFileError.saveExceedsLimit(
-      path: "workspace.json", location: "$.templates[0].root.children[0].children[0].children[0]",
-      what: "tree depth", size: 4, limit: 3)) {
+    #expect(
+      throws: WorkspaceFileError.saveExceedsLimit(
+        path: "workspace.json", location: "$.templates[0].root.children[0].children[0].children[0]",
+        what: "tree depth", size: 4, limit: 3)
+    ) {
       try WorkspaceFile.encode(state, limits: limits)
     }
   }
@@ -269,5 +329,17 @@ private let samplePane = #"{"kind": "pane", "title": "{p}", "router": {"kind": "
     let template = try #require(library["review"])
     #expect(template.parameters == ["repo", "pr"])
     #expect(try TemplatesFile.decode(TemplatesFile.encode(library)) == library)
+  }
+}
+
+@Suite struct SampleTemplatesFileTests {
+  /// `Samples/Workspaces/templates.json` reads cleanly and is exactly what the encoder writes.
+  @Test func theSampleTemplatesFileIsWhatTheEncoderWrites() throws {
+    let bytes = try #require(Files.contents(packageRoot + "/Samples/Workspaces/templates.json"))
+    let library = try TemplatesFile.decode(bytes)
+    #expect(library.names == ["crate", "notes", "review"])
+    #expect(library["review"]?.parameters == ["pr", "branch"])
+    #expect(library["crate"]?.parameters == ["name"])
+    #expect(TemplatesFile.encode(library) == bytes)
   }
 }

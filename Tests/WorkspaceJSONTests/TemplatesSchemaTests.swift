@@ -24,8 +24,12 @@ private let templatesSchema: JSONValue = {
         .vertical,
         [
           .pane("{repo}", router: RouterState(kind: "mail", stack: limited)),
-          .tabs([("a", .pane("b", root: RouteToken("c"))), ("{id}", .pane("d", root: RouteToken("e")))], selected: 1)
-            .owning(RouterState(kind: "token", stack: RouteStack(root: "tab:{repo}"))),
+          .tabs(
+            [
+              ("a", .pane("b", root: RouteToken("c"))), ("{id}", .pane("d", root: RouteToken("e"))),
+            ], selected: 1
+          )
+          .owning(RouterState(kind: "token", stack: RouteStack(root: "tab:{repo}"))),
         ], weights: [2, 1]))
     let state = try exampleWithTemplate()
     var library = state.templates
@@ -41,7 +45,9 @@ private let templatesSchema: JSONValue = {
     let file = try JSONReader.parse(WorkspaceFile.encode(try exampleWithTemplate()))
     let templates = try #require(file["templates"])
     let wrapped = JSONValue.object(
-      JSONObject(members: [("format", "workspace-templates"), ("version", 1), ("templates", templates)]))
+      JSONObject(members: [
+        ("format", "workspace-templates"), ("version", 1), ("templates", templates),
+      ]))
     #expect(checker.errors(in: wrapped) == [])
   }
 

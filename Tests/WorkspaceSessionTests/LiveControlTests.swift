@@ -40,10 +40,12 @@ extension LiveControl {
       ["template", "save", "t", "template", "save", "t"], ["template", "apply", "nope"],
       ["rename", "{p}", "template", "save", "t", "template", "apply", "t"],
       ["template", "show", "t"], ["rename", "{", "template", "save", "t"],
-      ["--from", "team.json", "template", "list"], ["--from", "team.json", "template", "show", "r"],
+      ["--from", "team.json", "template", "list"],
+      ["--from", "team.json", "template", "show", "r"],
       ["--from", "team.json", "template", "apply", "r", "repo=ws"],
       ["--from=team.json", "template", "apply", "nope"],
-      ["--from", "team.json", "template", "save", "x"], ["--from", "none.json", "template", "list"],
+      ["--from", "team.json", "template", "save", "x"],
+      ["--from", "none.json", "template", "list"],
       ["-n", "template", "save", "t"],
     ]
 

@@ -76,7 +76,10 @@ func reviewTemplate() throws -> WorkspaceTemplate {
       ["repo": "r", "pr": "1", "prr": "2"],
       .unknownTemplateParameter("prr", template: "review", expected: ["repo", "pr"])
     ),
-    (["rep": "r", "pr": "1"], .unknownTemplateParameter("rep", template: "review", expected: ["repo", "pr"])),
+    (
+      ["rep": "r", "pr": "1"],
+      .unknownTemplateParameter("rep", template: "review", expected: ["repo", "pr"])
+    ),
   ])
   func missingOrUnknownParametersAreUsageErrors(
     values: [String: String], error: WorkspaceError

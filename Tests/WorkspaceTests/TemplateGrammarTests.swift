@@ -33,18 +33,41 @@ import Testing
   }
 
   @Test(arguments: [
-    (["template"], CommandSyntaxError.missingArgument(command: "template", expected: "save, apply, rm", index: 1)),
+    (
+      ["template"],
+      CommandSyntaxError.missingArgument(command: "template", expected: "save, apply, rm", index: 1)
+    ),
     (["template", "list"], .invalidArgument("list", index: 1, expected: "save, apply, rm")),
-    (["template", "save"], .missingArgument(command: "template save", expected: "a template name", index: 2)),
-    (["template", "apply", "dev", "repo"], .invalidArgument("repo", index: 3, expected: "a parameter KEY=VALUE")),
-    (["template", "apply", "dev", "=x"], .invalidArgument("=x", index: 3, expected: "a parameter KEY=VALUE")),
+    (
+      ["template", "save"],
+      .missingArgument(command: "template save", expected: "a template name", index: 2)
+    ),
+    (
+      ["template", "apply", "dev", "repo"],
+      .invalidArgument("repo", index: 3, expected: "a parameter KEY=VALUE")
+    ),
+    (
+      ["template", "apply", "dev", "=x"],
+      .invalidArgument("=x", index: 3, expected: "a parameter KEY=VALUE")
+    ),
     (
       ["template", "apply", "dev", "a=1", "a=2"],
       .invalidArgument("a=2", index: 4, expected: "a value for 'a' given once")
     ),
-    (["template", "save", "dev", "--node"], .missingArgument(command: "template save --node", expected: "a pane number or a node id such as %7", index: 4)),
-    (["template", "save", "dev", "--node", "x"], .invalidArgument("x", index: 4, expected: "a pane number or a node id such as %7")),
-    (["template", "save", "dev", "--force", "--force"], .invalidArgument("--force", index: 4, expected: "'--force' once")),
+    (
+      ["template", "save", "dev", "--node"],
+      .missingArgument(
+        command: "template save --node", expected: "a pane number or a node id such as %7", index: 4
+      )
+    ),
+    (
+      ["template", "save", "dev", "--node", "x"],
+      .invalidArgument("x", index: 4, expected: "a pane number or a node id such as %7")
+    ),
+    (
+      ["template", "save", "dev", "--force", "--force"],
+      .invalidArgument("--force", index: 4, expected: "'--force' once")
+    ),
   ])
   func malformedWordsAreNamed(words: [String], error: CommandSyntaxError) {
     #expect(throws: error) { try CommandParser.parse(words) }
@@ -76,7 +99,8 @@ import Testing
   @Test func usageOfTheCommand() {
     #expect(
       CommandGrammar.command("template")?.usage
-        == "template save [--node N|%ID] [--force] NAME | template apply NAME [KEY=VALUE...] | template rm NAME")
+        == "template save [--node N|%ID] [--force] NAME | template apply NAME [KEY=VALUE...] | template rm NAME"
+    )
   }
 
   @Test func completesTemplateNamesAndTheirParameters() throws {
@@ -84,9 +108,16 @@ import Testing
     try state.apply([.rename("{x}"), .saveTemplate("one"), .saveTemplate("two", node: .number(1))])
     let completer = CommandCompleter(
       commands: CommandGrammar.commands, values: CompletionValues(state: state))
-    #expect(completer.completions(after: ["template"], prefix: "").map(\.word) == ["save", "apply", "rm"])
-    #expect(completer.completions(after: ["template", "apply"], prefix: "").map(\.word) == ["one", "two"])
-    #expect(completer.completions(after: ["template", "apply", "one"], prefix: "").map(\.word).prefix(1) == ["x="])
-    #expect(completer.completions(after: ["template", "save", "t"], prefix: "--").map(\.word) == ["--node", "--force"])
+    #expect(
+      completer.completions(after: ["template"], prefix: "").map(\.word) == ["save", "apply", "rm"])
+    #expect(
+      completer.completions(after: ["template", "apply"], prefix: "").map(\.word) == ["one", "two"])
+    #expect(
+      completer.completions(after: ["template", "apply", "one"], prefix: "").map(\.word).prefix(1)
+        == ["x="])
+    #expect(
+      completer.completions(after: ["template", "save", "t"], prefix: "--").map(\.word) == [
+        "--node", "--force",
+      ])
   }
 }

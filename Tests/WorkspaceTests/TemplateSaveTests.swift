@@ -8,9 +8,12 @@ import Testing
 func nestedWorkspace() -> WorkspaceState {
   WorkspaceState(
     tabs(
-      ("Mail {project}", hsplit(
-        pane("{project} inbox", root: RouteToken(name: "inbox", arguments: ["{project}"])),
-        tabs(("In", pane("B")), ("Out", pane("C")), selected: 1), weights: [0.3, 0.7])),
+      (
+        "Mail {project}",
+        hsplit(
+          pane("{project} inbox", root: RouteToken(name: "inbox", arguments: ["{project}"])),
+          tabs(("In", pane("B")), ("Out", pane("C")), selected: 1), weights: [0.3, 0.7])
+      ),
       ("Notes", pane("D"))))
 }
 

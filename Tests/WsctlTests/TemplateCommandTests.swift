@@ -16,7 +16,8 @@ import Testing
 
   @Test func saveListShowApply() throws {
     let sandbox = try sandboxWithTemplate()
-    #expect(try sandbox.succeed("template", "list").stdout == "mail  tab 'Mail {project}'  project=\n")
+    #expect(
+      try sandbox.succeed("template", "list").stdout == "mail  tab 'Mail {project}'  project=\n")
     #expect(
       try sandbox.succeed("template", "show", "mail").stdout
         == """
@@ -40,22 +41,37 @@ import Testing
   }
 
   @Test(arguments: [
-    (["template", "apply", "mail"], "wsctl: template 'mail' needs a value for 'project' (project=VALUE) at word 1"),
+    (
+      ["template", "apply", "mail"],
+      "wsctl: template 'mail' needs a value for 'project' (project=VALUE) at word 1"
+    ),
     (
       ["template", "apply", "mail", "project=a", "projet=b"],
       "wsctl: template 'mail' has no parameter 'projet'; it takes 'project' at word 1"
     ),
-    (["template", "apply", "mail", "project"], "wsctl: invalid argument 'project' at word 4: expected a parameter KEY=VALUE"),
+    (
+      ["template", "apply", "mail", "project"],
+      "wsctl: invalid argument 'project' at word 4: expected a parameter KEY=VALUE"
+    ),
     (
       ["template", "apply", "mail", "project=a", "project=b"],
       "wsctl: invalid argument 'project=b' at word 5: expected a value for 'project' given once"
     ),
-    (["template", "save", ""], "wsctl: invalid template name '': expected 1 to 128 bytes of letters, digits, '_', '-' or '.', not starting with '-' or '.' at word 1"),
-    (["template", "save", "a b"], "wsctl: invalid template name 'a b': expected 1 to 128 bytes of letters, digits, '_', '-' or '.', not starting with '-' or '.' at word 1"),
+    (
+      ["template", "save", ""],
+      "wsctl: invalid template name '': expected 1 to 128 bytes of letters, digits, '_', '-' or '.', not starting with '-' or '.' at word 1"
+    ),
+    (
+      ["template", "save", "a b"],
+      "wsctl: invalid template name 'a b': expected 1 to 128 bytes of letters, digits, '_', '-' or '.', not starting with '-' or '.' at word 1"
+    ),
     (["template"], "wsctl: 'template' needs save, apply, rm at word 2"),
     (["template", "copy"], "wsctl: invalid argument 'copy' at word 2: expected save, apply, rm"),
     (["template", "show"], "wsctl: 'template show' needs a template name at word 3"),
-    (["--force", "template", "save", "x"], "wsctl: option '--force' at word 1 belongs after 'init' or 'template save'"),
+    (
+      ["--force", "template", "save", "x"],
+      "wsctl: option '--force' at word 1 belongs after 'init' or 'template save'"
+    ),
     (
       ["template", "apply", "mail", "project=" + String(repeating: "x", count: 5000)],
       "wsctl: invalid value '\(String(repeating: "x", count: 40))…' for 'project': route 'inbox:…' would be 5006 bytes, over the limit of 4096 at word 1"
@@ -69,16 +85,25 @@ import Testing
   }
 
   @Test(arguments: [
-    (["template", "apply", "nope"], "wsctl: no template 'nope'; the templates are 'mail' at word 1"),
-    (["template", "show", "nope"], "wsctl: no template 'nope'; the templates are 'mail' at word 1"),
+    (
+      ["template", "apply", "nope"], "wsctl: no template 'nope'; the templates are 'mail' at word 1"
+    ),
+    (
+      ["template", "show", "nope"], "wsctl: no template 'nope'; the templates are 'mail' at word 1"
+    ),
     (["template", "rm", "nope"], "wsctl: no template 'nope'; the templates are 'mail' at word 1"),
-    (["template", "save", "mail"], "wsctl: template 'mail' exists (--force replaces it) at word 1"),
+    (
+      ["template", "save", "mail"], "wsctl: template 'mail' exists (--force replaces it) at word 1"
+    ),
     (
       ["rename", "json {}", "template", "save", "x"],
       "wsctl: malformed placeholder: empty placeholder '{}' at offset 5 in 'json {}' (write '{{' or '}}' for a literal brace) at word 3"
     ),
     (["template", "save", "x", "--node", "%99"], "wsctl: no node %99 at word 1"),
-    (["push", "a", "template", "apply", "nope"], "wsctl: no template 'nope'; the templates are 'mail' at word 3"),
+    (
+      ["push", "a", "template", "apply", "nope"],
+      "wsctl: no template 'nope'; the templates are 'mail' at word 3"
+    ),
   ])
   func refusalsExit1AndChangeNothing(words: [String], message: String) throws {
     let sandbox = try sandboxWithTemplate()
@@ -90,7 +115,8 @@ import Testing
   @Test func forceReplacesAndRmRemoves() throws {
     let sandbox = try sandboxWithTemplate()
     try sandbox.succeed("template", "save", "mail", "--node", "%5", "--force")
-    #expect(try sandbox.succeed("template", "list").stdout == "mail  tab 'Settings'  no parameters\n")
+    #expect(
+      try sandbox.succeed("template", "list").stdout == "mail  tab 'Settings'  no parameters\n")
     try sandbox.succeed("template", "rm", "mail")
     #expect(try sandbox.succeed("template", "list").stdout == "no templates\n")
     #expect(!(sandbox.text("workspace.json") ?? "").contains("\"templates\""))
@@ -197,9 +223,18 @@ import Testing
 
   @Test(arguments: [
     ("missing.json", nil, Int32(66), "wsctl: cannot read 'missing.json': no such file"),
-    ("t.json", "{\"format\": \"workspace-templates\",\n \"version\": 1,,", 65, "wsctl: t.json:2:15: not valid JSON: unexpected character ',' (byte 48)"),
-    ("t.json", #"{"format": "workspace-templates", "version": 9, "templates": []}"#, 65, "wsctl: t.json: format version 9 is newer than this tool supports (1); the file was left unchanged"),
-    ("t.json", #"{"format": "workspace", "version": 2, "templates": []}"#, 65, #"wsctl: t.json: $.format: expected "format": "workspace-templates""#),
+    (
+      "t.json", "{\"format\": \"workspace-templates\",\n \"version\": 1,,", 65,
+      "wsctl: t.json:2:15: not valid JSON: unexpected character ',' (byte 48)"
+    ),
+    (
+      "t.json", #"{"format": "workspace-templates", "version": 9, "templates": []}"#, 65,
+      "wsctl: t.json: format version 9 is newer than this tool supports (1); the file was left unchanged"
+    ),
+    (
+      "t.json", #"{"format": "workspace", "version": 2, "templates": []}"#, 65,
+      #"wsctl: t.json: $.format: expected "format": "workspace-templates""#
+    ),
     (
       "t.json",
       #"{"format": "workspace-templates", "version": 1, "templates": [{"name": "a", "root": {"kind": "split", "axis": "up", "children": []}}]}"#,
@@ -208,13 +243,15 @@ import Testing
     (
       "t.json",
       #"{"format": "workspace-templates", "version": 1, "templates": [{"name": "a", "root": {"kind": "pane", "title": "{x", "router": {"root": "a"}}}]}"#,
-      65, "wsctl: t.json: $.templates[0].root.title: malformed placeholder: unclosed '{' at offset 0 in '{x' (write '{{' or '}}' for a literal brace)"
+      65,
+      "wsctl: t.json: $.templates[0].root.title: malformed placeholder: unclosed '{' at offset 0 in '{x' (write '{{' or '}}' for a literal brace)"
     ),
     (
       "t.json",
       "{\"format\": \"workspace-templates\", \"version\": 1, \"templates\": [{\"name\": \"a\", \"root\": "
         + String(repeating: "{\"kind\": \"tabs\", \"children\": [", count: 101)
-        + "{\"kind\": \"pane\", \"router\": {\"root\": \"a\"}}" + String(repeating: "]}", count: 101)
+        + "{\"kind\": \"pane\", \"router\": {\"root\": \"a\"}}"
+        + String(repeating: "]}", count: 101)
         + "}]}",
       65, ".children[0]: tree depth exceeds the limit of 100"
     ),

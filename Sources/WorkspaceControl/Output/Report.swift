@@ -193,12 +193,15 @@ extension Report {
         line += "pane '\(title)' \(route(router))"
       case .split(let axis, let nodes, let weights):
         let total = weights.reduce(0, +)
-        line += "split \(axis) weights "
+        line +=
+          "split \(axis) weights "
           + weights.map { format($0 / total) }.joined(separator: " ")
         children = nodes.map { ($0, "") }
       case .tabs(let nodes, let titles, let selected):
         line += "tabs selected \(selected + 1)"
-        children = nodes.enumerated().map { ($0.element, "[\($0.offset + 1) '\(titles[$0.offset])'] ") }
+        children = nodes.enumerated().map {
+          ($0.element, "[\($0.offset + 1) '\(titles[$0.offset])'] ")
+        }
       }
       if case .pane = node.content {
       } else if let router = node.router {

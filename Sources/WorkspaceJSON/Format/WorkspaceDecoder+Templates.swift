@@ -132,7 +132,8 @@ extension WorkspaceDecoder {
           .tabs(children: children, titles: titles, selected: active), router: router)
       }
     default:
-      throw invalid(location + ".kind", "unknown kind '\(kind)': a template holds panes, splits and tabs")
+      throw invalid(
+        location + ".kind", "unknown kind '\(kind)': a template holds panes, splits and tabs")
     }
     node.unknownMembers = unknown(object, known: Self.templateNodeKeys(kind))
     return node
@@ -150,7 +151,8 @@ extension WorkspaceDecoder {
     throws(WorkspaceFileError) -> RouterState
   {
     let object = try templateObject(value, at: location)
-    let kind = try object["kind"] == nil ? RouteToken.kind : requiredString(object, "kind", at: location)
+    let kind =
+      try object["kind"] == nil ? RouteToken.kind : requiredString(object, "kind", at: location)
     let text = try requiredString(object, "root", at: location)
     let root: RouteToken
     do {
