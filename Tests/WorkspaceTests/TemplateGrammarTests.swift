@@ -77,7 +77,8 @@ import Testing
     WorkspaceCommand.saveTemplate("dev", node: .id(NodeID(3)), replacing: true),
     .saveTemplate("push"), .saveTemplate("=odd"), .removeTemplate("dev"),
     .applyTemplate("dev", parameters: ["b": "x y", "a": "", "c": "k=v"]),
-    .applyTemplate("focus"),
+    .applyTemplate("focus"), .saveTemplate("--force"), .removeTemplate("--node"),
+    .saveTemplate("", node: .number(1)),
   ])
   func wordsParseBack(command: WorkspaceCommand) throws {
     #expect(try CommandParser.parse(command.words) == [command])

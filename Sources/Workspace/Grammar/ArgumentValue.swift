@@ -118,7 +118,8 @@ enum ArgumentValue: Hashable, Sendable {
     case .command(let command):
       return command.spelledWords(reserving: parser.extraCommandWords)
     case .templateName(let name):
-      return plain(name.hasPrefix("=") ? "=" + name : name)
+      // A name that reads as an escape or as an option (`--force`) is escaped.
+      return plain(name.hasPrefix("=") || name.hasPrefix("--") ? "=" + name : name)
     case .parameters(let values):
       return values.sorted { $0.key < $1.key }.map { SpelledWord(text: "\($0.key)=\($0.value)") }
     case .flag:
