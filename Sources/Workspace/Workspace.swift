@@ -217,7 +217,7 @@ public final class Workspace {
       commands: [], changedNodes: changed, focusBefore: state.focusedPane,
       focusAfter: newState.focusedPane, zoomedPaneBefore: state.zoomedPane,
       zoomedPaneAfter: newState.zoomedPane, origin: origin, revision: newState.revision,
-      conflicts: conflicts)
+      conflicts: conflicts, changedTemplates: newState.templates != state.templates)
     if origin == .replaced || !conflicts.isEmpty { undoGroup?.entries = 0 }
     lastPathWrite = nil
     publish(change, replacing: newState)

@@ -99,7 +99,8 @@ extension WorkspaceState {
     return WorkspaceChange(
       commands: commands, changedNodes: Set(changed), focusBefore: focusBefore,
       focusAfter: focusedPane, zoomedPaneBefore: zoomedPaneBefore, zoomedPaneAfter: zoomedPane,
-      revision: revision, routeOperations: routeOperations, recordedHistoryEntries: recorded)
+      revision: revision, routeOperations: routeOperations, recordedHistoryEntries: recorded,
+      changedTemplates: templates != saved.templates)
   }
 
   /// Closes the innermost journal and adds it to the history for the commands applied in

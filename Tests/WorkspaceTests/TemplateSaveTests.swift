@@ -36,6 +36,9 @@ func nestedWorkspace() -> WorkspaceState {
     var state = nestedWorkspace()
     let change = try state.applyChecked(.saveTemplate("mail"))
     #expect(change.changedNodes.isEmpty)
+    #expect(change.changedTemplates)
+    #expect(!change.isEmpty)
+    #expect(try state.applyChecked(.focus(.next)).changedTemplates == false)
     #expect(state.history.undoEntries.isEmpty)
     #expect(throws: WorkspaceError.nothingToUndo) { try state.apply(.undo()) }
   }
