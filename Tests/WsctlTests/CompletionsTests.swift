@@ -52,7 +52,12 @@ import Testing
       line: "wsctl template apply review ", expected: ["repo="] + words),
     Case(
       setup: ["template", "save", "review"], line: "wsctl template show r", expected: ["review"]),
-    Case(line: "wsctl template save t --", expected: ["--node", "--force"]),
+    Case(
+      line: "wsctl template save t --",
+      expected: [
+        "--file", "--from", "--json", "--dry-run", "--quiet", "--no-host", "--help", "--version",
+        "--size", "--node", "--force",
+      ]),
     Case(line: "wsctl finish ", expected: []),
     Case(line: "wsctl finish attachment:3 ", expected: words),
     Case(line: "wsctl at %3 fi", expected: ["finish"]),
