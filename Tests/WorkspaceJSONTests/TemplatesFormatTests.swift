@@ -27,6 +27,15 @@ private func templateText(name: String = "t", root: String = samplePane) -> Stri
   #"{"name": "\#(name)", "title": "T", "root": \#(root)}"#
 }
 
+/// Limits small enough for a test file to break.
+private func smallLimits(fileBytes: Int, depth: Int, nodes: Int, strings: Int)
+  -> WorkspaceFileLimits
+{
+  WorkspaceFileLimits(
+    maximumFileBytes: fileBytes, maximumTreeDepth: depth, maximumNodes: nodes,
+    maximumStringBytes: strings, maximumStackDepth: 10)
+}
+
 private let samplePane =
   #"{"kind": "pane", "title": "{p}", "router": {"kind": "token", "root": "a:{p}"}}"#
 
@@ -242,33 +251,25 @@ private let samplePane =
       ),
       message:
         "t.json: $.templates[0].root.children[0].children[0]: tree depth exceeds the limit of 2",
-      limits: WorkspaceFileLimits(
-        maximumFileBytes: 1 << 20, maximumTreeDepth: 2, maximumNodes: 100,
-        maximumStringBytes: 1000, maximumStackDepth: 10)),
+      limits: smallLimits(fileBytes: 1 << 20, depth: 2, nodes: 100, strings: 1000)),
     Refusal(
       name: "more nodes than the limit",
       bytes: templatesFile(
         "[\(templateText(root: #"{"kind": "tabs", "children": [\#(samplePane), \#(samplePane), \#(samplePane)]}"#))]"
       ),
       message: "t.json: $.templates[0].root.children[2]: node count exceeds the limit of 3",
-      limits: WorkspaceFileLimits(
-        maximumFileBytes: 1 << 20, maximumTreeDepth: 10, maximumNodes: 3,
-        maximumStringBytes: 1000, maximumStackDepth: 10)),
+      limits: smallLimits(fileBytes: 1 << 20, depth: 10, nodes: 3, strings: 1000)),
     Refusal(
       name: "a title longer than the limit",
       bytes: templatesFile(
         "[\(templateText(root: #"{"kind": "pane", "title": "\#(String(repeating: "x", count: 40))", "router": {"root": "a"}}"#))]"
       ),
       message: "t.json: line 1, column 125: string length exceeds the limit of 30",
-      limits: WorkspaceFileLimits(
-        maximumFileBytes: 1 << 20, maximumTreeDepth: 10, maximumNodes: 10,
-        maximumStringBytes: 30, maximumStackDepth: 10)),
+      limits: smallLimits(fileBytes: 1 << 20, depth: 10, nodes: 10, strings: 30)),
     Refusal(
       name: "a file larger than the limit", bytes: templatesFile("[\(templateText())]"),
       message: "t.json: file of 179 bytes exceeds the limit of 100 bytes",
-      limits: WorkspaceFileLimits(
-        maximumFileBytes: 100, maximumTreeDepth: 10, maximumNodes: 10,
-        maximumStringBytes: 10, maximumStackDepth: 10)),
+      limits: smallLimits(fileBytes: 100, depth: 10, nodes: 10, strings: 10)),
   ]
 
   @Test(arguments: refusals)

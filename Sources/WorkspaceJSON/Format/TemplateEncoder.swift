@@ -70,11 +70,8 @@ enum TemplateEncoder {
       var pending = [(node: template.root, location: "\(location)[\(index)].root", depth: 1)]
       while let (node, nodeLocation, depth) = pending.popLast() {
         count += 1
-        if depth > limits.maximumTreeDepth {
-          return (nodeLocation, "tree depth", depth, limits.maximumTreeDepth)
-        }
-        if count > limits.maximumNodes {
-          return (nodeLocation, "node count", count, limits.maximumNodes)
+        if let (what, size, limit) = limits.treeLimitBroken(depth: depth, count: count) {
+          return (nodeLocation, what, size, limit)
         }
         switch node.content {
         case .pane: break

@@ -87,15 +87,8 @@ extension WorkspaceDecoder {
   private func decodeTemplateNode(
     _ value: JSONValue, at location: String, depth: Int, count: inout Int
   ) throws(WorkspaceFileError) -> NodeTemplate {
-    guard depth <= limits.maximumTreeDepth else {
-      throw .limitExceeded(
-        path: file, location: location, what: "tree depth", limit: limits.maximumTreeDepth)
-    }
     count += 1
-    guard count <= limits.maximumNodes else {
-      throw .limitExceeded(
-        path: file, location: location, what: "node count", limit: limits.maximumNodes)
-    }
+    try checkTreeLimits(depth: depth, count: count, at: location)
     let object = try templateObject(value, at: location)
     let kind = try requiredString(object, "kind", at: location)
     let router = try object["router"].map { (value) throws(WorkspaceFileError) in

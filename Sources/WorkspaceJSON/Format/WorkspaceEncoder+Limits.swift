@@ -17,11 +17,8 @@ extension WorkspaceEncoder {
     var pending = [(id: state.rootID, location: "$.root", depth: 1)]
     while let (id, location, depth) = pending.popLast() {
       count += 1
-      if depth > limits.maximumTreeDepth {
-        return (location, "tree depth", depth, limits.maximumTreeDepth)
-      }
-      if count > limits.maximumNodes {
-        return (location, "node count", count, limits.maximumNodes)
+      if let (what, size, limit) = limits.treeLimitBroken(depth: depth, count: count) {
+        return (location, what, size, limit)
       }
       guard let node = state.node(id) else { continue }
       if let router = node.router {
