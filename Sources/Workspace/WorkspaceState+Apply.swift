@@ -136,7 +136,7 @@ extension WorkspaceState {
     case .setMinimumPaneSize(let size): try setMinimumPaneSize(size)
     case .equalize: equalize()
     case .zoom: zoomedPane = zoomedPane == nil ? focusedPane : nil
-    case .rename(let title): update(focusedPane) { $0.title = title }
+    case .rename(let title): update(focusedPane) { $0.setTitle(title) }
     case .route(let operation, let id): try route(operation, at: id ?? focusedPane)
     case .undo, .redo: preconditionFailure("handled by apply")
     }
@@ -173,7 +173,7 @@ extension WorkspaceState {
       if operation.namesStateThatHolds(despite: error) { return }
       throw .routeRejected(error, operation: operation.description, node: id)
     }
-    update(id) { $0.router = router }
+    update(id) { $0.setRouter(router) }
   }
 }
 

@@ -27,8 +27,8 @@ extension WorkspaceState {
     let second = (
       parent: self[other].parent!, index: self[self[other].parent!].children.firstIndex(of: other)!
     )
-    update(first.parent) { $0.children[first.index] = other }
-    update(second.parent) { $0.children[second.index] = pane }
+    update(first.parent) { $0.replaceChild(at: first.index, with: other) }
+    update(second.parent) { $0.replaceChild(at: second.index, with: pane) }
     update(pane) { $0.parent = second.parent }
     update(other) { $0.parent = first.parent }
     zoomedPane = nil
@@ -72,9 +72,10 @@ extension WorkspaceState {
       update(split) { node in
         let from = node.children.firstIndex(of: pane)!
         let to = node.children.firstIndex(of: sibling)!
-        node.children.swapAt(from, to)
-        node.weights.swapAt(from, to)
-        node.activeIndex = to
+        node.changeSplit { children in
+          children.swapAt(from, to)
+          children.activeIndex = to
+        }
       }
     } else {
       let parent = self[pane].parent!
@@ -99,12 +100,16 @@ extension WorkspaceState {
     normalize(parent)
     let remaining = slotParent.map { self[$0].children[slotIndex!] } ?? rootID
     let split = makeID()
-    set(split, Node(id: split, kind: .split(direction.axis)))
+    set(
+      split,
+      Node(
+        id: split,
+        .split(
+          direction.axis,
+          NodeChildren(
+            direction.isForward ? [remaining, pane] : [pane, remaining], slots: [0.5, 0.5])
+        )))
     replace(remaining, with: split)
-    update(split) { node in
-      node.children = direction.isForward ? [remaining, pane] : [pane, remaining]
-      node.weights = [0.5, 0.5]
-    }
     update(remaining) { $0.parent = split }
     update(pane) { $0.parent = split }
     normalize(split)
@@ -156,7 +161,7 @@ extension WorkspaceState {
     lengths[shrinks] -= moved
     lengths[grows] += moved
     let weights = WorkspaceState.normalized(lengths.map { Double($0) / Double(total) })
-    update(split) { $0.weights = weights }
+    update(split) { node in node.changeSplit { $0.setSlots(weights) } }
   }
 
   /// The split whose edge `resize` moves in a direction, with the indices of the child that
@@ -195,7 +200,7 @@ extension WorkspaceState {
       switch node.kind {
       case .split:
         let equal = Array(repeating: 1 / Double(node.children.count), count: node.children.count)
-        if node.weights != equal { update(id) { $0.weights = equal } }
+        if node.weights != equal { update(id) { $0.changeSplit { $0.setSlots(equal) } } }
         pending.append(contentsOf: node.children)
       case .tabs:
         if let child = node.activeChild { pending.append(child) }

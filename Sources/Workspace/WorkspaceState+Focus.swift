@@ -62,7 +62,7 @@ extension WorkspaceState {
     for ancestor in ancestors(of: pane) {
       let index = self[ancestor].children.firstIndex(of: child)!
       if self[ancestor].activeIndex != index {
-        update(ancestor) { $0.activeIndex = index }
+        update(ancestor) { $0.setActiveIndex(index) }
       }
       child = ancestor
     }

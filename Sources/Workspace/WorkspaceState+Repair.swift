@@ -47,26 +47,16 @@ extension WorkspaceState {
     let id = node.id
     if node.axis != nil {
       let weights = node.weights
-      var fixed = Array(weights.prefix(node.children.count))
-      fixed += Array(repeating: -1, count: node.children.count - fixed.count)
-      fixed = WorkspaceState.normalized(fixed)
       let valid =
-        weights.count == node.children.count && weights.allSatisfy { $0.isFinite && $0 > 0 }
-        && abs(weights.reduce(0, +) - 1) <= 1e-9
+        weights.allSatisfy { $0.isFinite && $0 > 0 } && abs(weights.reduce(0, +) - 1) <= 1e-9
       if !valid, !node.children.isEmpty {
-        update(id) { $0.weights = fixed }
+        update(id) { $0.changeSplit { $0.setSlots(WorkspaceState.normalized(weights)) } }
         repairs.append(Repair(node: id, message: "weights normalised"))
       }
     }
-    if node.kind == .tabs, node.tabTitles.count != node.children.count {
-      update(id) { node in
-        node.tabTitles = Array(node.tabTitles.prefix(node.children.count))
-        node.tabTitles += Array(repeating: "", count: node.children.count - node.tabTitles.count)
-      }
-      repairs.append(Repair(node: id, message: "tab titles fitted to the tabs"))
-    }
     if !node.children.isEmpty, !node.children.indices.contains(node.activeIndex) {
-      update(id) { $0.activeIndex = min(max(0, $0.activeIndex), $0.children.count - 1) }
+      let clamped = min(max(0, node.activeIndex), node.children.count - 1)
+      update(id) { $0.setActiveIndex(clamped) }
       repairs.append(Repair(node: id, message: "active index clamped"))
     }
     return repairs

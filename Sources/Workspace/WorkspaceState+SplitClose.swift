@@ -15,7 +15,7 @@ extension WorkspaceState {
       insert(newPane, into: parent, at: index + 1, share: .takenFrom(sibling: index, ratio: ratio))
     } else {
       let split = makeID()
-      set(split, Node(id: split, kind: .split(axis)))
+      set(split, Node(id: split, .split(axis, NodeChildren([], slots: []))))
       replace(pane, with: split)
       insert(pane, into: split, at: 0)
       insert(newPane, into: split, at: 1, share: .takenFrom(sibling: 0, ratio: ratio))
@@ -39,10 +39,8 @@ extension WorkspaceState {
     var stack = RouteStack(root: root ?? template.stack.root, maxDepth: template.stack.maxDepth)
     stack.rejectsDuplicateTop = template.stack.rejectsDuplicateTop
     let id = makeID()
-    var node = Node(id: id, kind: .pane)
-    node.title = title
-    node.router = RouterState(kind: template.kind, stack: stack)
-    set(id, node)
+    set(
+      id, Node(id: id, .pane(title: title, router: RouterState(kind: template.kind, stack: stack))))
     return id
   }
 

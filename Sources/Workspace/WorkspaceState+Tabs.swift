@@ -23,10 +23,7 @@ extension WorkspaceState {
     } else {
       tabs = makeID()
       let oldRoot = rootID
-      var node = Node(id: tabs, kind: .tabs)
-      node.children = [oldRoot]
-      node.tabTitles = [self[source].title]
-      set(tabs, node)
+      set(tabs, Node(id: tabs, .tabs(NodeChildren([oldRoot], slots: [self[source].title]))))
       update(oldRoot) { $0.parent = tabs }
       rootID = tabs
     }
@@ -97,14 +94,17 @@ extension WorkspaceState {
     let target = number - 1
     guard target != current else { return }
     update(tabs) { node in
-      node.children.insert(node.children.remove(at: current), at: target)
-      node.tabTitles.insert(node.tabTitles.remove(at: current), at: target)
-      node.activeIndex = target
+      node.changeTabs { children in
+        children.move(from: current, to: target)
+        children.activeIndex = target
+      }
     }
   }
 
   mutating func renameTab(_ title: String) throws(WorkspaceError) {
     guard let (tabs, current) = nearestTabs() else { throw .noTabs }
-    update(tabs) { $0.tabTitles[current] = title }
+    update(tabs) { node in
+      node.changeTabs { $0.setSlot(title, at: current) }
+    }
   }
 }

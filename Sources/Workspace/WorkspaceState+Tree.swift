@@ -23,25 +23,24 @@ extension WorkspaceState {
   ) {
     update(child) { $0.parent = parent }
     update(parent) { node in
-      switch node.kind {
-      case .split:
-        switch share {
-        case .proportional(let weight):
-          let weight = weight ?? 1 / Double(node.children.count + 1)
-          node.weights = node.weights.map { $0 * (1 - weight) }
-          node.weights.insert(weight, at: index)
-        case .takenFrom(let sibling, let ratio):
-          let whole = node.weights[sibling]
-          node.weights[sibling] = whole * (1 - ratio)
-          node.weights.insert(whole * ratio, at: index)
-        }
-      case .tabs:
-        node.tabTitles.insert(title, at: index)
-      case .pane, .unknown:
-        preconditionFailure("insert into a leaf")
-      }
-      node.children.insert(child, at: index)
-      if node.activeIndex >= index, node.children.count > 1 { node.activeIndex += 1 }
+      node.changeChildren(
+        split: { children in
+          switch share {
+          case .proportional(let weight):
+            let weight = weight ?? 1 / Double(children.count + 1)
+            children.setSlots(children.slots.map { $0 * (1 - weight) })
+            children.insert(child, weight, at: index)
+          case .takenFrom(let sibling, let ratio):
+            let whole = children.slots[sibling]
+            children.setSlot(whole * (1 - ratio), at: sibling)
+            children.insert(child, whole * ratio, at: index)
+          }
+          children.shiftActiveIndex(afterInsertingAt: index)
+        },
+        tabs: { children in
+          children.insert(child, title, at: index)
+          children.shiftActiveIndex(afterInsertingAt: index)
+        })
     }
   }
 
@@ -54,24 +53,16 @@ extension WorkspaceState {
   mutating func detach(at index: Int, of parent: NodeID) -> (weight: Double, title: String) {
     var removed = (weight: 1.0, title: "")
     update(parent) { node in
-      // A stored container that repair has not reached yet may have weights or titles that
-      // do not fit its children; repair fits them later.
-      let count = node.children.count
-      switch node.kind {
-      case .split where node.weights.count == count:
-        removed.weight = node.weights.remove(at: index)
-        node.weights = WorkspaceState.normalized(node.weights)
-      case .tabs where node.tabTitles.count == count:
-        removed.title = node.tabTitles.remove(at: index)
-      case .split, .tabs:
-        break
-      case .pane, .unknown:
-        preconditionFailure("detach from a leaf")
-      }
-      node.children.remove(at: index)
-      if node.activeIndex > index || node.activeIndex >= node.children.count {
-        node.activeIndex = max(0, node.activeIndex - 1)
-      }
+      node.changeChildren(
+        split: { children in
+          removed.weight = children.remove(at: index)
+          children.setSlots(WorkspaceState.normalized(children.slots))
+          children.shiftActiveIndex(afterRemovingAt: index)
+        },
+        tabs: { children in
+          removed.title = children.remove(at: index)
+          children.shiftActiveIndex(afterRemovingAt: index)
+        })
     }
     return removed
   }
@@ -83,9 +74,7 @@ extension WorkspaceState {
     update(replacement) { $0.parent = parent }
     update(old) { $0.parent = nil }
     if let parent {
-      update(parent) { node in
-        if let index = node.children.firstIndex(of: old) { node.children[index] = replacement }
-      }
+      update(parent) { $0.replaceChild(old, with: replacement) }
     } else {
       rootID = replacement
     }
@@ -128,7 +117,7 @@ extension WorkspaceState {
       if self[id].children.count == 1 {
         let child = self[id].children[0]
         if let router = self[id].router, self[child].isContainer, self[child].router == nil {
-          update(child) { $0.router = router }
+          update(child) { $0.setRouter(router) }
         }
         replace(id, with: child)
         set(id, nil)
@@ -156,10 +145,7 @@ extension WorkspaceState {
 
   /// Splices each child split of the same axis into `id`, its weights scaled by the child's.
   ///
-  /// Does nothing while the weights of `id` do not fit its children: a stored split that
-  /// ``repair(focus:)`` has not reached yet, and whose own repair merges later.
   private mutating func mergeSameAxisChildren(of id: NodeID, axis: Axis) {
-    guard self[id].weights.count == self[id].children.count else { return }
     while let index = self[id].children.firstIndex(where: { self[$0].axis == axis }) {
       let child = self[self[id].children[index]]
       let wasActive = self[id].activeIndex == index
@@ -167,17 +153,19 @@ extension WorkspaceState {
         update(grandchild) { $0.parent = id }
       }
       update(id) { node in
-        let share = node.weights[index]
-        node.children.replaceSubrange(index...index, with: child.children)
-        node.weights.replaceSubrange(index...index, with: child.weights.map { $0 * share })
-        if wasActive {
-          node.activeIndex = index + child.activeIndex
-        } else if node.activeIndex > index {
-          node.activeIndex += child.children.count - 1
+        node.changeSplit { children in
+          let share = children.slots[index]
+          children.replace(
+            at: index, with: child.children, slots: child.weights.map { $0 * share })
+          if wasActive {
+            children.activeIndex = index + child.activeIndex
+          } else if children.activeIndex > index {
+            children.activeIndex += child.children.count - 1
+          }
         }
       }
       if let router = child.router, self[id].router == nil {
-        update(id) { $0.router = router }
+        update(id) { $0.setRouter(router) }
       }
       set(child.id, nil)
     }
@@ -189,7 +177,7 @@ extension WorkspaceState {
     let node = self[id]
     guard let active = node.activeChild, !containsPane(active) else { return }
     if let index = node.children.firstIndex(where: containsPane) {
-      update(id) { $0.activeIndex = index }
+      update(id) { $0.setActiveIndex(index) }
     }
   }
 

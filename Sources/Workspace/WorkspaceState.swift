@@ -151,24 +151,23 @@ public struct WorkspaceState: Sendable {
   private mutating func build(_ template: NodeTemplate, parent: NodeID?) -> NodeID {
     let id = NodeID(nextID)
     nextID += 1
-    var node: Node
+    let content: Node.Content
     switch template.content {
     case .pane(let title, let router):
-      node = Node(id: id, kind: .pane, parent: parent)
-      node.title = title
-      node.router = router
+      content = .pane(title: title, router: template.router ?? router)
     case .split(let axis, let children):
-      node = Node(id: id, kind: .split(axis), parent: parent)
-      node.children = children.map { build($0.node, parent: id) }
-      node.weights = Self.normalized(children.map(\.weight))
+      content = .split(
+        axis,
+        NodeChildren(
+          children.map { build($0.node, parent: id) },
+          slots: Self.normalized(children.map(\.weight)), router: template.router))
     case .tabs(let tabs, let selected):
-      node = Node(id: id, kind: .tabs, parent: parent)
-      node.children = tabs.map { build($0.node, parent: id) }
-      node.tabTitles = tabs.map(\.title)
-      node.activeIndex = min(max(0, selected), max(0, tabs.count - 1))
+      content = .tabs(
+        NodeChildren(
+          tabs.map { build($0.node, parent: id) }, slots: tabs.map(\.title),
+          activeIndex: min(max(0, selected), max(0, tabs.count - 1)), router: template.router))
     }
-    if template.router != nil { node.router = template.router }
-    nodes[id] = node
+    nodes[id] = Node(id: id, content, parent: parent)
     return id
   }
 

@@ -150,14 +150,13 @@ struct WorkspaceDecoder {
         note(location, "pane has no usable router; removed")
         return nil
       }
-      node = Node(id: id, kind: .pane, parent: parent)
-      node.title = try string(object["title"], at: location + ".title") ?? ""
-      node.router = router
+      let title = try string(object["title"], at: location + ".title") ?? ""
+      node = Node(id: id, .pane(title: title, router: router), parent: parent)
     case "split", "tabs":
       node = try decodeContainer(object, kind: kindName, id: id, at: location, depth: depth)
       node.parent = parent
     default:
-      node = Node(id: id, kind: .unknown(kindName), parent: parent)
+      node = Node(id: id, .unknown(kindName), parent: parent)
       node.unknownMembers = unknown(object, known: ["id", "kind"])
       nodes[id] = node
       locations[id] = location
