@@ -26,7 +26,7 @@ extension WorkspaceState {
       if keepingRouters {
         for (id, image) in journal.nodes {
           guard var node = image, let current = nodes[id] else { continue }
-          node.router = current.router
+          node.setRouter(current.router)
           journal.nodes[id] = node
         }
       }
