@@ -6,15 +6,34 @@
 /// children with their weights; a tabs container's tabs with their titles), so a pane with
 /// children or a split without weights cannot be written down. Nodes refer to each other by
 /// ``NodeID``; the ``WorkspaceState`` owns them all.
-public struct Node: Equatable, Sendable {
+///
+/// A node is a value; its parts live in one immutable box, so copying a node (reading it
+/// from the tree, recording its before-image in a transaction) copies one reference, and a
+/// change puts a new box in its place.
+public struct Node: Sendable {
+  /// The node's parts; never changed in place, replaced by a change.
+  private var storage: Storage
+
   /// The node's stable id.
-  public let id: NodeID
+  public var id: NodeID { storage.id }
+
   /// The containing node; `nil` for the root.
-  public package(set) var parent: NodeID?
+  public package(set) var parent: NodeID? {
+    get { storage.parent }
+    set { storage = Storage(storage.id, newValue, storage.content, storage.unknownMembers) }
+  }
+
   /// What the node is, with what that kind holds.
-  public package(set) var content: Content
+  public package(set) var content: Content {
+    get { storage.content }
+    set { storage = Storage(storage.id, storage.parent, newValue, storage.unknownMembers) }
+  }
+
   /// Members of the stored node this version does not understand.
-  public package(set) var unknownMembers: UnknownMembers
+  public package(set) var unknownMembers: UnknownMembers {
+    get { storage.unknownMembers }
+    set { storage = Storage(storage.id, storage.parent, storage.content, newValue) }
+  }
 
   /// What a node is, with exactly what each kind holds.
   public enum Content: Equatable, Sendable {
@@ -41,11 +60,35 @@ public struct Node: Equatable, Sendable {
   }
 
   /// A node with its content.
-  package init(id: NodeID, _ content: Content, parent: NodeID? = nil) {
-    self.id = id
-    self.parent = parent
-    self.content = content
-    self.unknownMembers = UnknownMembers()
+  ///
+  /// - Parameters:
+  ///   - id: The node's id.
+  ///   - content: What the node is, with what that kind holds.
+  ///   - parent: The containing node; `nil` for the root or a node not yet placed.
+  ///   - unknownMembers: Members of the stored node this version does not understand.
+  package init(
+    id: NodeID, _ content: Content, parent: NodeID? = nil,
+    unknownMembers: UnknownMembers = UnknownMembers()
+  ) {
+    storage = Storage(id, parent, content, unknownMembers)
+  }
+
+  /// The parts of a node, shared by its copies.
+  private final class Storage: Sendable {
+    let id: NodeID
+    let parent: NodeID?
+    let content: Content
+    let unknownMembers: UnknownMembers
+
+    /// What a node holds for the moment its content changes.
+    static let placeholder = Storage(NodeID(0), nil, .unknown(""), UnknownMembers())
+
+    init(_ id: NodeID, _ parent: NodeID?, _ content: Content, _ unknownMembers: UnknownMembers) {
+      self.id = id
+      self.parent = parent
+      self.content = content
+      self.unknownMembers = unknownMembers
+    }
   }
 
   /// What the node is.
@@ -124,9 +167,21 @@ public struct Node: Equatable, Sendable {
 
   /// The active child's id, or `nil` for a node without children.
   public var activeChild: NodeID? {
-    let children = children
-    let index = activeIndex
-    return children.indices.contains(index) ? children[index] : nil
+    switch content {
+    case .split(_, let children): children.activeChild
+    case .tabs(let children): children.activeChild
+    case .pane, .unknown: nil
+    }
+  }
+}
+
+extension Node: Equatable {
+  /// Whether two nodes have the same id, parent, content and kept members; a node and its
+  /// copy compare equal without looking inside.
+  public static func == (lhs: Node, rhs: Node) -> Bool {
+    lhs.storage === rhs.storage
+      || (lhs.id == rhs.id && lhs.parent == rhs.parent && lhs.content == rhs.content
+        && lhs.unknownMembers == rhs.unknownMembers)
   }
 }
 
@@ -140,19 +195,32 @@ extension Node {
   package mutating func changeChildren(
     split: (inout NodeChildren<Double>) -> Void, tabs: (inout NodeChildren<String>) -> Void
   ) {
-    // The payload is moved out while it changes, so that its arrays are not copied.
-    switch content {
-    case .split(let axis, var children):
-      content = .unknown("")
-      split(&children)
-      content = .split(axis, children)
-    case .tabs(var children):
-      content = .unknown("")
-      tabs(&children)
-      content = .tabs(children)
-    case .pane, .unknown:
-      preconditionFailure("\(id) has no children")
+    let id = id
+    changeContent { content in
+      // The payload is moved out of `content` while it changes, so its arrays are not copied.
+      switch content {
+      case .split(let axis, var children):
+        content = .unknown("")
+        split(&children)
+        content = .split(axis, children)
+      case .tabs(var children):
+        content = .unknown("")
+        tabs(&children)
+        content = .tabs(children)
+      case .pane, .unknown:
+        preconditionFailure("\(id) has no children")
+      }
     }
+  }
+
+  /// Changes the content in place: the node's box lets go of it first, so that `change` owns
+  /// its arrays alone when no other copy of the node shares them, and a new box takes it.
+  private mutating func changeContent(_ change: (inout Content) -> Void) {
+    let (id, parent, unknownMembers) = (storage.id, storage.parent, storage.unknownMembers)
+    var content = storage.content
+    storage = Storage.placeholder
+    change(&content)
+    storage = Storage(id, parent, content, unknownMembers)
   }
 
   /// Changes the children of a split with their weights.

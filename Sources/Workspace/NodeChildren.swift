@@ -24,6 +24,11 @@ public struct NodeChildren<Slot: Equatable & Sendable>: Equatable, Sendable {
   /// The number of children.
   public var count: Int { ids.count }
 
+  /// The active child's id, or `nil` if there are no children.
+  public var activeChild: NodeID? {
+    ids.indices.contains(activeIndex) ? ids[activeIndex] : nil
+  }
+
   /// Inserts a child with its slot.
   package mutating func insert(_ id: NodeID, _ slot: Slot, at index: Int) {
     ids.insert(id, at: index)

@@ -25,10 +25,9 @@ extension WorkspaceDecoder {
     /// The container with its kept children, each with its weight or title.
     func container(_ ids: [NodeID], weights: [Double], titles: [String], active: Int) -> Node {
       kind == "split"
-        ? Node(
-          id: id,
-          .split(axis, NodeChildren(ids, slots: weights, activeIndex: active, router: router)))
-        : Node(id: id, .tabs(NodeChildren(ids, slots: titles, activeIndex: active, router: router)))
+        ? .split(
+          id, axis: axis, children: ids, weights: weights, activeIndex: active, router: router)
+        : .tabs(id, children: ids, titles: titles, activeIndex: active, router: router)
     }
     let storedActive = intMember(object, "active", at: location, minimum: 0) ?? 0
     guard case .array(let children)? = object["children"] else {

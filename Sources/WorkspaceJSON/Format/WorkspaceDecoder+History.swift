@@ -92,9 +92,8 @@ extension WorkspaceDecoder {
     }
     let parentID = parent?.intValue.map(NodeID.init(_:))
     if case .unknown(let name) = kind {
-      var node = Node(id: id, .unknown(name), parent: parentID)
-      node.unknownMembers = unknown(members, known: ["id", "kind"])
-      return node
+      return .unknown(
+        id, kind: name, parent: parentID, unknownMembers: unknown(members, known: ["id", "kind"]))
     }
     // Read exactly the fields the tree reads for this kind; the rest are kept members. An
     // image the kind's payload cannot hold (a pane without a router, weights or titles that
@@ -112,25 +111,27 @@ extension WorkspaceDecoder {
       $0.intValue.map(NodeID.init(_:))
     }
     let active = object["active"]?.intValue ?? 0
-    let content: Node.Content
+    let unknownMembers = unknown(members, known: Self.knownKeys(ofKind: kindName))
     switch kind {
     case .pane:
       guard let router else { return nil }
-      content = .pane(title: object["title"]?.stringValue ?? "", router: router)
+      return .pane(
+        id, title: object["title"]?.stringValue ?? "", router: router, parent: parentID,
+        unknownMembers: unknownMembers)
     case .split(let axis):
       let weights = (object["weights"]?.arrayValue ?? []).compactMap(\.numberValue)
       guard weights.count == children.count else { return nil }
-      content = .split(
-        axis, NodeChildren(children, slots: weights, activeIndex: active, router: router))
+      return .split(
+        id, axis: axis, children: children, weights: weights, activeIndex: active,
+        router: router, parent: parentID, unknownMembers: unknownMembers)
     case .tabs:
       let titles = (object["titles"]?.arrayValue ?? []).compactMap(\.stringValue)
       guard titles.count == children.count else { return nil }
-      content = .tabs(NodeChildren(children, slots: titles, activeIndex: active, router: router))
+      return .tabs(
+        id, children: children, titles: titles, activeIndex: active, router: router,
+        parent: parentID, unknownMembers: unknownMembers)
     case .unknown:
       return nil
     }
-    var node = Node(id: id, content, parent: parentID)
-    node.unknownMembers = unknown(members, known: Self.knownKeys(ofKind: kindName))
-    return node
   }
 }

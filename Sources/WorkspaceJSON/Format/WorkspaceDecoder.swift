@@ -151,14 +151,13 @@ struct WorkspaceDecoder {
         return nil
       }
       let title = try string(object["title"], at: location + ".title") ?? ""
-      node = Node(id: id, .pane(title: title, router: router), parent: parent)
+      node = .pane(id, title: title, router: router, parent: parent)
     case "split", "tabs":
       node = try decodeContainer(object, kind: kindName, id: id, at: location, depth: depth)
       node.parent = parent
     default:
-      node = Node(id: id, .unknown(kindName), parent: parent)
-      node.unknownMembers = unknown(object, known: ["id", "kind"])
-      nodes[id] = node
+      nodes[id] = .unknown(
+        id, kind: kindName, parent: parent, unknownMembers: unknown(object, known: ["id", "kind"]))
       locations[id] = location
       return id
     }
