@@ -34,9 +34,6 @@ public struct WorkspaceState: Sendable {
   /// a state never saved.
   public package(set) var revision: Int
 
-  /// The open transactions' before-images, outermost first.
-  var journals: [Journal]
-
   /// The default number of panes the most-recently-used list keeps.
   public static let defaultMostRecentlyUsedLimit = 32
 
@@ -61,10 +58,10 @@ public struct WorkspaceState: Sendable {
     layoutSize = nil
     minimumPaneSize = nil
     revision = 0
-    journals = []
     rootID = build(template, parent: nil)
     precondition(containsPane(rootID), "a workspace needs at least one pane")
-    normalizeStructure(from: rootID)
+    var unrecorded = Transaction()
+    normalizeStructure(from: rootID, in: &unrecorded)
     mostRecentlyUsed = [focusedPane]
   }
 
@@ -87,7 +84,6 @@ public struct WorkspaceState: Sendable {
     self.layoutSize = layoutSize
     self.minimumPaneSize = minimumPaneSize
     self.revision = revision
-    self.journals = []
   }
 
   /// The node with an id, or `nil` if there is none.
@@ -190,8 +186,8 @@ public struct WorkspaceState: Sendable {
 
 extension WorkspaceState: Equatable {
   /// Compares the tree, focus, history, layout settings (the recorded layout size and the
-  /// minimum pane size) and kept members; the revision (which counts saves, not content) and
-  /// a running transaction are ignored.
+  /// minimum pane size) and kept members; the revision (which counts saves, not content) is
+  /// ignored.
   public static func == (lhs: WorkspaceState, rhs: WorkspaceState) -> Bool {
     lhs.rootID == rhs.rootID && lhs.nextID == rhs.nextID
       && lhs.mostRecentlyUsed == rhs.mostRecentlyUsed && lhs.zoomedPane == rhs.zoomedPane
