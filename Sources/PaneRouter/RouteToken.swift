@@ -85,7 +85,7 @@ extension RouteToken: CustomStringConvertible {
     }
     var text = ""
     text.reserveCapacity(argument.utf8.count)
-    argument._withNFCCodeUnits { byte in
+    argument.forEachNFCByte { byte in
       if byte < 0x80, Unicode.Scalar(byte).isUnreserved {
         text.unicodeScalars.append(Unicode.Scalar(byte))
       } else {

@@ -22,7 +22,7 @@ import PaneRouter
 /// Required titles (`rename TITLE`, `tab rename TITLE`) are exactly the next word, whatever it
 /// is. In `tab new [TITLE] [ROUTE]` one word is a title and two are a title and a route; a
 /// title of `-` means no title (the tab takes its route's name). Deep links
-/// (`myapp://workspace/focus/2`) are read by ``parse(link:)``.
+/// (`myapp://workspace/focus/2`) are read by ``parse(link:)-(String)``.
 ///
 /// Errors carry the offending word and its 0-based index in the word list, or the index where a
 /// missing argument was expected. Besides ``parse(_:)`` for a whole list, the parser reads one
