@@ -8,8 +8,9 @@ extension WorkspaceState {
   /// exactly once and names its parent; no container is empty; a split has at least two
   /// children, positive weights summing to 1, and no child split of its own axis; active
   /// indices are in range and, in a container holding a pane, lead to a pane; ids are
-  /// positive and below ``nextID``; the most-recently-used list is non-empty, unique, holds only panes,
-  /// starts with the focused pane and respects its limit; a zoomed pane is the focused pane.
+  /// positive and below ``nextID``; the most-recently-used list is non-empty, unique, holds
+  /// only panes, starts with the focused pane and respects its limit; a zoomed pane is the
+  /// focused pane.
   ///
   /// - Parameter checkingFocus: Whether to check the most-recently-used list and zoom too.
   /// - Complexity: O(*n*), where *n* is the number of nodes.

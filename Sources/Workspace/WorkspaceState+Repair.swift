@@ -8,12 +8,12 @@ extension WorkspaceState {
     package let message: String
   }
 
-  /// Repairs what the invariants forbid, deepest nodes first: weights that are missing,
-  /// not positive, not finite or not summing to 1 are normalised; tab titles are padded or
-  /// cut to the tabs; active indices out of range are clamped; empty containers are removed;
-  /// splits with one child collapse; splits inside splits of the same axis merge; then
-  /// focus goes to `focus` if it is a pane, and the most-recently-used list and zoom are
-  /// cleaned.
+  /// Repairs what the invariants forbid, deepest nodes first: weights that are not
+  /// positive, not finite or not summing to 1 are normalised (a container's payload already
+  /// holds one weight or title per child); active indices out of range are clamped; empty
+  /// containers are removed; splits with one child collapse; splits inside splits of the
+  /// same axis merge; then focus goes to `focus` if it is a pane, and the most-recently-used
+  /// list and zoom are cleaned.
   ///
   /// - Parameter focus: The stored focused pane, if any.
   /// - Returns: The repairs made, or `nil` if the tree holds no pane at all (unrepairable).
