@@ -106,13 +106,11 @@ extension WorkspaceState {
     let split = makeID()
     set(
       split,
-      Node(
-        id: split,
-        .split(
-          direction.axis,
-          NodeChildren(
-            direction.isForward ? [remaining, pane] : [pane, remaining], slots: [0.5, 0.5])
-        )), in: &transaction)
+      .split(
+        split, axis: direction.axis,
+        children: direction.isForward ? [remaining, pane] : [pane, remaining],
+        weights: [0.5, 0.5]),
+      in: &transaction)
     replace(remaining, with: split, in: &transaction)
     update(remaining, in: &transaction) { $0.parent = split }
     update(pane, in: &transaction) { $0.parent = split }

@@ -19,7 +19,7 @@ extension WorkspaceState {
         in: &transaction)
     } else {
       let split = makeID()
-      set(split, Node(id: split, .split(axis, NodeChildren([], slots: []))), in: &transaction)
+      set(split, .split(split, axis: axis, children: [], weights: []), in: &transaction)
       replace(pane, with: split, in: &transaction)
       insert(pane, into: split, at: 0, in: &transaction)
       insert(
@@ -47,7 +47,7 @@ extension WorkspaceState {
     stack.rejectsDuplicateTop = template.stack.rejectsDuplicateTop
     let id = makeID()
     set(
-      id, Node(id: id, .pane(title: title, router: RouterState(kind: template.kind, stack: stack))),
+      id, .pane(id, title: title, router: RouterState(kind: template.kind, stack: stack)),
       in: &transaction)
     return id
   }

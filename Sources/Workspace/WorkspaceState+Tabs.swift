@@ -26,8 +26,7 @@ extension WorkspaceState {
       tabs = makeID()
       let oldRoot = rootID
       set(
-        tabs, Node(id: tabs, .tabs(NodeChildren([oldRoot], slots: [self[source].title]))),
-        in: &transaction)
+        tabs, .tabs(tabs, children: [oldRoot], titles: [self[source].title]), in: &transaction)
       update(oldRoot, in: &transaction) { $0.parent = tabs }
       rootID = tabs
     }
