@@ -34,9 +34,6 @@ public struct WorkspaceState: Sendable {
   /// a state never saved.
   public package(set) var revision: Int
 
-  /// The open transactions' before-images, outermost first.
-  var journals: [Journal]
-
   /// The default number of panes the most-recently-used list keeps.
   public static let defaultMostRecentlyUsedLimit = 32
 
@@ -61,10 +58,10 @@ public struct WorkspaceState: Sendable {
     layoutSize = nil
     minimumPaneSize = nil
     revision = 0
-    journals = []
     rootID = build(template, parent: nil)
     precondition(containsPane(rootID), "a workspace needs at least one pane")
-    normalizeStructure(from: rootID)
+    var unrecorded = Transaction()
+    normalizeStructure(from: rootID, in: &unrecorded)
     mostRecentlyUsed = [focusedPane]
   }
 
@@ -87,7 +84,6 @@ public struct WorkspaceState: Sendable {
     self.layoutSize = layoutSize
     self.minimumPaneSize = minimumPaneSize
     self.revision = revision
-    self.journals = []
   }
 
   /// The node with an id, or `nil` if there is none.
@@ -151,24 +147,23 @@ public struct WorkspaceState: Sendable {
   private mutating func build(_ template: NodeTemplate, parent: NodeID?) -> NodeID {
     let id = NodeID(nextID)
     nextID += 1
-    var node: Node
+    let content: Node.Content
     switch template.content {
     case .pane(let title, let router):
-      node = Node(id: id, kind: .pane, parent: parent)
-      node.title = title
-      node.router = router
+      content = .pane(title: title, router: template.router ?? router)
     case .split(let axis, let children):
-      node = Node(id: id, kind: .split(axis), parent: parent)
-      node.children = children.map { build($0.node, parent: id) }
-      node.weights = Self.normalized(children.map(\.weight))
+      content = .split(
+        axis,
+        NodeChildren(
+          children.map { build($0.node, parent: id) },
+          slots: Self.normalized(children.map(\.weight)), router: template.router))
     case .tabs(let tabs, let selected):
-      node = Node(id: id, kind: .tabs, parent: parent)
-      node.children = tabs.map { build($0.node, parent: id) }
-      node.tabTitles = tabs.map(\.title)
-      node.activeIndex = min(max(0, selected), max(0, tabs.count - 1))
+      content = .tabs(
+        NodeChildren(
+          tabs.map { build($0.node, parent: id) }, slots: tabs.map(\.title),
+          activeIndex: min(max(0, selected), max(0, tabs.count - 1)), router: template.router))
     }
-    if template.router != nil { node.router = template.router }
-    nodes[id] = node
+    nodes[id] = Node(id: id, content, parent: parent)
     return id
   }
 
@@ -191,8 +186,8 @@ public struct WorkspaceState: Sendable {
 
 extension WorkspaceState: Equatable {
   /// Compares the tree, focus, history, layout settings (the recorded layout size and the
-  /// minimum pane size) and kept members; the revision (which counts saves, not content) and
-  /// a running transaction are ignored.
+  /// minimum pane size) and kept members; the revision (which counts saves, not content) is
+  /// ignored.
   public static func == (lhs: WorkspaceState, rhs: WorkspaceState) -> Bool {
     lhs.rootID == rhs.rootID && lhs.nextID == rhs.nextID
       && lhs.mostRecentlyUsed == rhs.mostRecentlyUsed && lhs.zoomedPane == rhs.zoomedPane
