@@ -60,13 +60,14 @@ extension WorkspaceState {
   /// `tab new` does, making one at the root if there is none), focusing the pane its active
   /// children lead to.
   mutating func openTemplate(
-    _ template: WorkspaceTemplate, parameters: [String: String]
+    _ template: WorkspaceTemplate, parameters: [String: String],
+    in transaction: inout Transaction
   ) throws(WorkspaceError) {
     let (title, root) = try template.filled(with: parameters)
-    let tabs = tabsForNewTab()
+    let tabs = tabsForNewTab(in: &transaction)
     let index = self[tabs].children.count
-    let subtree = build(root, parent: nil)
-    insert(subtree, into: tabs, at: index, title: title)
+    let subtree = build(root, parent: nil, in: &transaction)
+    insert(subtree, into: tabs, at: index, title: title, in: &transaction)
     var built: [NodeID] = []
     var pending = [subtree]
     while let next = pending.popLast() {
@@ -74,10 +75,10 @@ extension WorkspaceState {
       pending.append(contentsOf: self[next].children)
     }
     for id in built.reversed() where nodes[id]?.isContainer == true {
-      normalize(id)
+      normalize(id, in: &transaction)
     }
     zoomedPane = nil
     let tab = self[tabs].children[index]
-    focus(activePane(in: tab)!)
+    focus(activePane(in: tab)!, in: &transaction)
   }
 }

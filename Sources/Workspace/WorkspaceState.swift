@@ -37,9 +37,6 @@ public struct WorkspaceState: Sendable {
   /// a state never saved.
   public package(set) var revision: Int
 
-  /// The open transactions' before-images, outermost first.
-  var journals: [Journal]
-
   /// The default number of panes the most-recently-used list keeps.
   public static let defaultMostRecentlyUsedLimit = 32
 
@@ -65,10 +62,10 @@ public struct WorkspaceState: Sendable {
     layoutSize = nil
     minimumPaneSize = nil
     revision = 0
-    journals = []
-    rootID = build(template, parent: nil)
+    var unrecorded = Transaction()
+    rootID = build(template, parent: nil, in: &unrecorded)
     precondition(containsPane(rootID), "a workspace needs at least one pane")
-    normalizeStructure(from: rootID)
+    normalizeStructure(from: rootID, in: &unrecorded)
     mostRecentlyUsed = [focusedPane]
   }
 
@@ -93,7 +90,6 @@ public struct WorkspaceState: Sendable {
     self.layoutSize = layoutSize
     self.minimumPaneSize = minimumPaneSize
     self.revision = revision
-    self.journals = []
   }
 
   /// The node with an id, or `nil` if there is none.
@@ -154,31 +150,34 @@ public struct WorkspaceState: Sendable {
     id == ancestor || ancestors(of: id).contains(ancestor)
   }
 
-  /// Adds the nodes of a template with fresh ids (recording them in the running transaction)
-  /// and returns the id of its root; the caller attaches it and normalises the structure.
+  /// Adds the nodes of a template with fresh ids (recording them in `transaction`) and
+  /// returns the id of its root; the caller attaches it and normalises the structure.
   ///
   /// - Complexity: O(*n*), for *n* nodes in the template.
-  mutating func build(_ template: NodeTemplate, parent: NodeID?) -> NodeID {
+  mutating func build(
+    _ template: NodeTemplate, parent: NodeID?, in transaction: inout Transaction
+  ) -> NodeID {
     let id = makeID()
-    var node: Node
+    let content: Node.Content
     switch template.content {
     case .pane(let title, let router):
-      node = Node(id: id, kind: .pane, parent: parent)
-      node.title = title
-      node.router = router
+      content = .pane(title: title, router: template.router ?? router)
     case .split(let axis, let children, let weights):
-      node = Node(id: id, kind: .split(axis), parent: parent)
-      node.children = children.map { build($0, parent: id) }
-      node.weights = Self.normalized(weights)
+      var ids: [NodeID] = []
+      for child in children { ids.append(build(child, parent: id, in: &transaction)) }
+      content = .split(
+        axis, NodeChildren(ids, slots: Self.normalized(weights), router: template.router))
     case .tabs(let children, let titles, let selected):
-      node = Node(id: id, kind: .tabs, parent: parent)
-      node.children = children.map { build($0, parent: id) }
-      node.tabTitles = titles
-      node.activeIndex = min(max(0, selected), max(0, children.count - 1))
+      var ids: [NodeID] = []
+      for child in children { ids.append(build(child, parent: id, in: &transaction)) }
+      content = .tabs(
+        NodeChildren(
+          ids, slots: titles, activeIndex: min(max(0, selected), max(0, children.count - 1)),
+          router: template.router))
     }
-    if template.router != nil { node.router = template.router }
-    node.unknownMembers = template.unknownMembers
-    set(id, node)
+    set(
+      id, Node(id: id, content, parent: parent, unknownMembers: template.unknownMembers),
+      in: &transaction)
     return id
   }
 
@@ -201,8 +200,8 @@ public struct WorkspaceState: Sendable {
 
 extension WorkspaceState: Equatable {
   /// Compares the tree, focus, history, layout settings (the recorded layout size and the
-  /// minimum pane size), templates and kept members; the revision (which counts saves, not content) and
-  /// a running transaction are ignored.
+  /// minimum pane size), templates and kept members; the revision (which counts saves, not
+  /// content) is ignored.
   public static func == (lhs: WorkspaceState, rhs: WorkspaceState) -> Bool {
     lhs.rootID == rhs.rootID && lhs.nextID == rhs.nextID
       && lhs.mostRecentlyUsed == rhs.mostRecentlyUsed && lhs.zoomedPane == rhs.zoomedPane

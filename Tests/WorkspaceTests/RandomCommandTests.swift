@@ -99,10 +99,6 @@ private struct RandomRun {
         Issue.record("seed \(seed) step \(step) \(commands): \(problems)")
         return
       }
-      guard state.journals.isEmpty else {
-        Issue.record("seed \(seed) step \(step) \(commands) left a transaction open")
-        return
-      }
       if failure == nil, case .undo = commands.last {
         lastWasUndo = true
       } else {

@@ -111,8 +111,7 @@ func nestedWorkspace() -> WorkspaceState {
 
   @Test func unknownNodesCannotBeSaved() throws {
     var state = nestedWorkspace()
-    state.nodes[NodeID(5)]!.kind = .unknown("webview")
-    state.nodes[NodeID(5)]!.router = nil
+    state.nodes[NodeID(5)]!.content = .unknown("webview")
     state.expectRefusal(.saveTemplate("mail"), .unknownNodeInTemplate(NodeID(5), kind: "webview"))
   }
 

@@ -146,16 +146,14 @@ struct WorkspaceDecoder {
         note(location, "pane has no usable router; removed")
         return nil
       }
-      node = Node(id: id, kind: .pane, parent: parent)
-      node.title = try string(object["title"], at: location + ".title") ?? ""
-      node.router = router
+      let title = try string(object["title"], at: location + ".title") ?? ""
+      node = .pane(id, title: title, router: router, parent: parent)
     case "split", "tabs":
       node = try decodeContainer(object, kind: kindName, id: id, at: location, depth: depth)
       node.parent = parent
     default:
-      node = Node(id: id, kind: .unknown(kindName), parent: parent)
-      node.unknownMembers = unknown(object, known: ["id", "kind"])
-      nodes[id] = node
+      nodes[id] = .unknown(
+        id, kind: kindName, parent: parent, unknownMembers: unknown(object, known: ["id", "kind"]))
       locations[id] = location
       return id
     }
