@@ -269,6 +269,26 @@ import Testing
     #expect(!sandbox.exists("workspace.json"))
   }
 
+  @Test func aTemplateThatWouldTakeTheWorkspacePastItsLimitsIsRefusedAndTheFileKept() throws {
+    // 100 levels are a valid template; opened as a tab of the default workspace (below its
+    // root tabs container) the tree would be 101 deep: one too many.
+    let sandbox = try Sandbox()
+    try sandbox.succeed("push", "a")
+    let before = sandbox.bytes("workspace.json")
+    let deep =
+      String(repeating: #"{"kind": "tabs", "children": ["#, count: 99)
+      + #"{"kind": "pane", "router": {"root": "a"}}"# + String(repeating: "]}", count: 99)
+    try sandbox.write(
+      #"{"format": "workspace-templates", "version": 1, "templates": [{"name": "deep", "root": \#(deep)}]}"#,
+      to: "deep.json")
+    let message = try sandbox.fail("--from", "deep.json", "template", "apply", "deep", status: 1)
+    #expect(
+      message.hasSuffix(
+        "tree depth 101 would exceed the file's limit of 100; not saved, nothing changed"),
+      "\(message)")
+    #expect(sandbox.bytes("workspace.json") == before)
+  }
+
   @Test func aFIFOIsNeverOpened() throws {
     let sandbox = try Sandbox()
     #expect(mkfifo(sandbox.path("fifo"), 0o600) == 0)
