@@ -2,7 +2,8 @@ extension RouteToken {
   /// Parses a token from its text form, such as `detail:7` or `search:swift%20testing`.
   ///
   /// Arguments may contain percent escapes (`%20`), which are decoded as UTF-8; unreserved
-  /// characters, URI sub-delimiters, `@` and non-ASCII text are also accepted as they are.
+  /// characters, URI sub-delimiters, `@`, `{`, `}` and non-ASCII text are also accepted as
+  /// they are.
   ///
   ///     try RouteToken(parsing: "detail:7")      // name "detail", arguments ["7"]
   ///     try RouteToken(parsing: "detail:")       // one empty argument

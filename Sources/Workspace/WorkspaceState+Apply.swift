@@ -52,7 +52,9 @@ extension WorkspaceState {
   ) throws(WorkspaceError) -> WorkspaceChange {
     let focusBefore = focusedPane
     let zoomedPaneBefore = zoomedPane
-    let saved = (history: history, nextID: nextID, minimumPaneSize: minimumPaneSize)
+    let saved = (
+      history: history, nextID: nextID, minimumPaneSize: minimumPaneSize, templates: templates
+    )
     // The outer journal rolls the whole call back or reports what changed; the inner one
     // records each history entry's segment.
     var transaction = Transaction()
@@ -92,6 +94,7 @@ extension WorkspaceState {
       history = saved.history
       nextID = saved.nextID
       minimumPaneSize = saved.minimumPaneSize
+      templates = saved.templates
       throw error
     }
     let journal = transaction.end()
@@ -99,7 +102,8 @@ extension WorkspaceState {
     return WorkspaceChange(
       commands: commands, changedNodes: Set(changed), focusBefore: focusBefore,
       focusAfter: focusedPane, zoomedPaneBefore: zoomedPaneBefore, zoomedPaneAfter: zoomedPane,
-      revision: revision, routeOperations: routeOperations, recordedHistoryEntries: recorded)
+      revision: revision, routeOperations: routeOperations, recordedHistoryEntries: recorded,
+      changedTemplates: templates != saved.templates)
   }
 
   /// Closes the innermost journal and adds it to the history for the commands applied in
@@ -148,6 +152,14 @@ extension WorkspaceState {
     case .rename(let title): update(focusedPane, in: &transaction) { $0.setTitle(title) }
     case .route(let operation, let id):
       try route(operation, at: id ?? focusedPane, in: &transaction)
+    case .saveTemplate(let name, let node, let replacing):
+      try saveTemplate(name, node: node, replacing: replacing)
+    case .removeTemplate(let name): try templates.remove(named: name)
+    case .applyTemplate(let name, let parameters):
+      try openTemplate(
+        templates.template(named: name), parameters: parameters, in: &transaction)
+    case .openTemplate(let template, let parameters):
+      try openTemplate(template, parameters: parameters, in: &transaction)
     case .undo, .redo: preconditionFailure("handled by apply")
     }
   }

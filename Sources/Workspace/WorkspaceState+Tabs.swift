@@ -15,21 +15,26 @@ extension WorkspaceState {
     return nil
   }
 
+  /// The tabs container a new tab goes into: the nearest one around the focused pane, or,
+  /// when there is none, a new one at the root holding the whole tree as its first tab
+  /// (titled as the focused pane).
+  mutating func tabsForNewTab(in transaction: inout Transaction) -> NodeID {
+    if let nearest = nearestTabs() { return nearest.tabs }
+    let tabs = makeID()
+    let oldRoot = rootID
+    set(
+      tabs, .tabs(tabs, children: [oldRoot], titles: [self[focusedPane].title]),
+      in: &transaction)
+    update(oldRoot, in: &transaction) { $0.parent = tabs }
+    rootID = tabs
+    return tabs
+  }
+
   mutating func newTab(title: String?, root: RouteToken?, in transaction: inout Transaction)
     throws(WorkspaceError)
   {
     let source = focusedPane
-    let tabs: NodeID
-    if let nearest = nearestTabs() {
-      tabs = nearest.tabs
-    } else {
-      tabs = makeID()
-      let oldRoot = rootID
-      set(
-        tabs, .tabs(tabs, children: [oldRoot], titles: [self[source].title]), in: &transaction)
-      update(oldRoot, in: &transaction) { $0.parent = tabs }
-      rootID = tabs
-    }
+    let tabs = tabsForNewTab(in: &transaction)
     let title = title ?? (root ?? self[source].router!.stack.root).name
     let pane = makePane(copying: source, title: title, root: root, in: &transaction)
     insert(pane, into: tabs, at: self[tabs].children.count, title: title, in: &transaction)

@@ -21,6 +21,9 @@ public struct WorkspaceState: Sendable {
   public package(set) var history: History
   /// Members of the stored workspace this version does not understand.
   public package(set) var unknownMembers: UnknownMembers
+  /// The workspace's templates, saved with it: `template save` adds one, `template apply`
+  /// opens a tab from one. Undo and redo leave them as they are.
+  public package(set) var templates: TemplateLibrary
   /// How many panes ``mostRecentlyUsed`` keeps.
   public package(set) var mostRecentlyUsedLimit: Int
   /// The size of the area the panes were last laid out in, as a host or `wsctl show` drew
@@ -54,13 +57,14 @@ public struct WorkspaceState: Sendable {
     zoomedPane = nil
     history = History()
     unknownMembers = UnknownMembers()
+    templates = TemplateLibrary()
     mostRecentlyUsedLimit = WorkspaceState.defaultMostRecentlyUsedLimit
     layoutSize = nil
     minimumPaneSize = nil
     revision = 0
-    rootID = build(template, parent: nil)
-    precondition(containsPane(rootID), "a workspace needs at least one pane")
     var unrecorded = Transaction()
+    rootID = build(template, parent: nil, in: &unrecorded)
+    precondition(containsPane(rootID), "a workspace needs at least one pane")
     normalizeStructure(from: rootID, in: &unrecorded)
     mostRecentlyUsed = [focusedPane]
   }
@@ -71,8 +75,10 @@ public struct WorkspaceState: Sendable {
     nodes: [NodeID: Node], rootID: NodeID, nextID: Int, mostRecentlyUsed: [NodeID],
     zoomedPane: NodeID?, history: History, unknownMembers: UnknownMembers,
     mostRecentlyUsedLimit: Int = WorkspaceState.defaultMostRecentlyUsedLimit,
-    layoutSize: Size? = nil, minimumPaneSize: Size? = nil, revision: Int = 0
+    layoutSize: Size? = nil, minimumPaneSize: Size? = nil, revision: Int = 0,
+    templates: TemplateLibrary = TemplateLibrary()
   ) {
+    self.templates = templates
     self.nodes = nodes
     self.rootID = rootID
     self.nextID = nextID
@@ -144,26 +150,34 @@ public struct WorkspaceState: Sendable {
     id == ancestor || ancestors(of: id).contains(ancestor)
   }
 
-  private mutating func build(_ template: NodeTemplate, parent: NodeID?) -> NodeID {
-    let id = NodeID(nextID)
-    nextID += 1
+  /// Adds the nodes of a template with fresh ids (recording them in `transaction`) and
+  /// returns the id of its root; the caller attaches it and normalises the structure.
+  ///
+  /// - Complexity: O(*n*), for *n* nodes in the template.
+  mutating func build(
+    _ template: NodeTemplate, parent: NodeID?, in transaction: inout Transaction
+  ) -> NodeID {
+    let id = makeID()
     let content: Node.Content
     switch template.content {
     case .pane(let title, let router):
       content = .pane(title: title, router: template.router ?? router)
-    case .split(let axis, let children):
+    case .split(let axis, let children, let weights):
+      var ids: [NodeID] = []
+      for child in children { ids.append(build(child, parent: id, in: &transaction)) }
       content = .split(
-        axis,
-        NodeChildren(
-          children.map { build($0.node, parent: id) },
-          slots: Self.normalized(children.map(\.weight)), router: template.router))
-    case .tabs(let tabs, let selected):
+        axis, NodeChildren(ids, slots: Self.normalized(weights), router: template.router))
+    case .tabs(let children, let titles, let selected):
+      var ids: [NodeID] = []
+      for child in children { ids.append(build(child, parent: id, in: &transaction)) }
       content = .tabs(
         NodeChildren(
-          tabs.map { build($0.node, parent: id) }, slots: tabs.map(\.title),
-          activeIndex: min(max(0, selected), max(0, tabs.count - 1)), router: template.router))
+          ids, slots: titles, activeIndex: min(max(0, selected), max(0, children.count - 1)),
+          router: template.router))
     }
-    nodes[id] = Node(id: id, content, parent: parent)
+    set(
+      id, Node(id: id, content, parent: parent, unknownMembers: template.unknownMembers),
+      in: &transaction)
     return id
   }
 
@@ -186,14 +200,14 @@ public struct WorkspaceState: Sendable {
 
 extension WorkspaceState: Equatable {
   /// Compares the tree, focus, history, layout settings (the recorded layout size and the
-  /// minimum pane size) and kept members; the revision (which counts saves, not content) is
-  /// ignored.
+  /// minimum pane size), templates and kept members; the revision (which counts saves, not
+  /// content) is ignored.
   public static func == (lhs: WorkspaceState, rhs: WorkspaceState) -> Bool {
     lhs.rootID == rhs.rootID && lhs.nextID == rhs.nextID
       && lhs.mostRecentlyUsed == rhs.mostRecentlyUsed && lhs.zoomedPane == rhs.zoomedPane
       && lhs.mostRecentlyUsedLimit == rhs.mostRecentlyUsedLimit
       && lhs.layoutSize == rhs.layoutSize && lhs.minimumPaneSize == rhs.minimumPaneSize
       && lhs.unknownMembers == rhs.unknownMembers && lhs.nodes == rhs.nodes
-      && lhs.history == rhs.history
+      && lhs.history == rhs.history && lhs.templates == rhs.templates
   }
 }

@@ -107,6 +107,35 @@ public enum WorkspaceFile {
   public static func decode(
     _ bytes: [UInt8], path: String = "workspace.json", limits: WorkspaceFileLimits = .default
   ) throws(WorkspaceFileError) -> LoadedWorkspace {
+    let object = try topLevelObject(bytes, path: path, limits: limits)
+    guard object["format"] == .string(WorkspaceFormat.name) else {
+      throw .invalid(
+        path: path, location: "$.format",
+        reason: "expected \"format\": \"\(WorkspaceFormat.name)\"")
+    }
+    guard let version = object["version"]?.intValue else {
+      throw .invalid(path: path, location: "$.version", reason: "expected an integer version")
+    }
+    guard version <= WorkspaceFormat.currentVersion else {
+      throw .newerVersion(path: path, found: version, supported: WorkspaceFormat.currentVersion)
+    }
+    guard version >= WorkspaceFormat.oldestVersion else {
+      throw .invalid(path: path, location: "$.version", reason: "unknown version \(version)")
+    }
+    let (migrated, _) = Migration.migrate(object, from: version)
+    var decoder = WorkspaceDecoder(file: path, limits: limits)
+    let state = try decoder.decode(migrated)
+    return LoadedWorkspace(
+      state: state, diagnostics: decoder.diagnostics,
+      migratedFromVersion: version == WorkspaceFormat.currentVersion ? nil : version,
+      isDefault: false)
+  }
+
+  /// The top-level object of a file's bytes, read under `limits`: the file size, then JSON
+  /// syntax (line and column), nesting and string length.
+  static func topLevelObject(
+    _ bytes: [UInt8], path: String, limits: WorkspaceFileLimits
+  ) throws(WorkspaceFileError) -> JSONObject {
     guard bytes.count <= limits.maximumFileBytes else {
       throw .fileTooLarge(path, size: bytes.count, limit: limits.maximumFileBytes)
     }
@@ -129,27 +158,7 @@ public enum WorkspaceFile {
     guard case .object(let object) = value else {
       throw .invalid(path: path, location: "$", reason: "expected an object")
     }
-    guard object["format"] == .string(WorkspaceFormat.name) else {
-      throw .invalid(
-        path: path, location: "$.format",
-        reason: "expected \"format\": \"\(WorkspaceFormat.name)\"")
-    }
-    guard let version = object["version"]?.intValue else {
-      throw .invalid(path: path, location: "$.version", reason: "expected an integer version")
-    }
-    guard version <= WorkspaceFormat.currentVersion else {
-      throw .newerVersion(path: path, found: version, supported: WorkspaceFormat.currentVersion)
-    }
-    guard version >= WorkspaceFormat.oldestVersion else {
-      throw .invalid(path: path, location: "$.version", reason: "unknown version \(version)")
-    }
-    let (migrated, _) = Migration.migrate(object, from: version)
-    var decoder = WorkspaceDecoder(file: path, limits: limits)
-    let state = try decoder.decode(migrated)
-    return LoadedWorkspace(
-      state: state, diagnostics: decoder.diagnostics,
-      migratedFromVersion: version == WorkspaceFormat.currentVersion ? nil : version,
-      isDefault: false)
+    return object
   }
 
   /// The revision a file's bytes store, without decoding the workspace: 0 for a file without

@@ -146,7 +146,7 @@ import Testing
   /// transaction's journals never travel with a saved, compared or copied state.
   static let savedMembers: Set<String> = [
     "nodes", "rootID", "nextID", "mostRecentlyUsed", "zoomedPane", "history", "unknownMembers",
-    "mostRecentlyUsedLimit", "layoutSize", "minimumPaneSize", "revision",
+    "mostRecentlyUsedLimit", "layoutSize", "minimumPaneSize", "revision", "templates",
   ]
 
   @Test(arguments: [

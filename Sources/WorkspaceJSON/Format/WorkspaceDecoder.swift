@@ -86,6 +86,9 @@ struct WorkspaceDecoder {
     if let history = object["history"] {
       decodeHistory(history, into: &state)
     }
+    if let templates = object["templates"] {
+      state.templates = decodeTemplates(templates, at: "$.templates")
+    }
     if let problem = state.invariantViolations().first {
       throw invalid("$", "inconsistent workspace: \(problem)")
     }
@@ -94,7 +97,7 @@ struct WorkspaceDecoder {
 
   static let topLevelKeys: Set<String> = [
     "format", "version", "revision", "nextId", "focus", "mru", "mruLimit", "zoomed",
-    "layoutSize", "minimumPaneSize", "root", "history",
+    "layoutSize", "minimumPaneSize", "root", "history", "templates",
   ]
 
   // MARK: Nodes
@@ -104,15 +107,8 @@ struct WorkspaceDecoder {
   private mutating func collectIDs(
     _ value: JSONValue, at location: String, depth: Int
   ) throws(WorkspaceFileError) {
-    guard depth <= limits.maximumTreeDepth else {
-      throw .limitExceeded(
-        path: file, location: location, what: "tree depth", limit: limits.maximumTreeDepth)
-    }
     nodeCount += 1
-    guard nodeCount <= limits.maximumNodes else {
-      throw .limitExceeded(
-        path: file, location: location, what: "node count", limit: limits.maximumNodes)
-    }
+    try checkTreeLimits(depth: depth, count: nodeCount, at: location)
     guard case .object(let object) = value else { return }
     if let id = object["id"]?.intValue, (1...Self.maximumID).contains(id) { claimedIDs.insert(id) }
     if case .array(let children)? = object["children"], Self.isContainer(object) {
@@ -222,6 +218,14 @@ struct WorkspaceDecoder {
   }
 
   // MARK: Helpers
+
+  /// Throws ``WorkspaceFileError/limitExceeded(path:location:what:limit:)`` for a node that
+  /// breaks the tree's depth or node-count limit.
+  func checkTreeLimits(depth: Int, count: Int, at location: String) throws(WorkspaceFileError) {
+    if let (what, _, limit) = limits.treeLimitBroken(depth: depth, count: count) {
+      throw .limitExceeded(path: file, location: location, what: what, limit: limit)
+    }
+  }
 
   mutating func note(_ location: String, _ message: String) {
     diagnostics.append(Diagnostic(location: location, message: message))

@@ -23,6 +23,7 @@ enum WorkspaceEncoder {
     if let size = state.minimumPaneSize { object["minimumPaneSize"] = .string(size.description) }
     object["root"] = nestedNode(state.rootID, in: state)
     object["history"] = history(state.history)
+    if !state.templates.isEmpty { object["templates"] = TemplateEncoder.encode(state.templates) }
     append(state.unknownMembers, to: &object)
     return .object(object)
   }
@@ -124,7 +125,7 @@ enum WorkspaceEncoder {
   }
 
   /// Appends kept members after the known ones, as they were read.
-  private static func append(_ members: UnknownMembers, to object: inout JSONObject) {
+  static func append(_ members: UnknownMembers, to object: inout JSONObject) {
     object.members += members.jsonMembers
   }
 }
