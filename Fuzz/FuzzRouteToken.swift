@@ -138,7 +138,7 @@ private enum Reference {
   static func isArgumentCharacter(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value >= 0xA0
       || (scalar.isASCII && isUnreserved(UInt8(scalar.value)))
-      || "!$&'()*+,;=@".unicodeScalars.contains(scalar)
+      || "!$&'()*+,;=@{}".unicodeScalars.contains(scalar)
   }
 
   static func hex(_ scalar: Unicode.Scalar) -> UInt8? {

@@ -2,7 +2,8 @@ extension RouteToken {
   /// Parses a token from its text form, such as `detail:7` or `search:swift%20testing`.
   ///
   /// Arguments may contain percent escapes (`%20`), which are decoded as UTF-8; unreserved
-  /// characters, URI sub-delimiters, `@` and non-ASCII text are also accepted as they are.
+  /// characters, URI sub-delimiters, `@`, `{`, `}` and non-ASCII text are also accepted as
+  /// they are.
   ///
   ///     try RouteToken(parsing: "detail:7")      // name "detail", arguments ["7"]
   ///     try RouteToken(parsing: "detail:")       // one empty argument
@@ -158,7 +159,7 @@ extension RouteToken {
   )
   /// The ASCII bytes that may stand in an argument: themselves, or `%` opening an escape.
   private static let plainArgument: (UInt64, UInt64) = (
-    0x2BFF_7FF2_0000_0000, 0x47FF_FFFE_87FF_FFFF
+    0x2BFF_7FF2_0000_0000, 0x6FFF_FFFE_87FF_FFFF
   )
 
   /// Whether `byte` is one of the ASCII bytes of `set`.

@@ -170,11 +170,12 @@ extension Unicode.Scalar {
 
   /// Whether the scalar is accepted unencoded inside an argument when parsing.
   ///
-  /// Besides the unreserved characters this admits the URI sub-delimiters and `@`, and any
-  /// non-ASCII scalar past the C1 controls, so `search:café` and `mail:a@b.c` can be typed as they are. Space,
-  /// `/`, `?`, `#`, quotes, `\`, control characters and `:` (the separator) must be encoded.
+  /// Besides the unreserved characters this admits the URI sub-delimiters, `@`, the braces
+  /// of a template's placeholders (`detail:{id}`) and any non-ASCII scalar past the C1
+  /// controls, so `search:café` and `mail:a@b.c` can be typed as they are. Space, `/`, `?`,
+  /// `#`, quotes, `\`, control characters and `:` (the separator) must be encoded.
   var isArgumentCharacter: Bool {
     if value >= 0xA0 { return true }
-    return isUnreserved || "!$&'()*+,;=@".unicodeScalars.contains(self)
+    return isUnreserved || "!$&'()*+,;=@{}".unicodeScalars.contains(self)
   }
 }

@@ -30,27 +30,16 @@ package struct Journal: Equatable, Sendable {
 }
 
 extension WorkspaceState {
-  /// Starts recording before-images in a new journal, nested in any open one.
-  mutating func beginTransaction() {
-    journals.append(
-      Journal(rootID: rootID, mostRecentlyUsed: mostRecentlyUsed, zoomedPane: zoomedPane))
-  }
-
-  /// Stops recording in the innermost journal and returns it.
-  mutating func endTransaction() -> Journal {
-    journals.removeLast()
-  }
-
-  /// Puts back the before-images of `journal` (recording them in any open journal),
-  /// returning the images they replaced.
+  /// Puts back the before-images of `journal` (recording them in `transaction`'s open
+  /// journals), returning the images they replaced.
   @discardableResult
-  mutating func restore(_ journal: Journal) -> Journal {
+  mutating func restore(_ journal: Journal, in transaction: inout Transaction) -> Journal {
     var replaced = Journal(
       rootID: rootID, mostRecentlyUsed: mostRecentlyUsed, zoomedPane: zoomedPane,
       restoresZoom: journal.restoresZoom)
     for (id, before) in journal.nodes {
       replaced.nodes[id] = nodes[id]
-      set(id, before)
+      set(id, before, in: &transaction)
     }
     rootID = journal.rootID
     mostRecentlyUsed = journal.mostRecentlyUsed
@@ -58,16 +47,18 @@ extension WorkspaceState {
     return replaced
   }
 
-  /// Changes a node in place, recording its before-image in the running transaction.
-  mutating func update(_ id: NodeID, _ change: (inout Node) -> Void) {
-    record(id)
+  /// Changes a node in place, recording its before-image in `transaction`.
+  mutating func update(
+    _ id: NodeID, in transaction: inout Transaction, _ change: (inout Node) -> Void
+  ) {
+    transaction.record(id, before: nodes[id])
     guard nodes[id] != nil else { preconditionFailure("no node \(id)") }
     change(&nodes[id]!)
   }
 
-  /// Adds or removes a node, recording its before-image.
-  mutating func set(_ id: NodeID, _ node: Node?) {
-    record(id)
+  /// Adds or removes a node, recording its before-image in `transaction`.
+  mutating func set(_ id: NodeID, _ node: Node?, in transaction: inout Transaction) {
+    transaction.record(id, before: nodes[id])
     nodes[id] = node
   }
 
@@ -75,11 +66,5 @@ extension WorkspaceState {
   mutating func makeID() -> NodeID {
     defer { nextID += 1 }
     return NodeID(nextID)
-  }
-
-  private mutating func record(_ id: NodeID) {
-    for index in journals.indices where journals[index].nodes.index(forKey: id) == nil {
-      journals[index].nodes[id] = .some(nodes[id])
-    }
   }
 }

@@ -1,28 +1,51 @@
 /// One node of a workspace tree: a pane (a leaf with a router), a split, a tabs container, or
 /// a node of a kind this version does not know (kept, but never focused).
 ///
-/// Nodes refer to each other by ``NodeID``; the ``WorkspaceState`` owns them all.
-public struct Node: Equatable, Sendable {
+/// What a node holds depends on its kind, and only that: its ``content`` is a ``Content``
+/// whose payload is exactly the kind's (a pane's title and router; a split's axis and its
+/// children with their weights; a tabs container's tabs with their titles), so a pane with
+/// children or a split without weights cannot be written down. Nodes refer to each other by
+/// ``NodeID``; the ``WorkspaceState`` owns them all.
+///
+/// A node is a value; its parts live in one immutable box, so copying a node (reading it
+/// from the tree, recording its before-image in a transaction) copies one reference, and a
+/// change puts a new box in its place.
+public struct Node: Sendable {
+  /// The node's parts; never changed in place, replaced by a change.
+  private var storage: Storage
+
   /// The node's stable id.
-  public let id: NodeID
+  public var id: NodeID { storage.id }
+
   /// The containing node; `nil` for the root.
-  public package(set) var parent: NodeID?
-  /// What the node is.
-  public package(set) var kind: Kind
-  /// The pane's title; empty for containers.
-  public package(set) var title: String
-  /// The container's children in order (left to right, top to bottom, or tab order).
-  public package(set) var children: [NodeID]
-  /// The split's weight of each child, positive and summing to 1; empty for other kinds.
-  public package(set) var weights: [Double]
-  /// The tabs container's title of each tab; empty for other kinds.
-  public package(set) var tabTitles: [String]
-  /// The index in ``children`` of the active child (the selected tab of a tabs container).
-  public package(set) var activeIndex: Int
-  /// The node's router: always present on a pane, optional on a container.
-  public package(set) var router: RouterState?
+  public package(set) var parent: NodeID? {
+    get { storage.parent }
+    set { storage = Storage(storage.id, newValue, storage.content, storage.unknownMembers) }
+  }
+
+  /// What the node is, with what that kind holds.
+  public package(set) var content: Content {
+    get { storage.content }
+    set { storage = Storage(storage.id, storage.parent, newValue, storage.unknownMembers) }
+  }
+
   /// Members of the stored node this version does not understand.
-  public package(set) var unknownMembers: UnknownMembers
+  public package(set) var unknownMembers: UnknownMembers {
+    get { storage.unknownMembers }
+    set { storage = Storage(storage.id, storage.parent, storage.content, newValue) }
+  }
+
+  /// What a node is, with exactly what each kind holds.
+  public enum Content: Equatable, Sendable {
+    /// A leaf: its title and router.
+    case pane(title: String, router: RouterState)
+    /// Children laid out along an axis, each with its weight.
+    case split(Axis, NodeChildren<Double>)
+    /// Children shown one at a time, each with its tab title.
+    case tabs(NodeChildren<String>)
+    /// A stored node kind this version does not know, kept as it is.
+    case unknown(String)
+  }
 
   /// The kinds of node.
   public enum Kind: Hashable, Sendable {
@@ -36,30 +59,56 @@ public struct Node: Equatable, Sendable {
     case unknown(String)
   }
 
-  /// Creates a node with no children.
+  /// A node with its content.
   ///
   /// - Parameters:
   ///   - id: The node's id.
-  ///   - kind: What the node is.
-  package init(id: NodeID, kind: Kind, parent: NodeID? = nil) {
-    self.id = id
-    self.parent = parent
-    self.kind = kind
-    self.title = ""
-    self.children = []
-    self.weights = []
-    self.tabTitles = []
-    self.activeIndex = 0
-    self.router = nil
-    self.unknownMembers = UnknownMembers()
+  ///   - content: What the node is, with what that kind holds.
+  ///   - parent: The containing node; `nil` for the root or a node not yet placed.
+  ///   - unknownMembers: Members of the stored node this version does not understand.
+  package init(
+    id: NodeID, _ content: Content, parent: NodeID? = nil,
+    unknownMembers: UnknownMembers = UnknownMembers()
+  ) {
+    storage = Storage(id, parent, content, unknownMembers)
+  }
+
+  /// The parts of a node, shared by its copies.
+  private final class Storage: Sendable {
+    let id: NodeID
+    let parent: NodeID?
+    let content: Content
+    let unknownMembers: UnknownMembers
+
+    /// What a node holds for the moment its content changes.
+    static let placeholder = Storage(NodeID(0), nil, .unknown(""), UnknownMembers())
+
+    init(_ id: NodeID, _ parent: NodeID?, _ content: Content, _ unknownMembers: UnknownMembers) {
+      self.id = id
+      self.parent = parent
+      self.content = content
+      self.unknownMembers = unknownMembers
+    }
+  }
+
+  /// What the node is.
+  public var kind: Kind {
+    switch content {
+    case .pane: .pane
+    case .split(let axis, _): .split(axis)
+    case .tabs: .tabs
+    case .unknown(let name): .unknown(name)
+    }
   }
 
   /// Whether the node is a pane.
-  public var isPane: Bool { kind == .pane }
+  public var isPane: Bool {
+    if case .pane = content { true } else { false }
+  }
 
   /// Whether the node is a split or tabs container.
   public var isContainer: Bool {
-    switch kind {
+    switch content {
     case .split, .tabs: true
     case .pane, .unknown: false
     }
@@ -67,11 +116,160 @@ public struct Node: Equatable, Sendable {
 
   /// The split's axis, or `nil` for other kinds.
   public var axis: Axis? {
-    if case .split(let axis) = kind { axis } else { nil }
+    if case .split(let axis, _) = content { axis } else { nil }
+  }
+
+  /// The pane's title; empty for other kinds.
+  public var title: String {
+    if case .pane(let title, _) = content { title } else { "" }
+  }
+
+  /// The container's children in order (left to right, top to bottom, or tab order); empty
+  /// for other kinds.
+  public var children: [NodeID] {
+    switch content {
+    case .split(_, let children): children.ids
+    case .tabs(let children): children.ids
+    case .pane, .unknown: []
+    }
+  }
+
+  /// The split's weight of each child, positive and summing to 1; empty for other kinds.
+  public var weights: [Double] {
+    if case .split(_, let children) = content { children.slots } else { [] }
+  }
+
+  /// The tabs container's title of each tab; empty for other kinds.
+  public var tabTitles: [String] {
+    if case .tabs(let children) = content { children.slots } else { [] }
+  }
+
+  /// The index in ``children`` of the active child (the selected tab of a tabs container);
+  /// 0 for other kinds.
+  public var activeIndex: Int {
+    switch content {
+    case .split(_, let children): children.activeIndex
+    case .tabs(let children): children.activeIndex
+    case .pane, .unknown: 0
+    }
+  }
+
+  /// The node's router: always present on a pane, optional on a container, none on a node of
+  /// an unknown kind.
+  public var router: RouterState? {
+    switch content {
+    case .pane(_, let router): router
+    case .split(_, let children): children.router
+    case .tabs(let children): children.router
+    case .unknown: nil
+    }
   }
 
   /// The active child's id, or `nil` for a node without children.
   public var activeChild: NodeID? {
-    children.indices.contains(activeIndex) ? children[activeIndex] : nil
+    switch content {
+    case .split(_, let children): children.activeChild
+    case .tabs(let children): children.activeChild
+    case .pane, .unknown: nil
+    }
+  }
+}
+
+extension Node: Equatable {
+  /// Whether two nodes have the same id, parent, content and kept members; a node and its
+  /// copy compare equal without looking inside.
+  public static func == (lhs: Node, rhs: Node) -> Bool {
+    lhs.storage === rhs.storage
+      || (lhs.id == rhs.id && lhs.parent == rhs.parent && lhs.content == rhs.content
+        && lhs.unknownMembers == rhs.unknownMembers)
+  }
+}
+
+extension Node {
+  /// Changes the children of a split or tabs container; a pane or a node of an unknown kind
+  /// has none.
+  ///
+  /// - Parameters:
+  ///   - split: Changes a split's children with their weights.
+  ///   - tabs: Changes a tabs container's children with their titles.
+  package mutating func changeChildren(
+    split: (inout NodeChildren<Double>) -> Void, tabs: (inout NodeChildren<String>) -> Void
+  ) {
+    let id = id
+    changeContent { content in
+      // The payload is moved out of `content` while it changes, so its arrays are not copied.
+      switch content {
+      case .split(let axis, var children):
+        content = .unknown("")
+        split(&children)
+        content = .split(axis, children)
+      case .tabs(var children):
+        content = .unknown("")
+        tabs(&children)
+        content = .tabs(children)
+      case .pane, .unknown:
+        preconditionFailure("\(id) has no children")
+      }
+    }
+  }
+
+  /// Changes the content in place: the node's box lets go of it first, so that `change` owns
+  /// its arrays alone when no other copy of the node shares them, and a new box takes it.
+  private mutating func changeContent(_ change: (inout Content) -> Void) {
+    let (id, parent, unknownMembers) = (storage.id, storage.parent, storage.unknownMembers)
+    var content = storage.content
+    storage = Storage.placeholder
+    change(&content)
+    storage = Storage(id, parent, content, unknownMembers)
+  }
+
+  /// Changes the children of a split with their weights.
+  package mutating func changeSplit(_ change: (inout NodeChildren<Double>) -> Void) {
+    let id = id
+    changeChildren(split: change, tabs: { _ in preconditionFailure("\(id) is not a split") })
+  }
+
+  /// Changes the children of a tabs container with their titles.
+  package mutating func changeTabs(_ change: (inout NodeChildren<String>) -> Void) {
+    let id = id
+    changeChildren(
+      split: { _ in preconditionFailure("\(id) is not a tabs container") }, tabs: change)
+  }
+
+  /// Puts `new` in the place of the child at `index`, keeping its slot.
+  package mutating func replaceChild(at index: Int, with new: NodeID) {
+    changeChildren(
+      split: { $0.replaceID(at: index, with: new) }, tabs: { $0.replaceID(at: index, with: new) })
+  }
+
+  /// Sets the active child's index of a container.
+  package mutating func setActiveIndex(_ index: Int) {
+    changeChildren(split: { $0.activeIndex = index }, tabs: { $0.activeIndex = index })
+  }
+
+  /// Puts `new` in the place of the child `old`, keeping its slot; does nothing if `old` is
+  /// not a child.
+  package mutating func replaceChild(_ old: NodeID, with new: NodeID) {
+    guard let index = children.firstIndex(of: old) else { return }
+    replaceChild(at: index, with: new)
+  }
+
+  /// Sets the pane's title.
+  package mutating func setTitle(_ title: String) {
+    guard case .pane(_, let router) = content else { preconditionFailure("\(id) is not a pane") }
+    content = .pane(title: title, router: router)
+  }
+
+  /// Sets the node's router: a pane's (never removed), or a container's.
+  package mutating func setRouter(_ router: RouterState?) {
+    switch content {
+    case .pane(let title, _):
+      guard let router else { preconditionFailure("a pane keeps its router") }
+      content = .pane(title: title, router: router)
+    case .split, .tabs:
+      changeChildren(split: { $0.router = router }, tabs: { $0.router = router })
+    case .unknown:
+      precondition(router == nil, "a node of an unknown kind has no router")
+    }
   }
 }

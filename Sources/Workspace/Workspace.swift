@@ -95,6 +95,7 @@ public final class Workspace {
   package func apply(_ commands: [WorkspaceCommand], failedIndex: inout Int?)
     throws(WorkspaceError) -> WorkspaceChange
   {
+    try checkTemplateArguments(of: commands)
     var next = state
     let change = try next.apply(
       commands, failedIndex: &failedIndex, recordsNavigation: undoPolicy.recordsNavigation)
@@ -216,7 +217,7 @@ public final class Workspace {
       commands: [], changedNodes: changed, focusBefore: state.focusedPane,
       focusAfter: newState.focusedPane, zoomedPaneBefore: state.zoomedPane,
       zoomedPaneAfter: newState.zoomedPane, origin: origin, revision: newState.revision,
-      conflicts: conflicts)
+      conflicts: conflicts, changedTemplates: newState.templates != state.templates)
     if origin == .replaced || !conflicts.isEmpty { undoGroup?.entries = 0 }
     lastPathWrite = nil
     publish(change, replacing: newState)

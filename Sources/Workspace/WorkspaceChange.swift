@@ -45,14 +45,19 @@ public struct WorkspaceChange: Hashable, Sendable {
   package let routeOperations: [NodeID: [RouteOperation<RouteToken>]]
   /// How many undo entries the transaction added.
   package let recordedHistoryEntries: Int
+  /// Whether the workspace's templates changed (`template save` or `rm`, or an adopted or
+  /// replaced state with other templates).
+  public let changedTemplates: Bool
 
   /// A change from its parts.
   package init(
     commands: [WorkspaceCommand], changedNodes: Set<NodeID>, focusBefore: NodeID,
     focusAfter: NodeID, zoomedPaneBefore: NodeID?, zoomedPaneAfter: NodeID?,
     origin: Origin = .local, revision: Int, conflicts: [WorkspaceConflict] = [],
-    routeOperations: [NodeID: [RouteOperation<RouteToken>]] = [:], recordedHistoryEntries: Int = 0
+    routeOperations: [NodeID: [RouteOperation<RouteToken>]] = [:], recordedHistoryEntries: Int = 0,
+    changedTemplates: Bool = false
   ) {
+    self.changedTemplates = changedTemplates
     self.commands = commands
     self.changedNodes = changedNodes
     self.focusBefore = focusBefore
@@ -66,9 +71,10 @@ public struct WorkspaceChange: Hashable, Sendable {
     self.recordedHistoryEntries = recordedHistoryEntries
   }
 
-  /// Whether the change changed anything, focus and zoom included.
+  /// Whether the change changed anything, focus, zoom and templates included.
   public var isEmpty: Bool {
     changedNodes.isEmpty && focusBefore == focusAfter && zoomedPaneBefore == zoomedPaneAfter
+      && !changedTemplates
   }
 }
 

@@ -47,6 +47,20 @@ public enum WorkspaceCommand: Hashable, Sendable {
   case rename(String)
   /// A router operation on the router of a node (default the focused pane).
   case route(RouteOperation<RouteToken>, at: NodeID? = nil)
+  /// Store the active tab (the selected tab around the focused pane, or the whole tree if
+  /// there is no tabs container), or the subtree of `node` (a pane number, or any node's id),
+  /// as a template named `name`: its shape, weights, titles and router roots. With
+  /// `replacing`, a template of the same name is replaced; without, it is refused.
+  case saveTemplate(String, node: PaneReference? = nil, replacing: Bool = false)
+  /// Remove the template named `name`.
+  case removeTemplate(String)
+  /// Open a new tab (in the nearest tabs container, as `tab new`) built from the template
+  /// named `name` of ``WorkspaceState/templates``, each placeholder replaced by its value.
+  case applyTemplate(String, parameters: [String: String] = [:])
+  /// Open a new tab built from a template given with the command (a templates file's, or a
+  /// host's own), as ``applyTemplate(_:parameters:)`` does; its words name the template,
+  /// so they parse back to ``applyTemplate(_:parameters:)``.
+  case openTemplate(WorkspaceTemplate, parameters: [String: String] = [:])
   /// Undo up to `count` recorded changes.
   case undo(count: Int = 1)
   /// Redo up to `count` undone changes.

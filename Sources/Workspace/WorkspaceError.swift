@@ -51,19 +51,47 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   /// A command would store a route token in a node's router that the route type registered
   /// for the router's kind cannot read (see ``RouteRegistry``); `reason` is the type's error.
   case refusedRoute(RouteToken, node: NodeID, reason: String)
+  /// No template has this name; `existing` names the templates there are, sorted.
+  case noSuchTemplate(String, existing: [String])
+  /// A template of this name exists (saving over it needs `replacing`, `--force` in words).
+  case templateExists(String)
+  /// A template name that ``WorkspaceTemplate/isValidName(_:)`` refuses (empty, a space…).
+  case invalidTemplateName(String)
+  /// A template whose tree holds no pane.
+  case templateWithoutPane(String)
+  /// A title or route argument of a template whose braces do not read as placeholders.
+  case malformedPlaceholder(TemplateTextError)
+  /// A node of a kind this version does not know, which a template cannot rebuild.
+  case unknownNodeInTemplate(NodeID, kind: String)
+  /// Applying a template without a value for one of its parameters.
+  case missingTemplateParameter(String, template: String)
+  /// Applying a template with a value for a name that is none of its parameters.
+  case unknownTemplateParameter(String, template: String, expected: [String])
+  /// A parameter's value that cannot stand in a route argument of the template.
+  case invalidTemplateArgument(String, value: String, reason: String)
   /// Nothing to undo.
   case nothingToUndo
   /// Nothing to redo.
   case nothingToRedo
 
   /// The exit code a program reports: ``ExitCode/usage`` for a value out of range (a
-  /// ratio, a count, a size: the command is malformed whatever the state), else
-  /// ``ExitCode/refused``.
+  /// ratio, a count, a size: the command is malformed whatever the state) and for a
+  /// template's name or parameters that cannot be right (an invalid name, a parameter
+  /// missing, unknown, or with a value no route can hold), else ``ExitCode/refused``.
   public var exitCode: ExitCode {
     switch self {
-    case .invalidFraction, .invalidCount, .invalidSize: .usage
+    case .invalidFraction, .invalidCount, .invalidSize, .invalidTemplateName,
+      .missingTemplateParameter, .unknownTemplateParameter, .invalidTemplateArgument:
+      .usage
     default: .refused
     }
+  }
+}
+
+extension WorkspaceError {
+  /// `'a', 'b', 'c'`.
+  static func quotedList(_ names: [String]) -> String {
+    names.map { "'\($0)'" }.joined(separator: ", ")
   }
 }
 
@@ -100,6 +128,26 @@ extension WorkspaceError: CustomStringConvertible {
       "route '\(token)' of \(id) is not a '\(kind)' route"
     case .refusedRoute(let token, let node, let reason):
       "\(node) cannot hold route '\(token)': \(reason)"
+    case .noSuchTemplate(let name, let existing):
+      "no template '\(name)'; "
+        + (existing.isEmpty
+          ? "there are none" : "the templates are \(Self.quotedList(existing))")
+    case .templateExists(let name): "template '\(name)' exists (--force replaces it)"
+    case .invalidTemplateName(let name):
+      "invalid template name '\(name)': expected 1 to \(WorkspaceTemplate.maximumNameBytes) "
+        + "bytes of letters, digits, '_', '-' or '.', not starting with '-' or '.'"
+    case .templateWithoutPane(let name): "template '\(name)' holds no pane"
+    case .malformedPlaceholder(let error): "malformed placeholder: \(error)"
+    case .unknownNodeInTemplate(let id, let kind):
+      "\(id) is a node of unknown kind '\(kind)', which a template cannot hold"
+    case .missingTemplateParameter(let parameter, let template):
+      "template '\(template)' needs a value for '\(parameter)' (\(parameter)=VALUE)"
+    case .unknownTemplateParameter(let parameter, let template, let expected):
+      "template '\(template)' has no parameter '\(parameter)'; "
+        + (expected.isEmpty ? "it takes none" : "it takes \(Self.quotedList(expected))")
+    case .invalidTemplateArgument(let parameter, let value, let reason):
+      "invalid value '\(value.count > 40 ? value.prefix(40) + "…" : value)' for '\(parameter)': "
+        + reason
     case .nothingToUndo: "nothing to undo"
     case .nothingToRedo: "nothing to redo"
     }

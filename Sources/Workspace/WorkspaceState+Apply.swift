@@ -52,9 +52,14 @@ extension WorkspaceState {
   ) throws(WorkspaceError) -> WorkspaceChange {
     let focusBefore = focusedPane
     let zoomedPaneBefore = zoomedPane
-    let saved = (history: history, nextID: nextID, minimumPaneSize: minimumPaneSize)
-    beginTransaction()
-    beginTransaction()
+    let saved = (
+      history: history, nextID: nextID, minimumPaneSize: minimumPaneSize, templates: templates
+    )
+    // The outer journal rolls the whole call back or reports what changed; the inner one
+    // records each history entry's segment.
+    var transaction = Transaction()
+    transaction.begin(at: self)
+    transaction.begin(at: self)
     var segment: [WorkspaceCommand] = []
     var routeOperations: [NodeID: [RouteOperation<RouteToken>]] = [:]
     var recorded = 0
@@ -63,40 +68,42 @@ extension WorkspaceState {
         failedIndex = index
         switch command {
         case .undo(let count), .redo(let count):
-          if recordSegment(segment, recordsNavigation) { recorded += 1 }
+          if recordSegment(segment, recordsNavigation, &transaction) { recorded += 1 }
           segment = []
           let keepsRouters = !recordsNavigation
           if case .undo = command {
-            try undo(count, keepingRouters: keepsRouters)
+            try undo(count, keepingRouters: keepsRouters, in: &transaction)
           } else {
-            try redo(count, keepingRouters: keepsRouters)
+            try redo(count, keepingRouters: keepsRouters, in: &transaction)
           }
-          beginTransaction()
+          transaction.begin(at: self)
         case .route(let operation, let id):
           routeOperations[id ?? focusedPane, default: []].append(operation)
-          try perform(command)
+          try perform(command, in: &transaction)
           segment.append(command)
         default:
-          try perform(command)
+          try perform(command, in: &transaction)
           segment.append(command)
         }
       }
       failedIndex = nil
-      if recordSegment(segment, recordsNavigation) { recorded += 1 }
+      if recordSegment(segment, recordsNavigation, &transaction) { recorded += 1 }
     } catch {
-      while journals.count > 1 { _ = endTransaction() }
-      restore(endTransaction())
+      while transaction.depth > 1 { _ = transaction.end() }
+      restore(transaction.end(), in: &transaction)
       history = saved.history
       nextID = saved.nextID
       minimumPaneSize = saved.minimumPaneSize
+      templates = saved.templates
       throw error
     }
-    let journal = endTransaction()
+    let journal = transaction.end()
     let changed = journal.nodes.filter { nodes[$0.key] != $0.value }.keys
     return WorkspaceChange(
       commands: commands, changedNodes: Set(changed), focusBefore: focusBefore,
       focusAfter: focusedPane, zoomedPaneBefore: zoomedPaneBefore, zoomedPaneAfter: zoomedPane,
-      revision: revision, routeOperations: routeOperations, recordedHistoryEntries: recorded)
+      revision: revision, routeOperations: routeOperations, recordedHistoryEntries: recorded,
+      changedTemplates: templates != saved.templates)
   }
 
   /// Closes the innermost journal and adds it to the history for the commands applied in
@@ -105,10 +112,11 @@ extension WorkspaceState {
   ///
   /// Zoom changes the layout the user sees, so a zoom alone is an entry of its own; an entry
   /// restores zoom on undo only if its commands changed it.
-  private mutating func recordSegment(_ commands: [WorkspaceCommand], _ recordsNavigation: Bool)
-    -> Bool
-  {
-    var before = endTransaction()
+  private mutating func recordSegment(
+    _ commands: [WorkspaceCommand], _ recordsNavigation: Bool,
+    _ transaction: inout Transaction
+  ) -> Bool {
+    var before = transaction.end()
     guard commands.contains(where: { !$0.isCursor(recordsNavigation: recordsNavigation) })
     else { return false }
     before.nodes = before.nodes.filter { nodes[$0.key] != $0.value }
@@ -119,25 +127,39 @@ extension WorkspaceState {
     return true
   }
 
-  private mutating func perform(_ command: WorkspaceCommand) throws(WorkspaceError) {
+  private mutating func perform(
+    _ command: WorkspaceCommand, in transaction: inout Transaction
+  ) throws(WorkspaceError) {
     switch command {
-    case .focus(let target): try focus(target)
-    case .split(let axis, let ratio, let root): try split(axis, ratio: ratio, root: root)
-    case .close(let reference): try close(reference)
-    case .newTab(let title, let root): try newTab(title: title, root: root)
-    case .selectTab(let target): try selectTab(target)
-    case .closeTab(let number): try closeTab(number)
-    case .moveTab(let number): try moveTab(to: number)
-    case .renameTab(let title): try renameTab(title)
-    case .swap(let target): try swap(target)
-    case .move(let direction): try move(direction)
-    case .resize(let direction, let amount): try resize(direction, by: .fraction(amount))
-    case .resizeByCells(let direction, let cells): try resize(direction, by: .cells(cells))
+    case .focus(let target): try focus(target, in: &transaction)
+    case .split(let axis, let ratio, let root):
+      try split(axis, ratio: ratio, root: root, in: &transaction)
+    case .close(let reference): try close(reference, in: &transaction)
+    case .newTab(let title, let root): try newTab(title: title, root: root, in: &transaction)
+    case .selectTab(let target): try selectTab(target, in: &transaction)
+    case .closeTab(let number): try closeTab(number, in: &transaction)
+    case .moveTab(let number): try moveTab(to: number, in: &transaction)
+    case .renameTab(let title): try renameTab(title, in: &transaction)
+    case .swap(let target): try swap(target, in: &transaction)
+    case .move(let direction): try move(direction, in: &transaction)
+    case .resize(let direction, let amount):
+      try resize(direction, by: .fraction(amount), in: &transaction)
+    case .resizeByCells(let direction, let cells):
+      try resize(direction, by: .cells(cells), in: &transaction)
     case .setMinimumPaneSize(let size): try setMinimumPaneSize(size)
-    case .equalize: equalize()
+    case .equalize: equalize(in: &transaction)
     case .zoom: zoomedPane = zoomedPane == nil ? focusedPane : nil
-    case .rename(let title): update(focusedPane) { $0.title = title }
-    case .route(let operation, let id): try route(operation, at: id ?? focusedPane)
+    case .rename(let title): update(focusedPane, in: &transaction) { $0.setTitle(title) }
+    case .route(let operation, let id):
+      try route(operation, at: id ?? focusedPane, in: &transaction)
+    case .saveTemplate(let name, let node, let replacing):
+      try saveTemplate(name, node: node, replacing: replacing)
+    case .removeTemplate(let name): try templates.remove(named: name)
+    case .applyTemplate(let name, let parameters):
+      try openTemplate(
+        templates.template(named: name), parameters: parameters, in: &transaction)
+    case .openTemplate(let template, let parameters):
+      try openTemplate(template, parameters: parameters, in: &transaction)
     case .undo, .redo: preconditionFailure("handled by apply")
     }
   }
@@ -162,7 +184,7 @@ extension WorkspaceState {
   }
 
   private mutating func route(
-    _ operation: RouteOperation<RouteToken>, at id: NodeID
+    _ operation: RouteOperation<RouteToken>, at id: NodeID, in transaction: inout Transaction
   ) throws(WorkspaceError) {
     guard let node = nodes[id] else { throw .noSuchNode(id) }
     guard var router = node.router else { throw .noRouter(id) }
@@ -173,7 +195,7 @@ extension WorkspaceState {
       if operation.namesStateThatHolds(despite: error) { return }
       throw .routeRejected(error, operation: operation.description, node: id)
     }
-    update(id) { $0.router = router }
+    update(id, in: &transaction) { $0.setRouter(router) }
   }
 }
 

@@ -8,7 +8,8 @@ extension WorkspaceState {
     case cells(Int)
   }
 
-  mutating func swap(_ target: SwapTarget) throws(WorkspaceError) {
+  mutating func swap(_ target: SwapTarget, in transaction: inout Transaction) throws(WorkspaceError)
+  {
     let pane = focusedPane
     let other: NodeID
     switch target {
@@ -27,19 +28,21 @@ extension WorkspaceState {
     let second = (
       parent: self[other].parent!, index: self[self[other].parent!].children.firstIndex(of: other)!
     )
-    update(first.parent) { $0.children[first.index] = other }
-    update(second.parent) { $0.children[second.index] = pane }
-    update(pane) { $0.parent = second.parent }
-    update(other) { $0.parent = first.parent }
+    update(first.parent, in: &transaction) { $0.replaceChild(at: first.index, with: other) }
+    update(second.parent, in: &transaction) { $0.replaceChild(at: second.index, with: pane) }
+    update(pane, in: &transaction) { $0.parent = second.parent }
+    update(other, in: &transaction) { $0.parent = first.parent }
     zoomedPane = nil
-    focus(pane)
+    focus(pane, in: &transaction)
   }
 
   /// Moves the focused pane one place in a direction, within its tab: past its sibling in the
   /// nearest split of that axis where it is not at the edge (into the position beside the
   /// branch it leaves), or, if no split of that axis encloses it, to that side of the whole
   /// tab, which becomes a split of that axis.
-  mutating func move(_ direction: Direction) throws(WorkspaceError) {
+  mutating func move(_ direction: Direction, in transaction: inout Transaction)
+    throws(WorkspaceError)
+  {
     let pane = focusedPane
     var child = pane
     var metAxis = false
@@ -53,63 +56,67 @@ extension WorkspaceState {
         if node.children.indices.contains(target) {
           movePane(
             pane, besideSibling: node.children[target], of: child, in: ancestor,
-            forward: direction.isForward)
+            forward: direction.isForward, in: &transaction)
           return
         }
       }
       child = ancestor
     }
     guard !metAxis, child != pane else { throw .noNeighbour(direction) }
-    movePane(pane, toSideOf: child, towards: direction)
+    movePane(pane, toSideOf: child, towards: direction, in: &transaction)
   }
 
   /// Moves `pane` (inside `branch`, a child of `split`) next to `sibling`, on `branch`'s side.
   private mutating func movePane(
     _ pane: NodeID, besideSibling sibling: NodeID, of branch: NodeID, in split: NodeID,
-    forward: Bool
+    forward: Bool, in transaction: inout Transaction
   ) {
     if branch == pane {
-      update(split) { node in
+      update(split, in: &transaction) { node in
         let from = node.children.firstIndex(of: pane)!
         let to = node.children.firstIndex(of: sibling)!
-        node.children.swapAt(from, to)
-        node.weights.swapAt(from, to)
-        node.activeIndex = to
+        node.changeSplit { children in
+          children.swapAt(from, to)
+          children.activeIndex = to
+        }
       }
     } else {
       let parent = self[pane].parent!
-      detach(at: self[parent].children.firstIndex(of: pane)!, of: parent)
-      normalize(parent)
+      detach(at: self[parent].children.firstIndex(of: pane)!, of: parent, in: &transaction)
+      normalize(parent, in: &transaction)
       let siblingIndex = self[split].children.firstIndex(of: sibling)!
-      insert(pane, into: split, at: siblingIndex + (forward ? 0 : 1))
+      insert(pane, into: split, at: siblingIndex + (forward ? 0 : 1), in: &transaction)
     }
     zoomedPane = nil
-    focus(pane)
+    focus(pane, in: &transaction)
   }
 
   /// Moves `pane` out of `area` (the content of its tab, or the root) to the side of it in
   /// `direction`, making the area a split of that axis.
   private mutating func movePane(
-    _ pane: NodeID, toSideOf area: NodeID, towards direction: Direction
+    _ pane: NodeID, toSideOf area: NodeID, towards direction: Direction,
+    in transaction: inout Transaction
   ) {
     let slotParent = self[area].parent
     let slotIndex = slotParent.map { self[$0].children.firstIndex(of: area)! }
     let parent = self[pane].parent!
-    detach(at: self[parent].children.firstIndex(of: pane)!, of: parent)
-    normalize(parent)
+    detach(at: self[parent].children.firstIndex(of: pane)!, of: parent, in: &transaction)
+    normalize(parent, in: &transaction)
     let remaining = slotParent.map { self[$0].children[slotIndex!] } ?? rootID
     let split = makeID()
-    set(split, Node(id: split, kind: .split(direction.axis)))
-    replace(remaining, with: split)
-    update(split) { node in
-      node.children = direction.isForward ? [remaining, pane] : [pane, remaining]
-      node.weights = [0.5, 0.5]
-    }
-    update(remaining) { $0.parent = split }
-    update(pane) { $0.parent = split }
-    normalize(split)
+    set(
+      split,
+      .split(
+        split, axis: direction.axis,
+        children: direction.isForward ? [remaining, pane] : [pane, remaining],
+        weights: [0.5, 0.5]),
+      in: &transaction)
+    replace(remaining, with: split, in: &transaction)
+    update(remaining, in: &transaction) { $0.parent = split }
+    update(pane, in: &transaction) { $0.parent = split }
+    normalize(split, in: &transaction)
     zoomedPane = nil
-    focus(pane)
+    focus(pane, in: &transaction)
   }
 
   /// Moves an edge of the focused pane in a direction, measured on the integer layout at
@@ -121,7 +128,9 @@ extension WorkspaceState {
   /// length, rounded to whole cells (at least one). The child that shrinks stops at its
   /// minimum length (``paneMinimum`` for a pane); the split's weights become the children's
   /// new lengths, so the edge moves by exactly that many cells.
-  mutating func resize(_ direction: Direction, by amount: ResizeAmount) throws(WorkspaceError) {
+  mutating func resize(
+    _ direction: Direction, by amount: ResizeAmount, in transaction: inout Transaction
+  ) throws(WorkspaceError) {
     switch amount {
     case .fraction(let fraction):
       guard fraction > 0, fraction < 1 else { throw .invalidFraction(fraction) }
@@ -156,7 +165,7 @@ extension WorkspaceState {
     lengths[shrinks] -= moved
     lengths[grows] += moved
     let weights = WorkspaceState.normalized(lengths.map { Double($0) / Double(total) })
-    update(split) { $0.weights = weights }
+    update(split, in: &transaction) { node in node.changeSplit { $0.setSlots(weights) } }
   }
 
   /// The split whose edge `resize` moves in a direction, with the indices of the child that
@@ -188,14 +197,16 @@ extension WorkspaceState {
   }
 
   /// Gives every child of every visible split an equal share.
-  mutating func equalize() {
+  mutating func equalize(in transaction: inout Transaction) {
     var pending = [rootID]
     while let id = pending.popLast() {
       let node = self[id]
       switch node.kind {
       case .split:
         let equal = Array(repeating: 1 / Double(node.children.count), count: node.children.count)
-        if node.weights != equal { update(id) { $0.weights = equal } }
+        if node.weights != equal {
+          update(id, in: &transaction) { $0.changeSplit { $0.setSlots(equal) } }
+        }
         pending.append(contentsOf: node.children)
       case .tabs:
         if let child = node.activeChild { pending.append(child) }

@@ -57,12 +57,12 @@ extension WorkspaceState {
   /// it, and it moves to the front of the most-recently-used list.
   ///
   /// - Complexity: O(*d*·*k*), for depth *d* and containers of *k* children.
-  mutating func focus(_ pane: NodeID) {
+  mutating func focus(_ pane: NodeID, in transaction: inout Transaction) {
     var child = pane
     for ancestor in ancestors(of: pane) {
       let index = self[ancestor].children.firstIndex(of: child)!
       if self[ancestor].activeIndex != index {
-        update(ancestor) { $0.activeIndex = index }
+        update(ancestor, in: &transaction) { $0.setActiveIndex(index) }
       }
       child = ancestor
     }
@@ -83,17 +83,18 @@ extension WorkspaceState {
   /// survivor — inside `scope` (the tab that held them) if it still holds one, so closing a
   /// pane never brings another tab forward — or else the pane the active children lead to.
   mutating func refocusAfterRemoving(
-    _ removed: some Sequence<NodeID>, preferringWithin scope: NodeID? = nil
+    _ removed: some Sequence<NodeID>, preferringWithin scope: NodeID? = nil,
+    in transaction: inout Transaction
   ) {
     let gone = Set(removed)
     mostRecentlyUsed.removeAll { gone.contains($0) || nodes[$0]?.isPane != true }
     if zoomedPane.map(gone.contains) == true { zoomedPane = nil }
     if let scope, let survivor = mostRecentlyUsed.first(where: { isWithin($0, scope) }) {
-      focus(survivor)
+      focus(survivor, in: &transaction)
     } else if let scope, let pane = activePane(in: scope) {
-      focus(pane)
+      focus(pane, in: &transaction)
     } else if let survivor = mostRecentlyUsed.first {
-      focus(survivor)
+      focus(survivor, in: &transaction)
     } else {
       touch(focusedPane)
     }

@@ -1,6 +1,8 @@
 /// `focus`: by number, id, direction, reading order or most recent use.
 extension WorkspaceState {
-  mutating func focus(_ target: FocusTarget) throws(WorkspaceError) {
+  mutating func focus(
+    _ target: FocusTarget, in transaction: inout Transaction
+  ) throws(WorkspaceError) {
     let current = focusedPane
     let pane: NodeID
     switch target {
@@ -22,6 +24,6 @@ extension WorkspaceState {
     }
     guard pane != current else { return }
     zoomedPane = nil
-    focus(pane)
+    focus(pane, in: &transaction)
   }
 }

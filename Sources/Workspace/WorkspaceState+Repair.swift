@@ -8,21 +8,23 @@ extension WorkspaceState {
     package let message: String
   }
 
-  /// Repairs what the invariants forbid, deepest nodes first: weights that are missing,
-  /// not positive, not finite or not summing to 1 are normalised; tab titles are padded or
-  /// cut to the tabs; active indices out of range are clamped; empty containers are removed;
-  /// splits with one child collapse; splits inside splits of the same axis merge; then
-  /// focus goes to `focus` if it is a pane, and the most-recently-used list and zoom are
-  /// cleaned.
+  /// Repairs what the invariants forbid, deepest nodes first: weights that are not
+  /// positive, not finite or not summing to 1 are normalised (a container's payload already
+  /// holds one weight or title per child); active indices out of range are clamped; empty
+  /// containers are removed; splits with one child collapse; splits inside splits of the
+  /// same axis merge; then focus goes to `focus` if it is a pane, and the most-recently-used
+  /// list and zoom are cleaned.
   ///
   /// - Parameter focus: The stored focused pane, if any.
   /// - Returns: The repairs made, or `nil` if the tree holds no pane at all (unrepairable).
   /// - Complexity: O(*n*), where *n* is the number of nodes.
   package mutating func repair(focus: NodeID?) -> [Repair]? {
+    // A repair is not an edit: nothing records its before-images.
+    var unrecorded = Transaction()
     var repairs: [Repair] = []
     for id in nodeIDs.reversed() {
       guard let node = nodes[id], node.isContainer else { continue }
-      repairs += repairFields(of: node)
+      repairs += repairFields(of: node, in: &unrecorded)
       let current = self[id]
       if current.children.isEmpty {
         repairs.append(Repair(node: id, message: "empty container removed"))
@@ -35,38 +37,32 @@ extension WorkspaceState {
             Repair(node: child, message: "split merged into its parent of the same axis"))
         }
       }
-      guard normalize(id) else { return nil }
+      guard normalize(id, in: &unrecorded) else { return nil }
     }
     guard containsPane(rootID) else { return nil }
-    repairs += repairFocus(preferring: focus)
+    repairs += repairFocus(preferring: focus, in: &unrecorded)
     return repairs
   }
 
-  private mutating func repairFields(of node: Node) -> [Repair] {
+  private mutating func repairFields(
+    of node: Node, in transaction: inout Transaction
+  ) -> [Repair] {
     var repairs: [Repair] = []
     let id = node.id
     if node.axis != nil {
       let weights = node.weights
-      var fixed = Array(weights.prefix(node.children.count))
-      fixed += Array(repeating: -1, count: node.children.count - fixed.count)
-      fixed = WorkspaceState.normalized(fixed)
       let valid =
-        weights.count == node.children.count && weights.allSatisfy { $0.isFinite && $0 > 0 }
-        && abs(weights.reduce(0, +) - 1) <= 1e-9
+        weights.allSatisfy { $0.isFinite && $0 > 0 } && abs(weights.reduce(0, +) - 1) <= 1e-9
       if !valid, !node.children.isEmpty {
-        update(id) { $0.weights = fixed }
+        update(id, in: &transaction) {
+          $0.changeSplit { $0.setSlots(WorkspaceState.normalized(weights)) }
+        }
         repairs.append(Repair(node: id, message: "weights normalised"))
       }
     }
-    if node.kind == .tabs, node.tabTitles.count != node.children.count {
-      update(id) { node in
-        node.tabTitles = Array(node.tabTitles.prefix(node.children.count))
-        node.tabTitles += Array(repeating: "", count: node.children.count - node.tabTitles.count)
-      }
-      repairs.append(Repair(node: id, message: "tab titles fitted to the tabs"))
-    }
     if !node.children.isEmpty, !node.children.indices.contains(node.activeIndex) {
-      update(id) { $0.activeIndex = min(max(0, $0.activeIndex), $0.children.count - 1) }
+      let clamped = min(max(0, node.activeIndex), node.children.count - 1)
+      update(id, in: &transaction) { $0.setActiveIndex(clamped) }
       repairs.append(Repair(node: id, message: "active index clamped"))
     }
     return repairs
@@ -74,19 +70,21 @@ extension WorkspaceState {
 
   /// Focuses `focus` if it is a pane (else keeps the active chain, moved onto a pane), and
   /// cleans the most-recently-used list and zoom.
-  private mutating func repairFocus(preferring focus: NodeID?) -> [Repair] {
+  private mutating func repairFocus(
+    preferring focus: NodeID?, in transaction: inout Transaction
+  ) -> [Repair] {
     var repairs: [Repair] = []
     let reachable = Set(nodeIDs)
     if let focus {
       if reachable.contains(focus), self[focus].isPane {
-        self.focus(focus)
+        self.focus(focus, in: &transaction)
       } else {
         repairs.append(Repair(node: focus, message: "focus points to no pane; ignored"))
       }
     }
     var chainEnd = focusedPane
     if !self[chainEnd].isPane, let pane = activePane(in: rootID) {
-      self.focus(pane)
+      self.focus(pane, in: &transaction)
       chainEnd = pane
     }
     var seen: Set<NodeID> = []
@@ -128,10 +126,11 @@ extension WorkspaceState {
       }
     }
     var copy = self
+    var unrecorded = Transaction()
     func replay(_ journals: [Journal]) -> [Journal]? {
       var replaced: [Journal] = []
       for journal in journals {
-        replaced.append(copy.restore(journal))
+        replaced.append(copy.restore(journal, in: &unrecorded))
         guard copy.invariantViolations(checkingFocus: false).isEmpty else { return nil }
       }
       return replaced.reversed()

@@ -33,7 +33,7 @@ extension WorkspaceState {
   public mutating func repairUnreadableRoutes(_ registry: RouteRegistry) -> [UnreadableRoute] {
     let found = unreadableRoutes(registry)
     for id in Set(found.map(\.node)) {
-      nodes[id]!.router = Self.cutBack(nodes[id]!.router!, registry)
+      nodes[id]!.setRouter(Self.cutBack(nodes[id]!.router!, registry))
     }
     history.repairImages { router in Self.cutBack(router, registry) }
     return found
@@ -124,7 +124,7 @@ extension History {
       for index in self[keyPath: list].indices {
         for (id, image) in self[keyPath: list][index].journal.nodes {
           guard var node = image, let router = node.router else { continue }
-          node.router = repair(router)
+          node.setRouter(repair(router))
           self[keyPath: list][index].journal.nodes[id] = node
         }
       }

@@ -4,21 +4,26 @@ import PaneRouter
 extension WorkspaceState {
   /// Splits the focused pane, unless a pane would end up smaller than ``paneMinimum`` in the
   /// layout at ``layoutArea``.
-  mutating func split(_ axis: Axis, ratio: Double?, root: RouteToken?) throws(WorkspaceError) {
+  mutating func split(
+    _ axis: Axis, ratio: Double?, root: RouteToken?, in transaction: inout Transaction
+  ) throws(WorkspaceError) {
     let ratio = ratio ?? 0.5
     guard ratio > 0, ratio < 1 else { throw .invalidFraction(ratio) }
     let pane = focusedPane
     let before = measuredLayout
-    let newPane = makePane(copying: pane, title: self[pane].title, root: root)
+    let newPane = makePane(copying: pane, title: self[pane].title, root: root, in: &transaction)
     if let parent = self[pane].parent, self[parent].axis == axis {
       let index = self[parent].children.firstIndex(of: pane)!
-      insert(newPane, into: parent, at: index + 1, share: .takenFrom(sibling: index, ratio: ratio))
+      insert(
+        newPane, into: parent, at: index + 1, share: .takenFrom(sibling: index, ratio: ratio),
+        in: &transaction)
     } else {
       let split = makeID()
-      set(split, Node(id: split, kind: .split(axis)))
-      replace(pane, with: split)
-      insert(pane, into: split, at: 0)
-      insert(newPane, into: split, at: 1, share: .takenFrom(sibling: 0, ratio: ratio))
+      set(split, .split(split, axis: axis, children: [], weights: []), in: &transaction)
+      replace(pane, with: split, in: &transaction)
+      insert(pane, into: split, at: 0, in: &transaction)
+      insert(
+        newPane, into: split, at: 1, share: .takenFrom(sibling: 0, ratio: ratio), in: &transaction)
     }
     // Refused, as tmux refuses, if a pane would end up below the minimum size: the new pane,
     // or any that had at least the minimum before.
@@ -29,40 +34,43 @@ extension WorkspaceState {
       }
     }
     zoomedPane = nil
-    focus(newPane)
+    focus(newPane, in: &transaction)
   }
 
   /// Creates a detached pane whose router has the kind and limits of `source`'s router and
   /// the root `root`, or a copy of `source`'s root.
-  mutating func makePane(copying source: NodeID, title: String, root: RouteToken?) -> NodeID {
+  mutating func makePane(
+    copying source: NodeID, title: String, root: RouteToken?, in transaction: inout Transaction
+  ) -> NodeID {
     let template = self[source].router!
     var stack = RouteStack(root: root ?? template.stack.root, maxDepth: template.stack.maxDepth)
     stack.rejectsDuplicateTop = template.stack.rejectsDuplicateTop
     let id = makeID()
-    var node = Node(id: id, kind: .pane)
-    node.title = title
-    node.router = RouterState(kind: template.kind, stack: stack)
-    set(id, node)
+    set(
+      id, .pane(id, title: title, router: RouterState(kind: template.kind, stack: stack)),
+      in: &transaction)
     return id
   }
 
-  mutating func close(_ reference: PaneReference?) throws(WorkspaceError) {
+  mutating func close(_ reference: PaneReference?, in transaction: inout Transaction)
+    throws(WorkspaceError)
+  {
     let pane =
       try reference.map { (reference) throws(WorkspaceError) in try resolve(reference) }
       ?? focusedPane
     guard hasPane(outside: pane) else { throw .lastPane }
-    try remove(pane)
+    try remove(pane, in: &transaction)
   }
 
   /// Removes a node (a pane or a whole tab) and everything in it, normalises what held it and
   /// focuses the most recently used surviving pane.
-  mutating func remove(_ id: NodeID) throws(WorkspaceError) {
+  mutating func remove(_ id: NodeID, in transaction: inout Transaction) throws(WorkspaceError) {
     guard let parent = self[id].parent else { throw .lastPane }
     let slot = tabSlot(of: id)
-    detach(at: self[parent].children.firstIndex(of: id)!, of: parent)
-    update(id) { $0.parent = nil }
-    let removed = deleteSubtree(id)
-    normalize(parent)
+    detach(at: self[parent].children.firstIndex(of: id)!, of: parent, in: &transaction)
+    update(id, in: &transaction) { $0.parent = nil }
+    let removed = deleteSubtree(id, in: &transaction)
+    normalize(parent, in: &transaction)
     zoomedPane = nil
     // The tab that held the node, if it survives (it may now be another node, after a
     // collapse): focus stays in it, as tmux keeps focus in the window of a closed pane.
@@ -70,7 +78,7 @@ extension WorkspaceState {
     if let slot, let tabs = nodes[slot.tabs], tabs.children.count == slot.count {
       tab = tabs.children[slot.index]
     }
-    refocusAfterRemoving(removed, preferringWithin: tab)
+    refocusAfterRemoving(removed, preferringWithin: tab, in: &transaction)
   }
 
   /// The nearest tabs container around `id` (not `id` itself), the index of the tab holding

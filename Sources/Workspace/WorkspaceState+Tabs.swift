@@ -15,29 +15,36 @@ extension WorkspaceState {
     return nil
   }
 
-  mutating func newTab(title: String?, root: RouteToken?) throws(WorkspaceError) {
-    let source = focusedPane
-    let tabs: NodeID
-    if let nearest = nearestTabs() {
-      tabs = nearest.tabs
-    } else {
-      tabs = makeID()
-      let oldRoot = rootID
-      var node = Node(id: tabs, kind: .tabs)
-      node.children = [oldRoot]
-      node.tabTitles = [self[source].title]
-      set(tabs, node)
-      update(oldRoot) { $0.parent = tabs }
-      rootID = tabs
-    }
-    let title = title ?? (root ?? self[source].router!.stack.root).name
-    let pane = makePane(copying: source, title: title, root: root)
-    insert(pane, into: tabs, at: self[tabs].children.count, title: title)
-    zoomedPane = nil
-    focus(pane)
+  /// The tabs container a new tab goes into: the nearest one around the focused pane, or,
+  /// when there is none, a new one at the root holding the whole tree as its first tab
+  /// (titled as the focused pane).
+  mutating func tabsForNewTab(in transaction: inout Transaction) -> NodeID {
+    if let nearest = nearestTabs() { return nearest.tabs }
+    let tabs = makeID()
+    let oldRoot = rootID
+    set(
+      tabs, .tabs(tabs, children: [oldRoot], titles: [self[focusedPane].title]),
+      in: &transaction)
+    update(oldRoot, in: &transaction) { $0.parent = tabs }
+    rootID = tabs
+    return tabs
   }
 
-  mutating func selectTab(_ target: TabTarget) throws(WorkspaceError) {
+  mutating func newTab(title: String?, root: RouteToken?, in transaction: inout Transaction)
+    throws(WorkspaceError)
+  {
+    let source = focusedPane
+    let tabs = tabsForNewTab(in: &transaction)
+    let title = title ?? (root ?? self[source].router!.stack.root).name
+    let pane = makePane(copying: source, title: title, root: root, in: &transaction)
+    insert(pane, into: tabs, at: self[tabs].children.count, title: title, in: &transaction)
+    zoomedPane = nil
+    focus(pane, in: &transaction)
+  }
+
+  mutating func selectTab(_ target: TabTarget, in transaction: inout Transaction)
+    throws(WorkspaceError)
+  {
     guard let (tabs, current) = nearestTabs() else { throw .noTabs }
     let children = self[tabs].children
     let index: Int
@@ -63,7 +70,7 @@ extension WorkspaceState {
     guard index != current else { return }
     guard let pane = activePane(in: children[index]) else { throw .noSuchTab(index + 1) }
     zoomedPane = nil
-    focus(pane)
+    focus(pane, in: &transaction)
   }
 
   /// The pane the active children lead to from `id`, or the first pane inside it if that
@@ -82,29 +89,33 @@ extension WorkspaceState {
     return nil
   }
 
-  mutating func closeTab(_ number: Int?) throws(WorkspaceError) {
+  mutating func closeTab(_ number: Int?, in transaction: inout Transaction) throws(WorkspaceError) {
     guard let (tabs, current) = nearestTabs() else { throw .noTabs }
     let index = (number ?? current + 1) - 1
     guard self[tabs].children.indices.contains(index) else { throw .noSuchTab(index + 1) }
     let tab = self[tabs].children[index]
     guard hasPane(outside: tab) else { throw .lastPane }
-    try remove(tab)
+    try remove(tab, in: &transaction)
   }
 
-  mutating func moveTab(to number: Int) throws(WorkspaceError) {
+  mutating func moveTab(to number: Int, in transaction: inout Transaction) throws(WorkspaceError) {
     guard let (tabs, current) = nearestTabs() else { throw .noTabs }
     guard number >= 1, number <= self[tabs].children.count else { throw .noSuchTab(number) }
     let target = number - 1
     guard target != current else { return }
-    update(tabs) { node in
-      node.children.insert(node.children.remove(at: current), at: target)
-      node.tabTitles.insert(node.tabTitles.remove(at: current), at: target)
-      node.activeIndex = target
+    update(tabs, in: &transaction) { node in
+      node.changeTabs { children in
+        children.move(from: current, to: target)
+        children.activeIndex = target
+      }
     }
   }
 
-  mutating func renameTab(_ title: String) throws(WorkspaceError) {
+  mutating func renameTab(_ title: String, in transaction: inout Transaction) throws(WorkspaceError)
+  {
     guard let (tabs, current) = nearestTabs() else { throw .noTabs }
-    update(tabs) { $0.tabTitles[current] = title }
+    update(tabs, in: &transaction) { node in
+      node.changeTabs { $0.setSlot(title, at: current) }
+    }
   }
 }

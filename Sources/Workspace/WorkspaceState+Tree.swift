@@ -1,6 +1,6 @@
 /// The structural edits every command is built from. Each records before-images through
-/// ``WorkspaceState/update(_:_:)`` and leaves the tree's invariants intact once
-/// ``WorkspaceState/normalize(_:)`` has run on the container it changed.
+/// ``WorkspaceState/update(_:in:_:)`` in the running ``Transaction`` and leaves the tree's invariants intact once
+/// ``WorkspaceState/normalize(_:in:)`` has run on the container it changed.
 extension WorkspaceState {
   /// How a node inserted into a split gets its weight.
   enum InsertedShare {
@@ -19,29 +19,28 @@ extension WorkspaceState {
   /// `title`.
   mutating func insert(
     _ child: NodeID, into parent: NodeID, at index: Int, share: InsertedShare = .proportional(),
-    title: String = ""
+    title: String = "", in transaction: inout Transaction
   ) {
-    update(child) { $0.parent = parent }
-    update(parent) { node in
-      switch node.kind {
-      case .split:
-        switch share {
-        case .proportional(let weight):
-          let weight = weight ?? 1 / Double(node.children.count + 1)
-          node.weights = node.weights.map { $0 * (1 - weight) }
-          node.weights.insert(weight, at: index)
-        case .takenFrom(let sibling, let ratio):
-          let whole = node.weights[sibling]
-          node.weights[sibling] = whole * (1 - ratio)
-          node.weights.insert(whole * ratio, at: index)
-        }
-      case .tabs:
-        node.tabTitles.insert(title, at: index)
-      case .pane, .unknown:
-        preconditionFailure("insert into a leaf")
-      }
-      node.children.insert(child, at: index)
-      if node.activeIndex >= index, node.children.count > 1 { node.activeIndex += 1 }
+    update(child, in: &transaction) { $0.parent = parent }
+    update(parent, in: &transaction) { node in
+      node.changeChildren(
+        split: { children in
+          switch share {
+          case .proportional(let weight):
+            let weight = weight ?? 1 / Double(children.count + 1)
+            children.setSlots(children.slots.map { $0 * (1 - weight) })
+            children.insert(child, weight, at: index)
+          case .takenFrom(let sibling, let ratio):
+            let whole = children.slots[sibling]
+            children.setSlot(whole * (1 - ratio), at: sibling)
+            children.insert(child, whole * ratio, at: index)
+          }
+          children.shiftActiveIndex(afterInsertingAt: index)
+        },
+        tabs: { children in
+          children.insert(child, title, at: index)
+          children.shiftActiveIndex(afterInsertingAt: index)
+        })
     }
   }
 
@@ -51,41 +50,35 @@ extension WorkspaceState {
   ///
   /// - Returns: The detached child's weight (split) and title (tabs).
   @discardableResult
-  mutating func detach(at index: Int, of parent: NodeID) -> (weight: Double, title: String) {
+  mutating func detach(
+    at index: Int, of parent: NodeID, in transaction: inout Transaction
+  ) -> (weight: Double, title: String) {
     var removed = (weight: 1.0, title: "")
-    update(parent) { node in
-      // A stored container that repair has not reached yet may have weights or titles that
-      // do not fit its children; repair fits them later.
-      let count = node.children.count
-      switch node.kind {
-      case .split where node.weights.count == count:
-        removed.weight = node.weights.remove(at: index)
-        node.weights = WorkspaceState.normalized(node.weights)
-      case .tabs where node.tabTitles.count == count:
-        removed.title = node.tabTitles.remove(at: index)
-      case .split, .tabs:
-        break
-      case .pane, .unknown:
-        preconditionFailure("detach from a leaf")
-      }
-      node.children.remove(at: index)
-      if node.activeIndex > index || node.activeIndex >= node.children.count {
-        node.activeIndex = max(0, node.activeIndex - 1)
-      }
+    update(parent, in: &transaction) { node in
+      node.changeChildren(
+        split: { children in
+          removed.weight = children.remove(at: index)
+          children.setSlots(WorkspaceState.normalized(children.slots))
+          children.shiftActiveIndex(afterRemovingAt: index)
+        },
+        tabs: { children in
+          removed.title = children.remove(at: index)
+          children.shiftActiveIndex(afterRemovingAt: index)
+        })
     }
     return removed
   }
 
   /// Puts `replacement` where `old` stands (in its parent, or as the root), keeping the
   /// slot's weight and title. `old` is left detached.
-  mutating func replace(_ old: NodeID, with replacement: NodeID) {
+  mutating func replace(
+    _ old: NodeID, with replacement: NodeID, in transaction: inout Transaction
+  ) {
     let parent = self[old].parent
-    update(replacement) { $0.parent = parent }
-    update(old) { $0.parent = nil }
+    update(replacement, in: &transaction) { $0.parent = parent }
+    update(old, in: &transaction) { $0.parent = nil }
     if let parent {
-      update(parent) { node in
-        if let index = node.children.firstIndex(of: old) { node.children[index] = replacement }
-      }
+      update(parent, in: &transaction) { $0.replaceChild(old, with: replacement) }
     } else {
       rootID = replacement
     }
@@ -95,14 +88,14 @@ extension WorkspaceState {
   ///
   /// - Returns: The ids of the deleted panes.
   @discardableResult
-  mutating func deleteSubtree(_ id: NodeID) -> [NodeID] {
+  mutating func deleteSubtree(_ id: NodeID, in transaction: inout Transaction) -> [NodeID] {
     var panes: [NodeID] = []
     var pending = [id]
     while let next = pending.popLast() {
       let node = self[next]
       if node.isPane { panes.append(next) }
       pending.append(contentsOf: node.children)
-      set(next, nil)
+      set(next, nil, in: &transaction)
     }
     return panes
   }
@@ -114,41 +107,45 @@ extension WorkspaceState {
   ///
   /// - Returns: `false` if the root would have to be removed (the tree would be empty).
   @discardableResult
-  mutating func normalize(_ id: NodeID) -> Bool {
+  mutating func normalize(_ id: NodeID, in transaction: inout Transaction) -> Bool {
     guard let node = nodes[id], node.isContainer else { return true }
     if node.children.isEmpty {
       guard let parent = node.parent else { return false }
       let index = self[parent].children.firstIndex(of: id)!
-      detach(at: index, of: parent)
-      set(id, nil)
-      return normalize(parent)
+      detach(at: index, of: parent, in: &transaction)
+      set(id, nil, in: &transaction)
+      return normalize(parent, in: &transaction)
     }
     if let axis = node.axis {
-      mergeSameAxisChildren(of: id, axis: axis)
+      mergeSameAxisChildren(of: id, axis: axis, in: &transaction)
       if self[id].children.count == 1 {
         let child = self[id].children[0]
         if let router = self[id].router, self[child].isContainer, self[child].router == nil {
-          update(child) { $0.router = router }
+          update(child, in: &transaction) { $0.setRouter(router) }
         }
-        replace(id, with: child)
-        set(id, nil)
+        replace(id, with: child, in: &transaction)
+        set(id, nil, in: &transaction)
         if let parent = self[child].parent {
-          if let axis = self[parent].axis { mergeSameAxisChildren(of: parent, axis: axis) }
-          moveActiveChildrenToPanes(from: parent)
+          if let axis = self[parent].axis {
+            mergeSameAxisChildren(of: parent, axis: axis, in: &transaction)
+          }
+          moveActiveChildrenToPanes(from: parent, in: &transaction)
         }
         return true
       }
     }
-    moveActiveChildrenToPanes(from: id)
+    moveActiveChildrenToPanes(from: id, in: &transaction)
     return true
   }
 
-  /// Applies ``moveActiveChildToPane(of:)`` to `id`, then to its ancestors while the branch
+  /// Applies ``moveActiveChildToPane(of:in:)`` to `id`, then to its ancestors while the branch
   /// below them holds no pane (which only nodes of unknown kinds make possible).
-  private mutating func moveActiveChildrenToPanes(from id: NodeID) {
+  private mutating func moveActiveChildrenToPanes(
+    from id: NodeID, in transaction: inout Transaction
+  ) {
     var current = id
     while true {
-      moveActiveChildToPane(of: current)
+      moveActiveChildToPane(of: current, in: &transaction)
       guard !containsPane(current), let parent = self[current].parent else { return }
       current = parent
     }
@@ -156,40 +153,41 @@ extension WorkspaceState {
 
   /// Splices each child split of the same axis into `id`, its weights scaled by the child's.
   ///
-  /// Does nothing while the weights of `id` do not fit its children: a stored split that
-  /// ``repair(focus:)`` has not reached yet, and whose own repair merges later.
-  private mutating func mergeSameAxisChildren(of id: NodeID, axis: Axis) {
-    guard self[id].weights.count == self[id].children.count else { return }
+  private mutating func mergeSameAxisChildren(
+    of id: NodeID, axis: Axis, in transaction: inout Transaction
+  ) {
     while let index = self[id].children.firstIndex(where: { self[$0].axis == axis }) {
       let child = self[self[id].children[index]]
       let wasActive = self[id].activeIndex == index
       for grandchild in child.children {
-        update(grandchild) { $0.parent = id }
+        update(grandchild, in: &transaction) { $0.parent = id }
       }
-      update(id) { node in
-        let share = node.weights[index]
-        node.children.replaceSubrange(index...index, with: child.children)
-        node.weights.replaceSubrange(index...index, with: child.weights.map { $0 * share })
-        if wasActive {
-          node.activeIndex = index + child.activeIndex
-        } else if node.activeIndex > index {
-          node.activeIndex += child.children.count - 1
+      update(id, in: &transaction) { node in
+        node.changeSplit { children in
+          let share = children.slots[index]
+          children.replace(
+            at: index, with: child.children, slots: child.weights.map { $0 * share })
+          if wasActive {
+            children.activeIndex = index + child.activeIndex
+          } else if children.activeIndex > index {
+            children.activeIndex += child.children.count - 1
+          }
         }
       }
       if let router = child.router, self[id].router == nil {
-        update(id) { $0.router = router }
+        update(id, in: &transaction) { $0.setRouter(router) }
       }
-      set(child.id, nil)
+      set(child.id, nil, in: &transaction)
     }
   }
 
   /// Points a container's active child at a child holding a pane, if its current one holds
   /// none.
-  private mutating func moveActiveChildToPane(of id: NodeID) {
+  private mutating func moveActiveChildToPane(of id: NodeID, in transaction: inout Transaction) {
     let node = self[id]
     guard let active = node.activeChild, !containsPane(active) else { return }
     if let index = node.children.firstIndex(where: containsPane) {
-      update(id) { $0.activeIndex = index }
+      update(id, in: &transaction) { $0.setActiveIndex(index) }
     }
   }
 
@@ -207,11 +205,11 @@ extension WorkspaceState {
     return false
   }
 
-  /// Applies ``normalize(_:)`` to every container, deepest first, as building from a
+  /// Applies ``normalize(_:in:)`` to every container, deepest first, as building from a
   /// template needs.
-  mutating func normalizeStructure(from id: NodeID) {
+  mutating func normalizeStructure(from id: NodeID, in transaction: inout Transaction) {
     for container in nodeIDs.reversed() where nodes[container]?.isContainer == true {
-      normalize(container)
+      normalize(container, in: &transaction)
     }
   }
 }

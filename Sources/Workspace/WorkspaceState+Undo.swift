@@ -3,22 +3,31 @@
 extension WorkspaceState {
   /// Undoes up to `count` entries; with `keepingRouters`, every node that exists keeps its
   /// router as it is now (navigation is not undone).
-  mutating func undo(_ count: Int, keepingRouters: Bool = false) throws(WorkspaceError) {
+  mutating func undo(_ count: Int, keepingRouters: Bool = false, in transaction: inout Transaction)
+    throws(WorkspaceError)
+  {
     guard count >= 1 else { throw .invalidCount(count) }
     guard !history.undoEntries.isEmpty else { throw .nothingToUndo }
-    replay(count, from: \.undoEntries, to: \.redoEntries, keepingRouters: keepingRouters)
+    replay(
+      count, from: \.undoEntries, to: \.redoEntries, keepingRouters: keepingRouters,
+      in: &transaction)
   }
 
-  /// Redoes up to `count` entries; `keepingRouters` as for ``undo(_:keepingRouters:)``.
-  mutating func redo(_ count: Int, keepingRouters: Bool = false) throws(WorkspaceError) {
+  /// Redoes up to `count` entries; `keepingRouters` as for ``undo(_:keepingRouters:in:)``.
+  mutating func redo(_ count: Int, keepingRouters: Bool = false, in transaction: inout Transaction)
+    throws(WorkspaceError)
+  {
     guard count >= 1 else { throw .invalidCount(count) }
     guard !history.redoEntries.isEmpty else { throw .nothingToRedo }
-    replay(count, from: \.redoEntries, to: \.undoEntries, keepingRouters: keepingRouters)
+    replay(
+      count, from: \.redoEntries, to: \.undoEntries, keepingRouters: keepingRouters,
+      in: &transaction)
   }
 
   private mutating func replay(
     _ count: Int, from source: WritableKeyPath<History, [History.Entry]>,
-    to destination: WritableKeyPath<History, [History.Entry]>, keepingRouters: Bool
+    to destination: WritableKeyPath<History, [History.Entry]>, keepingRouters: Bool,
+    in transaction: inout Transaction
   ) {
     for _ in 0..<min(count, history[keyPath: source].count) {
       let entry = history[keyPath: source].removeLast()
@@ -26,11 +35,11 @@ extension WorkspaceState {
       if keepingRouters {
         for (id, image) in journal.nodes {
           guard var node = image, let current = nodes[id] else { continue }
-          node.router = current.router
+          node.setRouter(current.router)
           journal.nodes[id] = node
         }
       }
-      let replaced = restore(journal)
+      let replaced = restore(journal, in: &transaction)
       history[keyPath: destination].append(History.Entry(label: entry.label, journal: replaced))
       settleFocus()
     }

@@ -21,6 +21,9 @@ public struct WorkspaceState: Sendable {
   public package(set) var history: History
   /// Members of the stored workspace this version does not understand.
   public package(set) var unknownMembers: UnknownMembers
+  /// The workspace's templates, saved with it: `template save` adds one, `template apply`
+  /// opens a tab from one. Undo and redo leave them as they are.
+  public package(set) var templates: TemplateLibrary
   /// How many panes ``mostRecentlyUsed`` keeps.
   public package(set) var mostRecentlyUsedLimit: Int
   /// The size of the area the panes were last laid out in, as a host or `wsctl show` drew
@@ -33,9 +36,6 @@ public struct WorkspaceState: Sendable {
   /// save that writes increases it (`WorkspaceStore` does), commands never change it; 0 for
   /// a state never saved.
   public package(set) var revision: Int
-
-  /// The open transactions' before-images, outermost first.
-  var journals: [Journal]
 
   /// The default number of panes the most-recently-used list keeps.
   public static let defaultMostRecentlyUsedLimit = 32
@@ -57,14 +57,15 @@ public struct WorkspaceState: Sendable {
     zoomedPane = nil
     history = History()
     unknownMembers = UnknownMembers()
+    templates = TemplateLibrary()
     mostRecentlyUsedLimit = WorkspaceState.defaultMostRecentlyUsedLimit
     layoutSize = nil
     minimumPaneSize = nil
     revision = 0
-    journals = []
-    rootID = build(template, parent: nil)
+    var unrecorded = Transaction()
+    rootID = build(template, parent: nil, in: &unrecorded)
     precondition(containsPane(rootID), "a workspace needs at least one pane")
-    normalizeStructure(from: rootID)
+    normalizeStructure(from: rootID, in: &unrecorded)
     mostRecentlyUsed = [focusedPane]
   }
 
@@ -74,8 +75,10 @@ public struct WorkspaceState: Sendable {
     nodes: [NodeID: Node], rootID: NodeID, nextID: Int, mostRecentlyUsed: [NodeID],
     zoomedPane: NodeID?, history: History, unknownMembers: UnknownMembers,
     mostRecentlyUsedLimit: Int = WorkspaceState.defaultMostRecentlyUsedLimit,
-    layoutSize: Size? = nil, minimumPaneSize: Size? = nil, revision: Int = 0
+    layoutSize: Size? = nil, minimumPaneSize: Size? = nil, revision: Int = 0,
+    templates: TemplateLibrary = TemplateLibrary()
   ) {
+    self.templates = templates
     self.nodes = nodes
     self.rootID = rootID
     self.nextID = nextID
@@ -87,7 +90,6 @@ public struct WorkspaceState: Sendable {
     self.layoutSize = layoutSize
     self.minimumPaneSize = minimumPaneSize
     self.revision = revision
-    self.journals = []
   }
 
   /// The node with an id, or `nil` if there is none.
@@ -148,27 +150,34 @@ public struct WorkspaceState: Sendable {
     id == ancestor || ancestors(of: id).contains(ancestor)
   }
 
-  private mutating func build(_ template: NodeTemplate, parent: NodeID?) -> NodeID {
-    let id = NodeID(nextID)
-    nextID += 1
-    var node: Node
+  /// Adds the nodes of a template with fresh ids (recording them in `transaction`) and
+  /// returns the id of its root; the caller attaches it and normalises the structure.
+  ///
+  /// - Complexity: O(*n*), for *n* nodes in the template.
+  mutating func build(
+    _ template: NodeTemplate, parent: NodeID?, in transaction: inout Transaction
+  ) -> NodeID {
+    let id = makeID()
+    let content: Node.Content
     switch template.content {
     case .pane(let title, let router):
-      node = Node(id: id, kind: .pane, parent: parent)
-      node.title = title
-      node.router = router
-    case .split(let axis, let children):
-      node = Node(id: id, kind: .split(axis), parent: parent)
-      node.children = children.map { build($0.node, parent: id) }
-      node.weights = Self.normalized(children.map(\.weight))
-    case .tabs(let tabs, let selected):
-      node = Node(id: id, kind: .tabs, parent: parent)
-      node.children = tabs.map { build($0.node, parent: id) }
-      node.tabTitles = tabs.map(\.title)
-      node.activeIndex = min(max(0, selected), max(0, tabs.count - 1))
+      content = .pane(title: title, router: template.router ?? router)
+    case .split(let axis, let children, let weights):
+      var ids: [NodeID] = []
+      for child in children { ids.append(build(child, parent: id, in: &transaction)) }
+      content = .split(
+        axis, NodeChildren(ids, slots: Self.normalized(weights), router: template.router))
+    case .tabs(let children, let titles, let selected):
+      var ids: [NodeID] = []
+      for child in children { ids.append(build(child, parent: id, in: &transaction)) }
+      content = .tabs(
+        NodeChildren(
+          ids, slots: titles, activeIndex: min(max(0, selected), max(0, children.count - 1)),
+          router: template.router))
     }
-    if template.router != nil { node.router = template.router }
-    nodes[id] = node
+    set(
+      id, Node(id: id, content, parent: parent, unknownMembers: template.unknownMembers),
+      in: &transaction)
     return id
   }
 
@@ -191,14 +200,14 @@ public struct WorkspaceState: Sendable {
 
 extension WorkspaceState: Equatable {
   /// Compares the tree, focus, history, layout settings (the recorded layout size and the
-  /// minimum pane size) and kept members; the revision (which counts saves, not content) and
-  /// a running transaction are ignored.
+  /// minimum pane size), templates and kept members; the revision (which counts saves, not
+  /// content) is ignored.
   public static func == (lhs: WorkspaceState, rhs: WorkspaceState) -> Bool {
     lhs.rootID == rhs.rootID && lhs.nextID == rhs.nextID
       && lhs.mostRecentlyUsed == rhs.mostRecentlyUsed && lhs.zoomedPane == rhs.zoomedPane
       && lhs.mostRecentlyUsedLimit == rhs.mostRecentlyUsedLimit
       && lhs.layoutSize == rhs.layoutSize && lhs.minimumPaneSize == rhs.minimumPaneSize
       && lhs.unknownMembers == rhs.unknownMembers && lhs.nodes == rhs.nodes
-      && lhs.history == rhs.history
+      && lhs.history == rhs.history && lhs.templates == rhs.templates
   }
 }

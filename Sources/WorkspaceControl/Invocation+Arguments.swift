@@ -40,3 +40,35 @@ extension Invocation {
     return String(decoding: bytes, as: UTF8.self)
   }
 }
+
+extension Invocation {
+  /// The arguments as a live host receives them: the FILE of `--from` made absolute, since the
+  /// host reads it from its own working directory.
+  ///
+  /// - Parameter arguments: The call's arguments after the program name.
+  /// - Returns: The same arguments, `--from FILE` and `--from=FILE` with an absolute FILE.
+  static func forHost(_ arguments: [String]) -> [String] {
+    var result = arguments
+    var index = 0
+    while index < result.count, result[index] != "--" {
+      if result[index] == "--from", index + 1 < result.count {
+        result[index + 1] = absolutePath(result[index + 1])
+        index += 1
+      } else if result[index].hasPrefix("--from=") {
+        result[index] = "--from=" + absolutePath(String(result[index].dropFirst("--from=".count)))
+      }
+      index += 1
+    }
+    return result
+  }
+
+  /// A path made absolute against the working directory; an absolute one as it is.
+  static func absolutePath(_ path: String) -> String {
+    guard !path.hasPrefix("/") else { return path }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return path }
+    let directory = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+  }
+}

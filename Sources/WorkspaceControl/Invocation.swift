@@ -12,6 +12,9 @@ struct Invocation {
     var noHost = false
     /// `--size WxH`: the drawing size of `show`, and the area edits measure in.
     var size: Size?
+    /// `--from FILE`: the templates file `template list`, `show` and `apply` read instead of
+    /// the workspace's own templates.
+    var templatesFile: String?
   }
 
   /// One step: a workspace command, or one of the tool's own commands.
@@ -25,6 +28,10 @@ struct Invocation {
     case routes(PaneReference?, word: Int)
     case layout(Size)
     case history
+    /// `template list`: the templates, of `--from FILE` or the workspace.
+    case templateList
+    /// `template show NAME`.
+    case templateShow(String, word: Int)
     case validate
     case initialize(force: Bool)
     case migrate
@@ -73,6 +80,8 @@ struct Invocation {
       case "--": optionsEnded = true
       case "-f", "--file":
         options.file = try Self.fileValue(for: argument, arguments, &index)
+      case "--from":
+        options.templatesFile = try Self.fileValue(for: argument, arguments, &index)
       case "--size":
         guard index < arguments.count else { throw .usage("option '--size' needs a size WxH") }
         try setSize(arguments[index], word: index)
@@ -89,6 +98,11 @@ struct Invocation {
             throw .usage("option '--file' needs a FILE")
           }
           options.file = String(argument.dropFirst("--file=".count))
+        } else if argument.hasPrefix("--from=") {
+          guard argument.count > "--from=".count else {
+            throw .usage("option '--from' needs a FILE")
+          }
+          options.templatesFile = String(argument.dropFirst("--from=".count))
         } else if argument.hasPrefix("--size=") {
           try setSize(String(argument.dropFirst("--size=".count)), word: index - 1)
         } else if Self.commandOptions[argument] != nil {
@@ -148,8 +162,10 @@ struct Invocation {
     CommandSyntaxError.position(ofWord: index)
   }
 
-  /// Options that belong to one command, with that command.
-  private static let commandOptions = ["--ascii": "show", "--force": "init"]
+  /// Options that belong to a command, with the commands they belong to.
+  private static let commandOptions = [
+    "--ascii": "'show'", "--force": "'init' or 'template save'", "--node": "'template save'",
+  ]
 
   /// Reads `--size WxH` (`word` is its 0-based index among the arguments), bounded as every
   /// drawing size is; given twice, it must agree.
@@ -181,7 +197,11 @@ struct Invocation {
     while let word = parser.nextWord {
       let start = parser.index
       if let owner = Self.commandOptions[word] {
-        throw .usage("option '\(word)' \(Self.position(start)) belongs after '\(owner)'")
+        throw .usage("option '\(word)' \(Self.position(start)) belongs after \(owner)")
+      }
+      if word == "template", let step = try templateInspection(&parser) {
+        steps.append(step)
+        continue
       }
       if Self.toolWords.contains(word) {
         _ = parser.readWord()
@@ -207,10 +227,27 @@ struct Invocation {
   var isServedByHost: Bool {
     steps.allSatisfy {
       switch $0 {
-      case .edit, .link, .show, .tree, .routes, .layout, .history: true
+      case .edit, .link, .show, .tree, .routes, .layout, .history, .templateList, .templateShow:
+        true
       default: false
       }
     }
+  }
+
+  /// The words `wsctl` adds to the grammar's `template`: `template list` and `template show
+  /// NAME`, which print rather than change; `nil` (nothing read) for the grammar's own.
+  private func templateInspection(_ parser: inout CommandParser) throws(Failure) -> Step? {
+    let words = parser.words
+    let next = parser.index + 1
+    guard next < words.count, ["list", "show"].contains(words[next]) else { return nil }
+    let start = parser.index
+    _ = parser.readWord()
+    _ = parser.readWord()
+    if words[next] == "list" { return .templateList }
+    guard let name = parser.readWord() else {
+      throw .usage("'template show' needs a template name \(Self.position(next + 1))")
+    }
+    return .templateShow(name.hasPrefix("=") ? String(name.dropFirst()) : name, word: start)
   }
 
   private static func isStandalone(_ step: Step) -> Bool {

@@ -20,6 +20,8 @@ struct Runner {
   private var drawnArea: Size?
   /// The area lent to the state for the edits to measure in, if one was (see `execute`).
   private(set) var lentLayoutSize: Size?
+  /// The templates of the `--from` file, read before the first step.
+  private var fileTemplates: TemplateLibrary?
 
   /// Resolves the file (`-f`, else `$WSCTL_FILE`, else `./workspace.json`) and the lock
   /// timeout (`$WSCTL_LOCK_TIMEOUT` seconds, else 10).
@@ -160,6 +162,7 @@ struct Runner {
   private mutating func execute(
     _ steps: [Invocation.Step], on state: inout WorkspaceState
   ) throws(Failure) {
+    fileTemplates = try Self.templatesFile(options)
     let recorded = state.layoutSize
     if options.size != nil || recorded == nil {
       lentLayoutSize = paneArea(of: drawingSize, in: state)
@@ -190,10 +193,10 @@ struct Runner {
     for step in steps {
       switch step {
       case .edit(let command, let word):
-        batch.append(command)
+        batch.append(try fromTemplatesFile(command, word: word))
         batchWords.append(word)
       case .link(_, let commands, let word):
-        batch += commands
+        for command in commands { batch.append(try fromTemplatesFile(command, word: word)) }
         batchWords += Array(repeating: word, count: commands.count)
       default:
         try flush(&state)
@@ -288,8 +291,63 @@ struct Runner {
       emit(Report.layoutJSON(state, in: size), or: Report.layout(state, in: size))
     case .history:
       emit(Report.historyJSON(state), or: Report.history(state))
+    case .templateList:
+      let library = templates(of: state)
+      emit(Report.templateListJSON(library), or: Report.templateList(library))
+    case .templateShow(let name, let word):
+      let library = templates(of: state)
+      let template: WorkspaceTemplate
+      do {
+        template = try library.template(named: name)
+      } catch {
+        throw Failure(error, atWord: word)
+      }
+      emit(TemplatesFile.templateValue(template), or: Report.template(template))
     default:
       throw Failure.usage("this command cannot be combined with others")
+    }
+  }
+
+  /// The templates of the `--from` file, read once, before any step, so that a call fails
+  /// on the file first in file mode and on a host alike.
+  ///
+  /// - Throws: The file's error: missing or unreadable (66), malformed (65).
+  static func templatesFile(_ options: Invocation.Options) throws(Failure) -> TemplateLibrary? {
+    guard let path = options.templatesFile else { return nil }
+    do {
+      return try TemplatesFile.load(path: path)
+    } catch {
+      throw Failure(error)
+    }
+  }
+
+  /// The templates `template list`, `show` and `apply` read: the `--from` file's, else the
+  /// workspace's.
+  private func templates(of state: WorkspaceState) -> TemplateLibrary {
+    fileTemplates ?? state.templates
+  }
+
+  /// A command as it applies with `--from FILE`: `template apply` takes the file's template
+  /// (an unknown name lists the file's); `template save` and `rm`, which change the
+  /// workspace's templates, are refused, since the file is only read.
+  private func fromTemplatesFile(
+    _ command: WorkspaceCommand, word: Int
+  ) throws(Failure) -> WorkspaceCommand {
+    guard let library = fileTemplates else { return command }
+    switch command {
+    case .applyTemplate(let name, let parameters):
+      do {
+        return .openTemplate(try library.template(named: name), parameters: parameters)
+      } catch {
+        throw Failure(error, atWord: word)
+      }
+    case .saveTemplate, .removeTemplate:
+      throw .usage(
+        "'\(command.words.prefix(2).joined(separator: " "))' \(Invocation.position(word)) changes "
+          + "the workspace's templates; --from FILE is only read (write the file by hand, "
+          + "starting from 'wsctl template show NAME --json')")
+    default:
+      return command
     }
   }
 

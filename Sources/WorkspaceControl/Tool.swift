@@ -32,7 +32,7 @@ package enum Tool {
       return reply.exitCode.rawValue
     }
     if invocation.isServedByHost, !invocation.options.noHost,
-      let reply = HostClient.run(arguments, terminal: terminal, file: runner.store.path)
+      let reply = hostReply(arguments, invocation, runner, terminal)
     {
       reply.print()
       return reply.exitCode.rawValue
@@ -40,6 +40,23 @@ package enum Tool {
     let reply = fileMode(runner)
     reply.print()
     return reply.exitCode.rawValue
+  }
+
+  /// The live host's answer, or `nil` when no host answers. A `--from` file is read here
+  /// first, so that its error names it as the user wrote it; the host, which reads it again,
+  /// gets its absolute path.
+  private static func hostReply(
+    _ arguments: [String], _ invocation: Invocation, _ runner: Runner, _ terminal: TerminalTraits
+  ) -> ToolReply? {
+    do {
+      _ = try Runner.templatesFile(invocation.options)
+    } catch {
+      // Only when a host is live: with none, file mode reports it, after its own checks.
+      guard HostClient.isLive(file: runner.store.path) else { return nil }
+      return ToolReply(error)
+    }
+    return HostClient.run(
+      Invocation.forHost(arguments), terminal: terminal, file: runner.store.path)
   }
 
   /// Answers a call on the file: what `wsctl` does with no live host, or with `--no-host`.

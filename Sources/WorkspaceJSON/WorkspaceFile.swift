@@ -112,6 +112,27 @@ public enum WorkspaceFile {
     try WorkspaceDecoder.decode(bytes, path: path, limits: limits)
   }
 
+  /// The top-level object of a file's bytes as a value (for a templates file, which is small),
+  /// read under `limits`: the file size, then JSON syntax (line and column), nesting and
+  /// string length, as ``decode(_:path:limits:)`` reads a workspace file.
+  static func topLevelObject(
+    _ bytes: [UInt8], path: String, limits: WorkspaceFileLimits
+  ) throws(WorkspaceFileError) -> JSONObject {
+    guard bytes.count <= limits.maximumFileBytes else {
+      throw .fileTooLarge(path, size: bytes.count, limit: limits.maximumFileBytes)
+    }
+    let value: JSONValue
+    do {
+      value = try JSONReader.parse(bytes, limits: jsonLimits(limits))
+    } catch {
+      throw WorkspaceFileError(error, path: path)
+    }
+    guard case .object(let object) = value else {
+      throw .invalid(path: path, location: "$", reason: "expected an object")
+    }
+    return object
+  }
+
   /// The revision a file's bytes store, without decoding the workspace: 0 for a file without
   /// one (version 1 and older), `nil` for bytes that are not a workspace file's JSON.
   ///

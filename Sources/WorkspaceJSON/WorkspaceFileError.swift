@@ -141,3 +141,13 @@ public struct WorkspaceFileLimits: Hashable, Sendable {
     self.maximumStackDepth = maximumStackDepth
   }
 }
+
+extension WorkspaceFileLimits {
+  /// The tree limit that a node breaks, as the decoder and the save check measure it: the
+  /// node at `depth` (the root is 1), the `count`th node read; `nil` if it breaks none.
+  func treeLimitBroken(depth: Int, count: Int) -> (what: String, size: Int, limit: Int)? {
+    if depth > maximumTreeDepth { return ("tree depth", depth, maximumTreeDepth) }
+    if count > maximumNodes { return ("node count", count, maximumNodes) }
+    return nil
+  }
+}

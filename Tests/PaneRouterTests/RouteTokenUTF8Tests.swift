@@ -8,7 +8,7 @@ import Testing
   static let texts = [
     "inbox", "detail:7", "search:swift%20testing", "thread:3:reply", "a:", "a::b", "x:%C3%A9",
     "x:é", "x:e\u{301}", "x:%e2%82%ac", "7up", "", ":a", "a b", "a:%zz", "a:%C3", "a:b c",
-    "detail:7!$&'()*+,;=@~", String(repeating: "a", count: 4097),
+    "detail:7!$&'()*+,;=@~", "detail:{id}", "a:{", "a:}{", String(repeating: "a", count: 4097),
     "a:" + String(repeating: "!", count: 1500),
   ]
 

@@ -85,7 +85,7 @@ struct WorkspaceGenerator {
   /// A random command, which the state may refuse.
   mutating func command(in state: WorkspaceState) -> WorkspaceCommand {
     let direction = element(Direction.allCases)
-    switch int(0...19) {
+    switch int(0...20) {
     case 0:
       return .split(element(Axis.allCases), ratio: bool() ? nil : 0.3, root: bool() ? nil : token())
     case 1: return .route(.push(tokens(1...3)))
@@ -119,6 +119,14 @@ struct WorkspaceGenerator {
       }
       guard let owner = owners.first else { return .equalize }
       return .route(.push([token()]), at: owner)
+    case 19:
+      // Templates: saved with their titles as placeholders, applied with a value.
+      return element([
+        .saveTemplate(element(["t", "dépôt"]), replacing: bool()),
+        .applyTemplate(element(["t", "dépôt"])),
+        .rename("{x} \(element(Self.titles))"),
+        .applyTemplate("t", parameters: ["x": element(Self.titles)]),
+      ])
     default: return .split(element(Axis.allCases))
     }
   }

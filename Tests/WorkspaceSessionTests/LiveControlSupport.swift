@@ -73,8 +73,19 @@ final class HostAndFile {
   init(_ state: WorkspaceState = .example) throws {
     try WorkspaceStore(path: host.file).save(state)
     try WorkspaceStore(path: file.file).save(state)
+    // The templates file of the `--from` calls, beside each file.
+    for directory in [host.path, file.path] {
+      try Data(Self.templatesFile.utf8).write(
+        to: URL(fileURLWithPath: directory + "/team.json"))
+    }
     session = WorkspaceSession(path: host.file, default: .example)
   }
+
+  /// A templates file with the template `r`, whose pane's route holds `{repo}`.
+  static let templatesFile = #"""
+    {"format": "workspace-templates", "version": 1, "templates": [{"name": "r", "title": "{repo}",
+     "root": {"kind": "pane", "title": "{repo}", "router": {"root": "repo:{repo}"}}}]}
+    """#
 
   /// Runs the call against the live host, then against the copy with `--no-host`.
   func both(

@@ -32,13 +32,33 @@ extension LiveControl {
       ["--json", "focus", "2", "push", "x"], ["--json", "show"], ["--json", "tree"],
       ["--dry-run", "split", "h"], ["-n", "--json", "close", "1"],
       ["push", "a", "tree", "push", "a"], ["focus", "2", "show", "--size", "30x8", "split", "v"],
-      ["frobnicate"], ["push", "bad token!"], ["focus"],
+      ["frobnicate"], ["push", "bad token!"], ["focus"], ["focus", "wrap", "left"],
+      ["rename", "{p} inbox", "template", "save", "t", "template", "apply", "t", "p=x"],
+      ["template", "save", "t", "--node", "%3", "template", "save", "t", "--force"],
+      ["template", "save", "t", "template", "rm", "t", "template", "list"],
+      ["template", "save", "t", "template", "show", "t", "--json", "template", "list"],
+      ["template", "save", "t", "template", "save", "t"], ["template", "apply", "nope"],
+      ["rename", "{p}", "template", "save", "t", "template", "apply", "t"],
+      ["template", "show", "t"], ["rename", "{", "template", "save", "t"],
+      ["--from", "team.json", "template", "list"],
+      ["--from", "team.json", "template", "show", "r"],
+      ["--from", "team.json", "template", "apply", "r", "repo=ws"],
+      ["--from=team.json", "template", "apply", "nope"],
+      ["--from", "team.json", "template", "save", "x"],
+      ["--from", "none.json", "template", "list"],
+      ["-n", "template", "save", "t"],
     ]
 
     @Test func everyGrammarCommandIsCalled() {
       let called = Set(Self.calls.flatMap { $0 })
       for command in CommandGrammar.commands {
         #expect(called.contains(command.word), "no call of '\(command.word)'")
+        for subcommand in command.subcommands {
+          let isCalled = Self.calls.contains { call in
+            zip(call, call.dropFirst()).contains { $0 == command.word && $1 == subcommand.word }
+          }
+          #expect(isCalled, "no call of '\(command.word) \(subcommand.word)'")
+        }
       }
     }
 

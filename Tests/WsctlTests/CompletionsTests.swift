@@ -10,8 +10,8 @@ import Testing
   /// The default workspace's panes: numbers 1 and 2 in the active tab, ids %3 %4 %5.
   static let panes = ["1", "2", "%3", "%4", "%5"]
   static let globalOptions = [
-    "-f", "--file", "--json", "-n", "--dry-run", "-q", "--quiet", "--no-host", "--size", "-h",
-    "--help", "-V", "--version",
+    "-f", "--file", "--from", "--json", "-n", "--dry-run", "-q", "--quiet", "--no-host", "--size",
+    "-h", "--help", "-V", "--version",
   ]
   static let words = HelpTests.commandWords
 
@@ -42,6 +42,22 @@ import Testing
     Case(line: "wsctl present ", expected: ["sheet", "cover"]),
     Case(line: "wsctl present sheet ", expected: []),
     Case(line: "wsctl fin", expected: ["finish"]),
+    Case(line: "wsctl template ", expected: ["save", "apply", "rm", "list", "show"]),
+    Case(line: "wsctl template apply ", expected: []),
+    Case(
+      setup: ["rename", "{repo}", "template", "save", "review", "template", "save", "dépôt"],
+      line: "wsctl template apply ", expected: ["dépôt", "review"]),
+    Case(
+      setup: ["rename", "{repo}", "template", "save", "review"],
+      line: "wsctl template apply review ", expected: ["repo="] + words),
+    Case(
+      setup: ["template", "save", "review"], line: "wsctl template show r", expected: ["review"]),
+    Case(
+      line: "wsctl template save t --",
+      expected: [
+        "--file", "--from", "--json", "--dry-run", "--quiet", "--no-host", "--help", "--version",
+        "--size", "--node", "--force",
+      ]),
     Case(line: "wsctl finish ", expected: []),
     Case(line: "wsctl finish attachment:3 ", expected: words),
     Case(line: "wsctl at %3 fi", expected: ["finish"]),
@@ -66,8 +82,8 @@ import Testing
     Case(
       line: "wsctl show --",
       expected: [
-        "--file", "--json", "--dry-run", "--quiet", "--no-host", "--help", "--version", "--size",
-        "--ascii",
+        "--file", "--from", "--json", "--dry-run", "--quiet", "--no-host", "--help", "--version",
+        "--size", "--ascii",
       ]),
     Case(
       setup: ["push", "detail:7", "push", "x"], line: "wsctl pop-to ",
@@ -109,6 +125,26 @@ import Testing
     guard let candidates = try ShellCompletion.candidates(shell, line: "wsctl -f mi", in: sandbox)
     else { return }
     #expect(candidates == ["mine.json"], "\(shell)")
+  }
+
+  @Test(arguments: ShellCompletion.shells)
+  func aTemplatesFileAfterFromIsCompletedFromTheDirectoryAndNamesItsTemplates(shell: String)
+    throws
+  {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("rename", "{repo}", "template", "save", "review")
+    let file = try sandbox.succeed("template", "show", "review", "--json").stdout
+    try sandbox.write(
+      #"{"format": "workspace-templates", "version": 1, "templates": [\#(file)]}"#,
+      to: "team.json")
+    try sandbox.succeed("template", "rm", "review")
+    guard
+      let files = try ShellCompletion.candidates(shell, line: "wsctl --from te", in: sandbox),
+      let names = try ShellCompletion.candidates(
+        shell, line: "wsctl --from team.json template apply ", in: sandbox)
+    else { return }
+    #expect(files == ["team.json"], "\(shell)")
+    #expect(names == ["review"], "\(shell)")
   }
 
   @Test(arguments: ShellCompletion.shells)

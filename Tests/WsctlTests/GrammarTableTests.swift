@@ -20,8 +20,9 @@ import Workspace
   @Test(arguments: commands)
   func helpPrintsTheTablesUsageSummaryAndExample(command: CommandSyntax) throws {
     let help = try Sandbox().succeed("help", command.word).stdoutLines
-    #expect(help.first == "usage: wsctl [options] \(command.usage)")
-    #expect(help.dropFirst(2).first == command.summary)
+    // wsctl may add forms of its own after the table's (`template list | template show`).
+    #expect(help.first?.hasPrefix("usage: wsctl [options] \(command.usage)") == true)
+    #expect(help.dropFirst(2).first?.hasPrefix(command.summary) == true)
     #expect(help.last == "  wsctl \(command.example)")
     for argument in command.help {
       #expect(help.contains { $0.hasPrefix("  \(argument.name) ") }, "\(argument.name)")

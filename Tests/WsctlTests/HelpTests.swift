@@ -6,8 +6,8 @@ import Testing
   static let commandWords = [
     "focus", "split", "close", "tab", "swap", "move", "resize", "equalize", "zoom", "rename",
     "minimum-size", "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top",
-    "present", "dismiss", "dismiss-all", "finish", "set-path", "set-modal-path", "at", "undo",
-    "redo",
+    "present", "dismiss", "dismiss-all", "finish", "set-path", "set-modal-path", "at",
+    "template", "undo", "redo",
     "show", "tree", "routes", "layout", "history", "open", "validate", "init", "migrate",
     "restore-backup", "status", "watch", "completions", "help",
   ]

@@ -83,7 +83,10 @@ import Testing
       ["--size=0x5", "focus", "left"],
       "invalid size '0x5' at word 1: expected WxH such as 80x24, each from 1 to 1000"
     ),
-    (["init", "--force", "--force"], "option '--force' at word 3 belongs after 'init'"),
+    (
+      ["init", "--force", "--force"],
+      "option '--force' at word 3 belongs after 'init' or 'template save'"
+    ),
     // A negative number is an argument, not an option.
     (
       ["focus", "-1"],

@@ -34,6 +34,12 @@ enum ArgumentValue: Hashable, Sendable {
   case noTitle
   /// The router operation after `at %ID`, as a command on the focused pane's router.
   case command(WorkspaceCommand)
+  /// A template's name.
+  case templateName(String)
+  /// The `KEY=VALUE` words of a repeated slot, by key.
+  case parameters([String: String])
+  /// An option without a value that was given, such as `--force`.
+  case flag
 
   /// A step in an order: forward, backward, or back to the most recent.
   enum Cycle: Hashable, Sendable {
@@ -72,7 +78,8 @@ enum ArgumentValue: Hashable, Sendable {
           ? ArgumentValue.size($0) : nil
       }
     case .defaultSetting: word == "default" ? .defaultSetting : nil
-    case .route, .routeInStack, .title, .routerOperation, .shell, .commandWord, .link:
+    case .route, .routeInStack, .title, .routerOperation, .shell, .commandWord, .link,
+      .templateName, .templateParameter:
       nil
     }
   }
@@ -110,6 +117,13 @@ enum ArgumentValue: Hashable, Sendable {
     case .noTitle: return plain("-")
     case .command(let command):
       return command.spelledWords(reserving: parser.extraCommandWords)
+    case .templateName(let name):
+      // A name that reads as an escape or as an option (`--force`) is escaped.
+      return plain(name.hasPrefix("=") || name.hasPrefix("--") ? "=" + name : name)
+    case .parameters(let values):
+      return values.sorted { $0.key < $1.key }.map { SpelledWord(text: "\($0.key)=\($0.value)") }
+    case .flag:
+      return []
     }
   }
 }
@@ -172,5 +186,19 @@ extension [ArgumentValue?] {
   func title(_ index: Int) -> String? {
     guard case .title(let value)? = self[index] else { return nil }
     return value
+  }
+
+  func templateName(_ index: Int) -> String? {
+    guard case .templateName(let value)? = self[index] else { return nil }
+    return value
+  }
+
+  func parameters(_ index: Int) -> [String: String] {
+    guard case .parameters(let value)? = self[index] else { return [:] }
+    return value
+  }
+
+  func flag(_ index: Int) -> Bool {
+    self[index] == .flag
   }
 }

@@ -25,9 +25,22 @@ public struct CompletionValues: Sendable {
   public var routerNodes: [Completion] = []
   /// The routes of the focused pane's active stack (a presented modal's, if one is up).
   public var stackRoutes: [Completion] = []
+  /// The names of the workspace's templates (or a templates file's), with their tab titles.
+  public var templates: [Completion] = []
+  /// Each template's parameters by the template's name.
+  public var templateParameters: [String: [String]] = [:]
 
   /// No values, as when there is no workspace file to read.
   public init() {}
+
+  /// Sets the template names and parameters offered to those of `library`.
+  ///
+  /// - Parameter library: The workspace's templates, or a templates file's.
+  public mutating func offerTemplates(of library: TemplateLibrary) {
+    templates = library.templates.map { Completion($0.name, $0.title) }
+    templateParameters = Dictionary(
+      uniqueKeysWithValues: library.templates.map { ($0.name, $0.parameters) })
+  }
 
   /// The values of a workspace.
   ///
@@ -44,6 +57,7 @@ public struct CompletionValues: Sendable {
       guard let router = state[id].router else { return nil }
       return Completion(id.description, state[id].isPane ? state[id].title : "\(router.kind)")
     }
+    offerTemplates(of: state.templates)
     if let router = state[state.focusedPane].router?.stack {
       var seen: Set<String> = []
       stackRoutes = (router.modal?.stack ?? router.stack).map(\.description)
@@ -86,8 +100,9 @@ public struct CommandCompleter: Sendable {
       read(word, into: &position)
     }
     var candidates = position.subcommands.map { Completion($0.word, $0.summary) }
+    if position.needsSubcommand { return filtered(candidates, prefix) }
     if let slot = position.pending.first {
-      candidates += slot.kinds.flatMap(candidates(of:))
+      candidates += slot.kinds.flatMap { self.candidates(of: $0, position) }
       if !slot.isOptional && !slot.isRepeated {
         return filtered(candidates, prefix)
       }
@@ -105,6 +120,10 @@ public struct CommandCompleter: Sendable {
     var subcommands: [CommandSyntax] = []
     /// The options of the current command.
     var options: [CommandOption] = []
+    /// Whether only a subcommand may follow (`template` is only its subcommands).
+    var needsSubcommand = false
+    /// The template named by the last template-name argument, whose parameters follow.
+    var templateName: String?
   }
 
   private func isCommandWord(_ word: String) -> Bool {
@@ -114,8 +133,10 @@ public struct CommandCompleter: Sendable {
   private func read(_ word: String, into position: inout Position) {
     let subcommands = position.subcommands
     position.subcommands = []
+    position.needsSubcommand = false
     if let sub = subcommands.first(where: { $0.word == word }) {
       position.pending = sub.arguments
+      position.options = sub.options
       return
     }
     if let option = position.options.first(where: { $0.name == word }) {
@@ -128,6 +149,7 @@ public struct CommandCompleter: Sendable {
         if slot.kinds.contains(.routerOperation), let operation = command(word) {
           position.pending = operation.arguments
         }
+        if slot.kinds.contains(.templateName) { position.templateName = word }
         return
       }
       if isCommandWord(word) { break }
@@ -142,7 +164,8 @@ public struct CommandCompleter: Sendable {
       return
     }
     position = Position(
-      pending: command.arguments, subcommands: command.subcommands, options: command.options)
+      pending: command.arguments, subcommands: command.subcommands, options: command.options,
+      needsSubcommand: command.arguments.isEmpty && !command.subcommands.isEmpty)
   }
 
   private func command(_ word: String) -> CommandSyntax? {
@@ -162,8 +185,12 @@ public struct CommandCompleter: Sendable {
     }
   }
 
-  private func candidates(of kind: ArgumentKind) -> [Completion] {
+  private func candidates(of kind: ArgumentKind, _ position: Position) -> [Completion] {
     switch kind {
+    case .templateName: values.templates
+    case .templateParameter:
+      position.templateName.flatMap { values.templateParameters[$0] }?.map { Completion("\($0)=") }
+        ?? []
     case .paneReference: values.panes
     case .tabNumber: values.tabs
     case .nodeID: values.routerNodes

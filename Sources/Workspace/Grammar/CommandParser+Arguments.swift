@@ -2,7 +2,8 @@ import PaneRouter
 
 extension CommandParser {
   /// Reads the rest of a command of the table: a subcommand's word if one follows, else each
-  /// argument slot in turn.
+  /// argument slot in turn, and the command's options (`--force`, `--node N`) wherever they
+  /// stand among them. The values are the slots' in order, then the options' in order.
   ///
   /// - Parameters:
   ///   - definition: The command's entry.
@@ -16,10 +17,36 @@ extension CommandParser {
       index += 1
       return try read(subcommand, named: name + " " + word)
     }
-    var values: [ArgumentValue?] = []
-    values.reserveCapacity(definition.syntax.arguments.count)
-    for slot in definition.syntax.arguments {
-      values.append(try read(slot, of: name))
+    if definition.syntax.arguments.isEmpty, !definition.subcommands.isEmpty {
+      // A command that is only its subcommands (`template save|apply|rm`).
+      let expected = definition.subcommands.map(\.syntax.word).joined(separator: ", ")
+      guard nextText != nil else {
+        throw .missingArgument(command: name, expected: expected, index: index)
+      }
+      throw invalid(index, expected: expected)
+    }
+    let slots = definition.syntax.arguments
+    let options = definition.syntax.options
+    var values = [ArgumentValue?](repeating: nil, count: slots.count + options.count)
+    var slot = 0
+    while true {
+      if !options.isEmpty, let word = nextText,
+        let option = options.firstIndex(where: { $0.name == word })
+      {
+        guard values[slots.count + option] == nil else {
+          throw invalid(index, expected: "'\(word)' once")
+        }
+        index += 1
+        if let value = options[option].value {
+          values[slots.count + option] = try read(value, of: "\(name) \(word)")
+        } else {
+          values[slots.count + option] = .flag
+        }
+        continue
+      }
+      guard slot < slots.count else { break }
+      values[slot] = try read(slots[slot], of: name)
+      slot += 1
     }
     return definition.make(values)
   }
@@ -30,6 +57,9 @@ extension CommandParser {
   private mutating func read(
     _ slot: ArgumentSyntax, of command: String
   ) throws(CommandSyntaxError) -> ArgumentValue? {
+    if slot.kinds == [.templateParameter] {
+      return try readParameters(slot, of: command)
+    }
     if slot.isRepeated {
       var routes: [RouteToken] = []
       while let routeIndex = nextArgumentIndex {
@@ -58,6 +88,25 @@ extension CommandParser {
     return try value(of: slot, at: wordIndex)
   }
 
+  /// Reads `KEY=VALUE` words up to the next command word: the key is the text before the
+  /// first `=` (not empty), the value the rest (possibly empty), each key once.
+  private mutating func readParameters(
+    _ slot: ArgumentSyntax, of command: String
+  ) throws(CommandSyntaxError) -> ArgumentValue? {
+    var values: [String: String] = [:]
+    while let wordIndex = nextArgumentIndex {
+      let text = try text(at: wordIndex)
+      guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+        throw invalid(wordIndex, expected: slot.expected)
+      }
+      let key = String(text[..<equals])
+      guard values.updateValue(String(text[text.index(after: equals)...]), forKey: key) == nil
+      else { throw invalid(wordIndex, expected: "a value for '\(key)' given once") }
+      index += 1
+    }
+    return values.isEmpty && slot.isOptional ? nil : .parameters(values)
+  }
+
   /// The value of the word at `wordIndex` as one of the slot's kinds.
   private mutating func value(
     of slot: ArgumentSyntax, at wordIndex: Int
@@ -69,6 +118,8 @@ extension CommandParser {
       case .title:
         if slot.isOptional, try text(at: wordIndex) == "-" { return .noTitle }
         return .title(try title(at: wordIndex))
+      case .templateName:
+        return .templateName(try title(at: wordIndex))
       case .routerOperation:
         let word = try text(at: wordIndex)
         guard let operation = CommandGrammar.definitionsByWord[word], operation.isRouterOperation

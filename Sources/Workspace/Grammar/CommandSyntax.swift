@@ -39,6 +39,10 @@ public enum ArgumentKind: Hashable, Sendable {
   case defaultSetting
   /// A deep link.
   case link
+  /// The name of one of the workspace's templates (or of a new one, for `template save`).
+  case templateName
+  /// `KEY=VALUE`: a value for a template's parameter.
+  case templateParameter
 
   /// The fixed words of the kind, in the order help lists them; empty for free text and for
   /// values read from a workspace.
@@ -88,9 +92,10 @@ public struct ArgumentSyntax: Hashable, Sendable {
   }
 
   /// Whether the slot takes the next word whatever it is, even a command word: a required
-  /// title (`rename TITLE`) and the router operation after `at %ID`.
+  /// title (`rename TITLE`), a template's name and the router operation after `at %ID`.
   var takesAnyWord: Bool {
-    kinds.contains(.routerOperation) || kinds.contains(.title) && !isOptional
+    kinds.contains(.routerOperation)
+      || (kinds.contains(.title) || kinds.contains(.templateName)) && !isOptional
   }
 }
 

@@ -74,6 +74,11 @@ extension CommandDefinition {
       for (slot, value) in zip(syntax.arguments, values) {
         if let value { words += value.spelled(in: slot, by: parser) }
       }
+      for (option, value) in zip(syntax.options, values.dropFirst(syntax.arguments.count)) {
+        guard let value else { continue }
+        words.append(SpelledWord(text: option.name))
+        if let slot = option.value { words += value.spelled(in: slot, by: parser) }
+      }
       return words
     }
     for subcommand in subcommands {

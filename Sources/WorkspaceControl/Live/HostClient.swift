@@ -27,6 +27,13 @@ package struct HostClient {
     self.descriptor = descriptor
   }
 
+  /// Whether a host is live for a file: its socket accepts a connection (closed at once).
+  static func isLive(file: String) -> Bool {
+    guard let client = HostClient(file: file) else { return false }
+    client.close()
+    return true
+  }
+
   /// Closes the connection.
   package func close() {
     _ = systemClose(descriptor)

@@ -146,3 +146,78 @@ enum Report {
     return scaled == scaled.rounded(.towardZero) ? "\(Int(scaled))" : "\(scaled)"
   }
 }
+
+// MARK: templates
+
+extension Report {
+  /// One line per template: its name, its parameters and the title of the tab it opens.
+  static func templateList(_ library: TemplateLibrary) -> String {
+    guard !library.isEmpty else { return "no templates\n" }
+    let width = library.names.map(\.count).max() ?? 0
+    return lines(
+      library.templates.map { template in
+        let parameters =
+          template.parameters.isEmpty
+          ? "no parameters" : template.parameters.map { "\($0)=" }.joined(separator: " ")
+        return template.name + String(repeating: " ", count: width - template.name.count)
+          + "  tab '\(template.title)'  \(parameters)"
+      })
+  }
+
+  /// The templates as a JSON array of their names, titles and parameters.
+  static func templateListJSON(_ library: TemplateLibrary) -> JSONValue {
+    .array(
+      library.templates.map { template in
+        .object([
+          "name": .string(template.name), "title": .string(template.title),
+          "parameters": .array(template.parameters.map(JSONValue.string)),
+        ])
+      })
+  }
+
+  /// A template's title and parameters, then its tree, one node per line, as `tree` prints
+  /// one (without ids), routes in template spelling.
+  static func template(_ template: WorkspaceTemplate) -> String {
+    var lines = [
+      "template '\(template.name)': tab '\(template.title)'",
+      "parameters: "
+        + (template.parameters.isEmpty
+          ? "none" : template.parameters.joined(separator: ", ")),
+    ]
+    var pending: [(NodeTemplate, Int, String)] = [(template.root, 0, "")]
+    while let (node, depth, label) = pending.popLast() {
+      var line = String(repeating: "  ", count: depth) + label
+      var children: [(NodeTemplate, String)] = []
+      switch node.content {
+      case .pane(let title, let router):
+        line += "pane '\(title)' \(route(router))"
+      case .split(let axis, let nodes, let weights):
+        let total = weights.reduce(0, +)
+        line +=
+          "split \(axis) weights "
+          + weights.map { format($0 / total) }.joined(separator: " ")
+        children = nodes.map { ($0, "") }
+      case .tabs(let nodes, let titles, let selected):
+        line += "tabs selected \(selected + 1)"
+        children = nodes.enumerated().map {
+          ($0.element, "[\($0.offset + 1) '\(titles[$0.offset])'] ")
+        }
+      }
+      if case .pane = node.content {
+      } else if let router = node.router {
+        line += " router \(route(router))"
+      }
+      lines.append(line)
+      for (child, childLabel) in children.reversed() {
+        pending.append((child, depth + 1, childLabel))
+      }
+    }
+    return Self.lines(lines)
+  }
+
+  /// A template router's root in template spelling, with its kind unless untyped.
+  private static func route(_ router: RouterState) -> String {
+    let root = WorkspaceTemplate.spelling(of: router.stack.root)
+    return router.kind == RouteToken.kind ? root : "\(root) (\(router.kind))"
+  }
+}

@@ -42,8 +42,29 @@ struct CommandHelp {
     all.first { $0.name == name }
   }
 
-  /// The commands of the workspace grammar (shared with deep links), from its table.
-  static let workspaceCommands = CommandGrammar.commands.map(CommandHelp.init)
+  /// The commands of the workspace grammar (shared with deep links), from its table; `template`
+  /// with the two subcommands `wsctl` adds, which print rather than change.
+  static let workspaceCommands = CommandGrammar.commands.map { syntax in
+    CommandHelp(syntax: syntax.word == "template" ? withInspections(syntax) : syntax)
+  }
+
+  /// `template` with `wsctl`'s `template list` and `template show NAME`.
+  private static func withInspections(_ template: CommandSyntax) -> CommandSyntax {
+    let name = ArgumentSyntax("NAME", [.templateName], expected: "a template name")
+    return CommandSyntax(
+      template.word, template.summary + " List and show them.", arguments: template.arguments,
+      subcommands: template.subcommands + [
+        CommandSyntax("list", "List the templates: names, tab titles, parameters."),
+        CommandSyntax(
+          "show", "Print a template's tree (with --json, as the files store it).",
+          arguments: [name]),
+      ],
+      options: template.options,
+      help: template.help + [
+        ArgumentHelp("--from FILE", "list, show and apply the templates of a templates file")
+      ],
+      discussion: template.discussion, example: template.example)
+  }
 
   /// The commands `wsctl` adds: inspection and maintenance, described like the grammar's.
   static let toolCommands: [CommandHelp] = [

@@ -15,8 +15,8 @@ enum LineCompletion {
 
   /// The global options, offered where a word starts with `-`.
   static let options = [
-    "-f", "--file", "--json", "-n", "--dry-run", "-q", "--quiet", "--no-host", "--size", "-h",
-    "--help", "-V", "--version",
+    "-f", "--file", "--from", "--json", "-n", "--dry-run", "-q", "--quiet", "--no-host", "--size",
+    "-h", "--help", "-V", "--version",
   ]
 
   /// The lines to print for `__complete`'s arguments.
@@ -29,7 +29,11 @@ enum LineCompletion {
     let line = OptionScan(words)
     if line.expectsFile { return ":files\n" }
     let commands = CommandHelp.all.map(\.syntax)
-    let completer = CommandCompleter(commands: commands, values: values(file: line.file))
+    var values = values(file: line.file)
+    if let path = line.templatesFile, let library = try? TemplatesFile.load(path: path) {
+      values.offerTemplates(of: library)
+    }
+    let completer = CommandCompleter(commands: commands, values: values)
     var candidates = completer.completions(after: line.commandWords, prefix: current)
     if !line.optionsEnded, current.hasPrefix("-") {
       // `--size` is global and also `show`'s: offered once.
@@ -80,6 +84,10 @@ enum LineCompletion {
 private struct OptionScan {
   /// The file `-f` named, if any.
   var file: String?
+  /// The templates file `--from` named, if any, whose template names are offered.
+  var templatesFile: String?
+  /// Whether the word being completed is the FILE of `--from`.
+  private var expectsTemplatesFile = false
   /// The words that are not global options.
   var commandWords: [String] = []
   /// Whether the word being completed is the FILE of `-f`.
@@ -101,8 +109,9 @@ private struct OptionScan {
         continue
       }
       if expectsFile {
-        file = word
+        if expectsTemplatesFile { templatesFile = word } else { file = word }
         expectsFile = false
+        expectsTemplatesFile = false
         continue
       }
       guard !optionsEnded, word.hasPrefix("-"), word != "-", !commandOptions.contains(word),
@@ -115,6 +124,11 @@ private struct OptionScan {
         optionsEnded = true
       } else if word == "--file" {
         expectsFile = true
+      } else if word == "--from" {
+        expectsFile = true
+        expectsTemplatesFile = true
+      } else if word.hasPrefix("--from=") {
+        templatesFile = String(word.dropFirst("--from=".count))
       } else if word.hasPrefix("--file=") {
         file = String(word.dropFirst("--file=".count))
       } else if !word.hasPrefix("--"), let f = word.firstIndex(of: "f") {

@@ -9,43 +9,49 @@ extension WorkspaceDecoder {
   mutating func decodeContainer(
     _ object: JSONDocument.Object, kind: String, id: NodeID, at location: String, depth: Int
   ) throws(WorkspaceFileError) -> Node {
-    var node: Node
+    var axis = Axis.horizontal
     if kind == "split" {
-      var axis = Axis.horizontal
       if let name = object["axis"]?.stringValue, let parsed = Axis(rawValue: name) {
         axis = parsed
       } else {
         note(location + ".axis", "missing or not 'horizontal' or 'vertical'; horizontal assumed")
       }
-      node = Node(id: id, kind: .split(axis))
-    } else {
-      node = Node(id: id, kind: .tabs)
     }
+    var router: RouterState?
     if let routerValue = object["router"] {
-      node.router = try decodeRouter(routerValue, at: location + ".router")
-      if node.router == nil { note(location + ".router", "unusable router removed") }
+      router = try decodeRouter(routerValue, at: location + ".router")
+      if router == nil { note(location + ".router", "unusable router removed") }
+    }
+    /// The container with its kept children, each with its weight or title.
+    func container(_ ids: [NodeID], weights: [Double], titles: [String], active: Int) -> Node {
+      kind == "split"
+        ? .split(
+          id, axis: axis, children: ids, weights: weights, activeIndex: active, router: router)
+        : .tabs(id, children: ids, titles: titles, activeIndex: active, router: router)
     }
     let storedActive = intMember(object, "active", at: location, minimum: 0) ?? 0
     guard let children = object["children"]?.arrayValue else {
       note(location + ".children", "missing or not an array; the container is empty")
-      return node
+      return container([], weights: [], titles: [], active: 0)
     }
     let weights = kind == "split" ? storedWeights(object["weights"], children.count, location) : []
     let titles = kind == "tabs" ? storedTitles(object["titles"], children.count, location) : []
+    var ids: [NodeID] = []
     var kept: [Int] = []
     for (index, child) in children.enumerated() {
       let childLocation = "\(location).children[\(index)]"
       guard let childID = try decodeNode(child, at: childLocation, parent: id, depth: depth + 1)
       else { continue }
-      node.children.append(childID)
+      ids.append(childID)
       kept.append(index)
     }
+    var keptWeights: [Double] = []
+    var keptTitles: [String] = []
     if kind == "split" {
-      let keptWeights = kept.map { weights[$0] }
-      node.weights =
-        kept.count == children.count ? keptWeights : WorkspaceState.normalized(keptWeights)
+      keptWeights = kept.map { weights[$0] }
+      if kept.count != children.count { keptWeights = WorkspaceState.normalized(keptWeights) }
     } else {
-      node.tabTitles = kept.map { titles[$0] }
+      keptTitles = kept.map { titles[$0] }
     }
     if !children.isEmpty, storedActive >= children.count {
       note(
@@ -55,8 +61,9 @@ extension WorkspaceDecoder {
     }
     // The active child's new index, or the nearest kept child before it.
     let active = min(storedActive, children.count - 1)
-    node.activeIndex = max(0, (kept.lastIndex { $0 <= active } ?? 0))
-    return node
+    return container(
+      ids, weights: keptWeights, titles: keptTitles,
+      active: max(0, (kept.lastIndex { $0 <= active } ?? 0)))
   }
 
   /// The stored weights, one per stored child, positive and summing to 1: as stored when

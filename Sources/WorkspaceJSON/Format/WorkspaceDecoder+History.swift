@@ -91,34 +91,49 @@ extension WorkspaceDecoder {
     let parent = members.members.firstIndex { $0.hasKey("parent") }.map {
       members.members.remove(at: $0).value
     }
-    var node = Node(id: id, kind: kind, parent: parent?.intValue.map(NodeID.init(_:)))
-    // Read exactly the fields the tree reads for this kind; the rest are kept members.
-    switch kind {
-    case .unknown:
-      node.unknownMembers = unknown(members, known: Self.unknownKindKeys)
-      return node
-    case .pane:
-      node.title = object["title"]?.stringValue ?? ""
-    case .split, .tabs:
-      node.activeIndex = object["active"]?.intValue ?? 0
-      node.children = (object["children"]?.arrayValue ?? []).compactMap {
-        $0.intValue.map(NodeID.init(_:))
-      }
-      if case .split = kind {
-        node.weights = (object["weights"]?.arrayValue ?? []).compactMap(\.numberValue)
-      } else {
-        node.tabTitles = (object["titles"]?.arrayValue ?? []).compactMap(\.stringValue)
-      }
+    let parentID = parent?.intValue.map(NodeID.init(_:))
+    if case .unknown(let name) = kind {
+      return .unknown(
+        id, kind: name, parent: parentID,
+        unknownMembers: unknown(members, known: Self.unknownKindKeys))
     }
-    var decoder = self
-    if let router = object["router"] {
+    // Read exactly the fields the tree reads for this kind; the rest are kept members. An
+    // image the kind's payload cannot hold (a pane without a router, weights or titles that
+    // do not match the children) is a doubt.
+    var router: RouterState?
+    if let value = object["router"] {
+      var decoder = self
       let noted = decoder.diagnostics.count
-      guard let decoded = try? decoder.decodeRouter(router, at: "$"),
+      guard let decoded = try? decoder.decodeRouter(value, at: "$"),
         decoder.diagnostics.count == noted
       else { return nil }
-      node.router = decoded
+      router = decoded
     }
-    node.unknownMembers = unknown(members, known: Self.knownKeyList(ofKind: kindName))
-    return node
+    let children = (object["children"]?.arrayValue ?? []).compactMap {
+      $0.intValue.map(NodeID.init(_:))
+    }
+    let active = object["active"]?.intValue ?? 0
+    let unknownMembers = unknown(members, known: Self.knownKeyList(ofKind: kindName))
+    switch kind {
+    case .pane:
+      guard let router else { return nil }
+      return .pane(
+        id, title: object["title"]?.stringValue ?? "", router: router, parent: parentID,
+        unknownMembers: unknownMembers)
+    case .split(let axis):
+      let weights = (object["weights"]?.arrayValue ?? []).compactMap(\.numberValue)
+      guard weights.count == children.count else { return nil }
+      return .split(
+        id, axis: axis, children: children, weights: weights, activeIndex: active,
+        router: router, parent: parentID, unknownMembers: unknownMembers)
+    case .tabs:
+      let titles = (object["titles"]?.arrayValue ?? []).compactMap(\.stringValue)
+      guard titles.count == children.count else { return nil }
+      return .tabs(
+        id, children: children, titles: titles, activeIndex: active, router: router,
+        parent: parentID, unknownMembers: unknownMembers)
+    case .unknown:
+      return nil
+    }
   }
 }

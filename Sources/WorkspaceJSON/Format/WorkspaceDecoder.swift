@@ -89,6 +89,10 @@ struct WorkspaceDecoder {
     if let history = object["history"] {
       decodeHistory(history, into: &state)
     }
+    if let templates = object["templates"] {
+      // Templates are few and small: read as a value, as a templates file is.
+      state.templates = decodeTemplates(templates.jsonValue, at: "$.templates")
+    }
     if let problem = state.invariantViolations().first {
       throw invalid("$", "inconsistent workspace: \(problem)")
     }
@@ -98,7 +102,7 @@ struct WorkspaceDecoder {
   /// The members of the file's top-level object; the others are kept as unknown members.
   static let topLevelKeyList: [StaticString] = [
     "format", "version", "revision", "nextId", "focus", "mru", "mruLimit", "zoomed",
-    "layoutSize", "minimumPaneSize", "root", "history",
+    "layoutSize", "minimumPaneSize", "root", "history", "templates",
   ]
   static let topLevelKeys = Set(topLevelKeyList.map(\.description))
 
@@ -109,15 +113,8 @@ struct WorkspaceDecoder {
   private mutating func collectIDs(
     _ value: JSONDocument.Value, at location: String, depth: Int
   ) throws(WorkspaceFileError) {
-    guard depth <= limits.maximumTreeDepth else {
-      throw .limitExceeded(
-        path: file, location: location, what: "tree depth", limit: limits.maximumTreeDepth)
-    }
     nodeCount += 1
-    guard nodeCount <= limits.maximumNodes else {
-      throw .limitExceeded(
-        path: file, location: location, what: "node count", limit: limits.maximumNodes)
-    }
+    try checkTreeLimits(depth: depth, count: nodeCount, at: location)
     guard let object = value.objectValue else { return }
     if let id = object["id"]?.intValue, (1...Self.maximumID).contains(id) { claimedIDs.insert(id) }
     if let children = object["children"]?.arrayValue, Self.isContainer(object) {
@@ -156,16 +153,15 @@ struct WorkspaceDecoder {
         note(location, "pane has no usable router; removed")
         return nil
       }
-      node = Node(id: id, kind: .pane, parent: parent)
-      node.title = try string(object["title"], at: location + ".title") ?? ""
-      node.router = router
+      let title = try string(object["title"], at: location + ".title") ?? ""
+      node = .pane(id, title: title, router: router, parent: parent)
     case "split", "tabs":
       node = try decodeContainer(object, kind: kindName, id: id, at: location, depth: depth)
       node.parent = parent
     default:
-      node = Node(id: id, kind: .unknown(kindName), parent: parent)
-      node.unknownMembers = unknown(object, known: Self.unknownKindKeys)
-      nodes[id] = node
+      nodes[id] = .unknown(
+        id, kind: kindName, parent: parent,
+        unknownMembers: unknown(object, known: Self.unknownKindKeys))
       locations[id] = location
       return id
     }
@@ -238,6 +234,14 @@ struct WorkspaceDecoder {
 
   // MARK: Helpers
 
+  /// Throws ``WorkspaceFileError/limitExceeded(path:location:what:limit:)`` for a node that
+  /// breaks the tree's depth or node-count limit.
+  func checkTreeLimits(depth: Int, count: Int, at location: String) throws(WorkspaceFileError) {
+    if let (what, _, limit) = limits.treeLimitBroken(depth: depth, count: count) {
+      throw .limitExceeded(path: file, location: location, what: what, limit: limit)
+    }
+  }
+
   mutating func note(_ location: String, _ message: String) {
     diagnostics.append(Diagnostic(location: location, message: message))
   }
@@ -298,18 +302,25 @@ struct WorkspaceDecoder {
   /// write the duplicate (and its diagnostic) back.
   ///
   /// - Complexity: O(*n*·*k*) key comparisons in place, for *n* members and *k* known keys;
-  ///   only the unknown members are built as values.
+  ///   only an object with unknown members is built as a value.
   func unknown(_ object: JSONDocument.Object, known: [StaticString]) -> UnknownMembers {
     guard object.members.contains(where: { member in !known.contains { member.hasKey($0) } })
     else {
       return UnknownMembers()
     }
-    var seen = Set(known.map(\.description))
+    return unknown(object.jsonObject, known: Set(known.map(\.description)))
+  }
+
+  /// The members of `object` whose keys are not in `known`, kept as their values; of a
+  /// duplicate key only the last member.
+  func unknown(_ object: JSONObject, known: Set<String>) -> UnknownMembers {
+    guard object.members.contains(where: { !known.contains($0.key) }) else {
+      return UnknownMembers()
+    }
+    var seen = known
     var members: [(key: String, value: JSONValue)] = []
-    for member in object.members.reversed() {
-      let key = member.keyString
-      guard seen.insert(key).inserted else { continue }
-      members.append((key, member.value.jsonValue))
+    for (key, value) in object.members.reversed() where seen.insert(key).inserted {
+      members.append((key, value))
     }
     return UnknownMembers(KeptJSONMembers(object: JSONObject(members: members.reversed())))
   }

@@ -3,7 +3,8 @@ import Workspace
 extension WorkspaceEncoder {
   /// The first limit of `limits` that the tree of `state` breaks as the decoder checks it:
   /// tree depth and node count in the decoder's order (depth first, children in order), and
-  /// each router's stack depth; `nil` if none is broken.
+  /// each router's stack depth, then each template's depth and node count; `nil` if none is
+  /// broken.
   ///
   /// The limits of the JSON text itself (string length, nesting, file size) are checked on
   /// the written bytes by ``JSONWriter/write(_:style:checking:)``.
@@ -16,11 +17,8 @@ extension WorkspaceEncoder {
     var pending = [(id: state.rootID, location: "$.root", depth: 1)]
     while let (id, location, depth) = pending.popLast() {
       count += 1
-      if depth > limits.maximumTreeDepth {
-        return (location, "tree depth", depth, limits.maximumTreeDepth)
-      }
-      if count > limits.maximumNodes {
-        return (location, "node count", count, limits.maximumNodes)
+      if let (what, size, limit) = limits.treeLimitBroken(depth: depth, count: count) {
+        return (location, what, size, limit)
       }
       guard let node = state.node(id) else { continue }
       if let router = node.router {
@@ -35,6 +33,6 @@ extension WorkspaceEncoder {
         pending.append((child, "\(location).children[\(index)]", depth + 1))
       }
     }
-    return nil
+    return TemplateEncoder.treeViolation(in: state.templates, at: "$.templates", limits: limits)
   }
 }

@@ -79,6 +79,11 @@ enum WorkspaceEncoder {
     nestedNode(state.rootID, in: state, into: &sink)
     sink.key("history")
     history(state.history, into: &sink)
+    if !state.templates.isEmpty {
+      // Templates are few and small: written as their value.
+      sink.key("templates")
+      sink.value(TemplateEncoder.encode(state.templates))
+    }
     unknown(state.unknownMembers, into: &sink)
     sink.close()
   }
@@ -238,5 +243,12 @@ enum WorkspaceEncoder {
       sink.key(key)
       sink.value(value)
     }
+  }
+}
+
+extension WorkspaceEncoder {
+  /// Appends kept members after the known ones of a value, as they were read.
+  static func append(_ members: UnknownMembers, to object: inout JSONObject) {
+    object.members += members.jsonMembers
   }
 }

@@ -49,6 +49,17 @@ import WorkspaceSession
     print(pane, rect)   // the rectangles tile the area exactly
   }
   // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 8
+  try state.apply(.saveTemplate("mail"))                  // the active tab, saved in the file
+  let review = try WorkspaceTemplate(
+    name: "review", title: "{repo} #{pr}",
+    root: .split(.horizontal, [
+      .pane("{repo}", root: RouteToken(name: "repo", arguments: ["{repo}"])),
+      .pane("diff", root: RouteToken(name: "diff", arguments: ["{repo}", "{pr}"])),
+    ]))
+  print(review.parameters)                                // ["repo", "pr"]
+  try state.apply(.openTemplate(review, parameters: ["repo": "mail", "pr": "42"]))
+  try state.apply(.applyTemplate("mail"))                 // one of state.templates
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 9
 
   let session = WorkspaceSession(path: fileURL.path, default: state)
   let shared = session.workspace
@@ -63,6 +74,6 @@ import WorkspaceSession
   }
   Task.detached { await shared.send { _ = try? $0.apply(.zoom) }.value }   // from any task
   for await change in shared.changes { print(change.origin, change.commands) }
-  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 9
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 10
   shared.undoPolicy = .layoutOnly   // undo restores closed, split or moved panes and tabs
 }

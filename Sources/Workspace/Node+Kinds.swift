@@ -1,0 +1,77 @@
+/// One way to build a node of each kind from its decoded parts, for the file layer (and the
+/// tree's own edits): each takes exactly what its kind holds.
+extension Node {
+  /// A pane: a leaf with its title and router.
+  ///
+  /// - Parameters:
+  ///   - id: The node's id.
+  ///   - title: The pane's title.
+  ///   - router: The pane's router.
+  ///   - parent: The containing node; `nil` for the root.
+  ///   - unknownMembers: Members of the stored node this version does not understand.
+  package static func pane(
+    _ id: NodeID, title: String, router: RouterState, parent: NodeID? = nil,
+    unknownMembers: UnknownMembers = UnknownMembers()
+  ) -> Node {
+    Node(
+      id: id, .pane(title: title, router: router), parent: parent, unknownMembers: unknownMembers)
+  }
+
+  /// A split: children along an axis, each with its weight.
+  ///
+  /// - Parameters:
+  ///   - id: The node's id.
+  ///   - axis: The axis the children are laid out along.
+  ///   - children: The children's ids in order.
+  ///   - weights: Each child's weight; one per child.
+  ///   - activeIndex: The index in `children` of the active child.
+  ///   - router: The split's own router, if it has one.
+  ///   - parent: The containing node; `nil` for the root.
+  ///   - unknownMembers: Members of the stored node this version does not understand.
+  package static func split(
+    _ id: NodeID, axis: Axis, children: [NodeID], weights: [Double], activeIndex: Int = 0,
+    router: RouterState? = nil, parent: NodeID? = nil,
+    unknownMembers: UnknownMembers = UnknownMembers()
+  ) -> Node {
+    Node(
+      id: id,
+      .split(
+        axis, NodeChildren(children, slots: weights, activeIndex: activeIndex, router: router)),
+      parent: parent, unknownMembers: unknownMembers)
+  }
+
+  /// A tabs container: children shown one at a time, each with its tab title.
+  ///
+  /// - Parameters:
+  ///   - id: The node's id.
+  ///   - children: The children's ids in tab order.
+  ///   - titles: Each tab's title; one per child.
+  ///   - activeIndex: The index in `children` of the selected tab.
+  ///   - router: The container's own router, if it has one.
+  ///   - parent: The containing node; `nil` for the root.
+  ///   - unknownMembers: Members of the stored node this version does not understand.
+  package static func tabs(
+    _ id: NodeID, children: [NodeID], titles: [String], activeIndex: Int = 0,
+    router: RouterState? = nil, parent: NodeID? = nil,
+    unknownMembers: UnknownMembers = UnknownMembers()
+  ) -> Node {
+    Node(
+      id: id,
+      .tabs(NodeChildren(children, slots: titles, activeIndex: activeIndex, router: router)),
+      parent: parent, unknownMembers: unknownMembers)
+  }
+
+  /// A node of a kind this version does not know, kept as it is.
+  ///
+  /// - Parameters:
+  ///   - id: The node's id.
+  ///   - kind: The stored kind's name.
+  ///   - parent: The containing node; `nil` for the root.
+  ///   - unknownMembers: Every other member of the stored node.
+  package static func unknown(
+    _ id: NodeID, kind: String, parent: NodeID? = nil,
+    unknownMembers: UnknownMembers = UnknownMembers()
+  ) -> Node {
+    Node(id: id, .unknown(kind), parent: parent, unknownMembers: unknownMembers)
+  }
+}

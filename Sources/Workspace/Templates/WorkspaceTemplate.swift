@@ -1,0 +1,180 @@
+import PaneRouter
+
+/// A named layout to open as a new tab: a ``NodeTemplate`` (shape, weights, titles, router
+/// roots) whose titles and route arguments may hold `{name}` placeholders, filled in when it
+/// is applied.
+///
+///     let review = try WorkspaceTemplate(
+///       name: "review", title: "{repo} review",
+///       root: .split(.horizontal, [
+///         .pane("{repo}", router: RouterState(kind: "token", stack: RouteStack(root: "repo:{repo}"))),
+///         .pane("diff", router: RouterState(kind: "token", stack: RouteStack(root: "diff:{repo}:{pr}"))),
+///       ], weights: [0.4, 0.6]))
+///     review.parameters   // ["repo", "pr"]
+///     try state.apply(.openTemplate(review, parameters: ["repo": "mail", "pr": "42"]))
+///
+/// A placeholder stands in a title, or in a route argument (`diff:{repo}:{pr}`), never in a
+/// route's name; `{{` and `}}` are literal braces. A value replaces the argument's text, not
+/// the token's, so any value is one argument (`a b` is written `a%20b`).
+public struct WorkspaceTemplate: Sendable {
+  /// The template's name: letters, digits, `_`, `-` and `.` in any script.
+  public let name: String
+  /// The title of the tab the template opens, which may hold placeholders.
+  public let title: String
+  /// The tree the tab holds.
+  public let root: NodeTemplate
+  /// Members of a stored template this version does not understand, kept with it.
+  package var unknownMembers: UnknownMembers
+  /// The names of the placeholders, in order of first appearance (the tab's title, then the
+  /// tree depth-first: each node's title or tab titles, then its router's root), each once.
+  public let parameters: [String]
+
+  /// The most UTF-8 bytes of a template's name.
+  public static let maximumNameBytes = 128
+
+  /// A template.
+  ///
+  /// - Parameters:
+  ///   - name: The name, valid by ``isValidName(_:)``.
+  ///   - title: The title of the tab it opens; placeholders allowed.
+  ///   - root: The tree, holding at least one pane; titles and route arguments may hold
+  ///     placeholders.
+  /// - Throws: ``WorkspaceError/invalidTemplateName(_:)``,
+  ///   ``WorkspaceError/malformedPlaceholder(_:)`` naming the text, or
+  ///   ``WorkspaceError/templateWithoutPane(_:)``.
+  /// - Complexity: O(*n*), for *n* nodes in the tree.
+  public init(name: String, title: String, root: NodeTemplate) throws(WorkspaceError) {
+    guard Self.isValidName(name) else { throw .invalidTemplateName(name) }
+    guard root.containsPane else { throw .templateWithoutPane(name) }
+    var names: [String] = []
+    func collect(_ text: String) throws(WorkspaceError) {
+      do {
+        for parameter in try TemplateText.placeholders(in: text) where !names.contains(parameter) {
+          names.append(parameter)
+        }
+      } catch {
+        throw .malformedPlaceholder(error)
+      }
+    }
+    try collect(title)
+    _ = try root.mapped(
+      title: { (text) throws(WorkspaceError) in
+        try collect(text)
+        return text
+      },
+      router: { (router) throws(WorkspaceError) in
+        for argument in router.stack.root.arguments { try collect(argument) }
+        return router
+      })
+    self.name = name
+    self.title = title
+    self.root = root
+    self.parameters = names
+    self.unknownMembers = UnknownMembers()
+  }
+
+  /// Whether `text` can name a template or a placeholder: 1 to ``maximumNameBytes`` UTF-8
+  /// bytes of letters, digits (in any script), `_`, `-` and `.`, not starting with `-` or `.`.
+  ///
+  ///     WorkspaceTemplate.isValidName("dépôt-2")   // true
+  ///     WorkspaceTemplate.isValidName("a b")       // false
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of `text`.
+  public static func isValidName(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, first != "-", first != ".",
+      text.utf8.count <= maximumNameBytes
+    else { return false }
+    return text.unicodeScalars.allSatisfy { scalar in
+      scalar == "_" || scalar == "-" || scalar == "."
+        || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        || (scalar.properties.generalCategory == .nonspacingMark
+          || scalar.properties.generalCategory == .spacingMark)
+    }
+  }
+
+  /// The tab's title and tree with every placeholder replaced by its value.
+  ///
+  /// - Parameter values: A value for each of ``parameters`` and for nothing else.
+  /// - Returns: The title and the tree to build.
+  /// - Throws: ``WorkspaceError/unknownTemplateParameter(_:template:expected:)`` for a value
+  ///   of no placeholder (checked first, in name order, so a misspelt name is named as such),
+  ///   ``WorkspaceError/missingTemplateParameter(_:template:)`` for the first parameter without
+  ///   a value, or ``WorkspaceError/invalidTemplateArgument(_:value:reason:)`` for a value that
+  ///   makes a route token longer than `RouteToken.maximumLength`.
+  /// - Complexity: O(*n* + *t*), for *n* nodes and *t* bytes of text in the template.
+  public func filled(with values: [String: String]) throws(WorkspaceError) -> (
+    title: String, root: NodeTemplate
+  ) {
+    for key in values.keys.sorted() where !parameters.contains(key) {
+      throw .unknownTemplateParameter(key, template: name, expected: parameters)
+    }
+    if let missing = parameters.first(where: { values[$0] == nil }) {
+      throw .missingTemplateParameter(missing, template: name)
+    }
+    let root = try root.mapped(
+      title: { (text) throws(WorkspaceError) in TemplateText.filled(text, with: values) },
+      router: { (router) throws(WorkspaceError) in try Self.filled(router, with: values) })
+    return (TemplateText.filled(title, with: values), root)
+  }
+
+  private static func filled(
+    _ router: RouterState, with values: [String: String]
+  ) throws(WorkspaceError) -> RouterState {
+    let root = router.stack.root
+    let token = RouteToken(
+      name: root.name, arguments: root.arguments.map { TemplateText.filled($0, with: values) })
+    if token.description.utf8.count > RouteToken.maximumLength {
+      // The longest value among the route's placeholders is the one to blame.
+      let names = root.arguments.flatMap { (try? TemplateText.placeholders(in: $0)) ?? [] }
+      let culprit = names.max { (values[$0]?.utf8.count ?? 0) < (values[$1]?.utf8.count ?? 0) }!
+      throw .invalidTemplateArgument(
+        culprit, value: values[culprit]!,
+        reason: "route '\(root.name):…' would be \(token.description.utf8.count) bytes, "
+          + "over the limit of \(RouteToken.maximumLength)")
+    }
+    var stack = RouteStack(root: token, maxDepth: router.stack.maxDepth)
+    stack.rejectsDuplicateTop = router.stack.rejectsDuplicateTop
+    var filled = RouterState(kind: router.kind, stack: stack)
+    filled.unknownMembers = router.unknownMembers
+    return filled
+  }
+}
+
+extension WorkspaceTemplate: Hashable {
+  /// Compares name, title, tree and kept members.
+  public static func == (lhs: WorkspaceTemplate, rhs: WorkspaceTemplate) -> Bool {
+    lhs.name == rhs.name && lhs.title == rhs.title && lhs.root == rhs.root
+      && lhs.unknownMembers == rhs.unknownMembers
+  }
+
+  /// Hashes the name and parameters.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(parameters)
+  }
+}
+
+extension WorkspaceTemplate {
+  /// A route token as a template spells it: canonical, except that the braces of
+  /// placeholders are written as they are (`detail:{id}`, not `detail:%7Bid%7D`).
+  ///
+  /// - Parameter token: A template's route.
+  /// - Returns: Text that `RouteToken(parsing:)` reads back to the same token.
+  public static func spelling(of token: RouteToken) -> String {
+    let text = token.description
+    guard text.contains("%7") else { return text }
+    return text.replacing("%7B", with: "{").replacing("%7D", with: "}")
+  }
+}
+
+extension WorkspaceTemplate {
+  /// The names of the placeholders of a title or route argument, in order, each once.
+  ///
+  ///     try WorkspaceTemplate.placeholders(in: "{repo} #{pr}")   // ["repo", "pr"]
+  ///
+  /// - Throws: A ``TemplateTextError`` for an unclosed `{`, an empty `{}`, an invalid name or
+  ///   a lone `}` (a literal brace is written `{{` or `}}`).
+  public static func placeholders(in text: String) throws(TemplateTextError) -> [String] {
+    try TemplateText.placeholders(in: text)
+  }
+}

@@ -1,0 +1,104 @@
+import PaneRouter
+
+/// The workspace's templates for a host: save the active tab or a subtree, remove one, open a
+/// tab from one (the workspace's own, or one the host brings).
+extension Workspace {
+  /// The workspace's templates, saved with it.
+  public var templates: TemplateLibrary { state.templates }
+
+  /// Stores the active tab, or the subtree of `node`, as a template (`template save`).
+  ///
+  /// - Parameters:
+  ///   - name: The template's name.
+  ///   - node: A pane number or any node's id; the active tab if `nil`.
+  ///   - replacing: Whether a template of the same name is replaced rather than refused.
+  /// - Returns: The stored template.
+  /// - Throws: As ``WorkspaceState/template(named:of:)``, or
+  ///   ``WorkspaceError/templateExists(_:)``; nothing changed.
+  @discardableResult
+  public func saveTemplate(
+    named name: String, of node: PaneReference? = nil, replacing: Bool = false
+  ) throws(WorkspaceError) -> WorkspaceTemplate {
+    try apply(.saveTemplate(name, node: node, replacing: replacing))
+    return state.templates[name]!
+  }
+
+  /// Removes a template (`template rm`).
+  ///
+  /// - Throws: ``WorkspaceError/noSuchTemplate(_:existing:)``; nothing changed.
+  public func removeTemplate(named name: String) throws(WorkspaceError) {
+    try apply(.removeTemplate(name))
+  }
+
+  /// Opens a new tab built from one of the workspace's templates (`template apply`), as one
+  /// undoable change.
+  ///
+  ///     try workspace.applyTemplate(named: "review", parameters: ["repo": "mail", "pr": "42"])
+  ///
+  /// - Parameters:
+  ///   - name: The template's name.
+  ///   - parameters: A value for each of its parameters.
+  /// - Returns: What changed.
+  /// - Throws: ``WorkspaceError/noSuchTemplate(_:existing:)``, the errors of
+  ///   ``WorkspaceTemplate/filled(with:)``, or
+  ///   ``WorkspaceError/invalidTemplateArgument(_:value:reason:)`` for a value that makes a
+  ///   route the type in ``routeTypes`` cannot read; nothing changed.
+  @discardableResult
+  public func applyTemplate(
+    named name: String, parameters: [String: String] = [:]
+  ) throws(WorkspaceError) -> WorkspaceChange {
+    try apply(.applyTemplate(name, parameters: parameters))
+  }
+
+  /// Opens a new tab built from a template the host brings (its own, or one read from a
+  /// templates file), as ``applyTemplate(named:parameters:)`` does.
+  @discardableResult
+  public func applyTemplate(
+    _ template: WorkspaceTemplate, parameters: [String: String] = [:]
+  ) throws(WorkspaceError) -> WorkspaceChange {
+    try apply(.openTemplate(template, parameters: parameters))
+  }
+
+  /// Refuses a template command whose values make a route that the type registered for its
+  /// router's kind cannot read, naming the parameter rather than the node (which does not
+  /// exist yet).
+  func checkTemplateArguments(of commands: [WorkspaceCommand]) throws(WorkspaceError) {
+    for command in commands {
+      let template: WorkspaceTemplate?
+      let parameters: [String: String]
+      switch command {
+      case .applyTemplate(let name, let values):
+        (template, parameters) = (state.templates[name], values)
+      case .openTemplate(let given, let values):
+        (template, parameters) = (given, values)
+      default:
+        continue
+      }
+      try template?.checkRoutes(with: parameters, routeTypes)
+    }
+  }
+}
+
+extension WorkspaceTemplate {
+  /// Throws ``WorkspaceError/invalidTemplateArgument(_:value:reason:)`` for the first route
+  /// with placeholders that, filled with `values`, the type registered for its router's kind
+  /// cannot read. Values for no placeholder, or missing ones, are left to ``filled(with:)``.
+  func checkRoutes(
+    with values: [String: String], _ registry: RouteRegistry
+  ) throws(WorkspaceError) {
+    guard !registry.kinds.isEmpty else { return }
+    _ = try root.mapped(
+      title: { (text) throws(WorkspaceError) in text },
+      router: { (router) throws(WorkspaceError) in
+        let root = router.stack.root
+        let names = root.arguments.flatMap { (try? TemplateText.placeholders(in: $0)) ?? [] }
+        guard !names.isEmpty, names.allSatisfy({ values[$0] != nil }) else { return router }
+        let token = RouteToken(
+          name: root.name, arguments: root.arguments.map { TemplateText.filled($0, with: values) })
+        if let reason = registry.problem(reading: token, kind: router.kind) {
+          throw .invalidTemplateArgument(names[0], value: values[names[0]]!, reason: reason)
+        }
+        return router
+      })
+  }
+}

@@ -1,0 +1,275 @@
+import PaneRouter
+import Workspace
+
+/// Templates as both files store them (`docs/FORMAT.md`, "Templates"): an array of template
+/// objects, each a name, a tab title and a nested tree without ids.
+///
+/// A template is read strictly: anything wrong in it is a ``WorkspaceFileError`` naming the
+/// JSON path, never a repair. A workspace file drops such a template with a diagnostic (the
+/// workspace itself is still read); a templates file (``TemplatesFile``) is refused.
+extension WorkspaceDecoder {
+  static let templateKeys: Set<String> = ["name", "title", "root"]
+  static let templateRouterKeys: Set<String> = ["kind", "root", "maxDepth", "rejectsDuplicateTop"]
+
+  /// The templates of a workspace file's `templates` member: a template that cannot be read,
+  /// or whose name an earlier one took, is dropped with a diagnostic.
+  mutating func decodeTemplates(_ value: JSONValue, at location: String) -> TemplateLibrary {
+    guard case .array(let items) = value else {
+      note(location, "not an array of templates; ignored")
+      return TemplateLibrary()
+    }
+    var library = TemplateLibrary()
+    for (index, item) in items.enumerated() {
+      let itemLocation = "\(location)[\(index)]"
+      do {
+        let template = try decodeTemplate(item, at: itemLocation)
+        guard library[template.name] == nil else {
+          note(itemLocation + ".name", "duplicate template name '\(template.name)'; dropped")
+          continue
+        }
+        try? library.insert(template)
+      } catch {
+        let (errorLocation, reason) = Self.locatedReason(of: error, at: itemLocation)
+        note(errorLocation, "\(reason); template dropped")
+      }
+    }
+    return library
+  }
+
+  /// The templates of a templates file: the first problem is an error.
+  func decodeTemplatesStrictly(_ value: JSONValue?, at location: String)
+    throws(WorkspaceFileError) -> TemplateLibrary
+  {
+    guard case .array(let items)? = value else {
+      throw invalid(location, value == nil ? "missing 'templates'" : "expected an array")
+    }
+    var library = TemplateLibrary()
+    var firstIndex: [String: Int] = [:]
+    for (index, item) in items.enumerated() {
+      let itemLocation = "\(location)[\(index)]"
+      let template = try decodeTemplate(item, at: itemLocation)
+      if let first = firstIndex[template.name] {
+        throw invalid(
+          itemLocation + ".name",
+          "duplicate template name '\(template.name)' (first at \(location)[\(first)])")
+      }
+      firstIndex[template.name] = index
+      try? library.insert(template)
+    }
+    return library
+  }
+
+  /// One template object.
+  func decodeTemplate(_ value: JSONValue, at location: String) throws(WorkspaceFileError)
+    -> WorkspaceTemplate
+  {
+    let object = try templateObject(value, at: location)
+    let name = try requiredString(object, "name", at: location)
+    guard WorkspaceTemplate.isValidName(name) else {
+      throw invalid(location + ".name", "\(WorkspaceError.invalidTemplateName(name))")
+    }
+    let title = try optionalTemplateText(object, "title", at: location)
+    guard let rootValue = object["root"] else { throw invalid(location, "missing 'root'") }
+    var count = 0
+    let root = try decodeTemplateNode(rootValue, at: location + ".root", depth: 1, count: &count)
+    var template: WorkspaceTemplate
+    do {
+      template = try WorkspaceTemplate(name: name, title: title ?? name, root: root)
+    } catch {
+      // Placeholders are checked where each text is read; what is left is a tree without a
+      // pane.
+      throw invalid(location + ".root", "\(error)")
+    }
+    template.unknownMembers = unknown(object, known: Self.templateKeys)
+    return template
+  }
+
+  private func decodeTemplateNode(
+    _ value: JSONValue, at location: String, depth: Int, count: inout Int
+  ) throws(WorkspaceFileError) -> NodeTemplate {
+    count += 1
+    try checkTreeLimits(depth: depth, count: count, at: location)
+    let object = try templateObject(value, at: location)
+    let kind = try requiredString(object, "kind", at: location)
+    let router = try object["router"].map { (value) throws(WorkspaceFileError) in
+      try decodeTemplateRouter(value, at: location + ".router")
+    }
+    var node: NodeTemplate
+    switch kind {
+    case "pane":
+      guard let router else { throw invalid(location, "missing 'router'") }
+      let title = try optionalTemplateText(object, "title", at: location) ?? ""
+      node = NodeTemplate(.pane(title: title, router: router))
+    case "split", "tabs":
+      guard case .array(let items)? = object["children"] else {
+        throw invalid(location + ".children", "expected an array of nodes")
+      }
+      var children: [NodeTemplate] = []
+      for (index, item) in items.enumerated() {
+        children.append(
+          try decodeTemplateNode(
+            item, at: "\(location).children[\(index)]", depth: depth + 1, count: &count))
+      }
+      if kind == "split" {
+        let axis = try templateAxis(object["axis"], at: location + ".axis")
+        let weights = try templateWeights(object["weights"], count: items.count, at: location)
+        node = NodeTemplate(.split(axis, children: children, weights: weights), router: router)
+      } else {
+        let titles = try templateTitles(object["titles"], count: items.count, at: location)
+        let active = object["active"].map(\.intValue) ?? 0
+        guard let active, active >= 0, active < max(1, items.count) else {
+          throw invalid(
+            location + ".active", "expected an index from 0 to \(max(0, items.count - 1))")
+        }
+        node = NodeTemplate(
+          .tabs(children: children, titles: titles, selected: active), router: router)
+      }
+    default:
+      throw invalid(
+        location + ".kind", "unknown kind '\(kind)': a template holds panes, splits and tabs")
+    }
+    node.unknownMembers = unknown(object, known: Self.templateNodeKeys(kind))
+    return node
+  }
+
+  private static func templateNodeKeys(_ kind: String) -> Set<String> {
+    switch kind {
+    case "pane": ["kind", "title", "router"]
+    case "split": ["kind", "axis", "weights", "router", "children"]
+    default: ["kind", "active", "titles", "router", "children"]
+    }
+  }
+
+  private func decodeTemplateRouter(_ value: JSONValue, at location: String)
+    throws(WorkspaceFileError) -> RouterState
+  {
+    let object = try templateObject(value, at: location)
+    let kind =
+      try object["kind"] == nil ? RouteToken.kind : requiredString(object, "kind", at: location)
+    let text = try requiredString(object, "root", at: location)
+    let root: RouteToken
+    do {
+      root = try RouteToken(parsing: text)
+    } catch {
+      throw invalid(location + ".root", "\(error)")
+    }
+    for argument in root.arguments { try checkPlaceholders(argument, at: location + ".root") }
+    var maxDepth = RouteStack<RouteToken>.defaultMaximumDepth
+    if let value = object["maxDepth"] {
+      guard let depth = value.intValue, depth >= 1, depth <= limits.maximumStackDepth else {
+        throw invalid(
+          location + ".maxDepth", "expected an integer from 1 to \(limits.maximumStackDepth)")
+      }
+      maxDepth = depth
+    }
+    var stack = RouteStack(root: root, maxDepth: maxDepth)
+    if let value = object["rejectsDuplicateTop"] {
+      guard let flag = value.boolValue else {
+        throw invalid(location + ".rejectsDuplicateTop", "expected a boolean")
+      }
+      stack.rejectsDuplicateTop = flag
+    }
+    var router = RouterState(kind: kind, stack: stack)
+    router.unknownMembers = unknown(object, known: Self.templateRouterKeys)
+    return router
+  }
+
+  private func templateAxis(_ value: JSONValue?, at location: String) throws(WorkspaceFileError)
+    -> Axis
+  {
+    guard case .string(let name)? = value, let axis = Axis(rawValue: name) else {
+      throw invalid(location, "expected \"horizontal\" or \"vertical\"")
+    }
+    return axis
+  }
+
+  /// A split's weights: relative shares, scaled when the tab is built; equal if missing.
+  private func templateWeights(
+    _ value: JSONValue?, count: Int, at location: String
+  ) throws(WorkspaceFileError) -> [Double] {
+    guard let value else { return Array(repeating: 1, count: count) }
+    guard case .array(let items) = value, items.count == count else {
+      throw invalid(location + ".weights", "expected an array of \(count) positive numbers")
+    }
+    var weights: [Double] = []
+    for (index, item) in items.enumerated() {
+      guard let weight = item.numberValue, weight.isFinite, weight > 0 else {
+        throw invalid("\(location).weights[\(index)]", "expected a positive number")
+      }
+      weights.append(weight)
+    }
+    return weights
+  }
+
+  private func templateTitles(
+    _ value: JSONValue?, count: Int, at location: String
+  ) throws(WorkspaceFileError) -> [String] {
+    guard let value else { return Array(repeating: "", count: count) }
+    guard case .array(let items) = value, items.count == count else {
+      throw invalid(location + ".titles", "expected an array of \(count) strings")
+    }
+    var titles: [String] = []
+    for (index, item) in items.enumerated() {
+      let itemLocation = "\(location).titles[\(index)]"
+      guard case .string(let title) = item else { throw invalid(itemLocation, "expected a string") }
+      try checkLength(title, at: itemLocation)
+      try checkPlaceholders(title, at: itemLocation)
+      titles.append(title)
+    }
+    return titles
+  }
+
+  private func templateObject(_ value: JSONValue, at location: String) throws(WorkspaceFileError)
+    -> JSONObject
+  {
+    guard case .object(let object) = value else { throw invalid(location, "expected an object") }
+    return object
+  }
+
+  private func requiredString(
+    _ object: JSONObject, _ key: String, at location: String
+  ) throws(WorkspaceFileError) -> String {
+    guard let value = object[key] else { throw invalid(location, "missing '\(key)'") }
+    guard case .string(let text) = value else {
+      throw invalid("\(location).\(key)", "expected a string")
+    }
+    try checkLength(text, at: "\(location).\(key)")
+    return text
+  }
+
+  private func optionalTemplateText(
+    _ object: JSONObject, _ key: String, at location: String
+  ) throws(WorkspaceFileError) -> String? {
+    guard object[key] != nil else { return nil }
+    let text = try requiredString(object, key, at: location)
+    try checkPlaceholders(text, at: "\(location).\(key)")
+    return text
+  }
+
+  private func checkLength(_ text: String, at location: String) throws(WorkspaceFileError) {
+    guard text.utf8.count <= limits.maximumStringBytes else {
+      throw .limitExceeded(
+        path: file, location: location, what: "string length", limit: limits.maximumStringBytes)
+    }
+  }
+
+  private func checkPlaceholders(_ text: String, at location: String) throws(WorkspaceFileError) {
+    do {
+      _ = try WorkspaceTemplate.placeholders(in: text)
+    } catch {
+      throw invalid(location, "malformed placeholder: \(error)")
+    }
+  }
+
+  /// The JSON path and reason of a template's error, for a diagnostic (which names no file).
+  private static func locatedReason(
+    of error: WorkspaceFileError, at fallback: String
+  ) -> (String, String) {
+    switch error {
+    case .invalid(_, let location, let reason): (location, reason)
+    case .limitExceeded(_, let location, let what, let limit):
+      (location, "\(what) exceeds the limit of \(limit)")
+    default: (fallback, "\(error)")
+    }
+  }
+}
