@@ -6,7 +6,10 @@
 // - a document it accepts is valid UTF-8;
 // - write → parse gives an equal value, and writing that value again gives the same bytes, in
 //   both the pretty and the compact style;
-// - the checking writer refuses exactly the documents the reader refuses under the same limits.
+// - the checking writer refuses exactly the documents the reader refuses under the same limits;
+// - JSONDocument (the in-place reading the workspace decoder uses) accepts exactly what the
+//   reader accepts, fails with the same error, and reads the same value through its
+//   accessors and as a built value.
 //
 // Built by scripts/fuzz.sh; see Fuzz/README.md.
 import WorkspaceJSON
@@ -27,13 +30,24 @@ private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
 public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
   let bytes = UnsafeRawBufferPointer(start: count == 0 ? nil : start, count: count)
   let value: JSONValue
+  let read = Result { () throws(JSONDocument.ReadError<Never>) in
+    try JSONDocument.read(bytes, limits: limits) { root in (rebuilt(root), root.jsonValue) }
+  }
   do {
     value = try JSONReader.parse(bytes, limits: limits)
   } catch {
     require(error.offset >= 0 && error.offset <= count, "error offset \(error) out of range")
     require(error.line >= 1 && error.column >= 1, "error location \(error)")
+    guard case .failure(.json(let documentError)) = read, documentError == error else {
+      fatalError("FuzzJSONReader: the reader failed with \(error), the document with \(read)")
+    }
     return 0
   }
+  guard case .success(let (rebuilt, built)) = read else {
+    fatalError("FuzzJSONReader: the reader accepted what the document refused: \(read)")
+  }
+  require(rebuilt == value, "the document's accessors read another value")
+  require(built == value, "the document built another value")
   require(
     String(validating: bytes, as: UTF8.self) != nil, "accepted a document that is not UTF-8")
 
@@ -59,4 +73,25 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
       "string(_:) differs from write(_:)")
   }
   return 0
+}
+
+/// The value read through the document's accessors, member by member.
+private func rebuilt(_ value: JSONDocument.Value) -> JSONValue {
+  if value.isNull { return .null }
+  if let flag = value.boolValue { return .bool(flag) }
+  if let digits = value.bigIntegerDigits { return .bigInteger(digits) }
+  if let number = value.numberValue { return .number(number) }
+  if let text = value.stringValue { return .string(text) }
+  if let elements = value.arrayValue {
+    require(elements.count == value.arrayCount, "the element count differs")
+    return .array(elements.map(rebuilt))
+  }
+  guard let object = value.objectValue else { fatalError("FuzzJSONReader: a value of no kind") }
+  for member in object.members {
+    require(member.hasKey(member.keyString), "a key differs from itself")
+  }
+  let members = object.members.map { (key: $0.keyString, value: rebuilt($0.value)) }
+  let built = JSONObject(members: members)
+  require(object.duplicateKeys() == built.duplicateKeys(), "the duplicate keys differ")
+  return .object(built)
 }

@@ -11,7 +11,9 @@
 //   back to an equal token that prints the same text;
 // - with NUL bytes in the input, the pieces are a name and raw arguments for
 //   `RouteToken(name:arguments:)`, whose `description` must parse back to an equal token
-//   unless it is longer than `RouteToken.maximumLength` (tokens built in code are not bounded).
+//   unless it is longer than `RouteToken.maximumLength` (tokens built in code are not bounded);
+// - `RouteToken(parsingUTF8:)`, which the file decoder calls on a file's bytes, gives the same
+//   token or the same error, and `forEachCanonicalPiece` writes exactly the description.
 //
 // Built by scripts/fuzz.sh; see Fuzz/README.md.
 import PaneRouter
@@ -26,8 +28,16 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
   let text = String(decoding: bytes, as: UTF8.self)
 
   let expected = Reference.parse(text)
+  // The file decoder's entry point, from the text's UTF-8, must agree exactly.
+  var utf8 = text
+  let fromBytes = utf8.withUTF8 { buffer in
+    Result { () throws(PaneRouterError) in try RouteToken(parsingUTF8: buffer) }
+  }
   do {
     let token = try RouteToken(parsing: text)
+    require(
+      (try? fromBytes.get()).map { $0 == token && $0.name == token.name } == true,
+      "\(text.debugDescription): parsingUTF8 gave \(fromBytes)")
     guard case .success(let name, let arguments) = expected else {
       fatalError("FuzzRouteToken: accepted \(text.debugDescription), expected \(expected)")
     }
@@ -40,9 +50,13 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     guard case .malformedToken(let echoed, let offset, _) = error else {
       fatalError("FuzzRouteToken: unexpected error \(error)")
     }
+    guard case .failure(let bytesError) = fromBytes, bytesError == error else {
+      fatalError("FuzzRouteToken: \(text.debugDescription): parsingUTF8 gave \(fromBytes)")
+    }
     require(echoed == text, "the error does not echo the text")
     guard case .failure(let expectedOffset) = expected else {
-      fatalError("FuzzRouteToken: rejected \(text.debugDescription) (\(error)), expected \(expected)")
+      fatalError(
+        "FuzzRouteToken: rejected \(text.debugDescription) (\(error)), expected \(expected)")
     }
     require(
       offset == expectedOffset,
@@ -68,6 +82,10 @@ private func same(_ lhs: String, _ rhs: String) -> Bool {
 
 private func checkCanonical(_ token: RouteToken, parsed: Bool) {
   let text = token.description
+  var pieces: [UInt8] = []
+  token.forEachCanonicalPiece { pieces += $0 }
+  require(
+    pieces.elementsEqual(text.utf8), "the canonical pieces of \(text.debugDescription) differ")
   require(
     text.utf8.allSatisfy { byte in
       byte < 0x80
@@ -104,7 +122,8 @@ private enum Reference {
   }
 
   static func isNameContinuation(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.isASCII && (isLetter(UInt8(scalar.value)) || "0123456789_.-".unicodeScalars.contains(scalar))
+    scalar.isASCII
+      && (isLetter(UInt8(scalar.value)) || "0123456789_.-".unicodeScalars.contains(scalar))
   }
 
   static func isLetter(_ byte: UInt8) -> Bool {

@@ -5,7 +5,8 @@
 // - `WorkspaceFile.decode` never crashes or hangs: it throws or returns a state;
 // - a returned state satisfies every invariant (`invariantViolations()` is empty);
 // - encode → decode gives an equal state with no diagnostics and no migration, and encoding
-//   that state again gives the same bytes;
+//   that state again gives the same bytes; the root node as a value (`nodeValue`, for tools)
+//   equals the root member of the bytes;
 // - a few commands derived from the input (by a hash, so they are reproducible) each either
 //   apply — leaving a valid state that still round-trips — or throw and change nothing.
 //
@@ -72,6 +73,10 @@ private func checkSaved(_ state: WorkspaceState, _ when: String) {
     reloaded.state == state,
     "\(when): a saved state loads differently\n" + String(decoding: encoded, as: UTF8.self))
   require(WorkspaceFile.encode(reloaded.state) == encoded, "\(when): saving is not stable")
+  // The encoder's value form (for tools) is what its bytes say.
+  require(
+    (try? JSONReader.parse(encoded))?["root"] == WorkspaceFile.nodeValue(state.rootID, in: state),
+    "\(when): the root as a value differs from the root as written")
 }
 
 // MARK: Commands from a seed
@@ -127,9 +132,11 @@ private func randomCommand(_ random: inout SplitMix, in state: WorkspaceState) -
   case 0: return .focus(.pane(pane))
   case 1: return .focus(.direction(direction))
   case 2: return .focus(random.pick([.next, .previous, .last]))
-  case 3, 4: return .split(axis, ratio: random.pick([nil, ratio]), root: random.pick([nil, token]))
+  case 3, 4:
+    return .split(axis, ratio: random.pick([nil, ratio]), root: random.pick([nil, token]))
   case 5: return .close(random.pick([nil, pane]))
-  case 6: return .newTab(title: random.pick([nil, "", "T", "tab"]), root: random.pick([nil, token]))
+  case 6:
+    return .newTab(title: random.pick([nil, "", "T", "tab"]), root: random.pick([nil, token]))
   case 7: return .selectTab(random.pick([.number(number), .next, .previous, .last]))
   case 8: return .closeTab(random.pick([nil, number]))
   case 9: return .moveTab(to: number)

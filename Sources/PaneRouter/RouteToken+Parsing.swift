@@ -75,71 +75,101 @@ extension RouteToken {
     }
   }
 
+  /// Parses a token from its UTF-8 text, as ``init(parsing:)`` does, without making a string
+  /// of the text first when it is plain ASCII: for text read straight from a file's bytes.
+  ///
+  /// - Parameter utf8: The token's text, well-formed UTF-8.
+  /// - Throws: What ``init(parsing:)`` throws for the same text.
+  /// - Complexity: O(*n*), where *n* is the length of `utf8`.
+  package init(parsingUTF8 utf8: UnsafeBufferPointer<UInt8>) throws(PaneRouterError) {
+    guard let (name, arguments) = RouteToken.parsePlainASCII(utf8) else {
+      self = try RouteToken(parsing: String(decoding: utf8, as: UTF8.self))
+      return
+    }
+    self.name = name
+    self.arguments = arguments
+    if utf8.count > RouteToken.maximumLength / 9 {
+      try checkCanonicalLength(parsedFrom: String(decoding: utf8, as: UTF8.self))
+    }
+  }
+
   /// The fast path for the common token: ASCII text (escapes may decode to any UTF-8), every
   /// character allowed where it stands. Returns `nil` for anything else, which the full parser then
   /// reads (and reports with exact offsets).
   private static func parsePlainASCII(_ text: String) -> (String, [String])? {
-    let utf8 = text.utf8
-    guard utf8.count <= maximumLength else { return nil }
-    let result = utf8.withContiguousStorageIfAvailable { bytes -> (String, [String])? in
-      guard let first = bytes.first, plainNameStart(first) else { return nil }
-      var index = 1
-      while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
-        guard plainNameContinuation(bytes[index]) else { return nil }
-        index += 1
-      }
-      let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<index]), as: UTF8.self)
-      var arguments: [String] = []
-      var decoded: [UInt8] = []
-      while index < bytes.count {
-        index += 1
-        let start = index
-        var isPlain = true
-        while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
-          if bytes[index] == UInt8(ascii: "%") { isPlain = false }
-          guard plainArgumentByte(bytes[index]) else { return nil }
-          index += 1
-        }
-        if isPlain {
-          arguments.append(
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
-          continue
-        }
-        decoded.removeAll(keepingCapacity: true)
-        var cursor = start
-        while cursor < index {
-          if bytes[cursor] == UInt8(ascii: "%") {
-            guard cursor + 2 < index, let high = PercentEncoding.hexValue(bytes[cursor + 1]),
-              let low = PercentEncoding.hexValue(bytes[cursor + 2])
-            else { return nil }
-            decoded.append(high << 4 | low)
-            cursor += 3
-          } else {
-            decoded.append(bytes[cursor])
-            cursor += 1
-          }
-        }
-        guard let argument = String(validating: decoded, as: UTF8.self) else { return nil }
-        arguments.append(argument)
-      }
-      return (name, arguments)
-    }
+    let result = text.utf8.withContiguousStorageIfAvailable { parsePlainASCII($0) }
     return result ?? nil
   }
 
-  private static func plainNameStart(_ byte: UInt8) -> Bool {
-    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-      || byte == UInt8(ascii: "_")
+  /// The fast path of ``parsePlainASCII(_:)-(String)`` on the text's bytes.
+  private static func parsePlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, [String])? {
+    guard bytes.count <= maximumLength, let first = bytes.first, isPlain(first, nameStart)
+    else { return nil }
+    var index = 1
+    while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
+      guard isPlain(bytes[index], nameContinuation) else { return nil }
+      index += 1
+    }
+    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<index]), as: UTF8.self)
+    guard index < bytes.count else { return (name, []) }
+    var arguments: [String] = []
+    arguments.reserveCapacity(bytes[index...].count { $0 == UInt8(ascii: ":") })
+    var decoded: [UInt8] = []
+    while index < bytes.count {
+      index += 1
+      let start = index
+      var isEscaped = false
+      while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
+        guard isPlain(bytes[index], plainArgument) else { return nil }
+        if bytes[index] == UInt8(ascii: "%") { isEscaped = true }
+        index += 1
+      }
+      guard isEscaped else {
+        arguments.append(
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+        continue
+      }
+      decoded.removeAll(keepingCapacity: true)
+      var cursor = start
+      while cursor < index {
+        if bytes[cursor] == UInt8(ascii: "%") {
+          guard cursor + 2 < index, let high = PercentEncoding.hexValue(bytes[cursor + 1]),
+            let low = PercentEncoding.hexValue(bytes[cursor + 2])
+          else { return nil }
+          decoded.append(high << 4 | low)
+          cursor += 3
+        } else {
+          decoded.append(bytes[cursor])
+          cursor += 1
+        }
+      }
+      guard let argument = String(validating: decoded, as: UTF8.self) else { return nil }
+      arguments.append(argument)
+    }
+    return (name, arguments)
   }
 
-  private static func plainNameContinuation(_ byte: UInt8) -> Bool {
-    plainNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-      || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
-  }
+  /// The ASCII bytes that are their own percent-encoding: a name's and `~`.
+  static let unreserved: (UInt64, UInt64) = (0x03FF_6000_0000_0000, 0x47FF_FFFE_87FF_FFFE)
+  /// The ASCII bytes that may start a name, one bit per byte value (low word: 0-63).
+  private static let nameStart: (UInt64, UInt64) = (0, 0x07FF_FFFE_87FF_FFFE)
+  /// The ASCII bytes that may continue a name.
+  private static let nameContinuation: (UInt64, UInt64) = (
+    0x03FF_6000_0000_0000, 0x07FF_FFFE_87FF_FFFE
+  )
+  /// The ASCII bytes that may stand in an argument: themselves, or `%` opening an escape.
+  private static let plainArgument: (UInt64, UInt64) = (
+    0x2BFF_7FF2_0000_0000, 0x6FFF_FFFE_87FF_FFFF
+  )
 
-  /// Whether an ASCII byte may stand in an argument: itself, or `%` opening an escape.
-  private static func plainArgumentByte(_ byte: UInt8) -> Bool {
-    byte < 0x80 && (byte == UInt8(ascii: "%") || Unicode.Scalar(byte).isArgumentCharacter)
+  /// Whether `byte` is one of the ASCII bytes of `set`.
+  @inline(__always)
+  static func isPlain(_ byte: UInt8, _ set: (UInt64, UInt64)) -> Bool {
+    switch byte {
+    case ..<64: set.0 >> byte & 1 == 1
+    case ..<128: set.1 >> (byte - 64) & 1 == 1
+    default: false
+    }
   }
 
   /// Decodes one argument starting at `start`, returning it and the index of the `:` or end

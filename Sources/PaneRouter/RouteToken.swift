@@ -80,9 +80,7 @@ extension RouteToken: CustomStringConvertible {
   /// Percent-encodes the argument's NFC form, so canonically equivalent arguments (which
   /// compare equal, like `é` and `e` + U+0301) print the same text.
   static func percentEncoded(_ argument: String) -> String {
-    if argument.utf8.allSatisfy({ $0 < 0x80 && Unicode.Scalar($0).isUnreserved }) {
-      return argument
-    }
+    if isUnreservedASCII(argument) { return argument }
     var text = ""
     text.reserveCapacity(argument.utf8.count)
     argument.forEachNFCByte { byte in
@@ -95,6 +93,45 @@ extension RouteToken: CustomStringConvertible {
     return text
   }
 
+  /// Whether every byte of the argument is an unreserved ASCII character, so that it is its
+  /// own percent-encoding.
+  private static func isUnreservedASCII(_ argument: String) -> Bool {
+    argument.utf8.allSatisfy { isPlain($0, unreserved) }
+  }
+
+  /// Calls `body` with the UTF-8 of ``description`` piece by piece (the name, then a `:` and
+  /// each argument, percent-encoded), without building the text when no argument needs
+  /// encoding: for writers that copy the text straight into their output.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of the canonical text.
+  package func forEachCanonicalPiece(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    var piece = name
+    piece.withUTF8(body)
+    for argument in arguments {
+      withUnsafeBytes(of: UInt8(ascii: ":")) { body($0.assumingMemoryBound(to: UInt8.self)) }
+      piece = argument
+      // ASCII is its own NFC form: its reserved bytes are escaped in place.
+      let isEncoded = piece.withUTF8 { utf8 -> Bool in
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+        var runStart = 0
+        for index in utf8.indices where !RouteToken.isPlain(utf8[index], RouteToken.unreserved) {
+          body(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+          let hexDigits: StaticString = "0123456789ABCDEF"
+          let escape = (
+            UInt8(ascii: "%"), hexDigits.utf8Start[Int(utf8[index] >> 4)],
+            hexDigits.utf8Start[Int(utf8[index] & 0xF)]
+          )
+          withUnsafeBytes(of: escape) { body($0.assumingMemoryBound(to: UInt8.self)) }
+          runStart = index + 1
+        }
+        body(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        return true
+      }
+      guard !isEncoded else { continue }
+      piece = RouteToken.percentEncoded(argument)
+      piece.withUTF8(body)
+    }
+  }
 }
 
 extension RouteToken: ExpressibleByStringLiteral {

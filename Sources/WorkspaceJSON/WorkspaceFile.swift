@@ -44,7 +44,7 @@ public enum WorkspaceFile {
   /// - Returns: UTF-8 JSON.
   /// - Complexity: O(*n* + *k*), for *n* nodes and *k* routes.
   public static func encode(_ state: WorkspaceState) -> [UInt8] {
-    JSONWriter.write(WorkspaceEncoder.encode(state))
+    WorkspaceEncoder.bytes(state).makeArray()
   }
 
   /// Encodes a state as ``encode(_:)`` does, refusing one whose file
@@ -71,8 +71,10 @@ public enum WorkspaceFile {
     {
       throw .saveExceedsLimit(path: path, location: location, what: what, size: size, limit: limit)
     }
+    let emitter = WorkspaceEncoder.bytes(state)
     do {
-      return try JSONWriter.write(WorkspaceEncoder.encode(state), checking: jsonLimits(limits))
+      try JSONWriter.check(emitter, against: jsonLimits(limits)) { WorkspaceEncoder.value(state) }
+      return emitter.makeArray()
     } catch {
       let what =
         switch error.kind {
@@ -87,7 +89,7 @@ public enum WorkspaceFile {
 
   /// The limits of the JSON text of a file under `limits`: the nesting of the deepest tree
   /// with room for the members around it, the file size and the string length.
-  private static func jsonLimits(_ limits: WorkspaceFileLimits) -> JSONLimits {
+  static func jsonLimits(_ limits: WorkspaceFileLimits) -> JSONLimits {
     JSONLimits(
       maxDepth: 2 * limits.maximumTreeDepth + 16, maxDocumentBytes: limits.maximumFileBytes,
       maxStringBytes: limits.maximumStringBytes)
@@ -107,32 +109,12 @@ public enum WorkspaceFile {
   public static func decode(
     _ bytes: [UInt8], path: String = "workspace.json", limits: WorkspaceFileLimits = .default
   ) throws(WorkspaceFileError) -> LoadedWorkspace {
-    let object = try topLevelObject(bytes, path: path, limits: limits)
-    guard object["format"] == .string(WorkspaceFormat.name) else {
-      throw .invalid(
-        path: path, location: "$.format",
-        reason: "expected \"format\": \"\(WorkspaceFormat.name)\"")
-    }
-    guard let version = object["version"]?.intValue else {
-      throw .invalid(path: path, location: "$.version", reason: "expected an integer version")
-    }
-    guard version <= WorkspaceFormat.currentVersion else {
-      throw .newerVersion(path: path, found: version, supported: WorkspaceFormat.currentVersion)
-    }
-    guard version >= WorkspaceFormat.oldestVersion else {
-      throw .invalid(path: path, location: "$.version", reason: "unknown version \(version)")
-    }
-    let (migrated, _) = Migration.migrate(object, from: version)
-    var decoder = WorkspaceDecoder(file: path, limits: limits)
-    let state = try decoder.decode(migrated)
-    return LoadedWorkspace(
-      state: state, diagnostics: decoder.diagnostics,
-      migratedFromVersion: version == WorkspaceFormat.currentVersion ? nil : version,
-      isDefault: false)
+    try WorkspaceDecoder.decode(bytes, path: path, limits: limits)
   }
 
-  /// The top-level object of a file's bytes, read under `limits`: the file size, then JSON
-  /// syntax (line and column), nesting and string length.
+  /// The top-level object of a file's bytes as a value (for a templates file, which is small),
+  /// read under `limits`: the file size, then JSON syntax (line and column), nesting and
+  /// string length, as ``decode(_:path:limits:)`` reads a workspace file.
   static func topLevelObject(
     _ bytes: [UInt8], path: String, limits: WorkspaceFileLimits
   ) throws(WorkspaceFileError) -> JSONObject {
@@ -143,17 +125,7 @@ public enum WorkspaceFile {
     do {
       value = try JSONReader.parse(bytes, limits: jsonLimits(limits))
     } catch {
-      let location = "line \(error.line), column \(error.column)"
-      switch error.reason {
-      case .depthLimitExceeded(let limit):
-        throw .limitExceeded(path: path, location: location, what: "nesting depth", limit: limit)
-      case .stringTooLong(let limit):
-        throw .limitExceeded(path: path, location: location, what: "string length", limit: limit)
-      default: break
-      }
-      throw .notJSON(
-        path: path, line: error.line, column: error.column, offset: error.offset,
-        reason: error.reason.message)
+      throw WorkspaceFileError(error, path: path)
     }
     guard case .object(let object) = value else {
       throw .invalid(path: path, location: "$", reason: "expected an object")
@@ -166,20 +138,43 @@ public enum WorkspaceFile {
   ///
   /// - Complexity: O(*b*), for *b* bytes (a parse, no decoding).
   package static func storedRevision(of bytes: [UInt8]) -> Int? {
-    guard case .object(let object)? = try? JSONReader.parse(bytes),
-      object["format"] == .string(WorkspaceFormat.name)
-    else { return nil }
-    return object["revision"]?.intValue.map { max(0, $0) } ?? 0
+    let revision = bytes.withUnsafeBytes { buffer in
+      try? JSONDocument.read(buffer) { root -> Int? in
+        guard let object = root.objectValue,
+          object["format"]?.isString(WorkspaceFormat.name) == true
+        else { return nil }
+        return object["revision"]?.intValue.map { max(0, $0) } ?? 0
+      }
+    }
+    return revision ?? nil
   }
 
   /// A node and everything in it as the file writes it, for tools that print parts of a
   /// workspace as JSON.
   package static func nodeValue(_ id: NodeID, in state: WorkspaceState) -> JSONValue {
-    WorkspaceEncoder.nestedNode(id, in: state)
+    WorkspaceEncoder.nestedNodeValue(id, in: state)
   }
 
   /// A stored router as the file writes it.
   package static func routerValue(_ router: RouterState) -> JSONValue {
-    WorkspaceEncoder.router(router)
+    WorkspaceEncoder.routerValue(router)
+  }
+}
+
+extension WorkspaceFileError {
+  /// The file's error for a JSON error: an exceeded nesting or string limit, else not JSON,
+  /// each with the line and column.
+  init(_ error: JSONParseError, path: String) {
+    let location = "line \(error.line), column \(error.column)"
+    switch error.reason {
+    case .depthLimitExceeded(let limit):
+      self = .limitExceeded(path: path, location: location, what: "nesting depth", limit: limit)
+    case .stringTooLong(let limit):
+      self = .limitExceeded(path: path, location: location, what: "string length", limit: limit)
+    default:
+      self = .notJSON(
+        path: path, line: error.line, column: error.column, offset: error.offset,
+        reason: error.reason.message)
+    }
   }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import PaneRouter
+import Workspace
 import WorkspaceJSON
 
 /// Timing, memory and machine probes.
@@ -23,14 +25,17 @@ enum Probe {
     return path
   }
 
-  /// In a child process: reads and restores `path`, printing the growth of the peak resident
-  /// size (KiB) it caused and the file size.
+  /// In a child process: restores `path` as a host does at launch (``WorkspaceStore/load``:
+  /// the file read into one buffer of its size, then decoded), printing the growth of the
+  /// peak resident size (bytes) it caused, the file size and the node count.
   static func restoreResidentSize(path: String) -> Int32 {
+    guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+    else { return 66 }
     let before = maximumResidentKiB()
-    guard let bytes = FileManager.default.contents(atPath: path).map(Array.init) else { return 66 }
-    let loaded = try? WorkspaceFile.decode(bytes)
+    let empty = WorkspaceState(.pane("", root: RouteToken(name: "empty")))
+    let loaded = try? WorkspaceStore(path: path).load(default: empty)
     let after = maximumResidentKiB()
-    print("\((after - before) * 1024) \(bytes.count) \(loaded?.state.nodeCount ?? 0)")
+    print("\((after - before) * 1024) \(size) \(loaded?.state.nodeCount ?? 0)")
     return 0
   }
 
@@ -55,15 +60,39 @@ enum Probe {
     return (parts[0], parts[1], parts[2])
   }
 
-  /// Seconds python's `json.loads` takes on the bytes (median of five), if python3 exists.
-  static func pythonParseSeconds(bytes: [UInt8], directory: String) -> Double? {
+  /// Writes `bytes` as a save writes a file, with nothing else: a new file beside `path`,
+  /// written and flushed, renamed over `path`, then the directory flushed.
+  static func writeAtomically(_ bytes: [UInt8], to path: String) {
+    let temporary = path + ".tmp"
+    let file = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    precondition(file >= 0, "cannot create \(temporary)")
+    bytes.withUnsafeBytes { buffer in
+      var written = 0
+      while written < buffer.count {
+        let result = write(file, buffer.baseAddress! + written, buffer.count - written)
+        precondition(result > 0, "cannot write \(temporary)")
+        written += result
+      }
+    }
+    fsync(file)
+    close(file)
+    rename(temporary, path)
+    let directory = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_CLOEXEC)
+    fsync(directory)
+    close(directory)
+  }
+
+  /// Seconds python's `json.loads` takes on the bytes (median of `repeats` after a warm-up, as
+  /// ``median(_:_:)`` measures), if python3 exists.
+  static func pythonParseSeconds(bytes: [UInt8], repeats: Int, directory: String) -> Double? {
     let file = "\(directory)/python.json"
     FileManager.default.createFile(atPath: file, contents: Data(bytes))
     let script = """
       import json, time, statistics
       data = open('\(file)', 'rb').read()
+      json.loads(data)
       samples = []
-      for _ in range(5):
+      for _ in range(\(repeats)):
           start = time.perf_counter(); json.loads(data); samples.append(time.perf_counter() - start)
       print(statistics.median(samples))
       """

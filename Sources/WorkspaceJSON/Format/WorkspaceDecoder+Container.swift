@@ -7,11 +7,11 @@ extension WorkspaceDecoder {
   /// against the stored children and repaired here, each reported with its own JSON path; a
   /// child that cannot be decoded is dropped with its weight, title and place.
   mutating func decodeContainer(
-    _ object: JSONObject, kind: String, id: NodeID, at location: String, depth: Int
+    _ object: JSONDocument.Object, kind: String, id: NodeID, at location: String, depth: Int
   ) throws(WorkspaceFileError) -> Node {
     var axis = Axis.horizontal
     if kind == "split" {
-      if case .string(let name)? = object["axis"], let parsed = Axis(rawValue: name) {
+      if let name = object["axis"]?.stringValue, let parsed = Axis(rawValue: name) {
         axis = parsed
       } else {
         note(location + ".axis", "missing or not 'horizontal' or 'vertical'; horizontal assumed")
@@ -30,7 +30,7 @@ extension WorkspaceDecoder {
         : .tabs(id, children: ids, titles: titles, activeIndex: active, router: router)
     }
     let storedActive = intMember(object, "active", at: location, minimum: 0) ?? 0
-    guard case .array(let children)? = object["children"] else {
+    guard let children = object["children"]?.arrayValue else {
       note(location + ".children", "missing or not an array; the container is empty")
       return container([], weights: [], titles: [], active: 0)
     }
@@ -69,14 +69,15 @@ extension WorkspaceDecoder {
   /// The stored weights, one per stored child, positive and summing to 1: as stored when
   /// they are, else normalised with a diagnostic.
   private mutating func storedWeights(
-    _ value: JSONValue?, _ count: Int, _ location: String
+    _ value: JSONDocument.Value?, _ count: Int, _ location: String
   ) -> [Double] {
     guard count > 0 else { return [] }
     let problem: String
     switch value {
     case nil:
       problem = "missing"
-    case .array(let items)?:
+    case let value? where value.arrayValue != nil:
+      let items = value.arrayValue!
       let weights = items.map { $0.numberValue ?? -1 }
       let total = weights.reduce(0, +)
       if items.count != count {
@@ -101,7 +102,7 @@ extension WorkspaceDecoder {
   /// The stored tab titles, one per stored child: a missing or non-string title is empty,
   /// extra titles are dropped, each reported.
   private mutating func storedTitles(
-    _ value: JSONValue?, _ count: Int, _ location: String
+    _ value: JSONDocument.Value?, _ count: Int, _ location: String
   ) -> [String] {
     let items = value?.arrayValue ?? []
     if value != nil, value?.arrayValue == nil {
@@ -118,7 +119,7 @@ extension WorkspaceDecoder {
         titles.append("")
         continue
       }
-      guard case .string(let title) = items[index] else {
+      guard let title = items[index].stringValue else {
         note("\(location).titles[\(index)]", "not a string; empty title used")
         titles.append("")
         continue

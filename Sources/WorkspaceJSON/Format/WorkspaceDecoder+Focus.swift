@@ -4,7 +4,7 @@ extension WorkspaceDecoder {
   /// A stored pane id (`focus` or `zoomed`), or `nil`, reported, if it is not an id of a
   /// decoded pane. Panes are never removed by the structural repair that follows, so a
   /// pane found here is still one after it.
-  mutating func storedPane(_ value: JSONValue?, at location: String) -> NodeID? {
+  mutating func storedPane(_ value: JSONDocument.Value?, at location: String) -> NodeID? {
     guard let value, !value.isNull else { return nil }
     guard let raw = value.intValue else {
       note(location, "not a node id; ignored")
@@ -20,10 +20,10 @@ extension WorkspaceDecoder {
 
   /// The stored most-recently-used list without entries that are not panes or repeat an
   /// earlier one (each reported with its index), cut to `limit`.
-  mutating func mostRecentlyUsed(_ value: JSONValue?, limit: Int) -> [NodeID] {
+  mutating func mostRecentlyUsed(_ value: JSONDocument.Value?, limit: Int) -> [NodeID] {
     let location = "$.mru"
     guard let value else { return [] }
-    guard case .array(let items) = value else {
+    guard let items = value.arrayValue else {
       note(location, "not an array of ids; ignored")
       return []
     }

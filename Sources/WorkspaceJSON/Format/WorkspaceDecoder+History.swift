@@ -3,10 +3,10 @@ import Workspace
 extension WorkspaceDecoder {
   /// Decodes the stored history into `state`; a history that is malformed or does not
   /// replay onto the tree is dropped with a diagnostic, never trusted.
-  mutating func decodeHistory(_ value: JSONValue, into state: inout WorkspaceState) {
+  mutating func decodeHistory(_ value: JSONDocument.Value, into state: inout WorkspaceState) {
     let location = "$.history"
-    guard case .object(let object) = value,
-      case .array(let undo)? = object["undo"], case .array(let redo)? = object["redo"]
+    guard let object = value.objectValue,
+      let undo = object["undo"]?.arrayValue, let redo = object["redo"]?.arrayValue
     else {
       note(location, "not an object with 'undo' and 'redo' arrays; history dropped")
       return
@@ -34,16 +34,16 @@ extension WorkspaceDecoder {
     state.history = history
   }
 
-  private func historyEntry(_ value: JSONValue) -> History.Entry? {
-    guard case .object(let object) = value,
-      case .string(let label)? = object["label"],
+  private func historyEntry(_ value: JSONDocument.Value) -> History.Entry? {
+    guard let object = value.objectValue,
+      let label = object["label"]?.stringValue,
       let root = object["root"]?.intValue,
-      case .array(let mru)? = object["mru"],
-      case .array(let images)? = object["nodes"]
+      let mru = object["mru"]?.arrayValue,
+      let images = object["nodes"]?.arrayValue
     else { return nil }
     var nodes: [NodeID: Node?] = [:]
     for image in images {
-      guard case .object(let pair) = image, let id = pair["id"]?.intValue,
+      guard let pair = image.objectValue, let id = pair["id"]?.intValue,
         let stored = pair["node"]
       else { return nil }
       if stored.isNull {
@@ -59,8 +59,9 @@ extension WorkspaceDecoder {
     let restoresZoom: Bool
     switch object["zoomChanged"] {
     case nil: restoresZoom = false
-    case .bool(let value)?: restoresZoom = value
-    default: return nil
+    case let value?:
+      guard let flag = value.boolValue else { return nil }
+      restoresZoom = flag
     }
     return History.Entry(
       label: label,
@@ -71,29 +72,30 @@ extension WorkspaceDecoder {
 
   /// A node image as history stores it (children and parent as ids); strict, since any doubt
   /// drops the history rather than risking a bad undo.
-  private func flatNode(_ value: JSONValue, id: NodeID) -> Node? {
-    guard case .object(let object) = value, object["id"]?.intValue == id.rawValue,
-      case .string(let kindName)? = object["kind"]
+  private func flatNode(_ value: JSONDocument.Value, id: NodeID) -> Node? {
+    guard let object = value.objectValue, object["id"]?.intValue == id.rawValue,
+      let kindName = object["kind"]?.stringValue
     else { return nil }
     let kind: Node.Kind
     switch kindName {
     case "pane": kind = .pane
     case "tabs": kind = .tabs
     case "split":
-      guard case .string(let axisName)? = object["axis"], let axis = Axis(rawValue: axisName)
+      guard let axisName = object["axis"]?.stringValue, let axis = Axis(rawValue: axisName)
       else { return nil }
       kind = .split(axis)
     default: kind = .unknown(kindName)
     }
     // The encoder writes the parent first; a later `parent` is a member the tree kept.
     var members = object
-    let parent = members.members.firstIndex { $0.key == "parent" }.map {
+    let parent = members.members.firstIndex { $0.hasKey("parent") }.map {
       members.members.remove(at: $0).value
     }
     let parentID = parent?.intValue.map(NodeID.init(_:))
     if case .unknown(let name) = kind {
       return .unknown(
-        id, kind: name, parent: parentID, unknownMembers: unknown(members, known: ["id", "kind"]))
+        id, kind: name, parent: parentID,
+        unknownMembers: unknown(members, known: Self.unknownKindKeys))
     }
     // Read exactly the fields the tree reads for this kind; the rest are kept members. An
     // image the kind's payload cannot hold (a pane without a router, weights or titles that
@@ -111,7 +113,7 @@ extension WorkspaceDecoder {
       $0.intValue.map(NodeID.init(_:))
     }
     let active = object["active"]?.intValue ?? 0
-    let unknownMembers = unknown(members, known: Self.knownKeys(ofKind: kindName))
+    let unknownMembers = unknown(members, known: Self.knownKeyList(ofKind: kindName))
     switch kind {
     case .pane:
       guard let router else { return nil }

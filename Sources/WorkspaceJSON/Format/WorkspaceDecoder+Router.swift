@@ -3,28 +3,31 @@ import Workspace
 
 extension WorkspaceDecoder {
   /// The members of a router; the others are kept as unknown members.
-  static let routerKeys: Set<String> = [
+  static let routerKeyList: [StaticString] = [
     "kind", "stack", "modal", "maxDepth", "rejectsDuplicateTop",
   ]
+  static let routerKeys = Set(routerKeyList.map(\.description))
   /// The members of a router's modal; the others are kept as unknown members.
-  static let modalKeys: Set<String> = ["style", "stack"]
+  static let modalKeyList: [StaticString] = ["style", "stack"]
+  static let modalKeys = Set(modalKeyList.map(\.description))
 
   /// Decodes a stored router, or returns `nil` (with a diagnostic) if it has no usable root.
   ///
   /// A malformed token cuts the stack below it (reported); a stack deeper than its
   /// `maxDepth` raises `maxDepth` to fit (reported), so no route is lost.
-  mutating func decodeRouter(_ value: JSONValue, at location: String) throws(WorkspaceFileError)
+  mutating func decodeRouter(_ value: JSONDocument.Value, at location: String)
+    throws(WorkspaceFileError)
     -> RouterState?
   {
-    guard case .object(let object) = value else {
+    guard let object = value.objectValue else {
       note(location, "router is not an object")
       return nil
     }
     warnAboutDuplicateKeys(in: object, at: location)
     var kind = RouteToken.kind
     switch object["kind"] {
-    case .string(let name)?:
-      kind = try string(.string(name), at: location + ".kind") ?? kind
+    case let value? where value.isString:
+      kind = try string(value, at: location + ".kind") ?? kind
     case nil:
       note(location + ".kind", "missing; the router is read as untyped ('token')")
     case .some:
@@ -34,13 +37,13 @@ extension WorkspaceDecoder {
     var modal: (style: ModalStyle, routes: [RouteToken])?
     var modalUnknown = UnknownMembers()
     if let modalValue = object["modal"], !modalValue.isNull {
-      if case .object(let modalObject) = modalValue,
-        case .string(let styleName)? = modalObject["style"],
+      if let modalObject = modalValue.objectValue,
+        let styleName = modalObject["style"]?.stringValue,
         let style = ModalStyle(rawValue: styleName),
         let modalRoutes = try tokens(modalObject["stack"], at: location + ".modal.stack")
       {
         modal = (style, modalRoutes)
-        modalUnknown = unknown(modalObject, known: Self.modalKeys)
+        modalUnknown = unknown(modalObject, known: Self.modalKeyList)
       } else {
         note(location + ".modal", "modal without a valid style and stack; dismissed")
       }
@@ -70,28 +73,37 @@ extension WorkspaceDecoder {
       return nil
     }
     return RouterState(
-      kind: kind, stack: stack, unknownMembers: unknown(object, known: Self.routerKeys),
+      kind: kind, stack: stack, unknownMembers: unknown(object, known: Self.routerKeyList),
       modalUnknownMembers: modalUnknown)
   }
 
   /// A stored stack of tokens, cut before the first malformed one; `nil` if its root is
   /// missing or malformed.
-  private mutating func tokens(_ value: JSONValue?, at location: String)
+  private mutating func tokens(_ value: JSONDocument.Value?, at location: String)
     throws(WorkspaceFileError) -> [RouteToken]?
   {
-    guard case .array(let items)? = value, !items.isEmpty else {
+    guard let count = value?.arrayCount, count > 0, let items = value?.elements else {
       note(location, "missing, empty or not an array of route tokens")
       return nil
     }
-    guard items.count <= limits.maximumStackDepth else {
+    guard count <= limits.maximumStackDepth else {
       throw .limitExceeded(
         path: file, location: location, what: "stack depth", limit: limits.maximumStackDepth)
     }
     var routes: [RouteToken] = []
-    routes.reserveCapacity(items.count)
-    for (index, item) in items.enumerated() {
-      guard case .string(let text) = item else {
-        note("\(location)[\(index)]", "not a string; \(Self.routesRemoved(items.count - index))")
+    routes.reserveCapacity(count)
+    for (index, (_, item)) in items.enumerated() {
+      // The common token, plain ASCII within the limits, straight from the file's bytes.
+      let plain = item.withPlainString { bytes in
+        bytes.count <= limits.maximumStringBytes
+          ? tokenCache.token(bytes) { try? RouteToken(parsingUTF8: $0) } : nil
+      }
+      if let token = plain ?? nil {
+        routes.append(token)
+        continue
+      }
+      guard let text = item.stringValue else {
+        note("\(location)[\(index)]", "not a string; \(Self.routesRemoved(count - index))")
         break
       }
       guard text.utf8.count <= limits.maximumStringBytes else {
@@ -110,7 +122,7 @@ extension WorkspaceDecoder {
           } else {
             "\(error)"
           }
-        note("\(location)[\(index)]", "\(problem); \(Self.routesRemoved(items.count - index))")
+        note("\(location)[\(index)]", "\(problem); \(Self.routesRemoved(count - index))")
         break
       }
     }

@@ -1,12 +1,13 @@
 import PaneRouter
 import Workspace
 
-/// Reads the JSON value of a workspace file into a state, repairing what it can and listing
+/// Reads a workspace file's JSON in place into a state, repairing what it can and listing
 /// each repair as a ``Diagnostic`` with its JSON path; what it cannot repair is a
 /// ``WorkspaceFileError``.
 ///
-/// Members it does not know are kept as `UnknownMembers` so a save writes them
-/// back.
+/// It reads the values of a ``JSONDocument`` where they lie in the file's bytes, building
+/// only the state: no JSON value tree comes first. Members it does not know are kept as
+/// `UnknownMembers`, built as values only for them, so a save writes them back.
 struct WorkspaceDecoder {
   /// The file's path, for errors.
   let file: String
@@ -20,6 +21,8 @@ struct WorkspaceDecoder {
   private var nodeCount = 0
   /// The decoded nodes by id.
   var nodes: [NodeID: Node] = [:]
+  /// The route tokens read so far, shared by the copies that read history entries.
+  let tokenCache = TokenCache()
 
   init(file: String, limits: WorkspaceFileLimits) {
     self.file = file
@@ -27,7 +30,7 @@ struct WorkspaceDecoder {
   }
 
   /// Decodes a whole file's value, already migrated to the current version.
-  mutating func decode(_ object: JSONObject) throws(WorkspaceFileError) -> WorkspaceState {
+  mutating func decode(_ object: JSONDocument.Object) throws(WorkspaceFileError) -> WorkspaceState {
     warnAboutDuplicateKeys(in: object, at: "$")
     guard let rootValue = object["root"] else {
       throw invalid("$", "missing 'root'")
@@ -64,7 +67,7 @@ struct WorkspaceDecoder {
       nodes: nodes, rootID: rootID, nextID: storedNextID,
       mostRecentlyUsed: mostRecentlyUsed(object["mru"], limit: mostRecentlyUsedLimit),
       zoomedPane: nil, history: History(),
-      unknownMembers: unknown(object, known: Self.topLevelKeys),
+      unknownMembers: unknown(object, known: Self.topLevelKeyList),
       mostRecentlyUsedLimit: mostRecentlyUsedLimit,
       layoutSize: size(object, "layoutSize", lengths: WorkspaceState.layoutLengths),
       minimumPaneSize: size(
@@ -87,7 +90,8 @@ struct WorkspaceDecoder {
       decodeHistory(history, into: &state)
     }
     if let templates = object["templates"] {
-      state.templates = decodeTemplates(templates, at: "$.templates")
+      // Templates are few and small: read as a value, as a templates file is.
+      state.templates = decodeTemplates(templates.jsonValue, at: "$.templates")
     }
     if let problem = state.invariantViolations().first {
       throw invalid("$", "inconsistent workspace: \(problem)")
@@ -95,44 +99,47 @@ struct WorkspaceDecoder {
     return state
   }
 
-  static let topLevelKeys: Set<String> = [
+  /// The members of the file's top-level object; the others are kept as unknown members.
+  static let topLevelKeyList: [StaticString] = [
     "format", "version", "revision", "nextId", "focus", "mru", "mruLimit", "zoomed",
     "layoutSize", "minimumPaneSize", "root", "history", "templates",
   ]
+  static let topLevelKeys = Set(topLevelKeyList.map(\.description))
 
   // MARK: Nodes
 
   /// First pass: the ids the nodes store, so that nodes without a valid one get fresh ids
   /// above them all. Enforces the depth and node-count limits.
   private mutating func collectIDs(
-    _ value: JSONValue, at location: String, depth: Int
+    _ value: JSONDocument.Value, at location: String, depth: Int
   ) throws(WorkspaceFileError) {
     nodeCount += 1
     try checkTreeLimits(depth: depth, count: nodeCount, at: location)
-    guard case .object(let object) = value else { return }
+    guard let object = value.objectValue else { return }
     if let id = object["id"]?.intValue, (1...Self.maximumID).contains(id) { claimedIDs.insert(id) }
-    if case .array(let children)? = object["children"], Self.isContainer(object) {
+    if let children = object["children"]?.arrayValue, Self.isContainer(object) {
       for (index, child) in children.enumerated() {
         try collectIDs(child, at: "\(location).children[\(index)]", depth: depth + 1)
       }
     }
   }
 
-  private static func isContainer(_ object: JSONObject) -> Bool {
-    object["kind"] == "split" || object["kind"] == "tabs"
+  private static func isContainer(_ object: JSONDocument.Object) -> Bool {
+    guard let kind = object["kind"] else { return false }
+    return kind.isString("split") || kind.isString("tabs")
   }
 
   /// Second pass: decodes a node and its children, or returns `nil` (with a diagnostic) for
   /// a node that cannot be used.
   mutating func decodeNode(
-    _ value: JSONValue, at location: String, parent: NodeID?, depth: Int
+    _ value: JSONDocument.Value, at location: String, parent: NodeID?, depth: Int
   ) throws(WorkspaceFileError) -> NodeID? {
-    guard case .object(let object) = value else {
+    guard let object = value.objectValue else {
       note(location, "node is not an object; removed")
       return nil
     }
     warnAboutDuplicateKeys(in: object, at: location)
-    guard case .string(let kindName)? = object["kind"] else {
+    guard let kindName = object["kind"]?.stringValue else {
       note(location, "node has no 'kind' string; removed")
       return nil
     }
@@ -153,11 +160,12 @@ struct WorkspaceDecoder {
       node.parent = parent
     default:
       nodes[id] = .unknown(
-        id, kind: kindName, parent: parent, unknownMembers: unknown(object, known: ["id", "kind"]))
+        id, kind: kindName, parent: parent,
+        unknownMembers: unknown(object, known: Self.unknownKindKeys))
       locations[id] = location
       return id
     }
-    node.unknownMembers = unknown(object, known: Self.knownKeys(ofKind: kindName))
+    node.unknownMembers = unknown(object, known: Self.knownKeyList(ofKind: kindName))
     nodes[id] = node
     locations[id] = location
     return id
@@ -165,6 +173,11 @@ struct WorkspaceDecoder {
 
   /// The members a node of a known kind reads; the rest are kept as unknown members.
   static func knownKeys(ofKind kind: String) -> Set<String> {
+    Set(knownKeyList(ofKind: kind).map(\.description))
+  }
+
+  /// The members a node of a known kind reads, as ``knownKeys(ofKind:)`` lists them.
+  static func knownKeyList(ofKind kind: String) -> [StaticString] {
     switch kind {
     case "pane": paneKeys
     case "split": splitKeys
@@ -172,20 +185,22 @@ struct WorkspaceDecoder {
     }
   }
 
-  private static let paneKeys: Set<String> = ["id", "kind", "title", "router"]
-  private static let splitKeys: Set<String> = [
+  private static let paneKeys: [StaticString] = ["id", "kind", "title", "router"]
+  private static let splitKeys: [StaticString] = [
     "id", "kind", "axis", "active", "weights", "router", "children",
   ]
-  private static let tabsKeys: Set<String> = [
+  private static let tabsKeys: [StaticString] = [
     "id", "kind", "active", "titles", "router", "children",
   ]
+  /// The members a node of an unknown kind reads.
+  static let unknownKindKeys: [StaticString] = ["id", "kind"]
   /// The largest node id a file may store, 2^53 - 1. Ids are JSON numbers, exact integers
   /// only up to 2^53: a larger id, or the next id after it, would not survive a save.
   static let maximumID = (1 << 53) - 1
 
   /// The id a node stores, or a fresh one (with a diagnostic) if it is missing, not a
   /// positive integer up to ``maximumID``, or taken by an earlier node.
-  private mutating func claimID(_ value: JSONValue?, at location: String) -> NodeID {
+  private mutating func claimID(_ value: JSONDocument.Value?, at location: String) -> NodeID {
     if let raw = value?.intValue, (1...Self.maximumID).contains(raw),
       claimedIDs.insert(raw).inserted
     {
@@ -195,7 +210,7 @@ struct WorkspaceDecoder {
     nextFreshID += 1
     claimedIDs.insert(fresh)
     let reason: String
-    if let value, case .bigInteger(let digits) = value {
+    if let digits = value?.bigIntegerDigits {
       // Quoted as written: the nearest `Double` would name another id.
       reason =
         digits.hasPrefix("-")
@@ -236,11 +251,11 @@ struct WorkspaceDecoder {
   }
 
   /// A string member, checked against the string limit; a non-string is reported and `nil`.
-  mutating func string(_ value: JSONValue?, at location: String) throws(WorkspaceFileError)
+  mutating func string(_ value: JSONDocument.Value?, at location: String) throws(WorkspaceFileError)
     -> String?
   {
     guard let value else { return nil }
-    guard case .string(let text) = value else {
+    guard let text = value.stringValue else {
       note(location, "not a string; ignored")
       return nil
     }
@@ -254,7 +269,7 @@ struct WorkspaceDecoder {
 
   /// An integer member of at least `minimum`, or `nil` (reported if present but invalid).
   mutating func intMember(
-    _ object: JSONObject, _ key: String, at location: String, minimum: Int
+    _ object: JSONDocument.Object, _ key: StaticString, at location: String, minimum: Int
   ) -> Int? {
     guard let value = object[key] else { return nil }
     guard let number = value.intValue, number >= minimum else {
@@ -266,9 +281,11 @@ struct WorkspaceDecoder {
 
   /// A top-level size member, `"WxH"` with each length in `lengths`, or `nil` (reported if
   /// present but invalid, and then dropped: the workspace falls back to its default).
-  mutating func size(_ object: JSONObject, _ key: String, lengths: ClosedRange<Int>) -> Size? {
+  mutating func size(
+    _ object: JSONDocument.Object, _ key: StaticString, lengths: ClosedRange<Int>
+  ) -> Size? {
     guard let value = object[key] else { return nil }
-    guard case .string(let text) = value, let size = Size(parsing: text),
+    guard let text = value.stringValue, let size = Size(parsing: text),
       lengths.contains(size.width), lengths.contains(size.height)
     else {
       note(
@@ -283,6 +300,19 @@ struct WorkspaceDecoder {
   /// The members of `object` whose keys are not in `known`, kept as their values. Of a
   /// duplicate key only the last member is kept, the one lookups use, so a save does not
   /// write the duplicate (and its diagnostic) back.
+  ///
+  /// - Complexity: O(*n*·*k*) key comparisons in place, for *n* members and *k* known keys;
+  ///   only an object with unknown members is built as a value.
+  func unknown(_ object: JSONDocument.Object, known: [StaticString]) -> UnknownMembers {
+    guard object.members.contains(where: { member in !known.contains { member.hasKey($0) } })
+    else {
+      return UnknownMembers()
+    }
+    return unknown(object.jsonObject, known: Set(known.map(\.description)))
+  }
+
+  /// The members of `object` whose keys are not in `known`, kept as their values; of a
+  /// duplicate key only the last member.
   func unknown(_ object: JSONObject, known: Set<String>) -> UnknownMembers {
     guard object.members.contains(where: { !known.contains($0.key) }) else {
       return UnknownMembers()
@@ -295,7 +325,7 @@ struct WorkspaceDecoder {
     return UnknownMembers(KeptJSONMembers(object: JSONObject(members: members.reversed())))
   }
 
-  mutating func warnAboutDuplicateKeys(in object: JSONObject, at location: String) {
+  mutating func warnAboutDuplicateKeys(in object: JSONDocument.Object, at location: String) {
     guard object.count > 1 else { return }
     for key in object.duplicateKeys() {
       note("\(location).\(key)", "duplicate key; the last value is used")

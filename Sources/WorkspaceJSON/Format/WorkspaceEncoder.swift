@@ -1,130 +1,253 @@
 import PaneRouter
 import Workspace
 
-/// Writes a workspace state as the JSON value of the file format: deterministic (same state,
-/// same value, same bytes), with members in a fixed order and unknown members kept.
+/// Writes a workspace state in the file format, member by member, into a ``JSONSink``:
+/// straight into the file's bytes, or into a ``JSONValue`` for tools. Deterministic (same
+/// state, same bytes), with members in a fixed order and unknown members kept.
 enum WorkspaceEncoder {
-  /// The whole file's value.
+  /// The whole file's bytes, in `style`, in a buffer sized from the state.
   ///
   /// - Complexity: O(*n* + *k*), for *n* nodes and *k* routes.
-  static func encode(_ state: WorkspaceState) -> JSONValue {
-    var object = JSONObject()
-    object["format"] = .string(WorkspaceFormat.name)
-    object["version"] = number(WorkspaceFormat.currentVersion)
-    if state.revision != 0 { object["revision"] = number(state.revision) }
-    object["nextId"] = number(state.nextID)
-    object["focus"] = id(state.focusedPane)
-    object["mru"] = .array(state.mostRecentlyUsed.map(id))
-    if state.mostRecentlyUsedLimit != WorkspaceState.defaultMostRecentlyUsedLimit {
-      object["mruLimit"] = number(state.mostRecentlyUsedLimit)
+  static func bytes(_ state: WorkspaceState, style: JSONWriter.Style = .pretty)
+    -> JSONWriter.Emitter
+  {
+    var sink = JSONWriter.ByteSink(style: style, capacity: estimatedSize(of: state))
+    write(state, into: &sink)
+    return sink.finish()
+  }
+
+  /// The whole file as a value.
+  static func value(_ state: WorkspaceState) -> JSONValue {
+    var sink = JSONValueSink()
+    write(state, into: &sink)
+    return sink.result
+  }
+
+  /// A node with its children nested, as a value.
+  static func nestedNodeValue(_ id: NodeID, in state: WorkspaceState) -> JSONValue {
+    var sink = JSONValueSink()
+    nestedNode(id, in: state, into: &sink)
+    return sink.result
+  }
+
+  /// A stored router, as a value.
+  static func routerValue(_ router: RouterState) -> JSONValue {
+    var sink = JSONValueSink()
+    write(router, into: &sink)
+    return sink.result
+  }
+
+  /// A little more than the file's size: the nodes' members and every route with its
+  /// indentation, so that the buffer rarely grows.
+  private static func estimatedSize(of state: WorkspaceState) -> Int {
+    var routes = 0
+    var nodes = 0
+    for node in state.nodes.values {
+      nodes += 1
+      if let stack = node.router?.stack {
+        routes += stack.stack.count + (stack.modal?.stack.count ?? 0)
+      }
     }
-    if let zoomed = state.zoomedPane { object["zoomed"] = id(zoomed) }
-    if let size = state.layoutSize { object["layoutSize"] = .string(size.description) }
-    if let size = state.minimumPaneSize { object["minimumPaneSize"] = .string(size.description) }
-    object["root"] = nestedNode(state.rootID, in: state)
-    object["history"] = history(state.history)
-    if !state.templates.isEmpty { object["templates"] = TemplateEncoder.encode(state.templates) }
-    append(state.unknownMembers, to: &object)
-    return .object(object)
+    return 4096 + 320 * nodes + 48 * routes
+  }
+
+  /// The whole file.
+  static func write<Sink: JSONSink & ~Copyable>(_ state: WorkspaceState, into sink: inout Sink) {
+    sink.openObject()
+    sink.member("format", WorkspaceFormat.name)
+    sink.member("version", WorkspaceFormat.currentVersion)
+    if state.revision != 0 {
+      sink.member("revision", state.revision)
+    }
+    sink.member("nextId", state.nextID)
+    sink.member("focus", state.focusedPane.rawValue)
+    sink.key("mru")
+    ids(state.mostRecentlyUsed, into: &sink)
+    if state.mostRecentlyUsedLimit != WorkspaceState.defaultMostRecentlyUsedLimit {
+      sink.member("mruLimit", state.mostRecentlyUsedLimit)
+    }
+    if let zoomed = state.zoomedPane {
+      sink.member("zoomed", zoomed.rawValue)
+    }
+    if let size = state.layoutSize {
+      sink.member("layoutSize", size.description)
+    }
+    if let size = state.minimumPaneSize {
+      sink.member("minimumPaneSize", size.description)
+    }
+    sink.key("root")
+    nestedNode(state.rootID, in: state, into: &sink)
+    sink.key("history")
+    history(state.history, into: &sink)
+    if !state.templates.isEmpty {
+      // Templates are few and small: written as their value.
+      sink.key("templates")
+      sink.value(TemplateEncoder.encode(state.templates))
+    }
+    unknown(state.unknownMembers, into: &sink)
+    sink.close()
   }
 
   /// A node with its children nested, depth-first.
-  static func nestedNode(_ nodeID: NodeID, in state: WorkspaceState) -> JSONValue {
+  static func nestedNode<Sink: JSONSink & ~Copyable>(
+    _ nodeID: NodeID, in state: WorkspaceState, into sink: inout Sink
+  ) {
     let node = state.node(nodeID)!
-    return .object(
-      fields(of: node) { children in .array(children.map { nestedNode($0, in: state) }) })
+    fields(of: node, parent: nil, into: &sink) { sink in
+      sink.openArray()
+      for child in node.children { nestedNode(child, in: state, into: &sink) }
+      sink.close()
+    }
   }
 
   /// A node as history stores it: children and parent as ids.
-  private static func flatNode(_ node: Node) -> JSONValue {
-    var object = fields(of: node) { .array($0.map(id)) }
-    object.members.insert((key: "parent", value: node.parent.map(id) ?? .null), at: 1)
-    return .object(object)
+  private static func flatNode<Sink: JSONSink & ~Copyable>(_ node: Node, into sink: inout Sink) {
+    fields(of: node, parent: node.parent, into: &sink) { sink in ids(node.children, into: &sink) }
   }
 
-  private static func fields(of node: Node, children: ([NodeID]) -> JSONValue) -> JSONObject {
-    var object = JSONObject()
-    object["id"] = id(node.id)
+  /// A node's members; `parent` (`nil` in the nested tree, where the nesting says it) is
+  /// written after the id when `isFlat`.
+  private static func fields<Sink: JSONSink & ~Copyable>(
+    of node: Node, parent: NodeID??, into sink: inout Sink,
+    children: (inout Sink) -> Void
+  ) {
+    sink.openObject()
+    sink.member("id", node.id.rawValue)
+    if let parent {
+      sink.key("parent")
+      if let parent { sink.number(parent.rawValue) } else { sink.null() }
+    }
+    sink.key("kind")
     switch node.kind {
     case .pane:
-      object["kind"] = "pane"
-      object["title"] = .string(node.title)
+      sink.string("pane")
+      sink.member("title", node.title)
     case .split(let axis):
-      object["kind"] = "split"
-      object["axis"] = .string(axis.rawValue)
-      object["active"] = number(node.activeIndex)
-      object["weights"] = .array(node.weights.map(JSONValue.number))
+      sink.string("split")
+      sink.member("axis", axis.rawValue)
+      sink.member("active", node.activeIndex)
+      sink.key("weights")
+      sink.openArray()
+      for weight in node.weights { sink.number(weight) }
+      sink.close()
     case .tabs:
-      object["kind"] = "tabs"
-      object["active"] = number(node.activeIndex)
-      object["titles"] = .array(node.tabTitles.map(JSONValue.string))
+      sink.string("tabs")
+      sink.member("active", node.activeIndex)
+      sink.key("titles")
+      sink.openArray()
+      for title in node.tabTitles { sink.string(title) }
+      sink.close()
     case .unknown(let kind):
-      object["kind"] = .string(kind)
+      sink.string(kind)
     }
-    if let router = node.router { object["router"] = self.router(router) }
-    if node.isContainer { object["children"] = children(node.children) }
-    append(node.unknownMembers, to: &object)
-    return object
+    if let router = node.router {
+      sink.key("router")
+      write(router, into: &sink)
+    }
+    if node.isContainer {
+      sink.key("children")
+      children(&sink)
+    }
+    unknown(node.unknownMembers, into: &sink)
+    sink.close()
   }
 
-  static func router(_ router: RouterState) -> JSONValue {
-    var object = JSONObject()
-    object["kind"] = .string(router.kind)
-    object["stack"] = tokens(router.stack.stack)
+  /// A stored router.
+  static func write<Sink: JSONSink & ~Copyable>(_ router: RouterState, into sink: inout Sink) {
+    sink.openObject()
+    sink.member("kind", router.kind)
+    sink.key("stack")
+    tokens(router.stack.stack, into: &sink)
     if let modal = router.stack.modal {
-      var nested = JSONObject()
-      nested["style"] = .string(modal.style.rawValue)
-      nested["stack"] = tokens(modal.stack)
-      append(router.modalUnknownMembers, to: &nested)
-      object["modal"] = .object(nested)
+      sink.key("modal")
+      sink.openObject()
+      sink.member("style", modal.style.rawValue)
+      sink.key("stack")
+      tokens(modal.stack, into: &sink)
+      unknown(router.modalUnknownMembers, into: &sink)
+      sink.close()
     }
     if router.stack.maxDepth != RouteStack<RouteToken>.defaultMaximumDepth {
-      object["maxDepth"] = number(router.stack.maxDepth)
+      sink.member("maxDepth", router.stack.maxDepth)
     }
-    if !router.stack.rejectsDuplicateTop { object["rejectsDuplicateTop"] = false }
-    append(router.unknownMembers, to: &object)
-    return .object(object)
+    if !router.stack.rejectsDuplicateTop {
+      sink.member("rejectsDuplicateTop", false)
+    }
+    unknown(router.unknownMembers, into: &sink)
+    sink.close()
   }
 
-  private static func history(_ history: History) -> JSONValue {
-    var object = JSONObject()
-    object["limit"] = number(history.limit)
-    object["undo"] = .array(history.undoEntries.map(entry))
-    object["redo"] = .array(history.redoEntries.map(entry))
-    return .object(object)
+  private static func history<Sink: JSONSink & ~Copyable>(
+    _ history: History, into sink: inout Sink
+  ) {
+    sink.openObject()
+    sink.member("limit", history.limit)
+    for (key, entries) in [
+      ("undo" as StaticString, history.undoEntries), ("redo", history.redoEntries),
+    ] {
+      sink.key(key)
+      sink.openArray()
+      for entry in entries { self.entry(entry, into: &sink) }
+      sink.close()
+    }
+    sink.close()
   }
 
-  private static func entry(_ entry: History.Entry) -> JSONValue {
+  private static func entry<Sink: JSONSink & ~Copyable>(
+    _ entry: History.Entry, into sink: inout Sink
+  ) {
     let journal = entry.journal
-    var object = JSONObject()
-    object["label"] = .string(entry.label)
-    object["root"] = id(journal.rootID)
-    object["mru"] = .array(journal.mostRecentlyUsed.map(id))
-    if let zoomed = journal.zoomedPane { object["zoomed"] = id(zoomed) }
-    if journal.restoresZoom { object["zoomChanged"] = .bool(true) }
-    object["nodes"] = .array(
-      journal.nodes.keys.sorted().map { nodeID in
-        var image = JSONObject()
-        image["id"] = id(nodeID)
-        image["node"] = journal.nodes[nodeID]!.map(flatNode) ?? .null
-        return .object(image)
-      })
-    return .object(object)
+    sink.openObject()
+    sink.member("label", entry.label)
+    sink.member("root", journal.rootID.rawValue)
+    sink.key("mru")
+    ids(journal.mostRecentlyUsed, into: &sink)
+    if let zoomed = journal.zoomedPane {
+      sink.member("zoomed", zoomed.rawValue)
+    }
+    if journal.restoresZoom {
+      sink.member("zoomChanged", true)
+    }
+    sink.key("nodes")
+    sink.openArray()
+    for nodeID in journal.nodes.keys.sorted() {
+      sink.openObject()
+      sink.member("id", nodeID.rawValue)
+      sink.key("node")
+      if let node = journal.nodes[nodeID]! { flatNode(node, into: &sink) } else { sink.null() }
+      sink.close()
+    }
+    sink.close()
+    sink.close()
   }
 
-  private static func tokens(_ routes: [RouteToken]) -> JSONValue {
-    .array(routes.map { .string($0.description) })
+  private static func tokens<Sink: JSONSink & ~Copyable>(
+    _ routes: [RouteToken], into sink: inout Sink
+  ) {
+    sink.openArray()
+    for route in routes { sink.token(route) }
+    sink.close()
   }
 
-  private static func id(_ id: NodeID) -> JSONValue {
-    .number(Double(id.rawValue))
+  private static func ids<Sink: JSONSink & ~Copyable>(_ ids: [NodeID], into sink: inout Sink) {
+    sink.openArray()
+    for id in ids { sink.number(id.rawValue) }
+    sink.close()
   }
 
-  private static func number(_ value: Int) -> JSONValue {
-    .number(Double(value))
+  /// Kept members, after the known ones, as they were read.
+  private static func unknown<Sink: JSONSink & ~Copyable>(
+    _ members: UnknownMembers, into sink: inout Sink
+  ) {
+    for (key, value) in members.jsonMembers {
+      sink.key(key)
+      sink.value(value)
+    }
   }
+}
 
-  /// Appends kept members after the known ones, as they were read.
+extension WorkspaceEncoder {
+  /// Appends kept members after the known ones of a value, as they were read.
   static func append(_ members: UnknownMembers, to object: inout JSONObject) {
     object.members += members.jsonMembers
   }

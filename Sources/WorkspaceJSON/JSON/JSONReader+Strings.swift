@@ -2,7 +2,7 @@ extension JSONReader {
   /// Eight copies of the byte 0x01, for byte-parallel (SWAR) tests on a 64-bit word.
   private static let ones: UInt64 = 0x0101_0101_0101_0101
   /// Eight copies of the byte 0x80, the high bit of every byte in a 64-bit word.
-  private static let highBits: UInt64 = 0x8080_8080_8080_8080
+  static let highBits: UInt64 = 0x8080_8080_8080_8080
 
   /// Marks, with its high bit, each byte of `word` that may end a plain run of string text.
   ///
@@ -24,19 +24,27 @@ extension JSONReader {
   /// looks at (and possibly a few bytes after the match) into `seen`, so that a clear high bit
   /// in each byte of `seen` proves the scanned text is ASCII.
   @inline(__always)
-  private func nextSpecialByte(from offset: Int, seen: inout UInt64) -> Int {
+  func nextSpecialByte(from offset: Int, seen: inout UInt64) -> Int {
+    Self.nextSpecialByte(in: base, count: count, from: offset, seen: &seen)
+  }
+
+  /// ``nextSpecialByte(from:seen:)`` in the `count` bytes at `base`.
+  @inline(__always)
+  static func nextSpecialByte(
+    in base: UnsafeRawPointer, count: Int, from offset: Int, seen: inout UInt64
+  ) -> Int {
     var position = offset
     while position &+ 8 <= count {
       // Little-endian order puts the first byte in the lowest bits on every platform.
       let word = UInt64(
         littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
       seen |= word
-      let mask = Self.specialByteMask(word)
+      let mask = specialByteMask(word)
       if mask != 0 { return position &+ (mask.trailingZeroBitCount >> 3) }
       position &+= 8
     }
     while position < count {
-      let byte = byte(at: position)
+      let byte = base.load(fromByteOffset: position, as: UInt8.self)
       seen |= UInt64(byte)
       if byte == 0x22 || byte == 0x5C || byte < 0x20 { return position }
       position &+= 1
@@ -60,22 +68,47 @@ extension JSONReader {
   /// - Complexity: O(*n*), where *n* is the encoded length of the string.
   mutating func parseString() throws(JSONParseError) -> String {
     let quote = index
+    let end = try plainRunEnd(quote: quote)
+    if byte(at: end) == 0x5C {
+      return try parseEscapedString(quote: quote, escape: end)
+    }
+    index = end + 1
+    return String(
+      decoding: UnsafeRawBufferPointer(start: base + quote + 1, count: end - quote - 1),
+      as: UTF8.self)
+  }
+
+  /// Validates the string whose opening quote is at the current offset and moves past it,
+  /// building nothing (an escaped string is decoded into the scratch buffer and dropped).
+  ///
+  /// - Complexity: O(*n*), where *n* is the encoded length of the string.
+  mutating func skipString() throws(JSONParseError) {
+    let quote = index
+    let end = try plainRunEnd(quote: quote)
+    if byte(at: end) == 0x5C {
+      _ = try parseEscapedString(quote: quote, escape: end)
+    } else {
+      index = end + 1
+    }
+  }
+
+  /// Validates the text after the opening quote at `quote` up to its first backslash or its
+  /// closing quote, and returns that byte's offset; a string without escapes is checked
+  /// against the length limit here.
+  @inline(__always)
+  private func plainRunEnd(quote: Int) throws(JSONParseError) -> Int {
     let start = quote + 1
     var seen: UInt64 = 0
     let end = nextSpecialByte(from: start, seen: &seen)
     try validateRun(start..<end, seen: seen)
     guard end < count else { throw error(.unexpectedEnd, at: count) }
     let terminator = byte(at: end)
-    if terminator == 0x5C {
-      return try parseEscapedString(quote: quote, escape: end)
-    }
+    if terminator == 0x5C { return end }
     if terminator != 0x22 { throw error(.controlCharacterInString, at: end) }
     if end - start > limits.maxStringBytes {
       throw error(.stringTooLong(limits.maxStringBytes), at: quote)
     }
-    index = end + 1
-    return String(
-      decoding: UnsafeRawBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+    return end
   }
 
   /// Parses a string that contains at least one escape, the first one at offset `escape`.

@@ -10,16 +10,6 @@
 /// ``JSONLimits/maxDepth`` bounds it instead. Errors carry the byte offset, line and column of
 /// the offending byte (see ``JSONParseError``).
 package struct JSONReader {
-  /// One open array or object on the parser's explicit stack.
-  private struct Frame {
-    /// The value-stack height when the container opened.
-    var valueStart: Int
-    /// The key-stack height when the container opened (objects only).
-    var keyStart: Int
-    /// Whether the container is an object (otherwise it is an array).
-    var isObject: Bool
-  }
-
   /// The first byte of the document.
   let base: UnsafeRawPointer
   /// The number of bytes in the document.
@@ -32,7 +22,7 @@ package struct JSONReader {
   var scratch: [UInt8] = []
 
   /// Creates a reader positioned at the start of a non-empty document.
-  private init(base: UnsafeRawPointer, count: Int, limits: JSONLimits) {
+  init(base: UnsafeRawPointer, count: Int, limits: JSONLimits) {
     self.base = base
     self.count = count
     self.limits = limits
@@ -60,7 +50,8 @@ package struct JSONReader {
       throw JSONParseError(reason: .emptyDocument, offset: 0, line: 1, column: 1)
     }
     var reader = JSONReader(base: base, count: bytes.count, limits: limits)
-    return try reader.parseDocument()
+    var builder = ValueBuilder()
+    return try reader.read(into: &builder)
   }
 
   /// Parses one JSON document from an array of UTF-8 bytes.
@@ -106,24 +97,47 @@ package struct JSONReader {
   }
 
   /// Advances past spaces, tabs, line feeds and carriage returns.
-  ///
-  /// Runs of spaces (the indentation of pretty-printed documents) are skipped eight at a time.
   @inline(__always)
   mutating func skipWhitespace() {
+    index = Self.skipWhitespace(in: base, count: count, from: index)
+  }
+
+  /// The offset of the first byte at or after `offset`, of the `count` bytes at `base`, that
+  /// is not a space, tab, line feed or carriage return.
+  ///
+  /// Runs of whitespace (a line break and the indentation of pretty-printed documents) are
+  /// tested eight bytes at a time.
+  @inline(__always)
+  static func skipWhitespace(in base: UnsafeRawPointer, count: Int, from offset: Int) -> Int {
+    var index = offset
+    // Most values follow their separator directly, or after one space.
+    guard index < count, base.load(fromByteOffset: index, as: UInt8.self) <= 0x20 else {
+      return index
+    }
+    while index &+ 8 <= count {
+      let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let other = nonWhitespaceMask(word)
+      if other != 0 { return index &+ (other.trailingZeroBitCount >> 3) }
+      index &+= 8
+    }
     while index < count {
-      let byte = byte(at: index)
-      if byte == 0x20 {
-        index &+= 1
-        while index &+ 8 <= count
-          && base.loadUnaligned(fromByteOffset: index, as: UInt64.self) == 0x2020_2020_2020_2020
-        {
-          index &+= 8
-        }
-        continue
-      }
-      guard byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+      let byte = base.load(fromByteOffset: index, as: UInt8.self)
+      guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return index }
       index &+= 1
     }
+    return index
+  }
+
+  /// Marks, with its high bit, exactly each byte of `word` that is not JSON whitespace.
+  @inline(__always)
+  private static func nonWhitespaceMask(_ word: UInt64) -> UInt64 {
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    /// The high bit of each byte of `word` that differs from `byte` (no carries between bytes).
+    func differs(_ byte: UInt64) -> UInt64 {
+      let bits = word ^ (0x0101_0101_0101_0101 &* byte)
+      return ((bits & low) &+ low) | bits
+    }
+    return differs(0x20) & differs(0x0A) & differs(0x0D) & differs(0x09) & ~low
   }
 
   /// Consumes the literal `text` at the current offset or throws at the first mismatch.
@@ -139,103 +153,137 @@ package struct JSONReader {
     index += text.utf8CodeUnitCount
   }
 
-  /// Reads an object key, the colon after it and the whitespace around the colon.
+  /// Reads an object key into `builder`, the colon after it and the whitespace around the
+  /// colon.
   @inline(__always)
-  private mutating func parseKey() throws(JSONParseError) -> String {
+  private mutating func readKey<Builder: JSONReaderBuilder & ~Copyable>(
+    into builder: inout Builder
+  ) throws(JSONParseError) {
     guard index < count else { throw error(.unexpectedEnd, at: count) }
     let quote = byte(at: index)
     guard quote == 0x22 else { throw error(.unexpectedByte(quote), at: index) }
-    let key = try parseString()
+    try builder.key(&self)
     skipWhitespace()
     guard index < count else { throw error(.unexpectedEnd, at: count) }
     let colon = byte(at: index)
     guard colon == 0x3A else { throw error(.unexpectedByte(colon), at: index) }
     index += 1
     skipWhitespace()
-    return key
   }
 
-  /// Parses the whole document with an explicit stack of open containers.
-  private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+  /// Reads the whole document with an explicit stack of open containers, handing every value
+  /// to `builder`, and returns the top-level value the builder made.
+  ///
+  /// This is the one scan of the grammar: ``parse(_:limits:)`` builds a ``JSONValue`` with it
+  /// and ``JSONDocument`` an index of the containers, so both accept exactly the same
+  /// documents and fail with exactly the same errors.
+  mutating func read<Builder: JSONReaderBuilder & ~Copyable>(
+    into builder: inout Builder
+  ) throws(JSONParseError) -> Builder.Value {
     if count >= 3 && byte(at: 0) == 0xEF && byte(at: 1) == 0xBB && byte(at: 2) == 0xBF {
       throw error(.byteOrderMark, at: 0)
     }
     skipWhitespace()
     if index == count { throw error(.emptyDocument, at: index) }
 
-    var values = MoveStack<JSONValue>(initialCapacity: 256)
-    var keys = MoveStack<String>(initialCapacity: 64)
-    var frames: [Frame] = []
+    // Whether each open container is an object (otherwise an array).
+    var frames: [Bool] = []
     frames.reserveCapacity(32)
 
     parsing: while true {
       // A value starts at `index`; whitespace before it has been skipped.
       guard index < count else { throw error(.unexpectedEnd, at: count) }
       let first = byte(at: index)
-      var value: JSONValue
+      var value: Builder.Value
       switch first {
       case 0x22:
-        value = .string(try parseString())
+        value = try builder.string(&self)
       case 0x2D, 0x30...0x39:
-        value = try parseNumber()
+        value = try builder.number(&self)
       case 0x7B, 0x5B:
         let isObject = first == 0x7B
         if frames.count >= limits.maxDepth {
           throw error(.depthLimitExceeded(limits.maxDepth), at: index)
         }
+        let start = index
         index += 1
         skipWhitespace()
         guard index < count else { throw error(.unexpectedEnd, at: count) }
         if byte(at: index) == (isObject ? 0x7D : 0x5D) {
           index += 1
-          value = isObject ? .object(JSONObject()) : .array([])
+          value = builder.empty(isObject: isObject, from: start, to: index)
         } else {
-          frames.append(Frame(valueStart: values.count, keyStart: keys.count, isObject: isObject))
-          if isObject { keys.push(try parseKey()) }
+          frames.append(isObject)
+          builder.open(isObject: isObject, at: start)
+          if isObject { try readKey(into: &builder) }
           continue parsing
         }
       case 0x74:
         try consume("true")
-        value = .bool(true)
+        value = builder.literal(.bool(true))
       case 0x66:
         try consume("false")
-        value = .bool(false)
+        value = builder.literal(.bool(false))
       case 0x6E:
         try consume("null")
-        value = .null
+        value = builder.literal(.null)
       default:
         throw error(.unexpectedByte(first), at: index)
       }
 
       // A value has ended: attach it to the innermost container, closing containers as needed.
       while true {
-        guard let frame = frames.last else {
+        guard let isObject = frames.last else {
           skipWhitespace()
           if index != count { throw error(.trailingContent, at: index) }
           return value
         }
-        values.push(value)
+        builder.append(value)
         skipWhitespace()
         guard index < count else { throw error(.unexpectedEnd, at: count) }
         let separator = byte(at: index)
         if separator == 0x2C {
           index += 1
           skipWhitespace()
-          if frame.isObject { keys.push(try parseKey()) }
+          if isObject { try readKey(into: &builder) }
           continue parsing
         }
-        guard separator == (frame.isObject ? 0x7D : 0x5D) else {
+        guard separator == (isObject ? 0x7D : 0x5D) else {
           throw error(.unexpectedByte(separator), at: index)
         }
         index += 1
         frames.removeLast()
-        if frame.isObject {
-          let members = values.popMembers(from: frame.valueStart, keys: &keys, from: frame.keyStart)
-          value = .object(JSONObject(members: members))
-        } else {
-          value = .array(values.popArray(from: frame.valueStart))
-        }
+        value = builder.close(isObject: isObject, at: index)
       }
     }
   }
+}
+
+/// What ``JSONReader/read(into:)`` hands the values of a document to, as it reads them.
+///
+/// The reader validates; the builder only keeps what it needs. Values reach it in document
+/// order: a container's ``open(isObject:at:)``, then each member's key and value (or each
+/// element), each value followed by ``append(_:)``, then ``close(isObject:at:)``.
+protocol JSONReaderBuilder: ~Copyable {
+  /// What the builder makes of a value.
+  associatedtype Value
+
+  /// Reads the string whose opening quote is at the reader's offset, leaving the reader after
+  /// its closing quote.
+  mutating func string(_ reader: inout JSONReader) throws(JSONParseError) -> Value
+  /// Reads the number that starts at the reader's offset, leaving the reader after it.
+  mutating func number(_ reader: inout JSONReader) throws(JSONParseError) -> Value
+  /// Reads the key whose opening quote is at the reader's offset, leaving the reader after
+  /// its closing quote.
+  mutating func key(_ reader: inout JSONReader) throws(JSONParseError)
+  /// The literal `true`, `false` or `null`, already read.
+  mutating func literal(_ literal: JSONValue) -> Value
+  /// An empty array or object, read from `start` (its bracket) to `end` (past its close).
+  mutating func empty(isObject: Bool, from start: Int, to end: Int) -> Value
+  /// A non-empty array or object opens at offset `start`.
+  mutating func open(isObject: Bool, at start: Int)
+  /// A value of the innermost open container (after its key, in an object) has been read.
+  mutating func append(_ value: consuming Value)
+  /// The innermost open container closes; `end` is the offset past its closing bracket.
+  mutating func close(isObject: Bool, at end: Int) -> Value
 }

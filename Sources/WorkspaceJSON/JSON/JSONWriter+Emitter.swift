@@ -20,17 +20,17 @@ extension JSONWriter {
     private let pretty: Bool
     /// The most encoded bytes between the quotes of any string or key written, escapes
     /// counted at their full length, as ``JSONReader`` measures them.
-    private(set) var longestString = 0
+    var longestString = 0
     /// The most arrays and objects open at once, each counting itself (empty ones too), as
     /// ``JSONReader`` counts them against ``JSONLimits/maxDepth``.
-    private(set) var deepestNesting = 0
+    var deepestNesting = 0
     /// The number of bytes written so far.
     var byteCount: Int { count }
 
-    /// Creates an empty emitter.
-    init(pretty: Bool) {
+    /// Creates an empty emitter with room for `capacity` bytes before it grows.
+    init(pretty: Bool, capacity: Int = 1024) {
       self.pretty = pretty
-      capacity = 1024
+      self.capacity = max(capacity, 16)
       storage = .allocate(capacity: capacity)
       count = 0
     }
@@ -61,7 +61,7 @@ extension JSONWriter {
 
     /// Makes room for at least `extra` more bytes.
     @inline(__always)
-    private mutating func reserve(_ extra: Int) {
+    mutating func reserve(_ extra: Int) {
       if count &+ extra > capacity { grow(minimum: count + extra) }
     }
 
@@ -86,7 +86,7 @@ extension JSONWriter {
 
     /// Appends two bytes.
     @inline(__always)
-    private mutating func appendBytes(_ first: UInt8, _ second: UInt8) {
+    mutating func appendBytes(_ first: UInt8, _ second: UInt8) {
       reserve(2)
       storage[count] = first
       storage[count &+ 1] = second
@@ -95,13 +95,13 @@ extension JSONWriter {
 
     /// Appends the bytes of an ASCII literal.
     @inline(__always)
-    private mutating func appendLiteral(_ text: StaticString) {
+    mutating func appendLiteral(_ text: StaticString) {
       appendBytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends a run of bytes.
     @inline(__always)
-    private mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
       guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
       reserve(bytes.count)
       (storage + count).update(from: source, count: bytes.count)
@@ -110,7 +110,7 @@ extension JSONWriter {
 
     /// Appends a line feed and the indentation for `depth` levels (pretty style only).
     @inline(__always)
-    private mutating func newline(depth: Int) {
+    mutating func newline(depth: Int) {
       guard pretty else { return }
       let spaces = depth &* 2
       reserve(spaces &+ 8)
@@ -171,7 +171,7 @@ extension JSONWriter {
     }
 
     /// Appends a finite number: an integer when exact and below 2^53, else the shortest form.
-    private mutating func writeNumber(_ number: Double) {
+    mutating func writeNumber(_ number: Double) {
       precondition(number.isFinite, "JSON cannot represent the non-finite number \(number)")
       if number.magnitude < 0x1p53, Double(Int64(number)) == number {
         writeInteger(Int64(number))
@@ -182,7 +182,7 @@ extension JSONWriter {
     }
 
     /// Appends the decimal digits of an integer, with a leading `-` when negative.
-    private mutating func writeInteger(_ integer: Int64) {
+    mutating func writeInteger(_ integer: Int64) {
       reserve(20)
       if integer < 0 {
         storage[count] = 0x2D
@@ -205,7 +205,7 @@ extension JSONWriter {
     }
 
     /// Appends a quoted, escaped string.
-    private mutating func writeString(_ text: String) {
+    mutating func writeString(_ text: String) {
       var text = text
       text.withUTF8 { utf8 in
         reserve(utf8.count &+ 2)

@@ -44,9 +44,23 @@ extension JSONWriter {
     var emitter = Emitter(pretty: style == .pretty)
     emitter.writeValue(value, depth: 0)
     if style == .pretty { emitter.appendByte(0x0A) }
+    try check(emitter, against: limits) { value }
+    return emitter.makeArray()
+  }
+
+  /// Checks the bytes an emitter wrote against the limits that ``JSONReader`` enforces.
+  ///
+  /// Only when the deepest nesting or the longest string is over its limit is the written
+  /// value built (by `value`) and walked, to name the JSON path of the first offender.
+  ///
+  /// - Throws: The ``LimitViolation`` of the first broken limit: nesting, then strings, then
+  ///   the document's size.
+  static func check(
+    _ emitter: borrowing Emitter, against limits: JSONLimits, value: () -> JSONValue
+  ) throws(LimitViolation) {
     if emitter.deepestNesting > limits.maxDepth || emitter.longestString > limits.maxStringBytes {
       var finder = ViolationFinder(limits: limits)
-      finder.visit(value, at: "$", depth: 0)
+      finder.visit(value(), at: "$", depth: 0)
       let isTooDeep = emitter.deepestNesting > limits.maxDepth
       throw finder.found
         ?? LimitViolation(
@@ -59,7 +73,6 @@ extension JSONWriter {
         kind: .documentSize, location: "$", size: emitter.byteCount,
         limit: limits.maxDocumentBytes)
     }
-    return emitter.makeArray()
   }
 
   /// The number of bytes `text` takes between quotes as the writer escapes it.

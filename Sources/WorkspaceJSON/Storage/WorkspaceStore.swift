@@ -306,11 +306,13 @@ public struct WorkspaceStore: Sendable {
     state.revision = revision + 1
     let bytes = try WorkspaceFile.encode(state, path: path, limits: limits)
     if let current {
-      state.revision = storedRevision
-      guard try WorkspaceFile.encode(state, path: path, limits: limits) != current else {
-        return nil
+      var isUnchanged = WorkspaceEncoder.isFile(current, equalTo: bytes, atRevision: storedRevision)
+      if isUnchanged == nil {
+        state.revision = storedRevision
+        isUnchanged = try WorkspaceFile.encode(state, path: path, limits: limits) == current
+        state.revision = revision + 1
       }
-      state.revision = revision + 1
+      guard isUnchanged == false else { return nil }
     }
     FileSystem.removeStaleTemporaries(for: target)
     try FileSystem.replace(

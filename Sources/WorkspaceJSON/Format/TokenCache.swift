@@ -1,0 +1,152 @@
+import PaneRouter
+
+/// The route tokens a decoder has already read, by their text: a file repeats its tokens
+/// (every pane's root, the same screens in many stacks), and a token read again is a copy of
+/// the first (its strings and arguments shared), not a new parse with new allocations.
+///
+/// Bounded: it remembers at most ``capacity`` tokens of at most ``longestText`` bytes, so a
+/// hostile file costs it a fixed amount of memory. A class, so that the copies of a decoder
+/// that read history entries share it; its tables are plain allocations it owns.
+final class TokenCache {
+  /// The most tokens remembered.
+  static let capacity = 4096
+  /// The longest token text remembered, in bytes.
+  static let longestText = 128
+
+  private struct Entry {
+    var hash: UInt64
+    var start: Int
+    var count: Int
+    var token: RouteToken
+  }
+
+  /// Open addressing, at least twice as many slots as tokens: each slot is 0 (empty) or an
+  /// entry's index plus 1.
+  private var slots: UnsafeMutableBufferPointer<Int32>
+  /// The tokens remembered; the tables start small (a small file stays cheap) and double.
+  private var entries: UnsafeMutableBufferPointer<Entry>
+  /// The texts of the entries, one after another.
+  private var texts: UnsafeMutableBufferPointer<UInt8>
+  private var entryCount = 0
+  private var textCount = 0
+
+  init() {
+    slots = .allocate(capacity: 128)
+    slots.initialize(repeating: 0)
+    entries = .allocate(capacity: 64)
+    texts = .allocate(capacity: 1024)
+  }
+
+  deinit {
+    slots.deallocate()
+    entries.baseAddress!.deinitialize(count: entryCount)
+    entries.deallocate()
+    texts.deallocate()
+  }
+
+  /// The token whose text is `utf8`, parsed by `parse` the first time it is seen.
+  ///
+  /// - Complexity: O(*n*) for *n* bytes, plus `parse` the first time.
+  func token(
+    _ utf8: UnsafeBufferPointer<UInt8>, parse: (UnsafeBufferPointer<UInt8>) -> RouteToken?
+  ) -> RouteToken? {
+    guard utf8.count <= Self.longestText, let bytes = utf8.baseAddress else { return parse(utf8) }
+    let hash = Self.hash(bytes, utf8.count)
+    let slots = self.slots
+    var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+    while slots[slot] != 0 {
+      let entry = entries.baseAddress! + Int(slots[slot] - 1)
+      if entry.pointee.hash == hash, entry.pointee.count == utf8.count,
+        Self.equal(texts.baseAddress! + entry.pointee.start, bytes, utf8.count)
+      {
+        return entry.pointee.token
+      }
+      slot = (slot + 1) & (slots.count - 1)
+    }
+    guard let token = parse(utf8) else { return nil }
+    if entryCount < Self.capacity {
+      if entryCount == entries.count { entries = Self.doubled(entries, keeping: entryCount) }
+      while textCount + utf8.count > texts.count {
+        texts = Self.doubled(texts, keeping: textCount)
+      }
+      (entries.baseAddress! + entryCount).initialize(
+        to: Entry(hash: hash, start: textCount, count: utf8.count, token: token))
+      (texts.baseAddress! + textCount).initialize(from: bytes, count: utf8.count)
+      textCount += utf8.count
+      entryCount += 1
+      slots[slot] = Int32(entryCount)
+      if 2 * entryCount > slots.count { growSlots() }
+    }
+    return token
+  }
+
+  /// A buffer of twice the size holding the first `count` elements of `buffer`, which is
+  /// freed.
+  private static func doubled<Element>(
+    _ buffer: UnsafeMutableBufferPointer<Element>, keeping count: Int
+  ) -> UnsafeMutableBufferPointer<Element> {
+    let grown = UnsafeMutableBufferPointer<Element>.allocate(capacity: 2 * buffer.count)
+    grown.baseAddress!.moveInitialize(from: buffer.baseAddress!, count: count)
+    buffer.deallocate()
+    return grown
+  }
+
+  /// Doubles the slots and places the entries again.
+  private func growSlots() {
+    let grown = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 2 * slots.count)
+    grown.initialize(repeating: 0)
+    for index in 0..<entryCount {
+      var slot = Int(truncatingIfNeeded: entries[index].hash) & (grown.count - 1)
+      while grown[slot] != 0 { slot = (slot + 1) & (grown.count - 1) }
+      grown[slot] = Int32(index + 1)
+    }
+    slots.deallocate()
+    slots = grown
+  }
+
+  /// Whether `count` bytes at `left` and `right` are equal.
+  @inline(__always)
+  private static func equal(
+    _ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, _ count: Int
+  ) -> Bool {
+    let left = UnsafeRawPointer(left)
+    let right = UnsafeRawPointer(right)
+    var offset = 0
+    while offset + 8 <= count {
+      guard
+        left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      else { return false }
+      offset += 8
+    }
+    while offset < count {
+      guard
+        left.load(fromByteOffset: offset, as: UInt8.self)
+          == right.load(fromByteOffset: offset, as: UInt8.self)
+      else { return false }
+      offset += 1
+    }
+    return true
+  }
+
+  /// A hash of the `count` bytes at `bytes`, eight at a time.
+  @inline(__always)
+  private static func hash(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+    let raw = UnsafeRawPointer(bytes)
+    var hash = UInt64(count) &* 0x9E37_79B9_7F4A_7C15
+    var offset = 0
+    while offset + 8 <= count {
+      hash =
+        (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        &* 0xFF51_AFD7_ED55_8CCD
+      offset += 8
+    }
+    var tail: UInt64 = 0
+    while offset < count {
+      tail = tail << 8 | UInt64(bytes[offset])
+      offset += 1
+    }
+    hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+    return hash ^ hash >> 32
+  }
+}

@@ -1,0 +1,47 @@
+import Testing
+
+@testable import PaneRouter
+
+/// The entry points the file layer uses: parsing from a file's bytes and writing the canonical
+/// text piece by piece must agree exactly with `init(parsing:)` and `description`.
+@Suite struct RouteTokenUTF8Tests {
+  static let texts = [
+    "inbox", "detail:7", "search:swift%20testing", "thread:3:reply", "a:", "a::b", "x:%C3%A9",
+    "x:é", "x:e\u{301}", "x:%e2%82%ac", "7up", "", ":a", "a b", "a:%zz", "a:%C3", "a:b c",
+    "detail:7!$&'()*+,;=@~", "detail:{id}", "a:{", "a:}{", String(repeating: "a", count: 4097),
+    "a:" + String(repeating: "!", count: 1500),
+  ]
+
+  @Test(arguments: texts)
+  func parsingFromBytesAgreesWithParsingText(text: String) {
+    var utf8 = text
+    let fromBytes = utf8.withUTF8 { buffer in
+      Result { () throws(PaneRouterError) in try RouteToken(parsingUTF8: buffer) }
+    }
+    let fromText = Result { () throws(PaneRouterError) in try RouteToken(parsing: text) }
+    switch (fromBytes, fromText) {
+    case (.success(let left), .success(let right)):
+      #expect(left == right)
+      #expect(left.name == right.name)
+      #expect(
+        left.arguments.elementsEqual(right.arguments) {
+          $0.unicodeScalars.elementsEqual($1.unicodeScalars)
+        })
+    case (.failure(let left), .failure(let right)):
+      #expect(left == right)
+    default:
+      Issue.record("\(fromBytes) but \(fromText)")
+    }
+  }
+
+  @Test(arguments: [
+    RouteToken("inbox"), RouteToken("detail", 7), RouteToken("search", "swift testing"),
+    RouteToken(name: "x", arguments: ["é", "e\u{301}", "a/b?c", "", "~-._", "100%"]),
+  ])
+  func canonicalPiecesSpellTheDescription(token: RouteToken) {
+    var bytes: [UInt8] = []
+    token.forEachCanonicalPiece { bytes += $0 }
+    #expect(String(decoding: bytes, as: UTF8.self) == token.description)
+    #expect(bytes.elementsEqual(token.description.utf8))
+  }
+}
