@@ -238,6 +238,7 @@ extension RouteToken: Hashable, Comparable {
       .elementsEqual(rhs.storage.utf8.prefix(Int(rhs.canonicalLength)))
   }
 
+  /// Hashes the canonical text, which equal tokens share.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(text)
   }
