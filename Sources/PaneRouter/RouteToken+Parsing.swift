@@ -101,15 +101,8 @@ extension RouteToken {
   ///
   /// - Complexity: O(*n*), where *n* is the number of bytes.
   private static func canonicalNameLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard bytes.count <= maximumLength, let first = bytes.first, isPlain(first, nameStart)
-    else { return nil }
-    var index = 1
-    while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
-      guard isPlain(bytes[index], nameContinuation) else { return nil }
-      index += 1
-    }
-    let nameLength = index
-    index += 1
+    guard let nameLength = plainNameLength(bytes) else { return nil }
+    var index = nameLength + 1
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: ":") || isPlain(byte, unreserved) {
@@ -123,6 +116,19 @@ extension RouteToken {
       index += 3
     }
     return nameLength
+  }
+
+  /// The length of the name that starts `bytes`, up to the first `:` or the end, if the bytes
+  /// are within ``maximumLength`` and the name is valid; `nil` otherwise.
+  private static func plainNameLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard bytes.count <= maximumLength, let first = bytes.first, isPlain(first, nameStart)
+    else { return nil }
+    var index = 1
+    while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
+      guard isPlain(bytes[index], nameContinuation) else { return nil }
+      index += 1
+    }
+    return index
   }
 
   /// The value of an upper-case hexadecimal digit, which canonical escapes use.
@@ -140,13 +146,7 @@ extension RouteToken {
 
   /// The fast path of ``parsePlainASCII(_:)-(String)`` on the text's bytes.
   private static func parsePlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, [String])? {
-    guard bytes.count <= maximumLength, let first = bytes.first, isPlain(first, nameStart)
-    else { return nil }
-    var index = 1
-    while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
-      guard isPlain(bytes[index], nameContinuation) else { return nil }
-      index += 1
-    }
+    guard var index = plainNameLength(bytes) else { return nil }
     let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<index]), as: UTF8.self)
     guard index < bytes.count else { return (name, []) }
     var arguments: [String] = []
