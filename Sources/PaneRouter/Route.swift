@@ -77,13 +77,12 @@ extension RouteToken {
       typeNames.append(String(describing: type))
     }
     let expected = RouteToken.describe(typeNames)
-    guard arguments.count == typeNames.count else {
+    guard argumentCount == typeNames.count else {
       throw .invalidArguments(self, kind: R.kind, expected: expected)
     }
-    var index = 0
+    var start = argumentsStart
     func next<V: LosslessStringConvertible>(_ type: V.Type) -> V? {
-      defer { index += 1 }
-      return V(arguments[index])
+      V(nextArgument(from: &start))
     }
     let values = (repeat next(each types))
     for value in repeat each values {

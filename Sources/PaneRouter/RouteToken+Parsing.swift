@@ -19,9 +19,14 @@ extension RouteToken {
   ///   canonical form that is too long, the start of the argument that makes it so).
   /// - Complexity: O(*n*), where *n* is the length of `text`.
   public init(parsing text: String) throws(PaneRouterError) {
+    if let nameLength = text.utf8.withContiguousStorageIfAvailable(RouteToken.canonicalNameLength),
+      let nameLength
+    {
+      self.init(canonicalText: text, nameLength: nameLength)
+      return
+    }
     if let (name, arguments) = RouteToken.parsePlainASCII(text) {
-      self.name = name
-      self.arguments = arguments
+      self.init(name: name, arguments: arguments)
       try checkCanonicalLength(parsedFrom: text)
       return
     }
@@ -51,27 +56,27 @@ extension RouteToken {
       arguments.append(argument)
       index = end
     }
-    self.name = name
-    self.arguments = arguments
+    self.init(name: name, arguments: arguments)
     try checkCanonicalLength(parsedFrom: text)
   }
 
   /// Throws ``PaneRouterError/TokenProblem/tooLong`` if ``description`` is longer than
   /// ``maximumLength`` bytes, at the start of the argument that makes it so in `text`.
   private func checkCanonicalLength(parsedFrom text: String) throws(PaneRouterError) {
-    // A byte of text prints as at most nine: NFC at most triples UTF-8, escapes triple it.
-    guard text.utf8.count > RouteToken.maximumLength / 9 else { return }
-    var length = name.utf8.count
-    // Arguments hold no unescaped ":", so the pieces of the text between colons are the name
-    // and then each argument's text.
+    guard canonicalLength > RouteToken.maximumLength else { return }
+    // Arguments hold no unescaped ":", in the parsed text as in the canonical one, so the
+    // pieces of each between colons are the name and then each argument's text.
     let pieces = text.unicodeScalars.split(separator: ":", omittingEmptySubsequences: false)
+    let printed = self.text.utf8.split(
+      separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+    var length = Int(nameLength)
     var offset = pieces[0].count + 1
-    for (index, argument) in arguments.enumerated() {
-      length += 1 + RouteToken.percentEncoded(argument).utf8.count
+    for index in 1..<printed.count {
+      length += 1 + printed[index].count
       if length > RouteToken.maximumLength {
         throw .malformedToken(text, offset: offset, reason: .tooLong)
       }
-      offset += pieces[index + 1].count + 1
+      offset += pieces[index].count + 1
     }
   }
 
@@ -82,15 +87,53 @@ extension RouteToken {
   /// - Throws: What ``init(parsing:)`` throws for the same text.
   /// - Complexity: O(*n*), where *n* is the length of `utf8`.
   package init(parsingUTF8 utf8: UnsafeBufferPointer<UInt8>) throws(PaneRouterError) {
-    guard let (name, arguments) = RouteToken.parsePlainASCII(utf8) else {
+    guard let nameLength = RouteToken.canonicalNameLength(utf8) else {
       self = try RouteToken(parsing: String(decoding: utf8, as: UTF8.self))
       return
     }
-    self.name = name
-    self.arguments = arguments
-    if utf8.count > RouteToken.maximumLength / 9 {
-      try checkCanonicalLength(parsedFrom: String(decoding: utf8, as: UTF8.self))
+    self.init(canonicalText: String(decoding: utf8, as: UTF8.self), nameLength: nameLength)
+  }
+
+  /// The length of the name if `bytes` are already a token's canonical text (``description``):
+  /// a valid name, then arguments of unreserved ASCII and `%XX` escapes (upper-case digits)
+  /// of the other ASCII bytes, within ``maximumLength``. `nil` for anything else, which the
+  /// parser then reads, canonicalises or rejects.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of bytes.
+  private static func canonicalNameLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let nameLength = plainNameLength(bytes) else { return nil }
+    var index = nameLength + 1
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: ":") || isPlain(byte, unreserved) {
+        index += 1
+        continue
+      }
+      guard byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+        let high = upperHexValue(bytes[index + 1]), let low = upperHexValue(bytes[index + 2]),
+        high < 8, !isPlain(high << 4 | low, unreserved)
+      else { return nil }
+      index += 3
     }
+    return nameLength
+  }
+
+  /// The length of the name that starts `bytes`, up to the first `:` or the end, if the bytes
+  /// are within ``maximumLength`` and the name is valid; `nil` otherwise.
+  private static func plainNameLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard bytes.count <= maximumLength, let first = bytes.first, isPlain(first, nameStart)
+    else { return nil }
+    var index = 1
+    while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
+      guard isPlain(bytes[index], nameContinuation) else { return nil }
+      index += 1
+    }
+    return index
+  }
+
+  /// The value of an upper-case hexadecimal digit, which canonical escapes use.
+  private static func upperHexValue(_ byte: UInt8) -> UInt8? {
+    byte >= UInt8(ascii: "a") ? nil : PercentEncoding.hexValue(byte)
   }
 
   /// The fast path for the common token: ASCII text (escapes may decode to any UTF-8), every
@@ -103,13 +146,7 @@ extension RouteToken {
 
   /// The fast path of ``parsePlainASCII(_:)-(String)`` on the text's bytes.
   private static func parsePlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, [String])? {
-    guard bytes.count <= maximumLength, let first = bytes.first, isPlain(first, nameStart)
-    else { return nil }
-    var index = 1
-    while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
-      guard isPlain(bytes[index], nameContinuation) else { return nil }
-      index += 1
-    }
+    guard var index = plainNameLength(bytes) else { return nil }
     let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<index]), as: UTF8.self)
     guard index < bytes.count else { return (name, []) }
     var arguments: [String] = []

@@ -12,11 +12,103 @@
 ///     token.description   // "search:swift%20testing"
 ///
 /// `description` is canonical: parsing it gives back an equal token.
-public struct RouteToken: Hashable, Sendable {
+public struct RouteToken: Sendable {
+  /// The canonical text (``description``): the name, then each argument after a `:`,
+  /// percent-encoded; all of it ASCII. When an argument was given in another form than NFC,
+  /// the arguments as given follow, each after a `:` with every reserved byte escaped, so
+  /// ``arguments`` returns them as they were.
+  let storage: String
+  /// The length of the name, in bytes: where the first `:` stands, or the whole text.
+  let nameLength: UInt32
+  /// The length of the canonical text, in bytes: all of `storage` but the arguments as given.
+  let canonicalLength: UInt32
+
+  /// Wraps canonical text whose name is its first `nameLength` bytes.
+  init(canonicalText text: String, nameLength: Int) {
+    self.init(storage: text, nameLength: nameLength, canonicalLength: text.utf8.count)
+  }
+
+  private init(storage: String, nameLength: Int, canonicalLength: Int) {
+    precondition(storage.utf8.count <= UInt32.max, "route token too long")
+    self.storage = storage
+    self.nameLength = UInt32(nameLength)
+    self.canonicalLength = UInt32(canonicalLength)
+  }
+
+  /// Whether `storage` is the canonical text alone: the arguments were given in NFC.
+  var isCanonicalAlone: Bool { Int(canonicalLength) == storage.utf8.count }
+
+  /// The canonical text, ``description``.
+  var text: String {
+    isCanonicalAlone ? storage : String(Substring(storage.utf8.prefix(Int(canonicalLength))))
+  }
+
   /// The route's name, such as `detail`.
-  public let name: String
-  /// The decoded (not percent-encoded) arguments, in order.
-  public let arguments: [String]
+  public var name: String {
+    String(Substring(storage.utf8.prefix(Int(nameLength))))
+  }
+
+  /// The decoded (not percent-encoded) arguments, in order, as they were given.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of the token's text: they are decoded
+  ///   from it on each access.
+  public var arguments: [String] {
+    var start = argumentsStart
+    var arguments: [String] = []
+    while start < storage.utf8.endIndex {
+      arguments.append(nextArgument(from: &start))
+    }
+    return arguments
+  }
+
+  /// Where the arguments as given start in `storage`: at the first `:` of the canonical text
+  /// or, when the arguments as given follow it, at its end.
+  var argumentsStart: String.Index {
+    storage.utf8.index(
+      storage.utf8.startIndex, offsetBy: Int(isCanonicalAlone ? nameLength : canonicalLength))
+  }
+
+  /// The number of arguments: the number of `:` in the canonical text, since arguments print
+  /// theirs escaped.
+  var argumentCount: Int {
+    storage.utf8.prefix(Int(canonicalLength)).dropFirst(Int(nameLength)).count {
+      $0 == UInt8(ascii: ":")
+    }
+  }
+
+  /// Decodes the argument after the `:` at `start` and moves `start` to the `:` or end after it.
+  func nextArgument(from start: inout String.Index) -> String {
+    let utf8 = storage.utf8
+    let pieceStart = utf8.index(after: start)
+    let end = utf8[pieceStart...].firstIndex(of: UInt8(ascii: ":")) ?? utf8.endIndex
+    start = end
+    let piece = utf8[pieceStart..<end]
+    guard piece.contains(UInt8(ascii: "%")) else { return String(Substring(piece)) }
+    let decoded = piece.withContiguousStorageIfAvailable(RouteToken.percentDecoded)
+    return decoded ?? Array(piece).withUnsafeBufferPointer(RouteToken.percentDecoded)
+  }
+
+  /// Decodes one argument of canonical text, whose escapes spell valid UTF-8.
+  private static func percentDecoded(_ piece: UnsafeBufferPointer<UInt8>) -> String {
+    guard piece.contains(UInt8(ascii: "%")) else {
+      return String(decoding: piece, as: UTF8.self)
+    }
+    var decoded: [UInt8] = []
+    decoded.reserveCapacity(piece.count)
+    var cursor = piece.startIndex
+    while cursor < piece.endIndex {
+      if piece[cursor] == UInt8(ascii: "%") {
+        decoded.append(
+          PercentEncoding.hexValue(piece[cursor + 1])! << 4
+            | PercentEncoding.hexValue(piece[cursor + 2])!)
+        cursor += 3
+      } else {
+        decoded.append(piece[cursor])
+        cursor += 1
+      }
+    }
+    return String(decoding: decoded, as: UTF8.self)
+  }
 
   /// The longest token text, in UTF-8 bytes, that ``init(parsing:)`` accepts, and the longest
   /// canonical text (``description``) of a token it returns.
@@ -31,8 +123,25 @@ public struct RouteToken: Hashable, Sendable {
   public init(name: String, arguments: [String] = []) {
     precondition(
       RouteToken.isValidName(name), "invalid route name '\(name)'")
-    self.name = name
-    self.arguments = arguments
+    var text = name
+    for argument in arguments {
+      text.append(":")
+      text.append(RouteToken.percentEncoded(argument))
+    }
+    let canonicalLength = text.utf8.count
+    if !arguments.allSatisfy(RouteToken.isNFC) {
+      for argument in arguments {
+        text.append(":")
+        for byte in argument.utf8 {
+          if RouteToken.isPlain(byte, RouteToken.unreserved) {
+            text.unicodeScalars.append(Unicode.Scalar(byte))
+          } else {
+            text.append(PercentEncoding.escape(byte))
+          }
+        }
+      }
+    }
+    self.init(storage: text, nameLength: name.utf8.count, canonicalLength: canonicalLength)
   }
 
   /// Creates a token from a name and arguments given as values, such as
@@ -68,14 +177,7 @@ extension RouteToken: CustomStringConvertible {
   /// The canonical text of the token: the name, then each argument after a `:`,
   /// percent-encoded (as UTF-8 in Unicode normalization form C) except for unreserved
   /// characters. Equal tokens print the same text.
-  public var description: String {
-    var text = name
-    for argument in arguments {
-      text.append(":")
-      text.append(RouteToken.percentEncoded(argument))
-    }
-    return text
-  }
+  public var description: String { text }
 
   /// Percent-encodes the argument's NFC form, so canonically equivalent arguments (which
   /// compare equal, like `é` and `e` + U+0301) print the same text.
@@ -93,44 +195,27 @@ extension RouteToken: CustomStringConvertible {
     return text
   }
 
+  /// Whether the argument's UTF-8 is already in Unicode normalization form C.
+  private static func isNFC(_ argument: String) -> Bool {
+    if argument.utf8.allSatisfy({ $0 < 0x80 }) { return true }
+    var nfc: [UInt8] = []
+    argument.forEachNFCByte { nfc.append($0) }
+    return nfc.elementsEqual(argument.utf8)
+  }
+
   /// Whether every byte of the argument is an unreserved ASCII character, so that it is its
   /// own percent-encoding.
   private static func isUnreservedASCII(_ argument: String) -> Bool {
     argument.utf8.allSatisfy { isPlain($0, unreserved) }
   }
 
-  /// Calls `body` with the UTF-8 of ``description`` piece by piece (the name, then a `:` and
-  /// each argument, percent-encoded), without building the text when no argument needs
-  /// encoding: for writers that copy the text straight into their output.
+  /// Calls `body` with the UTF-8 of ``description``, in one piece: for writers that copy
+  /// the text straight into their output.
   ///
-  /// - Complexity: O(*n*), where *n* is the length of the canonical text.
+  /// - Complexity: O(1) besides `body`.
   package func forEachCanonicalPiece(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    var piece = name
-    piece.withUTF8(body)
-    for argument in arguments {
-      withUnsafeBytes(of: UInt8(ascii: ":")) { body($0.assumingMemoryBound(to: UInt8.self)) }
-      piece = argument
-      // ASCII is its own NFC form: its reserved bytes are escaped in place.
-      let isEncoded = piece.withUTF8 { utf8 -> Bool in
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
-        var runStart = 0
-        for index in utf8.indices where !RouteToken.isPlain(utf8[index], RouteToken.unreserved) {
-          body(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-          let hexDigits: StaticString = "0123456789ABCDEF"
-          let escape = (
-            UInt8(ascii: "%"), hexDigits.utf8Start[Int(utf8[index] >> 4)],
-            hexDigits.utf8Start[Int(utf8[index] & 0xF)]
-          )
-          withUnsafeBytes(of: escape) { body($0.assumingMemoryBound(to: UInt8.self)) }
-          runStart = index + 1
-        }
-        body(UnsafeBufferPointer(rebasing: utf8[runStart...]))
-        return true
-      }
-      guard !isEncoded else { continue }
-      piece = RouteToken.percentEncoded(argument)
-      piece.withUTF8(body)
-    }
+    var text = self.text
+    text.withUTF8(body)
   }
 }
 
@@ -145,10 +230,22 @@ extension RouteToken: ExpressibleByStringLiteral {
   }
 }
 
-extension RouteToken: Comparable {
+extension RouteToken: Hashable, Comparable {
+  /// Whether two tokens have the same canonical text: the same name and equal arguments.
+  public static func == (lhs: RouteToken, rhs: RouteToken) -> Bool {
+    if lhs.isCanonicalAlone, rhs.isCanonicalAlone { return lhs.storage == rhs.storage }
+    return lhs.storage.utf8.prefix(Int(lhs.canonicalLength))
+      .elementsEqual(rhs.storage.utf8.prefix(Int(rhs.canonicalLength)))
+  }
+
+  /// Hashes the canonical text, which equal tokens share.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(text)
+  }
+
   /// Orders tokens by their canonical text.
   public static func < (lhs: RouteToken, rhs: RouteToken) -> Bool {
-    lhs.description < rhs.description
+    lhs.text < rhs.text
   }
 }
 

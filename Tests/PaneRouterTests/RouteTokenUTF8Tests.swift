@@ -44,4 +44,29 @@ import Testing
     #expect(String(decoding: bytes, as: UTF8.self) == token.description)
     #expect(bytes.elementsEqual(token.description.utf8))
   }
+
+  @Test(arguments: [
+    RouteToken("inbox"), RouteToken("detail", 7), RouteToken("search", "swift testing"),
+    RouteToken(name: "x", arguments: ["é", "e\u{301}", "a/b?c", "", "~-._", "100%"]),
+    try! RouteToken(parsing: "thread:3:reply"), try! RouteToken(parsing: "x:cafe%CC%81:b"),
+  ])
+  func canonicalTextIsWrittenInOnePiece(token: RouteToken) {
+    var pieces: [[UInt8]] = []
+    token.forEachCanonicalPiece { pieces.append(Array($0)) }
+    #expect(pieces.count == 1)
+    #expect(pieces.first?.elementsEqual(token.description.utf8) == true)
+  }
+
+  @Test func argumentsGivenOutsideNFCReadBackAsGivenAndCompareByTheirCanonicalText() {
+    let decomposed = RouteToken(name: "x", arguments: ["e\u{301}", "a:b", ""])
+    let composed = RouteToken(name: "x", arguments: ["é", "a:b", ""])
+    #expect(decomposed.arguments.map { $0.unicodeScalars.count } == [2, 3, 0])
+    #expect(composed.arguments.map { $0.unicodeScalars.count } == [1, 3, 0])
+    #expect(decomposed.name == "x")
+    #expect(decomposed == composed)
+    #expect(decomposed.description == "x:%C3%A9:a%3Ab:")
+    #expect(composed.description == decomposed.description)
+    #expect(Set([composed, decomposed]).count == 1)
+    #expect(!(composed < decomposed) && !(decomposed < composed))
+  }
 }

@@ -184,7 +184,7 @@ extension JSONWriter {
 
     mutating func token(_ token: RouteToken) {
       beforeValue()
-      // A canonical token is ASCII that needs no escape: its pieces are copied as they are.
+      // A canonical token is ASCII that needs no escape: its text is copied as it is.
       emitter.appendByte(0x22)
       var length = 0
       token.forEachCanonicalPiece { piece in
