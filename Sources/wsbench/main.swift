@@ -71,7 +71,9 @@ if arguments.contains("-h") || arguments.contains("--help") {
     """)
   exit(0)
 }
-guard arguments.isSubset(of: ["--quick", "--json", "--commands", "--files", "--live"]) else {
+guard arguments.isSubset(of: ["--quick", "--json", "--commands", "--files", "--live"]),
+  arguments.intersection(["--commands", "--files", "--live"]).count <= 1
+else {
   FileHandle.standardError.write(
     Data("usage: wsbench [--quick] [--json] [--commands | --files | --live]\n".utf8))
   exit(64)
