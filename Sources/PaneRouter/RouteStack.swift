@@ -64,16 +64,18 @@ public struct RouteStack<R: Route>: Equatable, Sendable {
     maxDepth: Int = RouteStack.defaultMaximumDepth, rejectsDuplicateTop: Bool = true
   ) throws(PaneRouterError) {
     let maxDepth = max(1, maxDepth)
-    for candidate in [routes] + (modal.map { [$0.routes] } ?? []) {
-      guard !candidate.isEmpty else { throw .emptyStack }
-      guard candidate.count <= maxDepth else {
-        throw .stackTooDeep(depth: candidate.count, maximumDepth: maxDepth)
-      }
-    }
+    try Self.checkStored(routes.count, maxDepth: maxDepth)
+    if let modal { try Self.checkStored(modal.routes.count, maxDepth: maxDepth) }
     self.stack = routes
     self.modal = modal.map { Modal(style: $0.style, stack: $0.routes) }
     self.maxDepth = maxDepth
     self.rejectsDuplicateTop = rejectsDuplicateTop
+  }
+
+  /// Throws unless a stored stack of `depth` routes is within `maxDepth` and not empty.
+  private static func checkStored(_ depth: Int, maxDepth: Int) throws(PaneRouterError) {
+    guard depth > 0 else { throw .emptyStack }
+    guard depth <= maxDepth else { throw .stackTooDeep(depth: depth, maximumDepth: maxDepth) }
   }
 
   /// The root of the stack.

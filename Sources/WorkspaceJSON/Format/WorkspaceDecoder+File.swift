@@ -1,19 +1,25 @@
 import Workspace
 
 extension WorkspaceDecoder {
-  /// Decodes the bytes of a workspace file: the JSON is validated and indexed in one scan,
-  /// then the state is read from the bytes in place.
+  /// Decodes the bytes of a workspace file: in one pass when it needs no repair
+  /// (``OnePassDecoder``), else by the reference path — the JSON validated and indexed in one
+  /// scan, then the state read from the bytes in place, each repair reported.
   ///
   /// A file of an older version is migrated as a value (``Migration`` renames members), then
   /// read like a current one.
   ///
+  /// - Parameter usesOnePass: Whether to try the one-pass decoder first; `false` takes the
+  ///   reference path alone, for the tests that compare the two.
   /// - Complexity: O(*b*), for *b* bytes, plus O(*h*·*n*) to check a stored history of *h*
   ///   entries against *n* nodes.
   static func decode(
-    _ bytes: [UInt8], path: String, limits: WorkspaceFileLimits
+    _ bytes: [UInt8], path: String, limits: WorkspaceFileLimits, usesOnePass: Bool = true
   ) throws(WorkspaceFileError) -> LoadedWorkspace {
     guard bytes.count <= limits.maximumFileBytes else {
       throw .fileTooLarge(path, size: bytes.count, limit: limits.maximumFileBytes)
+    }
+    if usesOnePass, let state = OnePassDecoder.state(of: bytes, path: path, limits: limits) {
+      return LoadedWorkspace(state: state)
     }
     return try read(bytes, path: path, limits: WorkspaceFile.jsonLimits(limits)) {
       root throws(WorkspaceFileError) in
@@ -73,5 +79,24 @@ extension WorkspaceDecoder {
     case .failure(.body(let error)): throw error
     case .failure(.json(let error)): throw WorkspaceFileError(error, path: path)
     }
+  }
+}
+
+extension WorkspaceFile {
+  /// Decodes a workspace file by the reference path alone, never the one-pass decoder: for
+  /// the tests and fuzz targets that check the two give the same result.
+  package static func decodeByReference(
+    _ bytes: [UInt8], path: String = "workspace.json", limits: WorkspaceFileLimits = .default
+  ) throws(WorkspaceFileError) -> LoadedWorkspace {
+    try WorkspaceDecoder.decode(bytes, path: path, limits: limits, usesOnePass: false)
+  }
+
+  /// The state the one-pass decoder reads from a workspace file, or `nil` where it leaves the
+  /// file to the reference path: for the tests and fuzz targets that check the two.
+  package static func decodeInOnePass(
+    _ bytes: [UInt8], path: String = "workspace.json", limits: WorkspaceFileLimits = .default
+  ) -> WorkspaceState? {
+    guard bytes.count <= limits.maximumFileBytes else { return nil }
+    return OnePassDecoder.state(of: bytes, path: path, limits: limits)
   }
 }

@@ -55,11 +55,53 @@ package enum JSONDocument {
     } catch {
       throw .json(error)
     }
-    let containers = builder.containers
+    let start = JSONReader.skipWhitespace(in: base, count: bytes.count, from: 0)
+    return try read(builder.containers, base: base, count: bytes.count, at: start, body)
+  }
+
+  /// Validates and indexes the one value that starts at `offset` of `bytes` (whitespace
+  /// before it skipped), then calls `body` with it: for a decoder that walks a document
+  /// itself and hands one member's value to code that reads values.
+  ///
+  /// The value, and every value read from it, is valid only inside `body`.
+  ///
+  /// - Parameters:
+  ///   - bytes: The document the value is part of.
+  ///   - offset: Where the value starts.
+  ///   - limits: The reader's limits; the depth limit counts from the value.
+  ///   - body: Reads what it needs from the value.
+  /// - Returns: What `body` returns, and the offset just past the value.
+  /// - Throws: The reader's ``JSONParseError``, or what `body` throws.
+  /// - Complexity: O(*n*) for the *n* bytes of the value; then what `body` reads.
+  static func readValue<Result, Failure: Error>(
+    in bytes: UnsafeRawBufferPointer, at offset: Int, limits: JSONLimits,
+    _ body: (Value) throws(Failure) -> Result
+  ) throws(ReadError<Failure>) -> (result: Result, end: Int) {
+    guard let base = bytes.baseAddress, offset < bytes.count else {
+      throw .json(
+        JSONParseError(reason: .unexpectedEnd, offset: bytes.count, in: bytes))
+    }
+    var reader = JSONReader(base: base, count: bytes.count, limits: limits)
+    reader.index = offset
+    var builder = IndexBuilder()
+    do {
+      _ = try reader.readValue(into: &builder)
+    } catch {
+      throw .json(error)
+    }
+    let result = try read(builder.containers, base: base, count: bytes.count, at: offset, body)
+    return (result, reader.index)
+  }
+
+  /// Calls `body` with the value at `offset`, the first that `containers` indexes.
+  private static func read<Result, Failure: Error>(
+    _ containers: [Container], base: UnsafeRawPointer, count: Int, at offset: Int,
+    _ body: (Value) throws(Failure) -> Result
+  ) throws(ReadError<Failure>) -> Result {
     do {
       return try containers.withUnsafeBufferPointer { containers throws(Failure) in
-        let document = Value.Document(base: base, count: bytes.count, containers: containers)
-        return try body(Value(document, at: document.skipWhitespace(from: 0), container: 0))
+        let document = Value.Document(base: base, count: count, containers: containers)
+        return try body(Value(document, at: offset, container: 0))
       }
     } catch {
       throw .body(error)

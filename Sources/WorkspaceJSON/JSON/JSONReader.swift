@@ -185,7 +185,23 @@ package struct JSONReader {
     }
     skipWhitespace()
     if index == count { throw error(.emptyDocument, at: index) }
+    let value = try readValue(into: &builder)
+    skipWhitespace()
+    if index != count { throw error(.trailingContent, at: index) }
+    return value
+  }
 
+  /// Reads the one value that starts at the current offset (whitespace before it skipped),
+  /// handing it to `builder`, and leaves the reader just past it.
+  ///
+  /// ``read(into:)`` reads a document's top-level value with it; a decoder that walks a
+  /// document itself reads a member it does not know with it, so that member is checked by
+  /// the same grammar, with the same errors. The depth limit counts from this value.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of the value.
+  mutating func readValue<Builder: JSONReaderBuilder & ~Copyable>(
+    into builder: inout Builder
+  ) throws(JSONParseError) -> Builder.Value {
     // Whether each open container is an object (otherwise an array).
     var frames: [Bool] = []
     frames.reserveCapacity(32)
@@ -233,11 +249,7 @@ package struct JSONReader {
 
       // A value has ended: attach it to the innermost container, closing containers as needed.
       while true {
-        guard let isObject = frames.last else {
-          skipWhitespace()
-          if index != count { throw error(.trailingContent, at: index) }
-          return value
-        }
+        guard let isObject = frames.last else { return value }
         builder.append(value)
         skipWhitespace()
         guard index < count else { throw error(.unexpectedEnd, at: count) }

@@ -1,0 +1,119 @@
+import PaneRouter
+import Workspace
+
+extension OnePassDecoder {
+  /// Reads a router; `depth` is the number of arrays and objects open around it.
+  mutating func router(depth: Int) throws(Bail) -> RouterState {
+    var kind: String?
+    var routes: [RouteToken]?
+    var modal: (style: ModalStyle, routes: [RouteToken])?
+    var modalMembers = ObjectMembers()
+    var maxDepth: Int?
+    var rejectsDuplicateTop = true
+    var members = ObjectMembers()
+    guard try openObject() else { throw Bail() }
+    repeat {
+      let (key, start, length) = try self.key()
+      switch key {
+      case Self.kind:
+        try members.claim(0)
+        kind = try string()
+      case Self.stack:
+        try members.claim(1)
+        routes = try tokens()
+      case Self.modal:
+        try members.claim(2)
+        if try !null() {
+          (modal, modalMembers) = try self.modal(depth: depth + 1)
+        }
+      case Self.maxDepth:
+        try members.claim(3)
+        maxDepth = try integer(atLeast: 1)
+      case Self.rejectsDuplicateTop:
+        try members.claim(4)
+        rejectsDuplicateTop = try boolean()
+      default:
+        try members.append(keyText(start: start, count: length), try keptValue(depth: depth + 1))
+      }
+    } while try next(closing: 0x7D)
+    guard let kind, let routes else { throw Bail() }
+    // A stack deeper than its limit is the reference's to raise the limit for, and report.
+    let limit = maxDepth ?? RouteStack<RouteToken>.defaultMaximumDepth
+    guard routes.count <= limit, (modal?.routes.count ?? 0) <= limit,
+      let stack = try? RouteStack(
+        routes: routes, modal: modal, maxDepth: limit, rejectsDuplicateTop: rejectsDuplicateTop)
+    else { throw Bail() }
+    return RouterState(
+      kind: kind, stack: stack, unknownMembers: members.members,
+      modalUnknownMembers: modalMembers.members)
+  }
+
+  /// Reads a router's modal: its style, its stack, and the members kept with it.
+  private mutating func modal(
+    depth: Int
+  ) throws(Bail) -> ((style: ModalStyle, routes: [RouteToken]), ObjectMembers) {
+    var style: ModalStyle?
+    var routes: [RouteToken]?
+    var members = ObjectMembers()
+    guard try openObject() else { throw Bail() }
+    repeat {
+      let (key, start, length) = try self.key()
+      switch key {
+      case Self.style:
+        try members.claim(0)
+        guard let parsed = ModalStyle(rawValue: try string()) else { throw Bail() }
+        style = parsed
+      case Self.stack:
+        try members.claim(1)
+        routes = try tokens()
+      default:
+        try members.append(keyText(start: start, count: length), try keptValue(depth: depth + 1))
+      }
+    } while try next(closing: 0x7D)
+    guard let style, let routes else { throw Bail() }
+    return ((style, routes), members)
+  }
+
+  /// Reads a stack of route tokens: a non-empty array of strings, each a well-formed token,
+  /// no more than the stack depth limit.
+  ///
+  /// The hot loop of restore: a plain token (ASCII without escapes, the common case) goes
+  /// from the file's bytes to the ``TokenCache``, which hands back the token it read before
+  /// for the same text; anything else is read by the reader and parsed as the reference does.
+  private mutating func tokens() throws(Bail) -> [RouteToken] {
+    guard try openArray() else { throw Bail() }
+    var routes: [RouteToken] = []
+    routes.reserveCapacity(stackCapacity)
+    let maximumStringBytes = reader.limits.maxStringBytes
+    repeat {
+      guard try peek() == 0x22 else { throw Bail() }
+      let start = reader.index &+ 1
+      var seen: UInt64 = 0
+      let end = reader.nextSpecialByte(from: start, seen: &seen)
+      guard end < reader.count else { throw Bail() }
+      let token: RouteToken?
+      if reader.byte(at: end) == 0x22, seen & JSONReader.highBits == 0 {
+        guard end &- start <= maximumStringBytes else { throw Bail() }
+        token = tokenCache.token(
+          UnsafeBufferPointer(
+            start: (reader.base + start).assumingMemoryBound(to: UInt8.self), count: end &- start)
+        ) { try? RouteToken(parsingUTF8: $0) }
+        reader.index = end &+ 1
+      } else {
+        token = try? RouteToken(parsing: try string())
+      }
+      guard let token else { throw Bail() }
+      routes.append(token)
+    } while try next(closing: 0x5D)
+    guard routes.count <= limits.maximumStackDepth else { throw Bail() }
+    stackCapacity = routes.count
+    return routes
+  }
+
+  private static let kind = Key("kind")
+  private static let stack = Key("stack")
+  private static let modal = Key("modal")
+  private static let maxDepth = Key("maxDepth")
+  private static let rejectsDuplicateTop = Key("rejectsDuplicateTop")
+  private static let style = Key("style")
+}

@@ -1,0 +1,212 @@
+/// The JSON the one-pass decoder reads, with the reader's own primitives: whitespace, strings
+/// (UTF-8 validation, escapes, the length limit), numbers, literals. Whatever they reject, and
+/// whatever is not the plain case (a key with escapes or beyond ASCII, a value of an
+/// unexpected type), is a ``OnePassDecoder/Bail``.
+extension OnePassDecoder {
+  /// A plain key of at most 24 bytes, zero-padded (a key holds no raw zero byte); ``other``
+  /// for a longer one, which the format never uses.
+  struct Key: Equatable {
+    var words: (UInt64, UInt64, UInt64)
+
+    /// A key longer than 24 bytes.
+    static let other = Key(words: (.max, .max, .max))
+
+    init(words: (UInt64, UInt64, UInt64)) {
+      self.words = words
+    }
+
+    /// The key `text`, at most 24 ASCII bytes.
+    init(_ text: StaticString) {
+      precondition(text.utf8CodeUnitCount <= 24, "a known key is at most 24 bytes")
+      self.init(words: Self.words(text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// The `count` (at most 24) bytes at `bytes` as three little-endian words, zero-padded.
+    static func words(_ bytes: UnsafePointer<UInt8>, count: Int) -> (UInt64, UInt64, UInt64) {
+      var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+      for index in 0..<count {
+        let byte = UInt64(bytes[index]) << (8 * UInt64(index % 8))
+        switch index / 8 {
+        case 0: words.0 |= byte
+        case 1: words.1 |= byte
+        default: words.2 |= byte
+        }
+      }
+      return words
+    }
+
+    static func == (lhs: Key, rhs: Key) -> Bool {
+      lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
+    }
+  }
+
+  /// The byte at the reader's offset; a bail at the end of the document.
+  @inline(__always)
+  func peek() throws(Bail) -> UInt8 {
+    guard reader.index < reader.count else { throw Bail() }
+    return reader.byte(at: reader.index)
+  }
+
+  /// Moves past `byte` at the reader's offset and the whitespace after it.
+  @inline(__always)
+  mutating func expect(_ byte: UInt8) throws(Bail) {
+    guard try peek() == byte else { throw Bail() }
+    reader.index &+= 1
+    reader.skipWhitespace()
+  }
+
+  /// Opens the object at the reader's offset: whether it has members (the reader is then at
+  /// the first key), or is empty (the reader is then past it).
+  @inline(__always)
+  mutating func openObject() throws(Bail) -> Bool {
+    try open(0x7B, closing: 0x7D)
+  }
+
+  /// Opens the array at the reader's offset: whether it has elements (the reader is then at
+  /// the first), or is empty (the reader is then past it).
+  @inline(__always)
+  mutating func openArray() throws(Bail) -> Bool {
+    try open(0x5B, closing: 0x5D)
+  }
+
+  @inline(__always)
+  private mutating func open(_ bracket: UInt8, closing: UInt8) throws(Bail) -> Bool {
+    try expect(bracket)
+    guard try peek() == closing else { return true }
+    reader.index &+= 1
+    return false
+  }
+
+  /// After a member or element: whether another follows (the reader is then at it), or the
+  /// container closes with `closing` (the reader is then past it).
+  @inline(__always)
+  mutating func next(closing: UInt8) throws(Bail) -> Bool {
+    reader.skipWhitespace()
+    let byte = try peek()
+    reader.index &+= 1
+    if byte == 0x2C {
+      reader.skipWhitespace()
+      return true
+    }
+    guard byte == closing else { throw Bail() }
+    return false
+  }
+
+  /// Reads a plain key (ASCII without escapes) and the colon after it, leaving the reader at
+  /// the value.
+  ///
+  /// - Returns: The key, and where its text lies for a key kept as an unknown member.
+  mutating func key() throws(Bail) -> (key: Key, start: Int, count: Int) {
+    guard try peek() == 0x22 else { throw Bail() }
+    let start = reader.index &+ 1
+    var seen: UInt64 = 0
+    let end = reader.nextSpecialByte(from: start, seen: &seen)
+    guard end < reader.count, reader.byte(at: end) == 0x22, seen & JSONReader.highBits == 0
+    else { throw Bail() }
+    let length = end &- start
+    guard length <= reader.limits.maxStringBytes else { throw Bail() }
+    reader.index = end &+ 1
+    reader.skipWhitespace()
+    try expect(0x3A)
+    guard length <= 24 else { return (.other, start, length) }
+    let bytes = (reader.base + start).assumingMemoryBound(to: UInt8.self)
+    guard length <= 8, start &+ 8 <= reader.count else {
+      return (Key(words: Key.words(bytes, count: length)), start, length)
+    }
+    // The common key, up to eight bytes: one load, the bytes past it masked off.
+    var word = UInt64(
+      littleEndian: reader.base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+    if length < 8 { word &= (1 << (8 * UInt64(length))) &- 1 }
+    return (Key(words: (word, 0, 0)), start, length)
+  }
+
+  /// The text of a key that ``key()`` read.
+  func keyText(start: Int, count: Int) -> String {
+    String(
+      decoding: UnsafeRawBufferPointer(start: reader.base + start, count: count), as: UTF8.self)
+  }
+
+  /// Reads a string with the reader's own parser.
+  @inline(__always)
+  mutating func string() throws(Bail) -> String {
+    guard try peek() == 0x22 else { throw Bail() }
+    do {
+      return try reader.parseString()
+    } catch {
+      throw Bail()
+    }
+  }
+
+  /// Reads a number with the reader's own parser, as a value (so `intValue` and
+  /// `numberValue` mean what they mean to the reference decoder).
+  @inline(__always)
+  mutating func number() throws(Bail) -> JSONValue {
+    let first = try peek()
+    guard first == 0x2D || first &- 0x30 < 10 else { throw Bail() }
+    do {
+      return try reader.parseNumber()
+    } catch {
+      throw Bail()
+    }
+  }
+
+  /// Reads an integer of at least `minimum`.
+  @inline(__always)
+  mutating func integer(atLeast minimum: Int) throws(Bail) -> Int {
+    guard let value = try number().intValue, value >= minimum else { throw Bail() }
+    return value
+  }
+
+  /// Reads `true` or `false`.
+  mutating func boolean() throws(Bail) -> Bool {
+    switch try peek() {
+    case 0x74:
+      try literal("true")
+      return true
+    case 0x66:
+      try literal("false")
+      return false
+    default: throw Bail()
+    }
+  }
+
+  /// Reads `null` if it stands at the reader's offset; whether it did.
+  mutating func null() throws(Bail) -> Bool {
+    guard try peek() == 0x6E else { return false }
+    try literal("null")
+    return true
+  }
+
+  private mutating func literal(_ text: StaticString) throws(Bail) {
+    let length = text.utf8CodeUnitCount
+    guard reader.index &+ length <= reader.count else { throw Bail() }
+    for offset in 0..<length where reader.byte(at: reader.index &+ offset) != text.utf8Start[offset]
+    {
+      throw Bail()
+    }
+    reader.index &+= length
+  }
+
+  /// Reads any value as a ``JSONValue``, with the reader's own scan and limits, its depth
+  /// limit counted from `depth`, the number of arrays and objects open around it: for a
+  /// member kept because the format does not know it.
+  mutating func keptValue(depth: Int) throws(Bail) -> JSONValue {
+    var sub = JSONReader(base: reader.base, count: reader.count, limits: limits(depth: depth))
+    sub.index = reader.index
+    var builder = JSONReader.ValueBuilder()
+    do {
+      let value = try sub.readValue(into: &builder)
+      reader.index = sub.index
+      return value
+    } catch {
+      throw Bail()
+    }
+  }
+
+  /// The reader's limits for a value inside `depth` open arrays and objects.
+  func limits(depth: Int) -> JSONLimits {
+    var limits = reader.limits
+    limits.maxDepth -= depth
+    return limits
+  }
+}

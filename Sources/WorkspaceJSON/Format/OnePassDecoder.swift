@@ -1,0 +1,300 @@
+import Workspace
+
+/// Reads a workspace file that needs no repair straight from its bytes, in one pass: the fast
+/// path of restore, with ``WorkspaceDecoder`` as its reference and fallback.
+///
+/// A recursive descent specialised to the format walks the bytes once, validating the JSON
+/// with the reader's own primitives (so it accepts only what ``JSONReader`` accepts) and
+/// building the state as it goes: a node's members are collected in any order and the node
+/// is built at its closing brace, a stack's tokens come from the ``TokenCache`` straight from
+/// the bytes. No value tree, no container index, no JSON paths.
+///
+/// It gives up — ``state(of:path:limits:)`` returns `nil` and the reference decoder reads the
+/// file — at the first thing that is not the plain case: any JSON error, any limit reached,
+/// a duplicate key, a key with escapes or beyond ASCII, a missing, invalid or repeated id,
+/// an older version, a node of an unknown kind, and anything the reference would report as a
+/// ``Diagnostic`` or refuse. So every error, message, JSON path and diagnostic comes from the
+/// reference, and a state from here is one the reference returns too, equal and with no
+/// diagnostics (`OnePassDecoderTests` and the `FuzzWorkspaceLoader` target check both paths
+/// against each other).
+///
+/// Rare members take the reference's own code: `history` is read in place (a
+/// ``JSONDocument`` of just that value) and `templates` as a value, both once the tree is
+/// built, as the reference does; unknown members are kept as the values the reader builds.
+struct OnePassDecoder {
+  /// Why the decoder gave up; the reference decoder says what is wrong, if anything.
+  struct Bail: Error {}
+
+  /// The document's bytes and the offset of the next byte; its limits are the file's.
+  var reader: JSONReader
+  let limits: WorkspaceFileLimits
+  /// The nodes built so far, by id.
+  var nodes: [NodeID: Node]
+  var nodeCount = 0
+  /// The largest id stored.
+  var largestID = 0
+  let tokenCache = TokenCache()
+  /// The length of the last stack read, the capacity the next one reserves.
+  var stackCapacity = 4
+
+  private init(_ buffer: UnsafeRawBufferPointer, limits: WorkspaceFileLimits) {
+    reader = JSONReader(
+      base: buffer.baseAddress!, count: buffer.count, limits: WorkspaceFile.jsonLimits(limits))
+    self.limits = limits
+    // About one node per kilobyte of a route-heavy file; a small dictionary grows.
+    nodes = Dictionary(minimumCapacity: buffer.count / 1024)
+  }
+
+  /// The state stored in `bytes` when the file needs nothing the reference decoder would
+  /// report, migrate or refuse; `nil` otherwise.
+  ///
+  /// - Parameters:
+  ///   - bytes: The file's bytes, within the file size limit.
+  ///   - path: The file's path, for the reference code that reads history and templates.
+  ///   - limits: The file's limits.
+  /// - Complexity: O(*b*), for *b* bytes, plus O(*h*·*n*) to check a stored history of *h*
+  ///   entries against *n* nodes.
+  static func state(
+    of bytes: [UInt8], path: String, limits: WorkspaceFileLimits
+  ) -> WorkspaceState? {
+    bytes.withUnsafeBytes { buffer -> WorkspaceState? in
+      guard !buffer.isEmpty else { return nil }
+      var decoder = OnePassDecoder(buffer, limits: limits)
+      return try? decoder.file(buffer, path: path)
+    }
+  }
+
+  /// The top-level members, as the file holds them.
+  private struct TopLevel {
+    var hasFormat = false
+    var hasVersion = false
+    var revision = 0
+    var nextID: Int?
+    var focus: NodeID?
+    var zoomed: NodeID?
+    var mostRecentlyUsed: [NodeID] = []
+    var mostRecentlyUsedLimit = WorkspaceState.defaultMostRecentlyUsedLimit
+    var layoutSize: Size?
+    var minimumPaneSize: Size?
+    var root: NodeID?
+    /// Where the `history` value starts.
+    var history: Int?
+    var templates: JSONValue?
+    var members = ObjectMembers()
+  }
+
+  /// Reads the whole file, then finishes the state as the reference does: focus and
+  /// most-recently-used list, zoom, history, templates, the invariants.
+  private mutating func file(
+    _ buffer: UnsafeRawBufferPointer, path: String
+  ) throws(Bail) -> WorkspaceState {
+    if reader.count >= 3, reader.byte(at: 0) == 0xEF, reader.byte(at: 1) == 0xBB,
+      reader.byte(at: 2) == 0xBF
+    {
+      throw Bail()
+    }
+    reader.skipWhitespace()
+    var top = TopLevel()
+    guard try openObject() else { throw Bail() }
+    repeat {
+      let (key, start, length) = try self.key()
+      switch key {
+      case Self.format:
+        try top.members.claim(0)
+        guard try string() == WorkspaceFormat.name else { throw Bail() }
+        top.hasFormat = true
+      case Self.version:
+        try top.members.claim(1)
+        guard
+          try integer(atLeast: WorkspaceFormat.currentVersion)
+            == WorkspaceFormat.currentVersion
+        else { throw Bail() }
+        top.hasVersion = true
+      case Self.revision:
+        try top.members.claim(2)
+        top.revision = try integer(atLeast: 0)
+      case Self.nextID:
+        try top.members.claim(3)
+        top.nextID = try integer(atLeast: 1)
+      case Self.focus:
+        try top.members.claim(4)
+        top.focus = try storedID()
+      case Self.mostRecentlyUsed:
+        try top.members.claim(5)
+        top.mostRecentlyUsed = try ids()
+      case Self.mostRecentlyUsedLimit:
+        try top.members.claim(6)
+        top.mostRecentlyUsedLimit = try integer(atLeast: 1)
+      case Self.zoomed:
+        try top.members.claim(7)
+        top.zoomed = try storedID()
+      case Self.layoutSize:
+        try top.members.claim(8)
+        top.layoutSize = try size(lengths: WorkspaceState.layoutLengths)
+      case Self.minimumPaneSize:
+        try top.members.claim(9)
+        top.minimumPaneSize = try size(lengths: WorkspaceState.minimumPaneLengths)
+      case Self.root:
+        try top.members.claim(10)
+        top.root = try node(parent: nil, depth: 1).id
+      case Self.history:
+        try top.members.claim(11)
+        top.history = reader.index
+        guard
+          let (_, end) = try? JSONDocument.readValue(
+            in: buffer, at: reader.index, limits: limits(depth: 1), { _ in () })
+        else { throw Bail() }
+        reader.index = end
+      case Self.templates:
+        try top.members.claim(12)
+        top.templates = try keptValue(depth: 1)
+      default:
+        try top.members.append(keyText(start: start, count: length), try keptValue(depth: 1))
+      }
+    } while try next(closing: 0x7D)
+    reader.skipWhitespace()
+    guard reader.index == reader.count, top.hasFormat, top.hasVersion, let rootID = top.root
+    else { throw Bail() }
+    return try finish(top, rootID: rootID, buffer, path: path)
+  }
+
+  /// The state from the tree and the top-level members, checked and completed as the
+  /// reference decoder does after reading the tree.
+  private mutating func finish(
+    _ top: TopLevel, rootID: NodeID, _ buffer: UnsafeRawBufferPointer, path: String
+  ) throws(Bail) -> WorkspaceState {
+    // The state takes the only reference to the nodes, so a repair changes them in place.
+    var nodes: [NodeID: Node] = [:]
+    swap(&nodes, &self.nodes)
+    var nextID = largestID + 1
+    if let stored = top.nextID {
+      guard stored <= WorkspaceDecoder.maximumID + 1, stored >= nextID else { throw Bail() }
+      nextID = stored
+    }
+    for pane in [top.focus, top.zoomed] + top.mostRecentlyUsed.map(Optional.some) {
+      guard let pane else { continue }
+      guard nodes[pane]?.isPane == true else { throw Bail() }
+    }
+    let recent = top.mostRecentlyUsed
+    guard recent.count <= top.mostRecentlyUsedLimit,
+      recent.count < 2 || Set(recent).count == recent.count
+    else { throw Bail() }
+    var state = WorkspaceState(
+      nodes: nodes, rootID: rootID, nextID: nextID, mostRecentlyUsed: recent, zoomedPane: nil,
+      history: History(), unknownMembers: top.members.members,
+      mostRecentlyUsedLimit: top.mostRecentlyUsedLimit, layoutSize: top.layoutSize,
+      minimumPaneSize: top.minimumPaneSize, revision: top.revision)
+    // Every container was checked as it was read (no empty one, no split of fewer than two
+    // children or inside one of its axis, weights and active indices as stored are valid)
+    // and every node is a pane or a container, so each holds a pane and the structural
+    // repair has nothing to do; focus it does silently — the stored focus at the end of the
+    // active chain, at the front of the list — so it runs when they are not already so.
+    let chainEnd = state.focusedPane
+    let isRepaired = (top.focus ?? chainEnd) != chainEnd || recent.first != chainEnd
+    if isRepaired {
+      guard let repairs = state.repair(focus: top.focus), repairs.isEmpty else { throw Bail() }
+    }
+    if let zoomed = top.zoomed {
+      guard zoomed == state.focusedPane else { throw Bail() }
+      state.zoomedPane = zoomed
+    }
+    if top.history != nil || top.templates != nil {
+      var reference = WorkspaceDecoder(file: path, limits: limits)
+      if let history = top.history {
+        guard
+          (try? JSONDocument.readValue(in: buffer, at: history, limits: .validated) { value in
+            reference.decodeHistory(value, into: &state)
+          }) != nil
+        else { throw Bail() }
+      }
+      if let templates = top.templates {
+        state.templates = reference.decodeTemplates(templates, at: "$.templates")
+      }
+      guard reference.diagnostics.isEmpty else { throw Bail() }
+    }
+    // Without the repair the invariants hold by construction: the tree was built from its
+    // root down, each node once under the id it stores, a child naming its container; every
+    // container was checked as it was read; ids lie below the next id; the list starts with
+    // the focused pane, holds panes only, once each, within its limit; zoom is on that pane.
+    // History and templates leave the tree as it is. The tests check the claim.
+    if isRepaired {
+      guard state.invariantViolations().isEmpty else { throw Bail() }
+    } else {
+      assert(state.invariantViolations().isEmpty, "the one-pass decoder broke an invariant")
+    }
+    return state
+  }
+
+  /// A stored pane id (`focus`, `zoomed`): `null` or an integer.
+  private mutating func storedID() throws(Bail) -> NodeID? {
+    if try null() { return nil }
+    guard let id = try number().intValue else { throw Bail() }
+    return NodeID(id)
+  }
+
+  /// The most-recently-used list: an array of integers.
+  private mutating func ids() throws(Bail) -> [NodeID] {
+    var ids: [NodeID] = []
+    guard try openArray() else { return ids }
+    repeat {
+      guard let id = try number().intValue else { throw Bail() }
+      ids.append(NodeID(id))
+    } while try next(closing: 0x5D)
+    return ids
+  }
+
+  /// A size `"WxH"`, each length in `lengths`.
+  private mutating func size(lengths: ClosedRange<Int>) throws(Bail) -> Size {
+    guard let size = Size(parsing: try string()), lengths.contains(size.width),
+      lengths.contains(size.height)
+    else { throw Bail() }
+    return size
+  }
+
+  private static let format = Key("format")
+  private static let version = Key("version")
+  private static let revision = Key("revision")
+  private static let nextID = Key("nextId")
+  private static let focus = Key("focus")
+  private static let mostRecentlyUsed = Key("mru")
+  private static let mostRecentlyUsedLimit = Key("mruLimit")
+  private static let zoomed = Key("zoomed")
+  private static let layoutSize = Key("layoutSize")
+  private static let minimumPaneSize = Key("minimumPaneSize")
+  private static let root = Key("root")
+  private static let history = Key("history")
+  private static let templates = Key("templates")
+}
+
+extension OnePassDecoder {
+  /// The members of one object: which known keys it held (a second one is a duplicate,
+  /// which the reference reports) and the unknown members, kept in document order.
+  struct ObjectMembers {
+    private var known: UInt32 = 0
+    private var kept: [(key: String, value: JSONValue)] = []
+
+    /// Records the known key numbered `bit`; a bail if the object held it already.
+    @inline(__always)
+    mutating func claim(_ bit: UInt32) throws(Bail) {
+      guard known & 1 << bit == 0 else { throw Bail() }
+      known |= 1 << bit
+    }
+
+    /// Whether the object held the known key numbered `bit`.
+    func holds(_ bit: UInt32) -> Bool {
+      known & 1 << bit != 0
+    }
+
+    /// Keeps an unknown member; a bail if the object held its key already.
+    mutating func append(_ key: String, _ value: JSONValue) throws(Bail) {
+      guard !kept.contains(where: { $0.key == key }) else { throw Bail() }
+      kept.append((key, value))
+    }
+
+    /// The unknown members, as the reference keeps them.
+    var members: UnknownMembers {
+      kept.isEmpty
+        ? UnknownMembers() : UnknownMembers(KeptJSONMembers(object: JSONObject(members: kept)))
+    }
+  }
+}

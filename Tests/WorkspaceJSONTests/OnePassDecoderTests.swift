@@ -1,0 +1,287 @@
+import Foundation
+import PaneRouter
+import Testing
+
+@testable import Workspace
+@testable import WorkspaceJSON
+
+/// Restore's two paths agree: wherever the one-pass decoder returns a state, the reference
+/// decoder returns an equal one with no diagnostics, and a load gives exactly what the
+/// reference gives (the same state and diagnostics, or the same error); and the one-pass
+/// decoder does read ordinary saved files, so the fast path is not silently always skipped.
+@Suite struct OnePassDecoderTests {
+  /// What both paths made of a file.
+  struct Agreement {
+    /// Whether the one-pass decoder read the file.
+    var isOnePass = false
+    /// Whether the reference read it as it is: no diagnostic, no migration.
+    var isPlain = false
+  }
+
+  /// Checks both paths on `bytes`.
+  @discardableResult
+  static func expectAgreement(
+    _ bytes: [UInt8], limits: WorkspaceFileLimits = .default, _ comment: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Agreement {
+    var agreement = Agreement()
+    let fast = WorkspaceFile.decodeInOnePass(bytes, limits: limits)
+    let reference = Result { () throws(WorkspaceFileError) in
+      try WorkspaceFile.decodeByReference(bytes, limits: limits)
+    }
+    let loaded = Result { () throws(WorkspaceFileError) in
+      try WorkspaceFile.decode(bytes, limits: limits)
+    }
+    switch (reference, loaded) {
+    case (.success(let reference), .success(let loaded)):
+      #expect(loaded.state == reference.state, "\(comment)", sourceLocation: sourceLocation)
+      #expect(loaded.state.revision == reference.state.revision, "\(comment)")
+      #expect(loaded.diagnostics == reference.diagnostics, "\(comment)")
+      #expect(loaded.migratedFromVersion == reference.migratedFromVersion, "\(comment)")
+      agreement.isPlain = reference.diagnostics.isEmpty && reference.migratedFromVersion == nil
+      if let fast {
+        #expect(reference.diagnostics == [], "\(comment)", sourceLocation: sourceLocation)
+        #expect(reference.migratedFromVersion == nil, "\(comment)")
+        #expect(fast == reference.state, "\(comment)", sourceLocation: sourceLocation)
+        #expect(fast.revision == reference.state.revision, "\(comment)")
+        // The same bytes again: kept members in the same order, the same numbers.
+        #expect(
+          WorkspaceFile.encode(fast) == WorkspaceFile.encode(reference.state), "\(comment)",
+          sourceLocation: sourceLocation)
+      }
+    case (.failure(let reference), .failure(let loaded)):
+      #expect("\(loaded)" == "\(reference)", "\(comment)", sourceLocation: sourceLocation)
+      #expect(fast == nil, "\(comment): read in one pass, refused by the reference: \(reference)")
+    default:
+      Issue.record("\(comment): \(reference) but \(loaded)", sourceLocation: sourceLocation)
+    }
+    agreement.isOnePass = fast != nil
+    return agreement
+  }
+
+  /// The package's own files: samples, fuzz seeds and regressions, hostile fixtures and the
+  /// JSON test suite, each a path relative to the package.
+  static let packageFiles: [String] = {
+    let root = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    var files: [String] = []
+    for folder in [
+      "Samples/Workspaces", "Fuzz/Corpus/FuzzWorkspaceLoader",
+      "Fuzz/Regressions/FuzzWorkspaceLoader", "Tests/Fixtures/hostile",
+      "Tests/Fixtures/JSONTestSuite/test_parsing",
+    ] {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path + "/" + folder))
+      for name in (names ?? []).sorted() where !name.hasPrefix(".") {
+        files.append(root.path + "/" + folder + "/" + name)
+      }
+    }
+    return files
+  }()
+
+  @Test func thePackageHasFilesToCheck() {
+    #expect(Self.packageFiles.count > 300)
+  }
+
+  @Test(arguments: packageFiles)
+  func everyFileOfThePackageReadsAlikeOnBothPaths(path: String) throws {
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    Self.expectAgreement(bytes, path)
+    // The same under small limits, which the one-pass decoder must leave to the reference.
+    Self.expectAgreement(bytes, limits: Self.smallLimits, path + ", small limits")
+  }
+
+  static let smallLimits = WorkspaceFileLimits(
+    maximumFileBytes: 1 << 16, maximumTreeDepth: 3, maximumNodes: 6, maximumStringBytes: 16,
+    maximumStackDepth: 2)
+
+  @Test(arguments: ["ide.json", "mail.json", "dashboard.json"])
+  func theCurrentSamplesAreReadInOnePass(name: String) throws {
+    let path = Self.packageFiles.first { $0.hasSuffix("/Samples/Workspaces/" + name) }
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try #require(path))))
+    #expect(Self.expectAgreement(bytes, name).isOnePass)
+  }
+
+  /// Seeded random workspaces after random commands (with history, templates, modals,
+  /// awkward titles and tokens): every saved file is read in one pass, to the same state.
+  @Test(arguments: 0..<60)
+  func savedRandomWorkspacesAreReadInOnePass(seed: UInt64) {
+    var generator = WorkspaceGenerator(seed: seed)
+    var state = generator.state()
+    for step in 0..<12 {
+      _ = try? state.apply(generator.command(in: state))
+      let bytes = WorkspaceFile.encode(state)
+      #expect(Self.expectAgreement(bytes, "seed \(seed), step \(step)").isOnePass)
+      #expect(WorkspaceFile.decodeInOnePass(bytes) == state, "seed \(seed), step \(step)")
+    }
+  }
+
+  /// The same files rewritten the ways a person or another tool may write them: members in
+  /// another order, compact, unknown members everywhere, members dropped or repeated: read
+  /// alike, and in one pass exactly where the reference reads them as they are.
+  @Test(arguments: 0..<60)
+  func rewrittenFilesReadAlike(seed: UInt64) throws {
+    var generator = WorkspaceGenerator(seed: seed)
+    var state = generator.state()
+    for _ in 0..<8 { _ = try? state.apply(generator.command(in: state)) }
+    let value = try JSONReader.parse(WorkspaceFile.encode(state))
+    var random = SeededGenerator(seed: seed)
+    for round in 0..<6 {
+      var rewriter = Rewriter(random: random)
+      let rewritten = rewriter.rewrite(value, round: round)
+      random = rewriter.random
+      let bytes = JSONWriter.write(rewritten, style: round % 2 == 0 ? .compact : .pretty)
+      let agreement = Self.expectAgreement(bytes, "seed \(seed), round \(round)")
+      // Reordered, missing and kept unknown members are the plain case too, when the
+      // reference reads the file as it is.
+      #expect(agreement.isOnePass == agreement.isPlain, "seed \(seed), round \(round)")
+    }
+  }
+
+  /// Damaged files: every byte-level change either is refused or repaired by the reference
+  /// alone, or reads alike on both paths.
+  @Test(arguments: 0..<40)
+  func damagedFilesReadAlike(seed: UInt64) {
+    var generator = WorkspaceGenerator(seed: seed)
+    var state = generator.state()
+    for _ in 0..<4 { _ = try? state.apply(generator.command(in: state)) }
+    let original = WorkspaceFile.encode(state)
+    var random = SeededGenerator(seed: seed ^ 0xDA3A_6E)
+    for round in 0..<40 {
+      var bytes = original
+      for _ in 0...Int.random(in: 0...2, using: &random) {
+        Self.damage(&bytes, &random)
+      }
+      Self.expectAgreement(bytes, "seed \(seed), round \(round)")
+    }
+  }
+
+  /// One random change: a byte replaced by a JSON-significant one, removed or repeated, a
+  /// slice repeated, or the end cut.
+  static func damage(_ bytes: inout [UInt8], _ random: inout SeededGenerator) {
+    guard !bytes.isEmpty else { return }
+    let at = Int.random(in: 0..<bytes.count, using: &random)
+    let significant = Array("{}[],:\"\\ 0123456789.-eEtfnul\u{1}é".utf8)
+    switch Int.random(in: 0...4, using: &random) {
+    case 0: bytes[at] = significant.randomElement(using: &random)!
+    case 1: bytes.remove(at: at)
+    case 2: bytes.insert(bytes[at], at: at)
+    case 3:
+      let end = min(bytes.count, at + Int.random(in: 1...40, using: &random))
+      bytes.insert(contentsOf: bytes[at..<end], at: at)
+    default: bytes.removeLast(bytes.count - at)
+    }
+  }
+
+  /// Hand-written cases at the edge of the plain case.
+  @Test(arguments: [
+    // Members in any order, the id after the children.
+    (
+      #"{"root":{"children":[{"router":{"stack":["a"],"kind":"k"},"kind":"pane","id":2}],"#
+        + #""titles":["t"],"kind":"tabs","id":1},"version":2,"format":"workspace"}"#, true
+    ),
+    // Kept unknown members at every level, nested.
+    (
+      #"{"format":"workspace","version":2,"x":[1,{"y":null}],"root":{"id":1,"kind":"pane","#
+        + #""z":{"a":[true,false,-0.5e3]},"router":{"kind":"k","stack":["a"],"w":"\u00e9","#
+        + #""modal":{"style":"sheet","stack":["b:%20"],"v":1}}}}"#, true
+    ),
+    // Escaped strings: a token, a title, a kind.
+    (
+      #"{"format":"workspace","version":2,"root":{"id":1,"kind":"p\u0061ne","title":"\ud83d\ude00","#
+        + #""router":{"kind":"k","stack":["a:\u0062"]}}}"#, true
+    ),
+    // A key with an escape, a key beyond ASCII: the reference's.
+    (
+      #"{"format":"workspace","version":2,"root":{"\u0069d":1,"kind":"pane","#
+        + #""router":{"kind":"k","stack":["a"]}}}"#, false
+    ),
+    (
+      #"{"format":"workspace","version":2,"é":1,"root":{"id":1,"kind":"pane","#
+        + #""router":{"kind":"k","stack":["a"]}}}"#, false
+    ),
+    // A duplicate unknown member, a duplicate known one.
+    (
+      #"{"format":"workspace","version":2,"x":1,"x":2,"root":{"id":1,"kind":"pane","#
+        + #""router":{"kind":"k","stack":["a"]}}}"#, false
+    ),
+    (
+      #"{"format":"workspace","version":2,"root":{"id":1,"kind":"pane","#
+        + #""router":{"kind":"k","stack":["a"],"stack":["b"]}}}"#, false
+    ),
+    // Focus off the active chain: repaired silently by the reference, and so here.
+    (
+      #"{"format":"workspace","version":2,"focus":3,"mru":[3,2],"root":{"id":1,"kind":"tabs","#
+        + #""titles":["a","b"],"children":[{"id":2,"kind":"pane","router":{"kind":"k","#
+        + #""stack":["a"]}},{"id":3,"kind":"pane","router":{"kind":"k","stack":["a"]}}]}}"#,
+      true
+    ),
+    // A modal that is null, a stack at its depth limit, a stack past it.
+    (
+      #"{"format":"workspace","version":2,"root":{"id":1,"kind":"pane","#
+        + #""router":{"kind":"k","stack":["a","b"],"maxDepth":2,"modal":null}}}"#, true
+    ),
+    (
+      #"{"format":"workspace","version":2,"root":{"id":1,"kind":"pane","#
+        + #""router":{"kind":"k","stack":["a","b","c"],"maxDepth":2}}}"#, false
+    ),
+    // An older version, a next id below the ids, trailing content.
+    (
+      #"{"format":"workspace","version":1,"root":{"id":1,"kind":"pane","#
+        + #""router":{"kind":"k","stack":["a"]}}}"#, false
+    ),
+    (
+      #"{"format":"workspace","version":2,"nextId":1,"root":{"id":1,"kind":"pane","#
+        + #""router":{"kind":"k","stack":["a"]}}}"#, false
+    ),
+    (
+      #"{"format":"workspace","version":2,"root":{"id":1,"kind":"pane","#
+        + #""router":{"kind":"k","stack":["a"]}}} x"#, false
+    ),
+  ])
+  func edgesOfThePlainCase(text: String, isOnePass: Bool) {
+    #expect(Self.expectAgreement(Array(text.utf8), text).isOnePass == isOnePass)
+  }
+}
+
+/// Rewrites a saved file's value the ways other writers may: members reordered, unknown
+/// members added to the file, nodes, routers and modals, and (in later rounds) damage a
+/// person might do by hand.
+private struct Rewriter {
+  var random: SeededGenerator
+
+  mutating func rewrite(_ value: JSONValue, round: Int) -> JSONValue {
+    visit(value, round: round, depth: 0)
+  }
+
+  private mutating func visit(_ value: JSONValue, round: Int, depth: Int) -> JSONValue {
+    switch value {
+    case .array(let items):
+      return .array(items.map { visit($0, round: round, depth: depth + 1) })
+    case .object(let object):
+      var members = object.members.map { ($0.key, visit($0.value, round: round, depth: depth + 1)) }
+      members.shuffle(using: &random)
+      if Int.random(in: 0...2, using: &random) == 0 {
+        let kept: [JSONValue] = [
+          .null, .bool(true), .number(-1.5e-7), .string("\u{1}é\"\\"),
+          .array([.number(1), .object(JSONObject(members: [("k", .string("v"))]))]),
+        ]
+        let name = ["x-note", "_meta", "extension"].randomElement(using: &random)!
+        members.insert(
+          (name, kept.randomElement(using: &random)!),
+          at: Int.random(in: 0...members.count, using: &random))
+      }
+      if round >= 3, !members.isEmpty, Int.random(in: 0...3, using: &random) == 0 {
+        // Damage by hand: a member dropped, or one repeated.
+        let index = Int.random(in: 0..<members.count, using: &random)
+        if Bool.random(using: &random) {
+          members.remove(at: index)
+        } else {
+          members.append(members[index])
+        }
+      }
+      return .object(JSONObject(members: members))
+    default:
+      return value
+    }
+  }
+}
