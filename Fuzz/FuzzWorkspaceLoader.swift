@@ -3,6 +3,10 @@
 //
 // Checks, for arbitrary bytes:
 // - `WorkspaceFile.decode` never crashes or hangs: it throws or returns a state;
+// - restore's two paths agree: where the one-pass decoder returns a state, the reference
+//   decoder returns an equal one (same revision, same bytes when saved) with no diagnostics
+//   and no migration; and a load gives exactly what the reference alone gives (the same
+//   state and diagnostics, or the same error);
 // - a returned state satisfies every invariant (`invariantViolations()` is empty);
 // - encode → decode gives an equal state with no diagnostics and no migration, and encoding
 //   that state again gives the same bytes; the root node as a value (`nodeValue`, for tools)
@@ -27,9 +31,7 @@ private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
   let bytes = Array(UnsafeRawBufferPointer(start: count == 0 ? nil : start, count: count))
-  guard let loaded = try? WorkspaceFile.decode(bytes, path: "fuzz.json", limits: limits) else {
-    return 0
-  }
+  guard let loaded = checkBothPaths(bytes) else { return 0 }
   var state = loaded.state
   checkSaved(state, "after loading")
 
@@ -46,6 +48,41 @@ public func fuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     checkSaved(state, "after \(command)")
   }
   return 0
+}
+
+/// Loads `bytes` by both of restore's paths and checks they agree; returns what a load gives.
+private func checkBothPaths(_ bytes: [UInt8]) -> LoadedWorkspace? {
+  let fast = WorkspaceFile.decodeInOnePass(bytes, path: "fuzz.json", limits: limits)
+  let reference = Result { () throws(WorkspaceFileError) in
+    try WorkspaceFile.decodeByReference(bytes, path: "fuzz.json", limits: limits)
+  }
+  let loaded = Result { () throws(WorkspaceFileError) in
+    try WorkspaceFile.decode(bytes, path: "fuzz.json", limits: limits)
+  }
+  switch (reference, loaded) {
+  case (.success(let reference), .success(let loaded)):
+    require(
+      loaded.state == reference.state && loaded.state.revision == reference.state.revision
+        && loaded.diagnostics == reference.diagnostics
+        && loaded.migratedFromVersion == reference.migratedFromVersion,
+      "a load differs from the reference path")
+    if let fast {
+      require(
+        reference.diagnostics.isEmpty && reference.migratedFromVersion == nil,
+        "read in one pass, but the reference reports \(reference.diagnostics)")
+      require(
+        fast == reference.state && fast.revision == reference.state.revision
+          && WorkspaceFile.encode(fast) == WorkspaceFile.encode(reference.state),
+        "the one-pass state differs from the reference's")
+    }
+    return loaded
+  case (.failure(let reference), .failure(let loaded)):
+    require("\(loaded)" == "\(reference)", "a load fails unlike the reference: \(loaded)")
+    require(fast == nil, "read in one pass, but the reference refuses: \(reference)")
+    return nil
+  default:
+    fatalError("FuzzWorkspaceLoader: the reference gives \(reference), a load \(loaded)")
+  }
 }
 
 /// The state is valid and survives a save and a load unchanged.

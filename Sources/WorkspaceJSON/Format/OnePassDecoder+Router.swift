@@ -87,16 +87,13 @@ extension OnePassDecoder {
     let maximumStringBytes = reader.limits.maxStringBytes
     repeat {
       guard try peek() == 0x22 else { throw Bail() }
-      let start = reader.index &+ 1
-      var seen: UInt64 = 0
-      let end = reader.nextSpecialByte(from: start, seen: &seen)
-      guard end < reader.count else { throw Bail() }
       let token: RouteToken?
-      if reader.byte(at: end) == 0x22, seen & JSONReader.highBits == 0 {
-        guard end &- start <= maximumStringBytes else { throw Bail() }
+      if let (end, hash) = plainString(), end &- reader.index &- 1 <= maximumStringBytes {
+        let start = reader.index &+ 1
         token = tokenCache.token(
           UnsafeBufferPointer(
-            start: (reader.base + start).assumingMemoryBound(to: UInt8.self), count: end &- start)
+            start: (reader.base + start).assumingMemoryBound(to: UInt8.self), count: end &- start),
+          hash: hash
         ) { try? RouteToken(parsingUTF8: $0) }
         reader.index = end &+ 1
       } else {
@@ -108,6 +105,39 @@ extension OnePassDecoder {
     guard routes.count <= limits.maximumStackDepth else { throw Bail() }
     stackCapacity = routes.count
     return routes
+  }
+
+  /// The closing quote of the string whose opening quote is at the reader's offset, and the
+  /// ``TokenCache/Hash`` of its text, if it is plain (ASCII without escapes) and ends eight
+  /// bytes or more before the end of the document; `nil` for anything else, which the reader
+  /// then reads.
+  ///
+  /// One scan, eight bytes at a time, finds the end, checks the bytes and hashes them.
+  @inline(__always)
+  private func plainString() -> (end: Int, hash: UInt64)? {
+    var hash = TokenCache.Hash()
+    var seen: UInt64 = 0
+    let start = reader.index &+ 1
+    var position = start
+    while position &+ 8 <= reader.count {
+      let word = UInt64(
+        littleEndian: reader.base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+      let mask = JSONReader.specialByteMask(word)
+      guard mask != 0 else {
+        seen |= word
+        hash.add(word)
+        position &+= 8
+        continue
+      }
+      // The bytes before the first quote, backslash or control byte.
+      let length = mask.trailingZeroBitCount >> 3
+      let tail = length == 0 ? 0 : word & (UInt64.max >> (64 &- 8 &* UInt64(length)))
+      seen |= tail
+      let end = position &+ length
+      guard reader.byte(at: end) == 0x22, seen & JSONReader.highBits == 0 else { return nil }
+      return (end, hash.finished(tail: tail, count: end &- start))
+    }
+    return nil
   }
 
   private static let kind = Key("kind")

@@ -33,7 +33,7 @@ struct OnePassDecoder {
   var nodeCount = 0
   /// The largest id stored.
   var largestID = 0
-  let tokenCache = TokenCache()
+  let tokenCache: TokenCache
   /// The length of the last stack read, the capacity the next one reserves.
   var stackCapacity = 4
 
@@ -41,8 +41,10 @@ struct OnePassDecoder {
     reader = JSONReader(
       base: buffer.baseAddress!, count: buffer.count, limits: WorkspaceFile.jsonLimits(limits))
     self.limits = limits
-    // About one node per kilobyte of a route-heavy file; a small dictionary grows.
+    // About one node per kilobyte of a route-heavy file; a small dictionary grows. Distinct
+    // tokens are rarer than one in a few hundred bytes.
     nodes = Dictionary(minimumCapacity: buffer.count / 1024)
+    tokenCache = TokenCache(expectedCount: buffer.count / 256)
   }
 
   /// The state stored in `bytes` when the file needs nothing the reference decoder would

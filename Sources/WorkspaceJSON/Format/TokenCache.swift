@@ -21,8 +21,9 @@ final class TokenCache {
   }
 
   /// Open addressing, at least twice as many slots as tokens: each slot is 0 (empty) or an
-  /// entry's index plus 1.
-  private var slots: UnsafeMutableBufferPointer<Int32>
+  /// entry's index plus 1 in the low 32 bits, the high 32 bits of its hash above them, so a
+  /// probe passes other texts without reading their entries.
+  private var slots: UnsafeMutableBufferPointer<UInt64>
   /// The tokens remembered; the tables start small (a small file stays cheap) and double.
   private var entries: UnsafeMutableBufferPointer<Entry>
   /// The texts of the entries, one after another.
@@ -30,11 +31,15 @@ final class TokenCache {
   private var entryCount = 0
   private var textCount = 0
 
-  init() {
-    slots = .allocate(capacity: 128)
+  /// A cache with room for about `expectedCount` tokens before its tables grow (at least 64,
+  /// at most ``capacity``).
+  init(expectedCount: Int = 64) {
+    var entryCapacity = 64
+    while entryCapacity < min(expectedCount, Self.capacity) { entryCapacity *= 2 }
+    slots = .allocate(capacity: 2 * entryCapacity)
     slots.initialize(repeating: 0)
-    entries = .allocate(capacity: 64)
-    texts = .allocate(capacity: 1024)
+    entries = .allocate(capacity: entryCapacity)
+    texts = .allocate(capacity: 16 * entryCapacity)
   }
 
   deinit {
@@ -51,15 +56,31 @@ final class TokenCache {
     _ utf8: UnsafeBufferPointer<UInt8>, parse: (UnsafeBufferPointer<UInt8>) -> RouteToken?
   ) -> RouteToken? {
     guard utf8.count <= Self.longestText, let bytes = utf8.baseAddress else { return parse(utf8) }
-    let hash = Self.hash(bytes, utf8.count)
+    return token(utf8, hash: Self.hash(bytes, utf8.count), parse: parse)
+  }
+
+  /// The token whose text is `utf8`, whose ``Hash`` is `hash` (a reader that scans the text
+  /// computes it on the way), parsed by `parse` the first time it is seen.
+  ///
+  /// - Complexity: O(*n*) for *n* bytes, plus `parse` the first time.
+  @inline(__always)
+  func token(
+    _ utf8: UnsafeBufferPointer<UInt8>, hash: UInt64,
+    parse: (UnsafeBufferPointer<UInt8>) -> RouteToken?
+  ) -> RouteToken? {
+    guard utf8.count <= Self.longestText, let bytes = utf8.baseAddress else { return parse(utf8) }
     let slots = self.slots
+    let tag = hash & 0xFFFF_FFFF_0000_0000
     var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
     while slots[slot] != 0 {
-      let entry = entries.baseAddress! + Int(slots[slot] - 1)
-      if entry.pointee.hash == hash, entry.pointee.count == utf8.count,
-        Self.equal(texts.baseAddress! + entry.pointee.start, bytes, utf8.count)
-      {
-        return entry.pointee.token
+      let stored = slots[slot]
+      if stored & 0xFFFF_FFFF_0000_0000 == tag {
+        let entry = entries.baseAddress! + Int(truncatingIfNeeded: stored & 0xFFFF_FFFF - 1)
+        if entry.pointee.hash == hash, entry.pointee.count == utf8.count,
+          Self.equal(texts.baseAddress! + entry.pointee.start, bytes, utf8.count)
+        {
+          return entry.pointee.token
+        }
       }
       slot = (slot + 1) & (slots.count - 1)
     }
@@ -74,7 +95,7 @@ final class TokenCache {
       (texts.baseAddress! + textCount).initialize(from: bytes, count: utf8.count)
       textCount += utf8.count
       entryCount += 1
-      slots[slot] = Int32(entryCount)
+      slots[slot] = tag | UInt64(entryCount)
       if 2 * entryCount > slots.count { growSlots() }
     }
     return token
@@ -93,12 +114,13 @@ final class TokenCache {
 
   /// Doubles the slots and places the entries again.
   private func growSlots() {
-    let grown = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 2 * slots.count)
+    let grown = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 2 * slots.count)
     grown.initialize(repeating: 0)
     for index in 0..<entryCount {
-      var slot = Int(truncatingIfNeeded: entries[index].hash) & (grown.count - 1)
+      let hash = entries[index].hash
+      var slot = Int(truncatingIfNeeded: hash) & (grown.count - 1)
       while grown[slot] != 0 { slot = (slot + 1) & (grown.count - 1) }
-      grown[slot] = Int32(index + 1)
+      grown[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(index + 1)
     }
     slots.deallocate()
     slots = grown
@@ -131,22 +153,41 @@ final class TokenCache {
 
   /// A hash of the `count` bytes at `bytes`, eight at a time.
   @inline(__always)
-  private static func hash(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+  static func hash(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
     let raw = UnsafeRawPointer(bytes)
-    var hash = UInt64(count) &* 0x9E37_79B9_7F4A_7C15
+    var hash = Hash()
     var offset = 0
     while offset + 8 <= count {
-      hash =
-        (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        &* 0xFF51_AFD7_ED55_8CCD
+      hash.add(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
       offset += 8
     }
     var tail: UInt64 = 0
+    var shift: UInt64 = 0
     while offset < count {
-      tail = tail << 8 | UInt64(bytes[offset])
+      tail |= UInt64(bytes[offset]) << shift
+      shift += 8
       offset += 1
     }
-    hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-    return hash ^ hash >> 32
+    return hash.finished(tail: tail, count: count)
+  }
+
+  /// The hash of a text, built eight bytes at a time as a scan reads them: each whole word
+  /// of the text in little-endian order, then the last bytes (fewer than eight, maybe none)
+  /// as the low bytes of a word.
+  struct Hash {
+    private var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    /// Adds the next eight bytes of the text.
+    @inline(__always)
+    mutating func add(_ word: UInt64) {
+      state = (state ^ word) &* 0xFF51_AFD7_ED55_8CCD
+    }
+
+    /// The hash of a text of `count` bytes whose last `count % 8` bytes are `tail`.
+    @inline(__always)
+    func finished(tail: UInt64, count: Int) -> UInt64 {
+      let hash = (state ^ tail ^ UInt64(truncatingIfNeeded: count) << 58) &* 0xC4CE_B9FE_1A85_EC53
+      return hash ^ hash >> 29
+    }
   }
 }

@@ -9,7 +9,7 @@ extension JSONReader {
   /// A byte is marked when it is a quote, a backslash or a control character (below 0x20).
   /// The lowest marked byte is always a real match; bytes above it may be false positives.
   @inline(__always)
-  private static func specialByteMask(_ word: UInt64) -> UInt64 {
+  static func specialByteMask(_ word: UInt64) -> UInt64 {
     let quotes = word ^ (ones &* 0x22)
     let backslashes = word ^ (ones &* 0x5C)
     let hasQuote = (quotes &- ones) & ~quotes
