@@ -148,23 +148,15 @@ extension OnePassDecoder {
 
   /// A split's weights: an array of numbers.
   private mutating func weights() throws(Bail) -> [Double] {
-    var weights: [Double] = []
-    guard try openArray() else { return weights }
-    repeat {
-      guard let weight = try number().numberValue else { throw Bail() }
-      weights.append(weight)
-    } while try next(closing: 0x5D)
-    return weights
+    try array { (decoder: inout Self) throws(Bail) in
+      guard let weight = try decoder.number().numberValue else { throw Bail() }
+      return weight
+    }
   }
 
   /// A tabs container's titles: an array of strings.
   private mutating func titles() throws(Bail) -> [String] {
-    var titles: [String] = []
-    guard try openArray() else { return titles }
-    repeat {
-      titles.append(try string())
-    } while try next(closing: 0x5D)
-    return titles
+    try array { (decoder: inout Self) throws(Bail) in try decoder.string() }
   }
 
   private static let id = Key("id")

@@ -41,7 +41,7 @@ extension OnePassDecoder {
     let limit = maxDepth ?? RouteStack<RouteToken>.defaultMaximumDepth
     guard routes.count <= limit, (modal?.routes.count ?? 0) <= limit,
       let stack = try? RouteStack(
-        routes: routes, modal: modal, maxDepth: limit, rejectsDuplicateTop: rejectsDuplicateTop)
+        tokens: routes, modal: modal, maxDepth: limit, rejectsDuplicateTop: rejectsDuplicateTop)
     else { throw Bail() }
     return RouterState(
       kind: kind, stack: stack, unknownMembers: members.members,

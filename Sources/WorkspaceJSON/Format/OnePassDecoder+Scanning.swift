@@ -77,6 +77,19 @@ extension OnePassDecoder {
     return false
   }
 
+  /// Reads an array, each element with `element`.
+  @inline(__always)
+  mutating func array<Element>(
+    _ element: (inout Self) throws(Bail) -> Element
+  ) throws(Bail) -> [Element] {
+    var elements: [Element] = []
+    guard try openArray() else { return elements }
+    repeat {
+      elements.append(try element(&self))
+    } while try next(closing: 0x5D)
+    return elements
+  }
+
   /// After a member or element: whether another follows (the reader is then at it), or the
   /// container closes with `closing` (the reader is then past it).
   @inline(__always)

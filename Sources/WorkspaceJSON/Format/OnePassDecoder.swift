@@ -236,13 +236,10 @@ struct OnePassDecoder {
 
   /// The most-recently-used list: an array of integers.
   private mutating func ids() throws(Bail) -> [NodeID] {
-    var ids: [NodeID] = []
-    guard try openArray() else { return ids }
-    repeat {
-      guard let id = try number().intValue else { throw Bail() }
-      ids.append(NodeID(id))
-    } while try next(closing: 0x5D)
-    return ids
+    try array { (decoder: inout Self) throws(Bail) in
+      guard let id = try decoder.number().intValue else { throw Bail() }
+      return NodeID(id)
+    }
   }
 
   /// A size `"WxH"`, each length in `lengths`.

@@ -65,7 +65,7 @@ extension WorkspaceDecoder {
     let stack: RouteStack<RouteToken>
     do {
       stack = try RouteStack(
-        routes: routes, modal: modal,
+        tokens: routes, modal: modal,
         maxDepth: maxDepth ?? RouteStack<RouteToken>.defaultMaximumDepth,
         rejectsDuplicateTop: rejectsDuplicateTop)
     } catch {

@@ -106,7 +106,7 @@ package struct JSONReader {
   /// is not a space, tab, line feed or carriage return.
   ///
   /// Runs of whitespace (a line break and the indentation of pretty-printed documents) are
-  /// tested eight bytes at a time.
+  /// tested eight bytes at a time, a run of eight spaces with a single comparison.
   @inline(__always)
   static func skipWhitespace(in base: UnsafeRawPointer, count: Int, from offset: Int) -> Int {
     var index = offset
@@ -116,6 +116,11 @@ package struct JSONReader {
     }
     while index &+ 8 <= count {
       let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      // Indentation is mostly spaces: eight of them are passed with one comparison.
+      if word == 0x2020_2020_2020_2020 {
+        index &+= 8
+        continue
+      }
       let other = nonWhitespaceMask(word)
       if other != 0 { return index &+ (other.trailingZeroBitCount >> 3) }
       index &+= 8
