@@ -52,4 +52,28 @@ import Testing
     #expect(first == (try? RouteToken(parsing: text)))
     #expect(parses == 2)
   }
+
+  /// A reader that scans a text eight bytes at a time builds the same hash the cache makes of
+  /// the text's bytes, so a token it looks up by that hash is found.
+  @Test(arguments: ["a", "inbox", "detail:7", "thread:42:reply", "search:swift%20testing"])
+  func aHashBuiltWhileScanningIsTheCachesHash(text: String) {
+    let bytes = Array(text.utf8)
+    var hash = TokenCache.Hash()
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      hash.add(bytes[offset..<offset + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) })
+      offset += 8
+    }
+    let tail = bytes[offset...].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    let cached = bytes.withUnsafeBufferPointer { TokenCache.hash($0.baseAddress!, $0.count) }
+    #expect(hash.finished(tail: tail, count: bytes.count) == cached)
+    let cache = TokenCache()
+    var parses = 0
+    let first = Self.token(cache, text, parses: &parses)
+    let found = bytes.withUnsafeBufferPointer { utf8 in
+      cache.token(utf8, hash: hash.finished(tail: tail, count: bytes.count)) { _ in nil }
+    }
+    #expect(found == first)
+    #expect(parses == 1)
+  }
 }
