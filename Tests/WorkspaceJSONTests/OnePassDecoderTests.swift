@@ -190,6 +190,21 @@ import Testing
       #"{"format":"workspace","version":2,"root":{"id":1,"kind":"p\u0061ne","title":"\ud83d\ude00","#
         + #""router":{"kind":"k","stack":["a:\u0062"]}}}"#, true
     ),
+    // Router kinds: longer than a known name, escaped, beyond ASCII, the same twice; a
+    // split's axis escaped; a key followed closely by text beyond ASCII.
+    (
+      #"{"format":"workspace","version":2,"root":{"id":1,"kind":"split","axis":"vertic\u0061l","#
+        + #""weights":[0.5,0.5],"children":[{"id":2,"kind":"pane","#
+        + #""router":{"kind":"a-router-kind-longer-than-24-bytes","stack":["a"]}},"#
+        + #"{"id":3,"kind":"tabs","titles":["é"],"children":[{"id":4,"kind":"pane","t":"é","#
+        + #""router":{"kind":"m\u00e9l","stack":["a"]}}]}]}}"#, true
+    ),
+    (
+      #"{"format":"workspace","version":2,"root":{"id":1,"kind":"split","axis":"horizontal","#
+        + #""weights":[0.5,0.5],"children":[{"id":2,"kind":"pane","router":{"kind":"été","#
+        + #""stack":["a"]}},{"id":3,"kind":"pane","router":{"kind":"été","stack":["b"]}}]}}"#,
+      true
+    ),
     // A key with an escape, a key beyond ASCII: the reference's.
     (
       #"{"format":"workspace","version":2,"root":{"\u0069d":1,"kind":"pane","#

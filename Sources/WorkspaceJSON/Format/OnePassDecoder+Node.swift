@@ -1,10 +1,15 @@
 import Workspace
 
 extension OnePassDecoder {
+  /// The kinds of node the one-pass decoder reads; any other is the reference's.
+  private enum Kind {
+    case pane, split, tabs
+  }
+
   /// A node's members as the file holds them, in any order, until its closing brace.
   private struct NodeMembers {
     var id: NodeID?
-    var kind: String?
+    var kind: Kind?
     var title: String?
     var router: RouterState?
     var axis: Axis?
@@ -42,7 +47,7 @@ extension OnePassDecoder {
         node.id = NodeID(id)
       case Self.kind:
         try node.members.claim(1)
-        node.kind = try string()
+        node.kind = try kind()
       case Self.title:
         try node.members.claim(2)
         node.title = try string()
@@ -51,8 +56,7 @@ extension OnePassDecoder {
         node.router = try router(depth: memberDepth)
       case Self.axis:
         try node.members.claim(4)
-        guard let axis = Axis(rawValue: try string()) else { throw Bail() }
-        node.axis = axis
+        node.axis = try axis()
       case Self.active:
         try node.members.claim(5)
         node.active = try integer(atLeast: 0)
@@ -83,14 +87,14 @@ extension OnePassDecoder {
     let unknown = members.members.members
     let node: Node
     switch kind {
-    case "pane":
+    case .pane:
       // A pane reads its title and router; members of the containers would be kept.
       guard let router = members.router, members.axis == nil, members.active == nil,
         members.weights == nil, members.titles == nil, members.children == nil
       else { throw Bail() }
       node = .pane(
         id, title: members.title ?? "", router: router, parent: parent, unknownMembers: unknown)
-    case "split":
+    case .split:
       guard let axis = members.axis, let children = members.children, children.count >= 2,
         let weights = members.weights, weights.count == children.count,
         members.title == nil, members.titles == nil,
@@ -106,7 +110,7 @@ extension OnePassDecoder {
       node = .split(
         id, axis: axis, children: children, weights: weights, activeIndex: active,
         router: members.router, parent: parent, unknownMembers: unknown)
-    case "tabs":
+    case .tabs:
       guard let children = members.children, !children.isEmpty,
         let titles = members.titles, titles.count == children.count,
         members.title == nil, members.axis == nil, members.weights == nil
@@ -116,8 +120,6 @@ extension OnePassDecoder {
       node = .tabs(
         id, children: children, titles: titles, activeIndex: active, router: members.router,
         parent: parent, unknownMembers: unknown)
-    default:
-      throw Bail()
     }
     // A repeated id is the reference's to report.
     guard nodes.updateValue(node, forKey: id) == nil else { throw Bail() }
@@ -146,6 +148,38 @@ extension OnePassDecoder {
     return ids
   }
 
+  /// A node's kind: a pane, split or tabs container (a split's axis comes with its own
+  /// member); a kind this version does not know is the reference's.
+  private mutating func kind() throws(Bail) -> Kind {
+    if let (name, _, _) = try name() {
+      switch name {
+      case Self.pane: return .pane
+      case Self.split: return .split
+      case Self.tabs: return .tabs
+      default: throw Bail()
+      }
+    }
+    switch try string() {
+    case "pane": return .pane
+    case "split": return .split
+    case "tabs": return .tabs
+    default: throw Bail()
+    }
+  }
+
+  /// A split's axis.
+  private mutating func axis() throws(Bail) -> Axis {
+    if let (name, _, _) = try name() {
+      switch name {
+      case Self.horizontal: return .horizontal
+      case Self.vertical: return .vertical
+      default: throw Bail()
+      }
+    }
+    guard let axis = Axis(rawValue: try string()) else { throw Bail() }
+    return axis
+  }
+
   /// A split's weights: an array of numbers.
   private mutating func weights() throws(Bail) -> [Double] {
     try array { (decoder: inout Self) throws(Bail) in
@@ -159,6 +193,11 @@ extension OnePassDecoder {
     try array { (decoder: inout Self) throws(Bail) in try decoder.string() }
   }
 
+  private static let pane = Key("pane")
+  private static let split = Key("split")
+  private static let tabs = Key("tabs")
+  private static let horizontal = Key("horizontal")
+  private static let vertical = Key("vertical")
   private static let id = Key("id")
   private static let kind = Key("kind")
   private static let title = Key("title")

@@ -17,7 +17,7 @@ extension OnePassDecoder {
       switch key {
       case Self.kind:
         try members.claim(0)
-        kind = try string()
+        kind = try routerKind()
       case Self.stack:
         try members.claim(1)
         routes = try tokens()
@@ -46,6 +46,17 @@ extension OnePassDecoder {
     return RouterState(
       kind: kind, stack: stack, unknownMembers: members.members,
       modalUnknownMembers: modalMembers.members)
+  }
+
+  /// Reads a router's kind; a plain one the same as the last router's is that router's
+  /// string again, not a new one.
+  private mutating func routerKind() throws(Bail) -> String {
+    guard let (name, start, length) = try name() else { return try string() }
+    guard name != .other else { return keyText(start: start, count: length) }
+    if let last = lastRouterKind, last.name == name { return last.text }
+    let text = keyText(start: start, count: length)
+    lastRouterKind = (name, text)
+    return text
   }
 
   /// Reads a router's modal: its style, its stack, and the members kept with it.

@@ -110,30 +110,58 @@ extension OnePassDecoder {
   ///
   /// - Returns: The key, and where its text lies for a key kept as an unknown member.
   mutating func key() throws(Bail) -> (key: Key, start: Int, count: Int) {
+    guard let (start, length) = try plainText() else { throw Bail() }
+    reader.skipWhitespace()
+    try expect(0x3A)
+    return (key(start: start, count: length), start, length)
+  }
+
+  /// Reads a plain string value as a ``Key``: for a value the format spells with one of a few
+  /// names (a node's kind, an axis, a router's kind). `nil` for a string that is not plain,
+  /// which the reader then reads: the reader is still at its opening quote.
+  mutating func name() throws(Bail) -> (name: Key, start: Int, count: Int)? {
+    guard let (start, length) = try plainText() else { return nil }
+    return (key(start: start, count: length), start, length)
+  }
+
+  /// Reads the string at the reader's offset if it is plain: ASCII without escapes, within
+  /// the string length limit. Otherwise returns `nil` and leaves the reader at its opening
+  /// quote.
+  ///
+  /// - Returns: Where the string's text lies.
+  @inline(__always)
+  private mutating func plainText() throws(Bail) -> (start: Int, count: Int)? {
     guard try peek() == 0x22 else { throw Bail() }
     let start = reader.index &+ 1
     var seen: UInt64 = 0
     let end = reader.nextSpecialByte(from: start, seen: &seen)
-    guard end < reader.count, reader.byte(at: end) == 0x22, seen & JSONReader.highBits == 0
-    else { throw Bail() }
+    guard end < reader.count, reader.byte(at: end) == 0x22 else { return nil }
+    if seen & JSONReader.highBits != 0 {
+      // The scan also saw some bytes past the quote: the string's own decide.
+      for offset in start..<end where reader.byte(at: offset) >= 0x80 { return nil }
+    }
     let length = end &- start
-    guard length <= reader.limits.maxStringBytes else { throw Bail() }
+    guard length <= reader.limits.maxStringBytes else { return nil }
     reader.index = end &+ 1
-    reader.skipWhitespace()
-    try expect(0x3A)
-    guard length <= 24 else { return (.other, start, length) }
+    return (start, length)
+  }
+
+  /// The plain text at `start` as a ``Key``.
+  @inline(__always)
+  private func key(start: Int, count length: Int) -> Key {
+    guard length <= 24 else { return .other }
     let bytes = (reader.base + start).assumingMemoryBound(to: UInt8.self)
     guard length <= 8, start &+ 8 <= reader.count else {
-      return (Key(words: Key.words(bytes, count: length)), start, length)
+      return Key(words: Key.words(bytes, count: length))
     }
     // The common key, up to eight bytes: one load, the bytes past it masked off.
     var word = UInt64(
       littleEndian: reader.base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
     if length < 8 { word &= (1 << (8 * UInt64(length))) &- 1 }
-    return (Key(words: (word, 0, 0)), start, length)
+    return Key(words: (word, 0, 0))
   }
 
-  /// The text of a key that ``key()`` read.
+  /// The text of a key that ``key()`` or ``name()`` read.
   func keyText(start: Int, count: Int) -> String {
     String(
       decoding: UnsafeRawBufferPointer(start: reader.base + start, count: count), as: UTF8.self)

@@ -36,6 +36,8 @@ struct OnePassDecoder {
   let tokenCache: TokenCache
   /// The length of the last stack read, the capacity the next one reserves.
   var stackCapacity = 4
+  /// The last router's kind, which the next router most likely shares.
+  var lastRouterKind: (name: Key, text: String)?
 
   private init(_ buffer: UnsafeRawBufferPointer, limits: WorkspaceFileLimits) {
     reader = JSONReader(

@@ -106,7 +106,7 @@ package struct JSONReader {
   /// is not a space, tab, line feed or carriage return.
   ///
   /// Runs of whitespace (a line break and the indentation of pretty-printed documents) are
-  /// tested eight bytes at a time, a run of eight spaces with a single comparison.
+  /// tested eight bytes at a time, spaces with a comparison or two.
   @inline(__always)
   static func skipWhitespace(in base: UnsafeRawPointer, count: Int, from offset: Int) -> Int {
     var index = offset
@@ -116,11 +116,15 @@ package struct JSONReader {
     }
     while index &+ 8 <= count {
       let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      // Indentation is mostly spaces: eight of them are passed with one comparison.
-      if word == 0x2020_2020_2020_2020 {
+      // Indentation is mostly spaces: eight of them are passed with one comparison, and
+      // spaces up to a byte above 0x20 (never whitespace) end the run without the full test.
+      let notSpaces = word ^ 0x2020_2020_2020_2020
+      if notSpaces == 0 {
         index &+= 8
         continue
       }
+      let spaces = notSpaces.trailingZeroBitCount >> 3
+      if word >> (UInt64(spaces) &* 8) & 0xFF > 0x20 { return index &+ spaces }
       let other = nonWhitespaceMask(word)
       if other != 0 { return index &+ (other.trailingZeroBitCount >> 3) }
       index &+= 8
