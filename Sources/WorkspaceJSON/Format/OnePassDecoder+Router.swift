@@ -99,12 +99,12 @@ extension OnePassDecoder {
     repeat {
       guard try peek() == 0x22 else { throw Bail() }
       let token: RouteToken?
-      if let (end, hash) = plainString(), end &- reader.index &- 1 <= maximumStringBytes {
+      if let (end, hash, tail) = plainString(), end &- reader.index &- 1 <= maximumStringBytes {
         let start = reader.index &+ 1
         token = tokenCache.token(
           UnsafeBufferPointer(
             start: (reader.base + start).assumingMemoryBound(to: UInt8.self), count: end &- start),
-          hash: hash
+          hash: hash, tail: tail
         ) { try? RouteToken(parsingUTF8: $0) }
         reader.index = end &+ 1
       } else {
@@ -118,14 +118,14 @@ extension OnePassDecoder {
     return routes
   }
 
-  /// The closing quote of the string whose opening quote is at the reader's offset, and the
-  /// ``TokenCache/Hash`` of its text, if it is plain (ASCII without escapes) and ends eight
+  /// The closing quote of the string whose opening quote is at the reader's offset, the
+  /// ``TokenCache/Hash`` of its text and its last bytes (`count % 8`) as a word, if it is plain (ASCII without escapes) and ends eight
   /// bytes or more before the end of the document; `nil` for anything else, which the reader
   /// then reads.
   ///
   /// One scan, eight bytes at a time, finds the end, checks the bytes and hashes them.
   @inline(__always)
-  private func plainString() -> (end: Int, hash: UInt64)? {
+  private func plainString() -> (end: Int, hash: UInt64, tail: UInt64)? {
     var hash = TokenCache.Hash()
     var seen: UInt64 = 0
     let start = reader.index &+ 1
@@ -146,7 +146,7 @@ extension OnePassDecoder {
       seen |= tail
       let end = position &+ length
       guard reader.byte(at: end) == 0x22, seen & JSONReader.highBits == 0 else { return nil }
-      return (end, hash.finished(tail: tail, count: end &- start))
+      return (end, hash.finished(tail: tail, count: end &- start), tail)
     }
     return nil
   }

@@ -44,9 +44,9 @@ struct OnePassDecoder {
       base: buffer.baseAddress!, count: buffer.count, limits: WorkspaceFile.jsonLimits(limits))
     self.limits = limits
     // About one node per kilobyte of a route-heavy file; a small dictionary grows. Distinct
-    // tokens are rarer than one in a few hundred bytes.
+    // tokens are rarer than one in 64 bytes (growing the cache costs more than room to spare).
     nodes = Dictionary(minimumCapacity: buffer.count / 1024)
-    tokenCache = TokenCache(expectedCount: buffer.count / 256)
+    tokenCache = TokenCache(expectedCount: buffer.count / 64)
   }
 
   /// The state stored in `bytes` when the file needs nothing the reference decoder would

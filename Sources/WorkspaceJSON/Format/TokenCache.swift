@@ -15,6 +15,8 @@ final class TokenCache {
 
   private struct Entry {
     var hash: UInt64
+    /// The last `count % 8` bytes of the text, as ``Hash/finished(tail:count:)`` takes them.
+    var tail: UInt64
     var start: Int
     var count: Int
     var token: RouteToken
@@ -56,16 +58,18 @@ final class TokenCache {
     _ utf8: UnsafeBufferPointer<UInt8>, parse: (UnsafeBufferPointer<UInt8>) -> RouteToken?
   ) -> RouteToken? {
     guard utf8.count <= Self.longestText, let bytes = utf8.baseAddress else { return parse(utf8) }
-    return token(utf8, hash: Self.hash(bytes, utf8.count), parse: parse)
+    let (hash, tail) = Self.hash(bytes, utf8.count)
+    return token(utf8, hash: hash, tail: tail, parse: parse)
   }
 
-  /// The token whose text is `utf8`, whose ``Hash`` is `hash` (a reader that scans the text
-  /// computes it on the way), parsed by `parse` the first time it is seen.
+  /// The token whose text is `utf8`, whose ``Hash`` is `hash` and whose last `count % 8`
+  /// bytes are `tail` (a reader that scans the text computes both on the way), parsed by
+  /// `parse` the first time it is seen.
   ///
   /// - Complexity: O(*n*) for *n* bytes, plus `parse` the first time.
   @inline(__always)
   func token(
-    _ utf8: UnsafeBufferPointer<UInt8>, hash: UInt64,
+    _ utf8: UnsafeBufferPointer<UInt8>, hash: UInt64, tail: UInt64,
     parse: (UnsafeBufferPointer<UInt8>) -> RouteToken?
   ) -> RouteToken? {
     guard utf8.count <= Self.longestText, let bytes = utf8.baseAddress else { return parse(utf8) }
@@ -77,7 +81,8 @@ final class TokenCache {
       if stored & 0xFFFF_FFFF_0000_0000 == tag {
         let entry = entries.baseAddress! + Int(truncatingIfNeeded: stored & 0xFFFF_FFFF - 1)
         if entry.pointee.hash == hash, entry.pointee.count == utf8.count,
-          Self.equal(texts.baseAddress! + entry.pointee.start, bytes, utf8.count)
+          entry.pointee.tail == tail,
+          Self.equalWords(texts.baseAddress! + entry.pointee.start, bytes, utf8.count)
         {
           return entry.pointee.token
         }
@@ -91,7 +96,7 @@ final class TokenCache {
         texts = Self.doubled(texts, keeping: textCount)
       }
       (entries.baseAddress! + entryCount).initialize(
-        to: Entry(hash: hash, start: textCount, count: utf8.count, token: token))
+        to: Entry(hash: hash, tail: tail, start: textCount, count: utf8.count, token: token))
       (texts.baseAddress! + textCount).initialize(from: bytes, count: utf8.count)
       textCount += utf8.count
       entryCount += 1
@@ -126,9 +131,10 @@ final class TokenCache {
     slots = grown
   }
 
-  /// Whether `count` bytes at `left` and `right` are equal.
+  /// Whether the whole words of the `count` bytes at `left` and `right` are equal: the
+  /// bytes after them are compared as the entries' tails.
   @inline(__always)
-  private static func equal(
+  private static func equalWords(
     _ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, _ count: Int
   ) -> Bool {
     let left = UnsafeRawPointer(left)
@@ -141,19 +147,13 @@ final class TokenCache {
       else { return false }
       offset += 8
     }
-    while offset < count {
-      guard
-        left.load(fromByteOffset: offset, as: UInt8.self)
-          == right.load(fromByteOffset: offset, as: UInt8.self)
-      else { return false }
-      offset += 1
-    }
     return true
   }
 
-  /// A hash of the `count` bytes at `bytes`, eight at a time.
+  /// The ``Hash`` of the `count` bytes at `bytes`, and their last `count % 8` bytes as a
+  /// word, eight at a time.
   @inline(__always)
-  static func hash(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+  static func hash(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> (hash: UInt64, tail: UInt64) {
     let raw = UnsafeRawPointer(bytes)
     var hash = Hash()
     var offset = 0
@@ -168,7 +168,7 @@ final class TokenCache {
       shift += 8
       offset += 1
     }
-    return hash.finished(tail: tail, count: count)
+    return (hash.finished(tail: tail, count: count), tail)
   }
 
   /// The hash of a text, built eight bytes at a time as a scan reads them: each whole word
