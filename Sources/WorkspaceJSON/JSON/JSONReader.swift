@@ -116,10 +116,11 @@ package struct JSONReader {
     }
     while index &+ 8 <= count {
       let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      // Indentation is mostly spaces: eight of them are passed with one comparison, and
-      // spaces up to a byte above 0x20 (never whitespace) end the run without the full test.
+      // Indentation is mostly spaces: eight of them, or a line feed and seven, are passed
+      // with one comparison, and spaces up to a byte above 0x20 (never whitespace) end the
+      // run without the full test.
       let notSpaces = word ^ 0x2020_2020_2020_2020
-      if notSpaces == 0 {
+      if notSpaces == 0 || notSpaces == 0x2A {
         index &+= 8
         continue
       }
