@@ -11,7 +11,7 @@ extension WorkspaceState {
   ///
   /// A sound tree changed only at some nodes can break an invariant only near them. The
   /// check takes the changed nodes, their parents and children before and after, and both
-  /// roots; for each that exists it checks the node itself (kind, weights, active index, ids,
+  /// roots if the root changed; for each that exists it checks the node itself (kind, weights, active index, ids,
   /// its children's axes), that it and its parent and children name each other, that its
   /// chain of parents reaches the root, and that every container on that chain whose subtree
   /// holds a pane has an active child holding one. A node no longer reachable from the root
@@ -27,7 +27,7 @@ extension WorkspaceState {
     guard let root = nodes[rootID] else { return ["root \(rootID) does not exist"] }
     var problems: [String] = []
     if root.parent != nil { problems.append("root \(rootID) has a parent") }
-    var near: Set<NodeID> = [rootID, previous.rootID]
+    var near: Set<NodeID> = previous.rootID == rootID ? [] : [rootID, previous.rootID]
     for (id, before) in previous.nodes {
       near.insert(id)
       for node in [before, nodes[id]] {
