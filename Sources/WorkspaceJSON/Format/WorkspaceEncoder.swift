@@ -16,6 +16,19 @@ enum WorkspaceEncoder {
     return sink.finish()
   }
 
+  /// The whole file's bytes in the pretty style, handed to `stream` in pieces of about
+  /// `pieceSize` bytes from one reused buffer; the returned emitter holds only the measures
+  /// of what was written.
+  ///
+  /// - Complexity: O(*n* + *k*), for *n* nodes and *k* routes; O(`pieceSize`) memory.
+  static func stream(
+    _ state: WorkspaceState, to stream: any JSONByteStream, pieceSize: Int
+  ) -> JSONWriter.Emitter {
+    var sink = JSONWriter.ByteSink(style: .pretty, streamingTo: stream, pieceSize: pieceSize)
+    write(state, into: &sink)
+    return sink.finish()
+  }
+
   /// The whole file as a value.
   static func value(_ state: WorkspaceState) -> JSONValue {
     var sink = JSONValueSink()

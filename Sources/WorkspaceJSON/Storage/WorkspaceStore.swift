@@ -102,8 +102,8 @@ public struct WorkspaceStore: Sendable {
     try FileSystem.checkReplaceable(target)
     let lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
     defer { withExtendedLifetime(lock) {} }
-    let current = (try? FileSystem.readFile(target, limit: limits.maximumFileBytes)) ?? nil
-    let stored = current.flatMap { WorkspaceFile.storedRevision(of: $0) } ?? 0
+    let current = (try? StoredFile(opening: target, limit: limits.maximumFileBytes)) ?? nil
+    let stored = current?.revision() ?? 0
     return try write(
       state, to: target, replacing: current, after: max(stored, state.revision),
       storedRevision: stored) != nil
@@ -223,7 +223,8 @@ public struct WorkspaceStore: Sendable {
     let revision = loaded.state.revision
     guard dryRun else {
       let written = try write(
-        loaded.state, to: target, replacing: current, after: revision, storedRevision: revision)
+        loaded.state, to: target, replacing: StoredFile(current, path: target), after: revision,
+        storedRevision: revision)
       return (loaded, written != nil)
     }
     let bytes = try WorkspaceFile.encode(loaded.state, path: path, limits: limits)
@@ -292,33 +293,41 @@ public struct WorkspaceStore: Sendable {
   }
 
   /// Writes the state to `target` with the revision after `revision` while the caller holds
-  /// the lock, unless `current` (the file's bytes, at `storedRevision`) already holds exactly
+  /// the lock, unless `current` (the file as read, at `storedRevision`) already holds exactly
   /// the state.
   ///
-  /// With `keepingBackup`, the backup is left as it is instead of becoming the replaced file.
+  /// The encoder writes the file through a small buffer into a ``ReplacementStream``, which
+  /// compares it with `current` and writes a temporary file only from the first difference
+  /// on; the temporary file then replaces the file. With `keepingBackup`, the backup is left
+  /// as it is instead of becoming the replaced file.
   ///
   /// - Returns: The revision written, or `nil` if the file was left as it was.
   private func write(
-    _ state: WorkspaceState, to target: String, replacing current: [UInt8]?, after revision: Int,
-    storedRevision: Int, keepingBackup: Bool = false
+    _ state: WorkspaceState, to target: String, replacing current: StoredFile?,
+    after revision: Int, storedRevision: Int, keepingBackup: Bool = false
   ) throws(WorkspaceFileError) -> Int? {
     var state = state
     state.revision = revision + 1
-    let bytes = try WorkspaceFile.encode(state, path: path, limits: limits)
-    if let current {
-      var isUnchanged = WorkspaceEncoder.isFile(current, equalTo: bytes, atRevision: storedRevision)
-      if isUnchanged == nil {
-        state.revision = storedRevision
-        isUnchanged = try WorkspaceFile.encode(state, path: path, limits: limits) == current
-        state.revision = revision + 1
-      }
-      guard isUnchanged == false else { return nil }
-    }
+    let backupPath = keepingBackup ? nil : target + ".bak"
     FileSystem.removeStaleTemporaries(for: target)
-    try FileSystem.replace(
-      target, with: bytes, backupPath: keepingBackup ? nil : target + ".bak")
+    let stream = ReplacementStream(
+      replacing: target, backupPath: backupPath, stored: current, storedRevision: storedRevision,
+      maximumBytes: limits.maximumFileBytes)
+    do {
+      try WorkspaceFile.encode(
+        state, path: path, limits: limits, to: stream, pieceSize: Self.pieceSize)
+    } catch {
+      stream.discard()
+      throw error
+    }
+    guard let temporary = try stream.finish() else { return nil }
+    try FileSystem.commit(temporary, over: target, backupPath: backupPath)
     return state.revision
   }
+
+  /// The bytes the encoder buffers before handing them to the file: small enough to stay in
+  /// the processor's cache, large enough that each `write` call is worth its cost.
+  static let pieceSize = 1 << 18
 }
 
 extension LoadedWorkspace {

@@ -1,0 +1,179 @@
+/// The stream a save encodes the new file into, a piece at a time: it compares the pieces
+/// with the stored file and creates the temporary file only at the first difference, so a
+/// save of what the file already holds writes nothing at all.
+///
+/// The new file is at a new revision, so it differs from the stored one in the `revision`
+/// member that the encoder writes right after `version` (and leaves out at revision 0); the
+/// comparison takes the stored file as it would be at its stored revision, the rest of the
+/// two files shifted by the difference in that member's length.
+///
+/// At the first difference the temporary file gets the new file's head and the stored
+/// bytes that the new file has been found to share, then every piece that follows. A save
+/// that cannot write (the file may not be replaced, the disk is full) records the error
+/// and drops the rest of the pieces, so that the encoder still finishes and reports a
+/// broken limit first, as a save always has.
+final class ReplacementStream: JSONByteStream {
+  private enum Phase {
+    /// Every byte so far equals the stored file's.
+    case comparing
+    case writing(TemporaryFile)
+    /// Nothing more is written: the new file is over the size limit (the encoder's check
+    /// reports it), or writing failed.
+    case stopped(WorkspaceFileError?)
+  }
+
+  /// The file to replace, its symbolic links followed.
+  private let target: String
+  /// Its backup, checked before the temporary file is made.
+  private let backupPath: String?
+  /// The file as it was read, or `nil` if there was none.
+  private let stored: StoredFile?
+  /// The revision the stored file holds.
+  private let storedRevision: Int
+  /// The most bytes the new file may have; past them nothing more is written.
+  private let maximumBytes: Int
+  private var phase = Phase.comparing
+  /// The number of bytes of the new file seen so far.
+  private var offset = 0
+  /// The new file up to the end of its `revision` member, from the first piece.
+  private var head: [UInt8] = []
+  /// Where the rest of the new file, after `head`, starts in the stored file.
+  private var storedRestStart = 0
+
+  /// Creates the stream for replacing `target`.
+  ///
+  /// - Parameters:
+  ///   - target: The file, its symbolic links followed.
+  ///   - backupPath: Its backup, or `nil` to leave the backup alone.
+  ///   - stored: The file as it was read, or `nil` to write without comparing.
+  ///   - storedRevision: The revision `stored` holds.
+  ///   - maximumBytes: The file size limit.
+  init(
+    replacing target: String, backupPath: String?, stored: StoredFile?, storedRevision: Int,
+    maximumBytes: Int
+  ) {
+    self.target = target
+    self.backupPath = backupPath
+    self.stored = stored
+    self.storedRevision = storedRevision
+    self.maximumBytes = maximumBytes
+  }
+
+  func write(_ piece: UnsafeBufferPointer<UInt8>) {
+    defer { offset += piece.count }
+    guard offset + piece.count <= maximumBytes else { return stop(nil) }
+    switch phase {
+    case .comparing:
+      guard !matchesStored(piece) else { return }
+      startWriting(sharing: offset)
+      write(piece)
+    case .writing(var file):
+      do throws(WorkspaceFileError) {
+        try file.append(piece)
+        phase = .writing(file)
+      } catch {
+        file.discard()
+        phase = .stopped(error)
+      }
+    case .stopped:
+      break
+    }
+  }
+
+  /// The temporary file holding every piece, flushed to disk, once the encoder has written
+  /// the last piece and checked its limits; `nil` when the stored file already holds
+  /// exactly the new file's bytes (at its own revision), so there is nothing to write.
+  ///
+  /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)`` or
+  ///   ``WorkspaceFileError/cannotRead(_:reason:)`` (the stored bytes to copy); nothing is
+  ///   then left behind.
+  func finish() throws(WorkspaceFileError) -> String? {
+    if case .comparing = phase {
+      if let stored, !head.isEmpty, storedRestStart + (offset - head.count) == stored.count {
+        return nil
+      }
+      startWriting(sharing: offset)
+    }
+    switch phase {
+    case .comparing:
+      preconditionFailure("writing has started")
+    case .writing(var file):
+      phase = .stopped(nil)
+      do throws(WorkspaceFileError) {
+        try file.finish()
+      } catch {
+        file.discard()
+        throw error
+      }
+      return file.path
+    case .stopped(let error):
+      throw error ?? .cannotWrite(target, reason: "the file is over its size limit")
+    }
+  }
+
+  /// Removes the temporary file, if any: the encoder threw.
+  func discard() {
+    if case .writing(var file) = phase { file.discard() }
+    phase = .stopped(nil)
+  }
+
+  private func stop(_ error: WorkspaceFileError?) {
+    if case .writing(var file) = phase { file.discard() }
+    if case .stopped(let earlier?) = phase {
+      phase = .stopped(earlier)
+      return
+    }
+    phase = .stopped(error)
+  }
+
+  /// Whether `piece`, at ``offset`` in the new file, equals the stored file there.
+  private func matchesStored(_ piece: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let stored else { return false }
+    guard offset == 0 else {
+      return stored.matches(piece, at: offset - head.count + storedRestStart)
+    }
+    // The first piece holds the head: the format's name, the version and the revision.
+    let marker = Array(",\n  \"revision\": ".utf8)
+    let window = UnsafeBufferPointer(rebasing: piece.prefix(64 + WorkspaceFormat.name.utf8.count))
+    guard let memberStart = window.indices.first(where: { window[$0...].starts(with: marker) })
+    else { return false }
+    var digitsEnd = memberStart + marker.count
+    while digitsEnd < piece.count, (0x30...0x39).contains(piece[digitsEnd]) { digitsEnd += 1 }
+    guard digitsEnd < piece.count else { return false }
+    head = Array(piece[..<digitsEnd])
+    let storedMember = storedRevision == 0 ? [] : marker + Array("\(storedRevision)".utf8)
+    storedRestStart = memberStart + storedMember.count
+    return stored.matches(UnsafeBufferPointer(rebasing: piece[..<memberStart]), at: 0)
+      && storedMember.withUnsafeBufferPointer { stored.matches($0, at: memberStart) }
+      && stored.matches(UnsafeBufferPointer(rebasing: piece[digitsEnd...]), at: storedRestStart)
+  }
+
+  /// Creates the temporary file and writes the first `shared` bytes of the new file into it:
+  /// the head, then the stored bytes found equal to the rest.
+  private func startWriting(sharing shared: Int) {
+    var file: TemporaryFile
+    do throws(WorkspaceFileError) {
+      file = try TemporaryFile(replacing: target, backupPath: backupPath)
+    } catch {
+      phase = .stopped(error)
+      return
+    }
+    do throws(WorkspaceFileError) {
+      if shared > 0 {
+        try head.withUnsafeBufferPointer { (head) throws(WorkspaceFileError) in
+          try file.append(head)
+        }
+        try stored!.copy(storedRestStart..<storedRestStart + shared - head.count, to: &file)
+        // The shared bytes must be what was compared: the file was not written meanwhile.
+        guard stored!.isUnchanged else {
+          throw WorkspaceFileError.cannotRead(
+            stored!.path, reason: "another program wrote the file during the save")
+        }
+      }
+      phase = .writing(file)
+    } catch {
+      file.discard()
+      phase = .stopped(error)
+    }
+  }
+}
