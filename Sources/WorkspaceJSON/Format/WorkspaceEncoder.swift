@@ -238,7 +238,10 @@ enum WorkspaceEncoder {
     _ routes: [RouteToken], into sink: inout Sink
   ) {
     sink.openArray()
-    for route in routes { sink.token(route) }
+    // Each token is read where the array stores it, not copied out (and counted) first.
+    routes.withUnsafeBufferPointer { routes in
+      for index in routes.indices { sink.token(routes[index]) }
+    }
     sink.close()
   }
 

@@ -225,6 +225,7 @@ extension JSONWriter {
       emitter.writeString(text)
     }
 
+    @inline(__always)
     mutating func token(_ token: RouteToken) {
       beforeValue()
       // A canonical token is ASCII that needs no escape: its text is copied as it is.

@@ -74,44 +74,45 @@ extension StoredFile {
     return true
   }
 
-  /// Whether `piece` holds `revision"` (ending at or after its ninth byte) or `\u`, eight
-  /// bytes at a time: a word is looked at closely only when it holds a quote or a backslash.
+  /// Whether `piece` holds `revision"` (whole in it) or `\u`: the pairs `n"` and `\u` are
+  /// found 32 bytes at a time, and only a pair `n"` is looked at closely.
   static func holdsRevisionKeyOrEscape(_ piece: UnsafeBufferPointer<UInt8>) -> Bool {
-    let base = UnsafeRawPointer(piece.baseAddress!)
-    let key = UInt64(
-      littleEndian: Array("revision".utf8).withUnsafeBytes { $0.load(as: UInt64.self) })
+    guard let start = piece.baseAddress else { return false }
+    let base = UnsafeRawPointer(start)
     let count = piece.count
+    let quote = SIMD32<UInt8>(repeating: 0x22)
+    let letterN = SIMD32<UInt8>(repeating: 0x6E)
+    let backslash = SIMD32<UInt8>(repeating: 0x5C)
+    let letterU = SIMD32<UInt8>(repeating: 0x75)
     var index = 0
-    while index < count {
-      let width = min(8, count - index)
-      var word: UInt64 = 0
-      withUnsafeMutableBytes(of: &word) {
-        $0.copyMemory(from: UnsafeRawBufferPointer(start: base + index, count: width))
-      }
-      var hits = Self.bytes(equalTo: 0x22, in: word) | Self.bytes(equalTo: 0x5C, in: word)
-      while hits != 0 {
-        let position = index + hits.trailingZeroBitCount / 8
-        hits &= hits - 1
-        if position >= count { break }
-        if piece[position] == 0x5C {
-          if position + 1 < count, piece[position + 1] == 0x75 { return true }
-        } else if position >= 8,
-          UInt64(littleEndian: (base + position - 8).loadUnaligned(as: UInt64.self)) == key
-        {
-          return true
+    while index + 33 <= count {
+      let first = base.loadUnaligned(fromByteOffset: index, as: SIMD32<UInt8>.self)
+      let second = base.loadUnaligned(fromByteOffset: index + 1, as: SIMD32<UInt8>.self)
+      let pairs =
+        (first .== letterN) .& (second .== quote) .| (first .== backslash)
+        .& (second .== letterU)
+      if any(pairs) {
+        for lane in 0..<32 where pairs[lane] {
+          if isRevisionKeyOrEscape(in: piece, at: index + lane) { return true }
         }
       }
-      index += 8
+      index += 32
+    }
+    while index + 1 < count {
+      if isRevisionKeyOrEscape(in: piece, at: index) { return true }
+      index += 1
     }
     return false
   }
 
-  /// The high bit of each byte of `word` that equals `byte`.
-  @inline(__always)
-  private static func bytes(equalTo byte: UInt8, in word: UInt64) -> UInt64 {
-    let spread = UInt64(byte) &* 0x0101_0101_0101_0101
-    let difference = word ^ spread
-    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    return ~(((difference & low) &+ low) | difference | low)
+  /// Whether `\u` starts at `position`, or `revision"` has its `n` there.
+  private static func isRevisionKeyOrEscape(
+    in piece: UnsafeBufferPointer<UInt8>, at position: Int
+  ) -> Bool {
+    let (byte, next) = (piece[position], piece[position + 1])
+    if byte == 0x5C { return next == 0x75 }
+    guard byte == 0x6E, next == 0x22, position >= 7 else { return false }
+    return UnsafeBufferPointer(rebasing: piece[(position - 7)..<position])
+      .elementsEqual("revisio".utf8)
   }
 }
