@@ -20,6 +20,20 @@ final class ReplacementStream: JSONByteStream {
     /// Nothing more is written: the new file is over the size limit (the encoder's check
     /// reports it), or writing failed.
     case stopped(WorkspaceFileError?)
+    /// Nothing is written: the stored file may hold another revision than its head's, so the
+    /// new file's revision may be too low.
+    case unconfirmedRevision
+  }
+
+  /// What a finished stream leaves to do.
+  enum Outcome {
+    /// The stored file holds exactly the new file: nothing to write.
+    case unchanged
+    /// The temporary file at this path holds the new file, flushed to disk.
+    case written(String)
+    /// The stored file may have another revision than its head says: read its revision by
+    /// parsing it, and save again.
+    case unconfirmedRevision
   }
 
   /// The file to replace, its symbolic links followed.
@@ -30,6 +44,9 @@ final class ReplacementStream: JSONByteStream {
   private let stored: StoredFile?
   /// The revision the stored file holds.
   private let storedRevision: Int
+  /// Where, in the stored file, its head ends, when its revision was read from the head
+  /// alone (see ``StoredFile/revisionInHead()``) and must be confirmed before writing.
+  private let unconfirmedRevisionEnd: Int?
   /// The most bytes the new file may have; past them nothing more is written.
   private let maximumBytes: Int
   private var phase = Phase.comparing
@@ -47,15 +64,18 @@ final class ReplacementStream: JSONByteStream {
   ///   - backupPath: Its backup, or `nil` to leave the backup alone.
   ///   - stored: The file as it was read, or `nil` to write without comparing.
   ///   - storedRevision: The revision `stored` holds.
+  ///   - headEnd: Where the stored file's head ends if `storedRevision` was read from the
+  ///     head alone, or `nil` if it is certain.
   ///   - maximumBytes: The file size limit.
   init(
     replacing target: String, backupPath: String?, stored: StoredFile?, storedRevision: Int,
-    maximumBytes: Int
+    unconfirmedAfter headEnd: Int?, maximumBytes: Int
   ) {
     self.target = target
     self.backupPath = backupPath
     self.stored = stored
     self.storedRevision = storedRevision
+    unconfirmedRevisionEnd = headEnd
     self.maximumBytes = maximumBytes
   }
 
@@ -75,22 +95,22 @@ final class ReplacementStream: JSONByteStream {
         file.discard()
         phase = .stopped(error)
       }
-    case .stopped:
+    case .stopped, .unconfirmedRevision:
       break
     }
   }
 
-  /// The temporary file holding every piece, flushed to disk, once the encoder has written
-  /// the last piece and checked its limits; `nil` when the stored file already holds
-  /// exactly the new file's bytes (at its own revision), so there is nothing to write.
+  /// What is left to do once the encoder has written the last piece and checked its limits:
+  /// nothing when the stored file already holds exactly the new file's bytes (at its own
+  /// revision), else the flushed temporary file to put in place.
   ///
   /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)`` or
   ///   ``WorkspaceFileError/cannotRead(_:reason:)`` (the stored bytes to copy); nothing is
   ///   then left behind.
-  func finish() throws(WorkspaceFileError) -> String? {
+  func finish() throws(WorkspaceFileError) -> Outcome {
     if case .comparing = phase {
       if let stored, !head.isEmpty, storedRestStart + (offset - head.count) == stored.count {
-        return nil
+        return .unchanged
       }
       startWriting(sharing: offset)
     }
@@ -105,9 +125,11 @@ final class ReplacementStream: JSONByteStream {
         file.discard()
         throw error
       }
-      return file.path
+      return .written(file.path)
     case .stopped(let error):
       throw error ?? .cannotWrite(target, reason: "the file is over its size limit")
+    case .unconfirmedRevision:
+      return .unconfirmedRevision
     }
   }
 
@@ -119,11 +141,10 @@ final class ReplacementStream: JSONByteStream {
 
   private func stop(_ error: WorkspaceFileError?) {
     if case .writing(var file) = phase { file.discard() }
-    if case .stopped(let earlier?) = phase {
-      phase = .stopped(earlier)
-      return
+    switch phase {
+    case .stopped(.some), .unconfirmedRevision: return
+    default: phase = .stopped(error)
     }
-    phase = .stopped(error)
   }
 
   /// Whether `piece`, at ``offset`` in the new file, equals the stored file there.
@@ -151,6 +172,13 @@ final class ReplacementStream: JSONByteStream {
   /// Creates the temporary file and writes the first `shared` bytes of the new file into it:
   /// the head, then the stored bytes found equal to the rest.
   private func startWriting(sharing shared: Int) {
+    // The stored bytes found equal to the new file's hold no other top-level revision (the
+    // new file has one); the rest might.
+    if let stored, let headEnd = unconfirmedRevisionEnd,
+      stored.holdsRevisionKey(from: max(headEnd, storedRestStart + shared - head.count - 8))
+    {
+      return phase = .unconfirmedRevision
+    }
     var file: TemporaryFile
     do throws(WorkspaceFileError) {
       file = try TemporaryFile(replacing: target, backupPath: backupPath)

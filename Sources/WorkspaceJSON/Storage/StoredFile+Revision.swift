@@ -7,31 +7,20 @@
 #endif
 
 extension StoredFile {
-  /// The revision the file stores, as ``WorkspaceFile/storedRevision(of:)`` reads it (0 for
-  /// a file without one or one that is not a workspace file), without parsing the whole file
-  /// when its head is the one the encoder writes.
+  /// The revision in the file's head, if the head is the one the encoder writes, with where
+  /// the head ends; `nil` for any other head.
   ///
-  /// A head the encoder wrote (`{`, the `format`, `version` 2 and `revision` members, each on
-  /// its own line) gives its revision, provided the rest of the file holds no other
-  /// candidate for a top-level `revision` member: no `revision"` (the key's unescaped end)
-  /// and no `\u` (an escaped spelling of it). Scanning for those two is far cheaper than
-  /// parsing. Any other file is parsed as before.
-  ///
-  /// So for a valid file the answer is always the parser's. A file whose head is the
-  /// encoder's but whose body is corrupt gives its head's revision instead of 0: the save
-  /// that replaces it writes a higher revision than a full parse would have it write, and
+  /// The encoder's head is `{`, the `format`, the current `version` and (above revision 0)
+  /// `revision` members, each on its own line, the revision's digits as the encoder writes
+  /// them. Its revision is the file's, as ``WorkspaceFile/storedRevision(of:)`` reads it,
+  /// unless the rest of the file has a second top-level `revision` member (the parser reads
+  /// the last one): ``holdsRevisionKey(from:)`` tells whether it may, far more cheaply than
+  /// a parse. A file with the encoder's head and a corrupt body gives its head's revision
+  /// rather than the parser's 0: the save that replaces it writes a higher revision, and
   /// revisions still only grow.
   ///
-  /// - Complexity: O(*b*), for *b* bytes: a scan, or a parse when the head is not the
-  ///   encoder's.
-  func revision() -> Int {
-    if let revision = revisionInHead() { return revision }
-    guard let bytes = try? bytes() else { return 0 }
-    return WorkspaceFile.storedRevision(of: bytes) ?? 0
-  }
-
-  /// The revision of an encoder's head with no other candidate after it, else `nil`.
-  private func revisionInHead() -> Int? {
+  /// - Complexity: O(1): it reads the head only.
+  func revisionInHead() -> (revision: Int, end: Int)? {
     let lead = Array(
       "{\n  \"format\": \"\(WorkspaceFormat.name)\",\n  \"version\": \(WorkspaceFormat.currentVersion),\n  "
         .utf8)
@@ -42,36 +31,44 @@ extension StoredFile {
       return true
     }
     guard head.starts(with: lead) else { return nil }
-    var revision = 0
-    var end = lead.count
-    if head[end...].starts(with: member) {
-      // Digits as the writer writes them: no sign, no leading zero, an exact integer.
-      let digitsStart = end + member.count
-      var digitsEnd = digitsStart
-      while digitsEnd < head.count, (0x30...0x39).contains(head[digitsEnd]) { digitsEnd += 1 }
-      let digits = head[digitsStart..<digitsEnd]
-      guard (1...15).contains(digits.count), digits.first != 0x30,
-        head[digitsEnd...].starts(with: Array(",\n".utf8))
-      else { return nil }
-      revision = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-      end = digitsEnd
-    }
-    return holdsNoRevisionKey(after: end) ? revision : nil
+    guard head[lead.count...].starts(with: member) else { return (0, lead.count) }
+    // Digits as the writer writes them: no sign, no leading zero, an exact integer.
+    let digitsStart = lead.count + member.count
+    var digitsEnd = digitsStart
+    while digitsEnd < head.count, (0x30...0x39).contains(head[digitsEnd]) { digitsEnd += 1 }
+    let digits = head[digitsStart..<digitsEnd]
+    guard (1...15).contains(digits.count), digits.first != 0x30,
+      head[digitsEnd...].starts(with: Array(",\n".utf8))
+    else { return nil }
+    return (digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }, digitsEnd)
   }
 
-  /// Whether the bytes from `start` on hold neither `revision"` nor `\u`.
-  private func holdsNoRevisionKey(after start: Int) -> Bool {
+  /// The revision the file stores, parsed as ``WorkspaceFile/storedRevision(of:)`` reads
+  /// it: 0 for a file without one, or that is not a workspace file or cannot be read.
+  ///
+  /// - Complexity: O(*b*), for *b* bytes: a parse.
+  func parsedRevision() -> Int {
+    guard let bytes = try? bytes() else { return 0 }
+    return WorkspaceFile.storedRevision(of: bytes) ?? 0
+  }
+
+  /// Whether the bytes from `start` on may hold a top-level `revision` member: whether
+  /// they hold `revision"` (the key's unescaped end) or `\u` (which an escaped spelling of
+  /// it needs). A file read as a whole (or unreadable) answers `true`.
+  ///
+  /// - Complexity: O(*b*), for *b* bytes from `start`, read and scanned a piece at a time.
+  func holdsRevisionKey(from start: Int) -> Bool {
     // Each piece starts 8 bytes before the previous one ended, so that a match split between
     // two pieces is whole in the second.
-    var offset = start
+    var offset = max(0, start)
     while offset < count {
       let end = min(count, offset + Self.pieceSize)
       let isClear = forEachPiece(in: offset..<end) { !Self.holdsRevisionKeyOrEscape($0) }
-      guard isClear else { return false }
+      guard isClear else { return true }
       guard end < count else { break }
       offset = end - 8
     }
-    return true
+    return false
   }
 
   /// Whether `piece` holds `revision"` (whole in it) or `\u`: the pairs `n"` and `\u` are

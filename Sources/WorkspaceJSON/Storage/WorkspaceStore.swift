@@ -103,10 +103,12 @@ public struct WorkspaceStore: Sendable {
     let lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
     defer { withExtendedLifetime(lock) {} }
     let current = (try? StoredFile(opening: target, limit: limits.maximumFileBytes)) ?? nil
-    let stored = current?.revision() ?? 0
+    // The head's revision, confirmed only if the save has to write (see `write`).
+    let head = current?.revisionInHead()
     return try write(
-      state, to: target, replacing: current, after: max(stored, state.revision),
-      storedRevision: stored) != nil
+      state, to: target, replacing: current,
+      storedRevision: head?.revision ?? current?.parsedRevision() ?? 0,
+      unconfirmedAfter: head?.end) != nil
   }
 
   /// Reads, changes and saves the workspace as one step under the lock, so that no other
@@ -192,8 +194,7 @@ public struct WorkspaceStore: Sendable {
     // The state differs from the file's, so its bytes do: no need to compare them.
     do {
       state.revision = try write(
-        state, to: target, replacing: nil, after: loaded.state.revision,
-        storedRevision: loaded.state.revision,
+        state, to: target, replacing: nil, storedRevision: loaded.state.revision,
         keepingBackup: current != nil && loaded.changesOnlyLayoutSize(to: state))!
     } catch {
       throw .file(error)
@@ -223,7 +224,7 @@ public struct WorkspaceStore: Sendable {
     let revision = loaded.state.revision
     guard dryRun else {
       let written = try write(
-        loaded.state, to: target, replacing: StoredFile(current, path: target), after: revision,
+        loaded.state, to: target, replacing: StoredFile(current, path: target),
         storedRevision: revision)
       return (loaded, written != nil)
     }
@@ -292,37 +293,54 @@ public struct WorkspaceStore: Sendable {
     return (try WorkspaceFile.decode(bytes, path: path, limits: limits), bytes)
   }
 
-  /// Writes the state to `target` with the revision after `revision` while the caller holds
-  /// the lock, unless `current` (the file as read, at `storedRevision`) already holds exactly
-  /// the state.
+  /// Writes the state to `target` with the revision after both its own and `storedRevision`
+  /// while the caller holds the lock, unless `current` (the file as read, at
+  /// `storedRevision`) already holds exactly the state.
   ///
-  /// The encoder writes the file through a small buffer into a ``ReplacementStream``, which
-  /// compares it with `current` and writes a temporary file only from the first difference
-  /// on; the temporary file then replaces the file. With `keepingBackup`, the backup is left
-  /// as it is instead of becoming the replaced file.
+  /// The encoder writes the file through a small buffer into a ``ReplacementStream`` (on a
+  /// queue of its own, through a ``BackgroundStream``), which compares it with `current` and
+  /// writes a temporary file only from the first difference on; the temporary file then
+  /// replaces the file. With `keepingBackup`, the backup is left as it is instead of
+  /// becoming the replaced file.
+  ///
+  /// A `storedRevision` read from the file's head alone (`headEnd`, see
+  /// ``StoredFile/revisionInHead()``) is confirmed before anything is written; if the rest of
+  /// the file may hold another revision, the file's revision is parsed and the save runs
+  /// again.
   ///
   /// - Returns: The revision written, or `nil` if the file was left as it was.
   private func write(
     _ state: WorkspaceState, to target: String, replacing current: StoredFile?,
-    after revision: Int, storedRevision: Int, keepingBackup: Bool = false
+    storedRevision: Int, unconfirmedAfter headEnd: Int? = nil, keepingBackup: Bool = false
   ) throws(WorkspaceFileError) -> Int? {
-    var state = state
-    state.revision = revision + 1
+    var written = state
+    written.revision = max(storedRevision, state.revision) + 1
     let backupPath = keepingBackup ? nil : target + ".bak"
     FileSystem.removeStaleTemporaries(for: target)
     let stream = ReplacementStream(
       replacing: target, backupPath: backupPath, stored: current, storedRevision: storedRevision,
-      maximumBytes: limits.maximumFileBytes)
+      unconfirmedAfter: headEnd, maximumBytes: limits.maximumFileBytes)
+    let background = BackgroundStream(to: stream)
     do {
       try WorkspaceFile.encode(
-        state, path: path, limits: limits, to: stream, pieceSize: Self.pieceSize)
+        written, path: path, limits: limits, to: background, pieceSize: Self.pieceSize)
+      background.finish()
     } catch {
+      background.finish()
       stream.discard()
       throw error
     }
-    guard let temporary = try stream.finish() else { return nil }
-    try FileSystem.commit(temporary, over: target, backupPath: backupPath)
-    return state.revision
+    switch try stream.finish() {
+    case .unchanged:
+      return nil
+    case .unconfirmedRevision:
+      return try write(
+        state, to: target, replacing: current, storedRevision: current!.parsedRevision(),
+        keepingBackup: keepingBackup)
+    case .written(let temporary):
+      try FileSystem.commit(temporary, over: target, backupPath: backupPath)
+      return written.revision
+    }
   }
 
   /// The bytes the encoder buffers before handing them to the file: small enough to stay in
