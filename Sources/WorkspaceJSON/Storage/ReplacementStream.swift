@@ -45,8 +45,10 @@ final class ReplacementStream: JSONByteStream {
   /// The revision the stored file holds.
   private let storedRevision: Int
   /// Where, in the stored file, its head ends, when its revision was read from the head
-  /// alone (see ``StoredFile/revisionInHead()``) and must be confirmed before writing.
+  /// alone (see ``StoredFile/revisionInHead()``) and must be confirmed.
   private let unconfirmedRevisionEnd: Int?
+  /// How far the stored file is known to hold no second revision, while it is not confirmed.
+  private var confirmedEnd = 0
   /// The most bytes the new file may have; past them nothing more is written.
   private let maximumBytes: Int
   private var phase = Phase.comparing
@@ -80,24 +82,22 @@ final class ReplacementStream: JSONByteStream {
   }
 
   func write(_ piece: UnsafeBufferPointer<UInt8>) {
-    defer { offset += piece.count }
-    guard offset + piece.count <= maximumBytes else { return stop(nil) }
-    switch phase {
-    case .comparing:
-      guard !matchesStored(piece) else { return }
-      startWriting(sharing: offset)
-      write(piece)
-    case .writing(var file):
-      do throws(WorkspaceFileError) {
-        try file.append(piece)
-        phase = .writing(file)
-      } catch {
-        file.discard()
-        phase = .stopped(error)
-      }
-    case .stopped, .unconfirmedRevision:
-      break
+    let start = offset
+    offset += piece.count
+    guard offset <= maximumBytes else { return stop(nil) }
+    if case .comparing = phase {
+      guard !matchesStored(piece, at: start) else { return }
+      startWriting(sharing: start)
     }
+    guard case .writing(var file) = phase else { return }
+    do throws(WorkspaceFileError) {
+      try file.append(piece)
+      phase = .writing(file)
+    } catch {
+      file.discard()
+      return phase = .stopped(error)
+    }
+    confirmRevision(upTo: storedOffset(of: offset))
   }
 
   /// What is left to do once the encoder has written the last piece and checked its limits:
@@ -114,6 +114,7 @@ final class ReplacementStream: JSONByteStream {
       }
       startWriting(sharing: offset)
     }
+    confirmRevision(upTo: stored?.count ?? 0)
     switch phase {
     case .comparing:
       preconditionFailure("writing has started")
@@ -147,12 +148,16 @@ final class ReplacementStream: JSONByteStream {
     }
   }
 
-  /// Whether `piece`, at ``offset`` in the new file, equals the stored file there.
-  private func matchesStored(_ piece: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Where the byte at `offset` in the new file is in the stored file, if they are equal
+  /// up to there.
+  private func storedOffset(of offset: Int) -> Int {
+    head.isEmpty ? offset : storedRestStart + offset - head.count
+  }
+
+  /// Whether `piece`, at `start` in the new file, equals the stored file there.
+  private func matchesStored(_ piece: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
     guard let stored else { return false }
-    guard offset == 0 else {
-      return stored.matches(piece, at: offset - head.count + storedRestStart)
-    }
+    guard start == 0 else { return stored.matches(piece, at: storedOffset(of: start)) }
     // The first piece holds the head: the format's name, the version and the revision.
     let marker = Array(",\n  \"revision\": ".utf8)
     let window = UnsafeBufferPointer(rebasing: piece.prefix(64 + WorkspaceFormat.name.utf8.count))
@@ -174,10 +179,8 @@ final class ReplacementStream: JSONByteStream {
   private func startWriting(sharing shared: Int) {
     // The stored bytes found equal to the new file's hold no other top-level revision (the
     // new file has one); the rest might.
-    if let stored, let headEnd = unconfirmedRevisionEnd,
-      stored.holdsRevisionKey(from: max(headEnd, storedRestStart + shared - head.count - 8))
-    {
-      return phase = .unconfirmedRevision
+    if let headEnd = unconfirmedRevisionEnd {
+      confirmedEnd = max(headEnd, storedOffset(of: shared))
     }
     var file: TemporaryFile
     do throws(WorkspaceFileError) {
@@ -203,5 +206,21 @@ final class ReplacementStream: JSONByteStream {
       file.discard()
       phase = .stopped(error)
     }
+  }
+
+  /// Scans the stored file up to `end` for a second revision while the head's is not
+  /// confirmed, a piece behind the pieces written, so that the scan shares the queue's time
+  /// with the writing; a candidate drops the temporary file (the save runs again).
+  private func confirmRevision(upTo end: Int) {
+    guard let stored, unconfirmedRevisionEnd != nil, case .writing(var file) = phase,
+      end > confirmedEnd
+    else { return }
+    let range = max(0, confirmedEnd - 8)..<min(end, stored.count)
+    guard !range.isEmpty else { return }
+    if stored.holdsRevisionKey(in: range) {
+      file.discard()
+      return phase = .unconfirmedRevision
+    }
+    confirmedEnd = range.upperBound
   }
 }

@@ -14,7 +14,7 @@ extension StoredFile {
   /// `revision` members, each on its own line, the revision's digits as the encoder writes
   /// them. Its revision is the file's, as ``WorkspaceFile/storedRevision(of:)`` reads it,
   /// unless the rest of the file has a second top-level `revision` member (the parser reads
-  /// the last one): ``holdsRevisionKey(from:)`` tells whether it may, far more cheaply than
+  /// the last one): ``holdsRevisionKey(in:)`` tells whether it may, far more cheaply than
   /// a parse. A file with the encoder's head and a corrupt body gives its head's revision
   /// rather than the parser's 0: the save that replaces it writes a higher revision, and
   /// revisions still only grow.
@@ -52,20 +52,20 @@ extension StoredFile {
     return WorkspaceFile.storedRevision(of: bytes) ?? 0
   }
 
-  /// Whether the bytes from `start` on may hold a top-level `revision` member: whether
-  /// they hold `revision"` (the key's unescaped end) or `\u` (which an escaped spelling of
-  /// it needs). A file read as a whole (or unreadable) answers `true`.
+  /// Whether the bytes in `range` may hold a top-level `revision` member: whether they hold
+  /// `revision"` (the key's unescaped end) or `\u` (which an escaped spelling of it needs).
+  /// A file that cannot be read answers `true`.
   ///
-  /// - Complexity: O(*b*), for *b* bytes from `start`, read and scanned a piece at a time.
-  func holdsRevisionKey(from start: Int) -> Bool {
+  /// - Complexity: O(*n*), for *n* bytes in `range`, read and scanned a piece at a time.
+  func holdsRevisionKey(in range: Range<Int>) -> Bool {
     // Each piece starts 8 bytes before the previous one ended, so that a match split between
     // two pieces is whole in the second.
-    var offset = max(0, start)
-    while offset < count {
-      let end = min(count, offset + Self.pieceSize)
+    var offset = range.lowerBound
+    while offset < range.upperBound {
+      let end = min(range.upperBound, offset + Self.pieceSize)
       let isClear = forEachPiece(in: offset..<end) { !Self.holdsRevisionKeyOrEscape($0) }
       guard isClear else { return true }
-      guard end < count else { break }
+      guard end < range.upperBound else { break }
       offset = end - 8
     }
     return false
