@@ -95,7 +95,8 @@ final class ReplacementStream: JSONByteStream {
       phase = .writing(file)
     } catch {
       file.discard()
-      return phase = .stopped(error)
+      phase = .stopped(error)
+      return
     }
     confirmRevision(upTo: storedOffset(of: offset))
   }
@@ -219,7 +220,8 @@ final class ReplacementStream: JSONByteStream {
     guard !range.isEmpty else { return }
     if stored.holdsRevisionKey(in: range) {
       file.discard()
-      return phase = .unconfirmedRevision
+      phase = .unconfirmedRevision
+      return
     }
     confirmedEnd = range.upperBound
   }
