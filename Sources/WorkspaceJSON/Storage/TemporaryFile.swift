@@ -21,6 +21,13 @@ struct TemporaryFile {
   private let target: String
   /// The open descriptor, or -1 once finished or discarded.
   private var fd: Int32
+  /// The bytes appended so far.
+  private var size = 0
+  /// Where the bytes not yet handed to the disk start: the disk's writing of the rest
+  /// starts once there are ``flushStep`` of them, so that ``finish()`` waits for less.
+  private var unflushedStart = 0
+  /// The bytes after which the disk starts writing what was appended.
+  private static let flushStep = 1 << 22
 
   /// Creates the temporary file for replacing the file at `path` (its symbolic links already
   /// followed), after checking that the file may be replaced and that `backupPath`, if any,
@@ -74,6 +81,13 @@ struct TemporaryFile {
         throw .cannotWrite(target, reason: FileSystem.errorText())
       }
       written += count
+    }
+    size += bytes.count
+    if size - unflushedStart >= Self.flushStep {
+      // Starts writing the pages out without waiting for them (Linux's fadvise writes dirty
+      // pages back before dropping clean ones; these are all dirty, so they stay cached).
+      _ = posix_fadvise(fd, off_t(unflushedStart), off_t(size - unflushedStart), POSIX_FADV_DONTNEED)
+      unflushedStart = size
     }
   }
 
