@@ -62,7 +62,7 @@ extension StoredFile {
     // two pieces is whole in the second.
     var offset = range.lowerBound
     while offset < range.upperBound {
-      let end = min(range.upperBound, offset + Self.pieceSize)
+      let end = min(range.upperBound, offset + pieceSize)
       let isClear = forEachPiece(in: offset..<end) { !Self.holdsRevisionKeyOrEscape($0) }
       guard isClear else { return true }
       guard end < range.upperBound else { break }

@@ -16,8 +16,8 @@ final class StoredFile {
     case file(fd: Int32, status: stat)
   }
 
-  /// The size of a piece read from the file.
-  static let pieceSize = 1 << 18
+  /// The most bytes read from the file at a time.
+  let pieceSize: Int
 
   private let source: Source
   /// The file's path, for messages.
@@ -27,22 +27,25 @@ final class StoredFile {
   /// A buffer of ``pieceSize`` bytes for reading the file, made on first use.
   private var scratch: UnsafeMutableRawBufferPointer?
 
-  /// A stored file whose bytes are already in memory.
-  init(_ bytes: [UInt8], path: String) {
+  /// A stored file whose bytes are already in memory, scanned `pieceSize` bytes at a time.
+  init(_ bytes: [UInt8], path: String, pieceSize: Int) {
     source = .bytes(bytes)
+    self.pieceSize = pieceSize
     self.path = path
     count = bytes.count
   }
 
-  /// Opens the regular file at `path` for reading, or returns `nil` if it does not exist.
+  /// Opens the regular file at `path` for reading, `pieceSize` bytes at a time, or returns
+  /// `nil` if it does not exist.
   ///
   /// - Throws: ``WorkspaceFileError/fileTooLarge(_:size:limit:)`` for a file over `limit`
   ///   bytes, or ``WorkspaceFileError/cannotRead(_:reason:)``.
-  init?(opening path: String, limit: Int) throws(WorkspaceFileError) {
+  init?(opening path: String, limit: Int, pieceSize: Int) throws(WorkspaceFileError) {
     guard let (fd, size) = try FileSystem.openRegularFile(path, limit: limit) else { return nil }
     var status = stat()
     _ = fstat(fd, &status)
     source = .file(fd: fd, status: status)
+    self.pieceSize = pieceSize
     self.path = path
     count = size
   }
@@ -125,7 +128,7 @@ final class StoredFile {
     case .bytes(let bytes):
       return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     case .file(let fd, _):
-      let buffer = scratch ?? .allocate(byteCount: Self.pieceSize, alignment: 16)
+      let buffer = scratch ?? .allocate(byteCount: pieceSize, alignment: 16)
       scratch = buffer
       var offset = range.lowerBound
       while offset < range.upperBound {

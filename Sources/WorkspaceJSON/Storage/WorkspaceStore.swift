@@ -35,6 +35,10 @@ public struct WorkspaceStore: Sendable {
   public var limits: WorkspaceFileLimits
   /// How long to wait for another writer's lock, in seconds.
   public var lockTimeout: Double
+  /// The bytes a save encodes, compares and writes at a time (see ``ReplacementStream``):
+  /// small enough to stay in the processor's cache, large enough that each `write` is worth
+  /// its cost, and never less than the file's head (the format, version and revision).
+  var pieceSize = 1 << 18
 
   /// Creates a store for a file.
   ///
@@ -102,7 +106,9 @@ public struct WorkspaceStore: Sendable {
     try FileSystem.checkReplaceable(target)
     let lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
     defer { withExtendedLifetime(lock) {} }
-    let current = (try? StoredFile(opening: target, limit: limits.maximumFileBytes)) ?? nil
+    let current =
+      (try? StoredFile(opening: target, limit: limits.maximumFileBytes, pieceSize: pieceSize))
+      ?? nil
     // The head's revision, confirmed only if the save has to write (see `write`).
     let head = current?.revisionInHead()
     return try write(
@@ -224,7 +230,8 @@ public struct WorkspaceStore: Sendable {
     let revision = loaded.state.revision
     guard dryRun else {
       let written = try write(
-        loaded.state, to: target, replacing: StoredFile(current, path: target),
+        loaded.state, to: target,
+        replacing: StoredFile(current, path: target, pieceSize: pieceSize),
         storedRevision: revision)
       return (loaded, written != nil)
     }
@@ -323,7 +330,7 @@ public struct WorkspaceStore: Sendable {
     let background = BackgroundStream(to: stream)
     do {
       try WorkspaceFile.encode(
-        written, path: path, limits: limits, to: background, pieceSize: Self.pieceSize)
+        written, path: path, limits: limits, to: background, pieceSize: pieceSize)
       background.finish()
     } catch {
       background.finish()
@@ -342,10 +349,6 @@ public struct WorkspaceStore: Sendable {
       return written.revision
     }
   }
-
-  /// The bytes the encoder buffers before handing them to the file: small enough to stay in
-  /// the processor's cache, large enough that each `write` call is worth its cost.
-  static let pieceSize = 1 << 18
 }
 
 extension LoadedWorkspace {
