@@ -160,15 +160,15 @@ final class ReplacementStream: JSONByteStream {
     guard let stored else { return false }
     guard start == 0 else { return stored.matches(piece, at: storedOffset(of: start)) }
     // The first piece holds the head: the format's name, the version and the revision.
-    let marker = Array(",\n  \"revision\": ".utf8)
-    let window = UnsafeBufferPointer(rebasing: piece.prefix(64 + WorkspaceFormat.name.utf8.count))
-    guard let memberStart = window.indices.first(where: { window[$0...].starts(with: marker) })
-    else { return false }
-    var digitsEnd = memberStart + marker.count
+    let lead = WorkspaceEncoder.head + WorkspaceEncoder.revisionMember
+    guard piece.starts(with: lead) else { return false }
+    let memberStart = WorkspaceEncoder.head.count
+    var digitsEnd = lead.count
     while digitsEnd < piece.count, (0x30...0x39).contains(piece[digitsEnd]) { digitsEnd += 1 }
     guard digitsEnd < piece.count else { return false }
     head = Array(piece[..<digitsEnd])
-    let storedMember = storedRevision == 0 ? [] : marker + Array("\(storedRevision)".utf8)
+    let storedMember =
+      storedRevision == 0 ? [] : WorkspaceEncoder.revisionMember + Array("\(storedRevision)".utf8)
     storedRestStart = memberStart + storedMember.count
     return stored.matches(UnsafeBufferPointer(rebasing: piece[..<memberStart]), at: 0)
       && storedMember.withUnsafeBufferPointer { stored.matches($0, at: memberStart) }

@@ -21,17 +21,18 @@ extension StoredFile {
   ///
   /// - Complexity: O(1): it reads the head only.
   func revisionInHead() -> (revision: Int, end: Int)? {
-    let lead = Array(
-      "{\n  \"format\": \"\(WorkspaceFormat.name)\",\n  \"version\": \(WorkspaceFormat.currentVersion),\n  "
-        .utf8)
-    let member = Array("\"revision\": ".utf8)
+    let lead = WorkspaceEncoder.head
+    let member = WorkspaceEncoder.revisionMember
     var head = [UInt8]()
     _ = forEachPiece(in: 0..<min(count, lead.count + member.count + 32)) { piece in
       head += piece
       return true
     }
     guard head.starts(with: lead) else { return nil }
-    guard head[lead.count...].starts(with: member) else { return (0, lead.count) }
+    guard head[lead.count...].starts(with: member) else {
+      // Revision 0: the next member follows.
+      return head[lead.count...].starts(with: Array(",\n  \"".utf8)) ? (0, lead.count) : nil
+    }
     // Digits as the writer writes them: no sign, no leading zero, an exact integer.
     let digitsStart = lead.count + member.count
     var digitsEnd = digitsStart
