@@ -4,9 +4,11 @@ import Dispatch
 /// encoder fills the next piece while the last one is compared with the stored file and
 /// written: a save of a large file uses two cores.
 ///
-/// Each piece is copied into one of a few buffers that the queue gives back once the piece is
-/// handed on; the encoder waits only when all of them are in use. ``finish()`` waits for the
-/// queue, after which the other stream may be used again from the caller's thread.
+/// The first piece is handed on at once, on the caller's thread, so a file of one piece (a
+/// small file) never waits for another thread. Each later piece is copied into one of a few
+/// buffers that the queue gives back once the piece is handed on; the encoder waits only when
+/// all of them are in use. ``finish()`` waits for the queue, after which the other stream may
+/// be used again from the caller's thread.
 final class BackgroundStream: JSONByteStream, @unchecked Sendable {
   /// The stream the pieces go to, used only on `queue` until ``finish()``.
   private let destination: any JSONByteStream
@@ -17,6 +19,8 @@ final class BackgroundStream: JSONByteStream, @unchecked Sendable {
   /// first to come free.
   private var buffers: [UnsafeMutableRawBufferPointer]
   private var next = 0
+  /// Whether a piece was handed on yet.
+  private var isStarted = false
 
   /// Creates a stream that hands pieces to `destination` with up to `depth` of them waiting.
   init(to destination: any JSONByteStream, depth: Int = 3) {
@@ -31,6 +35,10 @@ final class BackgroundStream: JSONByteStream, @unchecked Sendable {
   }
 
   func write(_ piece: UnsafeBufferPointer<UInt8>) {
+    guard isStarted else {
+      isStarted = true
+      return destination.write(piece)
+    }
     free.wait()
     if buffers[next].count < piece.count {
       buffers[next].deallocate()
