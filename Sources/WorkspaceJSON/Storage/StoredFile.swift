@@ -12,8 +12,8 @@
 final class StoredFile {
   private enum Source {
     case bytes([UInt8])
-    /// The open file, with what `fstat` said of it when it was opened.
-    case file(fd: Int32, status: stat)
+    /// The open file, with its stamp when it was opened.
+    case file(fd: Int32, opened: FileStamp?)
   }
 
   /// The most bytes read from the file at a time.
@@ -42,9 +42,7 @@ final class StoredFile {
   ///   bytes, or ``WorkspaceFileError/cannotRead(_:reason:)``.
   init?(opening path: String, limit: Int, pieceSize: Int) throws(WorkspaceFileError) {
     guard let (fd, size) = try FileSystem.openRegularFile(path, limit: limit) else { return nil }
-    var status = stat()
-    _ = fstat(fd, &status)
-    source = .file(fd: fd, status: status)
+    source = .file(fd: fd, opened: FileStamp(descriptor: fd))
     self.pieceSize = pieceSize
     self.path = path
     count = size
@@ -55,16 +53,11 @@ final class StoredFile {
     scratch?.deallocate()
   }
 
-  /// Whether the file still is what was opened: not written in place since (the same size,
-  /// modification and change times). A file in memory always is.
+  /// Whether the file still is what was opened: not written in place since (the same size
+  /// and modification time). A file in memory always is.
   var isUnchanged: Bool {
     guard case .file(let fd, let opened) = source else { return true }
-    var now = stat()
-    return fstat(fd, &now) == 0 && now.st_size == opened.st_size
-      && now.st_mtim.tv_sec == opened.st_mtim.tv_sec
-      && now.st_mtim.tv_nsec == opened.st_mtim.tv_nsec
-      && now.st_ctim.tv_sec == opened.st_ctim.tv_sec
-      && now.st_ctim.tv_nsec == opened.st_ctim.tv_nsec
+    return opened != nil && FileStamp(descriptor: fd) == opened
   }
 
   /// Whether the stored bytes at `offset` are exactly `bytes`: `false` past the end, or when

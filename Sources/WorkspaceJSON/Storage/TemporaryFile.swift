@@ -86,8 +86,10 @@ struct TemporaryFile {
     if size - unflushedStart >= Self.flushStep {
       // Starts writing the pages out without waiting for them (Linux's fadvise writes dirty
       // pages back before dropping clean ones; these are all dirty, so they stay cached).
-      _ = posix_fadvise(
-        fd, off_t(unflushedStart), off_t(size - unflushedStart), POSIX_FADV_DONTNEED)
+      #if os(Linux)
+        _ = posix_fadvise(
+          fd, off_t(unflushedStart), off_t(size - unflushedStart), POSIX_FADV_DONTNEED)
+      #endif
       unflushedStart = size
     }
   }
