@@ -94,12 +94,18 @@ public struct WorkspaceStore: Sendable {
   /// A state the file already holds writes nothing and leaves the backup alone; otherwise the
   /// file gets the next revision (one more than the file's, or than the state's if higher).
   ///
+  /// The file is encoded, compared with the file on disk and written a piece at a time
+  /// (256 KiB), the comparing and writing on a second thread: a save holds neither the old
+  /// nor the new file in memory. See `docs/ARCHITECTURE.md`, "How a save works".
+  ///
   /// - Parameter state: The state to write.
   /// - Returns: Whether the file was written.
   /// - Throws: ``WorkspaceFileError/saveExceedsLimit(path:location:what:size:limit:)`` for a
   ///   state whose file the loader would refuse,
   ///   ``WorkspaceFileError/lockTimeout(_:seconds:)`` or
   ///   ``WorkspaceFileError/cannotWrite(_:reason:)``; nothing was then written.
+  /// - Complexity: O(*n* + *k*) time for *n* nodes and *k* routes (a scan of the old file
+  ///   besides), O(1) memory beyond the state.
   @discardableResult
   public func save(_ state: WorkspaceState) throws(WorkspaceFileError) -> Bool {
     let target = try FileSystem.resolveLinks(path)
