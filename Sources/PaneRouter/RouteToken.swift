@@ -217,7 +217,7 @@ extension RouteToken: CustomStringConvertible {
   package func forEachCanonicalPiece(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     // The stored bytes are read in place (no copy of the string, no reference counted).
     let length = Int(canonicalLength)
-    let isRead = storage.utf8.withContiguousStorageIfAvailable { utf8 in
+    let isRead: Void? = storage.utf8.withContiguousStorageIfAvailable { utf8 in
       body(UnsafeBufferPointer(rebasing: utf8.prefix(length)))
     }
     guard isRead == nil else { return }
