@@ -116,9 +116,21 @@ extension JSONWriter {
     @inline(__always)
     mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
       guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-      reserve(bytes.count)
-      (storage + count).update(from: source, count: bytes.count)
-      count &+= bytes.count
+      let length = bytes.count
+      reserve(length)
+      let target = storage + count
+      if length >= 8 && length <= 16 {
+        // A route token or a key: two overlapping words instead of a call to memmove.
+        let raw = UnsafeRawPointer(source)
+        let first = raw.loadUnaligned(as: UInt64.self)
+        let last = raw.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+        UnsafeMutableRawPointer(target).storeBytes(of: first, as: UInt64.self)
+        UnsafeMutableRawPointer(target).storeBytes(
+          of: last, toByteOffset: length &- 8, as: UInt64.self)
+      } else {
+        target.update(from: source, count: length)
+      }
+      count &+= length
     }
 
     /// Appends a line feed and the indentation for `depth` levels (pretty style only).
