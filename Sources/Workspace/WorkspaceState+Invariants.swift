@@ -60,7 +60,8 @@ extension WorkspaceState {
     precondition(problems.isEmpty, problems.joined(separator: "; "))
   }
 
-  private func violations(of node: Node) -> [String] {
+  /// The invariants of `node` alone and of its children's axes.
+  func violations(of node: Node) -> [String] {
     var problems: [String] = []
     let id = node.id
     if id.rawValue < 1 || id.rawValue >= nextID {

@@ -26,6 +26,26 @@ enum Generator {
     return WorkspaceState(.tabs(tabs))
   }
 
+  /// `state` after a day's work at a host: pushes, pops, splits, closes and focus moves until
+  /// the history holds `entries` undo entries (a host saves its history with the tree).
+  static func withHistory(_ state: WorkspaceState, entries: Int) -> WorkspaceState {
+    var state = state
+    var step = 0
+    while state.history.undoEntries.count < entries {
+      let commands: [WorkspaceCommand] =
+        switch step % 5 {
+        case 0: [.route(.push([RouteToken("detail", step)]))]
+        case 1: [.split(step % 2 == 0 ? .horizontal : .vertical)]
+        case 2: [.route(.pop(count: 1))]
+        case 3: [.close(nil)]
+        default: [.focus(.next), .route(.present(RouteToken("compose"), style: .sheet))]
+        }
+      _ = try? state.apply(commands)
+      step += 1
+    }
+    return state
+  }
+
   private static func router(_ pane: Int, _ routes: Int) -> RouterState {
     let tokens = (0..<routes).map { index -> RouteToken in
       switch index % 4 {

@@ -13,7 +13,7 @@ import WorkspaceSession
 //     swift run -c release wsbench            # the full table (about two minutes)
 //     swift run -c release wsbench --quick    # a few seconds, for CI
 //     swift run -c release wsbench --json     # the same figures as JSON
-//     wsbench --generate PANES ROUTES FILE     # write a generated workspace file
+//     wsbench --generate PANES ROUTES FILE [HISTORY]   # write a generated workspace file
 //     wsbench --soak [STEPS]                   # random commands at scale, checked
 //     wsbench --commands                       # only the per-command rows, small (seconds)
 //     swift run -c release wsbench --live     # only wsctl to a live host, beside tmux
@@ -43,11 +43,13 @@ if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "--soak" {
   for failure in report.failures { print("  \(failure)") }
   exit(report.failures.isEmpty ? 0 : 1)
 }
-if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--generate",
-  let panes = Int(CommandLine.arguments[2]), let routes = Int(CommandLine.arguments[3])
+if (5...6).contains(CommandLine.arguments.count), CommandLine.arguments[1] == "--generate",
+  let panes = Int(CommandLine.arguments[2]), let routes = Int(CommandLine.arguments[3]),
+  let entries = CommandLine.arguments.count == 6 ? Int(CommandLine.arguments[5]) : 0
 {
   // Writes a generated workspace, for scripts that need a file of realistic size.
-  let state = Generator.workspace(panes: panes, routesPerPane: routes)
+  let state = Generator.withHistory(
+    Generator.workspace(panes: panes, routesPerPane: routes), entries: entries)
   try! WorkspaceStore(path: CommandLine.arguments[4]).save(state)
   exit(0)
 }
@@ -60,7 +62,7 @@ if arguments.contains("-h") || arguments.contains("--help") {
     """
     usage: wsbench [--quick] [--json] [--commands | --files | --live]
            wsbench --soak [STEPS]
-           wsbench --generate PANES ROUTES FILE
+           wsbench --generate PANES ROUTES FILE [HISTORY]
            wsbench --profile restore|encode|save FILE [COUNT]
       --quick      a few seconds, for CI
       --json       the figures as JSON
@@ -136,6 +138,25 @@ for panes in onlyCommands ? [] : sizes {
     table.add(
       "file", label, "restore vs python json.loads", megabytes / restore, "MB/s",
       baseline: megabytes / python, "python json")
+  }
+}
+
+// A host's file carries its history, which a restore checks step by step against the tree.
+if !onlyCommands {
+  let panes = quick ? 100 : 1000
+  let state = Generator.withHistory(
+    Generator.workspace(panes: panes, routesPerPane: routesPerPane), entries: History.defaultLimit)
+  let bytes = WorkspaceFile.encode(state)
+  let megabytes = Double(bytes.count) / 1_000_000
+  let repeats = max(3, min(200, Int(20 / max(megabytes, 0.01))))
+  let restore = Probe.median(repeats) { _ = try! WorkspaceFile.decode(bytes) }
+  if let python = Probe.pythonParseSeconds(bytes: bytes, repeats: repeats, directory: directory) {
+    table.add(
+      "file",
+      "\(panes) panes, \(state.history.undoEntries.count) history entries, "
+        + Table.size(bytes.count),
+      "restore vs python json.loads", megabytes / restore, "MB/s", baseline: megabytes / python,
+      "python json")
   }
 }
 

@@ -1,0 +1,114 @@
+/// The invariants a change can break, checked where it made them: the cost of a check grows
+/// with the change, not with the tree.
+extension WorkspaceState {
+  /// The invariants, apart from focus, that a change broke, given that the state before the
+  /// change was sound: empty exactly when ``invariantViolations(checkingFocus:)`` with
+  /// `checkingFocus: false` is empty, for a change that replaced only the nodes `previous`
+  /// names and the root.
+  ///
+  /// `previous` holds what the change replaced: each node it changed as it was before (`nil`
+  /// for a node it added) and the root before, as ``restore(_:in:)`` returns it.
+  ///
+  /// A sound tree changed only at some nodes can break an invariant only near them. The
+  /// check takes the changed nodes, their parents and children before and after, and both
+  /// roots if the root changed; for each that exists it checks the node itself (kind, weights, active index, ids,
+  /// its children's axes), that it and its parent and children name each other, that its
+  /// chain of parents reaches the root, and that every container on that chain whose subtree
+  /// holds a pane has an active child holding one. A node no longer reachable from the root
+  /// has a changed node on its chain of parents, whose check fails; a container whose
+  /// subtree holds no changed node is as it was.
+  ///
+  /// - Parameter previous: What the change replaced.
+  /// - Returns: The broken invariants, as short messages naming a node; empty for a sound
+  ///   state. The messages may differ from the full check's.
+  /// - Complexity: O(*c*·*d*) for *c* changed nodes and their neighbours and a tree *d*
+  ///   deep, plus the panes looked for below the containers on their chains.
+  package func invariantViolations(since previous: Journal) -> [String] {
+    guard let root = nodes[rootID] else { return ["root \(rootID) does not exist"] }
+    var problems: [String] = []
+    if root.parent != nil { problems.append("root \(rootID) has a parent") }
+    var near: Set<NodeID> = previous.rootID == rootID ? [] : [rootID, previous.rootID]
+    for (id, before) in previous.nodes {
+      near.insert(id)
+      for node in [before, nodes[id]] {
+        guard let node else { continue }
+        if let parent = node.parent { near.insert(parent) }
+        near.formUnion(node.children)
+      }
+    }
+    var reachesRoot: Set<NodeID> = [rootID]
+    var holdsPane: [NodeID: Bool] = [:]
+    for id in near {
+      guard let node = nodes[id] else { continue }
+      problems += links(of: node) + violations(of: node)
+      guard let chain = chainToRoot(from: id, known: &reachesRoot) else {
+        problems.append("\(id) is unreachable from the root")
+        continue
+      }
+      for container in chain {
+        let node = self[container]
+        guard let active = node.activeChild, holds(container, &holdsPane),
+          !holds(active, &holdsPane)
+        else { continue }
+        problems.append("active child \(active) of \(container) holds no pane")
+      }
+    }
+    if !holds(rootID, &holdsPane) { problems.append("the workspace has no pane") }
+    return problems
+  }
+
+  /// Whether `node`, its parent and its children name each other, each child once.
+  private func links(of node: Node) -> [String] {
+    var problems: [String] = []
+    let id = node.id
+    if id != rootID {
+      if let parent = node.parent.flatMap({ nodes[$0] }) {
+        if !parent.children.contains(id) {
+          problems.append("\(id) names \(parent.id) as parent, which does not hold it")
+        }
+      } else {
+        problems.append("\(id) has no parent in the tree")
+      }
+    }
+    let children = node.children
+    if Set(children).count != children.count { problems.append("\(id) holds a child twice") }
+    for child in children where nodes[child]?.parent != id {
+      problems.append("\(child) does not name \(id) as parent")
+    }
+    return problems
+  }
+
+  /// The nodes from `id` up to the root, `id` first; `nil` when the chain of parents leaves
+  /// the tree or loops. `known` holds nodes whose chains were found to reach the root.
+  private func chainToRoot(from id: NodeID, known: inout Set<NodeID>) -> [NodeID]? {
+    var chain: [NodeID] = []
+    var current = id
+    while true {
+      chain.append(current)
+      if known.contains(current) { break }
+      // A chain longer than the tree has nodes loops.
+      guard chain.count <= nodes.count, let parent = nodes[current]?.parent else { return nil }
+      current = parent
+    }
+    known.formUnion(chain)
+    // The part above a known node was checked when it became known.
+    return chain
+  }
+
+  /// Whether the subtree at `id` holds a pane; stops at the first pane found.
+  private func holds(_ id: NodeID, _ memo: inout [NodeID: Bool]) -> Bool {
+    if let known = memo[id] { return known }
+    guard let node = nodes[id] else { return false }
+    var result = node.isPane
+    // Marked first, so that a loop of children in a broken tree ends.
+    memo[id] = result
+    if !result {
+      for child in node.children where holds(child, &memo) {
+        result = true
+        break
+      }
+    }
+    memo[id] = result
+    return result
+  }
+}

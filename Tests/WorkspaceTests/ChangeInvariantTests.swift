@@ -1,0 +1,196 @@
+import PaneRouter
+import Testing
+
+@testable import Workspace
+
+/// The invariant check limited to what a change touched agrees with the full check: silent
+/// after every real command, and failing exactly when the full check fails after seeded random
+/// corruptions of sound trees (lost nodes, wrong parents, cycles, moved subtrees, a new root,
+/// bad weights, active indexes and axes, panes replaced by nodes of an unknown kind).
+@Suite struct ChangeInvariantTests {
+  @Test(arguments: [1, 2, 3, 4] as [UInt64])
+  func everyCommandPassesTheCheckOfItsOwnChange(seed: UInt64) throws {
+    var generator = SeededGenerator(seed: seed)
+    var state = WorkspaceState(hsplit(pane("A"), vsplit(pane("B"), pane("C"))))
+    var checked = 0
+    for _ in 0..<1500 {
+      let (count, last) = (state.history.undoEntries.count, state.history.undoEntries.last)
+      // A command that recorded an entry: its journal holds what the command replaced.
+      guard (try? state.apply(Self.randomCommand(in: state, &generator))) != nil,
+        state.history.undoEntries.count >= count, let entry = state.history.undoEntries.last,
+        entry != last
+      else { continue }
+      #expect(state.invariantViolations(since: entry.journal) == [], "\(entry.label)")
+      checked += 1
+    }
+    #expect(checked > 500)
+  }
+
+  @Test(arguments: [11, 12, 13, 14, 15, 16] as [UInt64])
+  func corruptionsFailBothChecksOrNeither(seed: UInt64) {
+    var generator = SeededGenerator(seed: seed)
+    var state = WorkspaceState(hsplit(pane("A"), pane("B")))
+    var broken = 0
+    var sound = 0
+    for trial in 0..<2500 {
+      if state.nodeCount > 80 || trial % 400 == 0 {
+        state = WorkspaceState(tabs(("1", hsplit(pane("A"), pane("B"))), ("2", pane("C"))))
+      }
+      _ = try? state.apply(Self.randomCommand(in: state, &generator))
+      var corrupted = state
+      var previous = Journal(
+        rootID: state.rootID, mostRecentlyUsed: state.mostRecentlyUsed,
+        zoomedPane: state.zoomedPane)
+      for _ in 0..<Int.random(in: 1...3, using: &generator) {
+        Self.corrupt(&corrupted, recordingIn: &previous, &generator)
+      }
+      let full = corrupted.invariantViolations(checkingFocus: false)
+      let local = corrupted.invariantViolations(since: previous)
+      #expect(
+        full.isEmpty == local.isEmpty,
+        "seed \(seed) trial \(trial): full \(full), local \(local)\n\(corrupted.nodes)")
+      if full.isEmpty { sound += 1 } else { broken += 1 }
+    }
+    // Both outcomes occur often, or the comparison proves little.
+    #expect(broken > 1000)
+    #expect(sound > 150)
+  }
+
+  @Test func aStoredHistoryThatBreaksTheTreeMidwayIsRefused() throws {
+    var state = WorkspaceState(hsplit(pane("A"), vsplit(pane("B"), pane("C"))))
+    try state.applyChecked(.split(.horizontal))
+    try state.applyChecked(.close(nil))
+    #expect(state.historyReplays())
+    // The oldest entry's image of a split loses its last child: undoing down to it passes
+    // through a tree with an unreachable node.
+    var history = state.history
+    var journal = history.undoEntries[0].journal
+    let (id, image) = try #require(
+      journal.nodes.compactMap { id, node in node.map { (id, $0) } }.first { $0.1.axis != nil })
+    journal.nodes[id] = .some(
+      .split(
+        id, axis: image.axis!, children: Array(image.children.dropLast()),
+        weights: Array(
+          repeating: 1 / Double(image.children.count - 1),
+          count: image.children.count - 1),
+        parent: image.parent))
+    history.undoEntries[0].journal = journal
+    var tampered = state
+    tampered.history = history
+    #expect(!tampered.historyReplays())
+  }
+
+  // MARK: Random commands and corruptions
+
+  static func randomCommand(
+    in state: WorkspaceState, _ generator: inout SeededGenerator
+  ) -> WorkspaceCommand {
+    switch Int.random(in: 0..<12, using: &generator) {
+    case 0, 1, 2: .split(Bool.random(using: &generator) ? .horizontal : .vertical)
+    case 3: .newTab()
+    case 4, 5: .close(nil)
+    case 6: .closeTab(nil)
+    case 7: .focus(.next)
+    case 8: .move(Direction.allCases.randomElement(using: &generator)!)
+    case 9: .swap(.direction(Direction.allCases.randomElement(using: &generator)!))
+    case 10: .selectTab(.next)
+    default: .undo(count: 1)
+    }
+  }
+
+  /// Changes one node (or the root) of `state` in a way that may or may not break it,
+  /// recording the node's image before the change in `previous`.
+  static func corrupt(
+    _ state: inout WorkspaceState, recordingIn previous: inout Journal,
+    _ generator: inout SeededGenerator
+  ) {
+    let ids = state.nodes.keys.sorted()
+    guard let id = ids.randomElement(using: &generator),
+      let other = ids.randomElement(using: &generator)
+    else { return }
+    let node = state.nodes[id]!
+    func replace(_ id: NodeID, with new: Node?) {
+      if previous.nodes[id] == nil { previous.nodes[id] = .some(state.nodes[id]) }
+      state.nodes[id] = new
+    }
+    func rebuilt(
+      _ node: Node, children: [NodeID]? = nil, parent: NodeID?? = nil, active: Int? = nil,
+      axis: Axis? = nil, weights: [Double]? = nil
+    ) -> Node {
+      let children = children ?? node.children
+      let parent = parent ?? node.parent
+      let active = active ?? min(node.activeIndex, max(0, children.count - 1))
+      switch node.kind {
+      case .split(let own):
+        let weights =
+          weights
+          ?? (children.count == node.children.count
+            ? node.weights : Array(repeating: 1 / Double(children.count), count: children.count))
+        return .split(
+          node.id, axis: axis ?? own, children: children, weights: weights, activeIndex: active,
+          router: node.router, parent: parent)
+      case .tabs:
+        return .tabs(
+          node.id, children: children, titles: children.map { _ in "t" }, activeIndex: active,
+          router: node.router, parent: parent)
+      default:
+        return node.isPane ? .pane(node.id, title: "p", router: node.router!, parent: parent) : node
+      }
+    }
+    switch Int.random(in: 0..<12, using: &generator) {
+    case 0:
+      replace(id, with: nil)
+    case 1:
+      replace(id, with: rebuilt(node, parent: .some(Bool.random(using: &generator) ? other : nil)))
+    case 2 where !node.children.isEmpty:
+      var children = node.children
+      switch Int.random(in: 0..<4, using: &generator) {
+      case 0: children.removeLast()
+      case 1: children.append(other)
+      case 2: children.append(children[0])
+      default: children.shuffle(using: &generator)
+      }
+      replace(id, with: rebuilt(node, children: children))
+    case 3 where node.isContainer:
+      replace(id, with: rebuilt(node, active: Int.random(in: -1...4, using: &generator)))
+    case 4 where node.axis != nil:
+      let weights = node.weights.map { _ in Double.random(in: -0.2...1, using: &generator) }
+      replace(id, with: rebuilt(node, weights: weights))
+    case 5 where node.axis != nil:
+      replace(id, with: rebuilt(node, axis: node.axis == .horizontal ? .vertical : .horizontal))
+    case 6:
+      state.rootID = other
+    case 7 where node.isPane:
+      // A pane replaced by a node of an unknown kind, in its place.
+      replace(id, with: .unknown(id, kind: "terminal", parent: node.parent))
+    case 8 where node.isContainer:
+      // Every pane below a container replaced by a node of an unknown kind: the container's
+      // ancestors may now have an active child without panes.
+      var pending = node.children
+      while let child = pending.popLast(), let below = state.nodes[child] {
+        if below.isPane {
+          replace(child, with: .unknown(child, kind: "terminal", parent: below.parent))
+        } else {
+          pending += below.children.filter { state.nodes[$0]?.parent == child }
+        }
+      }
+    case 9:
+      // A new node of an unknown kind under a container (or nowhere).
+      let new = NodeID(state.nextID)
+      state.nextID += 1
+      replace(new, with: .unknown(new, kind: "terminal", parent: other))
+      if let parent = state.nodes[other], parent.isContainer, Bool.random(using: &generator) {
+        replace(other, with: rebuilt(parent, children: parent.children + [new]))
+      }
+    default:
+      // Moves a subtree under another container: sound unless it lands inside itself or
+      // leaves a container too small.
+      guard let parentID = node.parent, let parent = state.nodes[parentID],
+        let target = state.nodes[other], target.isContainer, other != parentID
+      else { return }
+      replace(parentID, with: rebuilt(parent, children: parent.children.filter { $0 != id }))
+      replace(other, with: rebuilt(target, children: target.children + [id]))
+      replace(id, with: rebuilt(node, parent: .some(other)))
+    }
+  }
+}
