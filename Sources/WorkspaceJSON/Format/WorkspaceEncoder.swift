@@ -245,12 +245,7 @@ enum WorkspaceEncoder {
   private static func tokens<Sink: JSONSink & ~Copyable>(
     _ routes: [RouteToken], into sink: inout Sink
   ) {
-    sink.openArray()
-    // Each token is read where the array stores it, not copied out (and counted) first.
-    routes.withUnsafeBufferPointer { routes in
-      for index in routes.indices { sink.token(routes[index]) }
-    }
-    sink.close()
+    sink.tokens(routes)
   }
 
   private static func ids<Sink: JSONSink & ~Copyable>(_ ids: [NodeID], into sink: inout Sink) {

@@ -17,6 +17,8 @@ protocol JSONSink: ~Copyable {
   mutating func string(_ text: String)
   /// A route token, as its canonical text.
   mutating func token(_ token: RouteToken)
+  /// An array of route tokens, each as its canonical text.
+  mutating func tokens(_ tokens: [RouteToken])
   mutating func number(_ value: Int)
   mutating func number(_ value: Double)
   mutating func bool(_ value: Bool)
@@ -26,6 +28,12 @@ protocol JSONSink: ~Copyable {
 }
 
 extension JSONSink where Self: ~Copyable {
+  mutating func tokens(_ tokens: [RouteToken]) {
+    openArray()
+    for token in tokens { self.token(token) }
+    close()
+  }
+
   /// A member with a number.
   mutating func member(_ key: StaticString, _ value: Int) {
     self.key(key)
@@ -225,18 +233,34 @@ extension JSONWriter {
       emitter.writeString(text)
     }
 
-    @inline(__always)
     mutating func token(_ token: RouteToken) {
       beforeValue()
-      // A canonical token is ASCII that needs no escape: its text is copied as it is.
-      emitter.appendByte(0x22)
-      var length = 0
-      token.forEachCanonicalPiece { piece in
-        emitter.appendBytes(piece)
-        length += piece.count
+      write(token)
+    }
+
+    mutating func tokens(_ tokens: [RouteToken]) {
+      openArray()
+      // Each token is read where the array stores it, and only after the buffer may have
+      // been drained: nothing it holds is counted (retained) on the way.
+      tokens.withUnsafeBufferPointer { tokens in
+        for index in tokens.indices {
+          beforeValue()
+          write(tokens[index])
+        }
       }
-      emitter.appendByte(0x22)
-      emitter.longestString = max(emitter.longestString, length)
+      close()
+    }
+
+    /// A token's canonical text, quoted: ASCII that needs no escape, copied as it is.
+    @inline(__always)
+    private mutating func write(_ token: RouteToken) {
+      token.forEachCanonicalPiece { piece in
+        emitter.reserve(piece.count &+ 2)
+        emitter.appendByte(0x22)
+        emitter.appendBytes(piece)
+        emitter.appendByte(0x22)
+        emitter.longestString = max(emitter.longestString, piece.count)
+      }
     }
 
     mutating func number(_ value: Int) {
