@@ -17,11 +17,11 @@ public struct RouteToken: Sendable {
   /// percent-encoded; all of it ASCII. When an argument was given in another form than NFC,
   /// the arguments as given follow, each after a `:` with every reserved byte escaped, so
   /// ``arguments`` returns them as they were.
-  let storage: String
+  @usableFromInline let storage: String
   /// The length of the name, in bytes: where the first `:` stands, or the whole text.
   let nameLength: UInt32
   /// The length of the canonical text, in bytes: all of `storage` but the arguments as given.
-  let canonicalLength: UInt32
+  @usableFromInline let canonicalLength: UInt32
 
   /// Wraps canonical text whose name is its first `nameLength` bytes.
   init(canonicalText text: String, nameLength: Int) {
@@ -36,10 +36,10 @@ public struct RouteToken: Sendable {
   }
 
   /// Whether `storage` is the canonical text alone: the arguments were given in NFC.
-  var isCanonicalAlone: Bool { Int(canonicalLength) == storage.utf8.count }
+  @usableFromInline var isCanonicalAlone: Bool { Int(canonicalLength) == storage.utf8.count }
 
   /// The canonical text, ``description``.
-  var text: String {
+  @usableFromInline var text: String {
     isCanonicalAlone ? storage : String(Substring(storage.utf8.prefix(Int(canonicalLength))))
   }
 
@@ -213,7 +213,14 @@ extension RouteToken: CustomStringConvertible {
   /// the text straight into their output.
   ///
   /// - Complexity: O(1) besides `body`.
+  @inlinable @inline(__always)
   package func forEachCanonicalPiece(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    // The stored bytes are read in place (no copy of the string, no reference counted).
+    let length = Int(canonicalLength)
+    let isRead: Void? = storage.utf8.withContiguousStorageIfAvailable { utf8 in
+      body(UnsafeBufferPointer(rebasing: utf8.prefix(length)))
+    }
+    guard isRead == nil else { return }
     var text = self.text
     text.withUTF8(body)
   }

@@ -66,15 +66,50 @@ public enum WorkspaceFile {
   public static func encode(
     _ state: WorkspaceState, path: String = "workspace.json", limits: WorkspaceFileLimits
   ) throws(WorkspaceFileError) -> [UInt8] {
+    try checkTree(of: state, path: path, limits: limits)
+    let emitter = WorkspaceEncoder.bytes(state)
+    try checkText(emitter, of: state, path: path, limits: limits)
+    return emitter.makeArray()
+  }
+
+  /// Encodes a state as ``encode(_:path:limits:)`` does, handing the bytes to `stream` in
+  /// pieces of about `pieceSize` bytes instead of returning them: a save writes a long file
+  /// through one small buffer.
+  ///
+  /// The tree's limits are checked before the first piece; the limits of the text (strings,
+  /// nesting, size) only once every piece is written, so a stream must hold what it was
+  /// given until this returns: a throw means the pieces must not be used.
+  ///
+  /// - Throws: ``WorkspaceFileError/saveExceedsLimit(path:location:what:size:limit:)``, as
+  ///   ``encode(_:path:limits:)`` throws it.
+  /// - Complexity: O(*n* + *k*), for *n* nodes and *k* routes.
+  static func encode(
+    _ state: WorkspaceState, path: String, limits: WorkspaceFileLimits,
+    to stream: any JSONByteStream, pieceSize: Int
+  ) throws(WorkspaceFileError) {
+    try checkTree(of: state, path: path, limits: limits)
+    let emitter = WorkspaceEncoder.stream(state, to: stream, pieceSize: pieceSize)
+    try checkText(emitter, of: state, path: path, limits: limits)
+  }
+
+  /// Refuses a state whose tree breaks a limit of the decoder's.
+  private static func checkTree(
+    of state: WorkspaceState, path: String, limits: WorkspaceFileLimits
+  ) throws(WorkspaceFileError) {
     if let (location, what, size, limit) = WorkspaceEncoder.treeViolation(
       in: state, limits: limits)
     {
       throw .saveExceedsLimit(path: path, location: location, what: what, size: size, limit: limit)
     }
-    let emitter = WorkspaceEncoder.bytes(state)
+  }
+
+  /// Refuses the text an emitter wrote for `state` if it breaks a limit of the reader's.
+  private static func checkText(
+    _ emitter: borrowing JSONWriter.Emitter, of state: WorkspaceState, path: String,
+    limits: WorkspaceFileLimits
+  ) throws(WorkspaceFileError) {
     do {
       try JSONWriter.check(emitter, against: jsonLimits(limits)) { WorkspaceEncoder.value(state) }
-      return emitter.makeArray()
     } catch {
       let what =
         switch error.kind {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Exit codes 65 (bad data in the file), 66 (a required file is missing) and 73 (cannot
@@ -92,6 +93,36 @@ import Testing
     // No file existed: the message says that nothing was written, not that a file is intact.
     #expect(message == "wsctl: cannot write '\(refused)': Not a directory; nothing was written")
     #expect(sandbox.text("plain") == "not a directory")
+  }
+
+  /// A save that fails midway (here the file size limit of `ulimit -f`, so `write` fails
+  /// with `EFBIG` after the first 64 KiB of a larger file) leaves the file and its backup as
+  /// they were and no temporary file behind.
+  @Test func aSaveThatFailsMidwayLeavesEverythingAsItWas() throws {
+    let sandbox = try Sandbox()
+    let routes = (0..<5000).map { "\"detail:\($0)\"" }.joined(separator: ", ")
+    try sandbox.write(
+      #"{"format": "workspace", "version": 2, "nextId": 2, "focus": 1, "mru": [1], "root": "#
+        + #"{"id": 1, "kind": "pane", "title": "big", "router": {"kind": "token", "stack": ["#
+        + routes + #"], "maxDepth": 6000}}, "history": {"limit": 100, "undo": [], "redo": []}}"#,
+      to: "workspace.json")
+    // A first save, so that there is a backup to keep.
+    try sandbox.succeed("rename", "first")
+    let file = try #require(sandbox.bytes("workspace.json"))
+    let backup = try #require(sandbox.bytes("workspace.json.bak"))
+    #expect(file.count > 2 * 65_536)
+    let wsctl = try WsctlBinary.require().path
+    let result = try sandbox.run(
+      program: URL(fileURLWithPath: "/bin/sh"),
+      ["-c", #"trap '' XFSZ; ulimit -f 64; exec "$0" rename second"#, wsctl])
+    #expect(result.status == 73, "\(result)")
+    #expect(
+      result.stderr.hasPrefix("wsctl: cannot write 'workspace.json': File too large"),
+      "\(result)")
+    #expect(sandbox.bytes("workspace.json") == file)
+    #expect(sandbox.bytes("workspace.json.bak") == backup)
+    #expect(
+      try sandbox.listing() == ["workspace.json", "workspace.json.bak", "workspace.json.lock"])
   }
 
   @Test func initWithoutForceKeepsAnExistingFile() throws {

@@ -14,11 +14,14 @@ extension WorkspaceEncoder {
     in state: WorkspaceState, limits: WorkspaceFileLimits
   ) -> (location: String, what: String, size: Int, limit: Int)? {
     var count = 0
-    var pending = [(id: state.rootID, location: "$.root", depth: 1)]
-    while let (id, location, depth) = pending.popLast() {
+    // Each node's place as its parent's step and its index there, so that a JSON path is
+    // spelled only for a node that breaks a limit.
+    var steps: [(parent: Int, index: Int)] = []
+    var pending = [(id: state.rootID, depth: 1, step: -1)]
+    while let (id, depth, step) = pending.popLast() {
       count += 1
       if let (what, size, limit) = limits.treeLimitBroken(depth: depth, count: count) {
-        return (location, what, size, limit)
+        return (location(of: step, in: steps), what, size, limit)
       }
       guard let node = state.node(id) else { continue }
       if let router = node.router {
@@ -26,13 +29,27 @@ extension WorkspaceEncoder {
           [(".router.stack", router.stack.stack.count)]
           + (router.stack.modal.map { [(".router.modal.stack", $0.stack.count)] } ?? [])
         for (member, size) in stacks where size > limits.maximumStackDepth {
-          return (location + member, "stack depth", size, limits.maximumStackDepth)
+          return (
+            location(of: step, in: steps) + member, "stack depth", size, limits.maximumStackDepth
+          )
         }
       }
       for (index, child) in node.children.enumerated().reversed() {
-        pending.append((child, "\(location).children[\(index)]", depth + 1))
+        steps.append((step, index))
+        pending.append((child, depth + 1, steps.count - 1))
       }
     }
     return TemplateEncoder.treeViolation(in: state.templates, at: "$.templates", limits: limits)
+  }
+
+  /// The JSON path of the node reached by `step`: `$.root`, then each child's index.
+  private static func location(of step: Int, in steps: [(parent: Int, index: Int)]) -> String {
+    var indices: [Int] = []
+    var step = step
+    while step >= 0 {
+      indices.append(steps[step].index)
+      step = steps[step].parent
+    }
+    return indices.reversed().reduce("$.root") { "\($0).children[\($1)]" }
   }
 }

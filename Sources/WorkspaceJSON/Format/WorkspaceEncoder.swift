@@ -5,6 +5,14 @@ import Workspace
 /// straight into the file's bytes, or into a ``JSONValue`` for tools. Deterministic (same
 /// state, same bytes), with members in a fixed order and unknown members kept.
 enum WorkspaceEncoder {
+  /// The bytes every file starts with in the pretty style: `{`, the `format` and the
+  /// `version`; a `revision` above 0 follows as ``revisionMember`` and its digits.
+  static let head = Array(
+    "{\n  \"format\": \"\(WorkspaceFormat.name)\",\n  \"version\": \(WorkspaceFormat.currentVersion)"
+      .utf8)
+  /// What comes between ``head`` and the digits of a revision above 0.
+  static let revisionMember = Array(",\n  \"revision\": ".utf8)
+
   /// The whole file's bytes, in `style`, in a buffer sized from the state.
   ///
   /// - Complexity: O(*n* + *k*), for *n* nodes and *k* routes.
@@ -12,6 +20,19 @@ enum WorkspaceEncoder {
     -> JSONWriter.Emitter
   {
     var sink = JSONWriter.ByteSink(style: style, capacity: estimatedSize(of: state))
+    write(state, into: &sink)
+    return sink.finish()
+  }
+
+  /// The whole file's bytes in the pretty style, handed to `stream` in pieces of about
+  /// `pieceSize` bytes from one reused buffer; the returned emitter holds only the measures
+  /// of what was written.
+  ///
+  /// - Complexity: O(*n* + *k*), for *n* nodes and *k* routes; O(`pieceSize`) memory.
+  static func stream(
+    _ state: WorkspaceState, to stream: any JSONByteStream, pieceSize: Int
+  ) -> JSONWriter.Emitter {
+    var sink = JSONWriter.ByteSink(style: .pretty, streamingTo: stream, pieceSize: pieceSize)
     write(state, into: &sink)
     return sink.finish()
   }
@@ -224,9 +245,7 @@ enum WorkspaceEncoder {
   private static func tokens<Sink: JSONSink & ~Copyable>(
     _ routes: [RouteToken], into sink: inout Sink
   ) {
-    sink.openArray()
-    for route in routes { sink.token(route) }
-    sink.close()
+    sink.tokens(routes)
   }
 
   private static func ids<Sink: JSONSink & ~Copyable>(_ ids: [NodeID], into sink: inout Sink) {

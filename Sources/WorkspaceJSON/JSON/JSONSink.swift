@@ -17,6 +17,8 @@ protocol JSONSink: ~Copyable {
   mutating func string(_ text: String)
   /// A route token, as its canonical text.
   mutating func token(_ token: RouteToken)
+  /// An array of route tokens, each as its canonical text.
+  mutating func tokens(_ tokens: [RouteToken])
   mutating func number(_ value: Int)
   mutating func number(_ value: Double)
   mutating func bool(_ value: Bool)
@@ -26,6 +28,12 @@ protocol JSONSink: ~Copyable {
 }
 
 extension JSONSink where Self: ~Copyable {
+  mutating func tokens(_ tokens: [RouteToken]) {
+    openArray()
+    for token in tokens { self.token(token) }
+    close()
+  }
+
   /// A member with a number.
   mutating func member(_ key: StaticString, _ value: Int) {
     self.key(key)
@@ -101,9 +109,17 @@ struct JSONValueSink: JSONSink {
   }
 }
 
+/// Where a ``JSONWriter/ByteSink`` hands a long document's bytes, a piece at a time, so that
+/// the sink's buffer stays small however long the document is.
+protocol JSONByteStream: AnyObject {
+  /// Takes the next piece of the document, in order; the bytes are valid only during the call.
+  func write(_ piece: UnsafeBufferPointer<UInt8>)
+}
+
 extension JSONWriter {
   /// The sink that writes the bytes of a document as ``JSONWriter/write(_:style:)`` writes its
-  /// value: the same layout, escapes and numbers, straight into one buffer.
+  /// value: the same layout, escapes and numbers, straight into one buffer, or through a
+  /// buffer of about `pieceSize` bytes into a ``JSONByteStream``.
   struct ByteSink: JSONSink, ~Copyable {
     private(set) var emitter: Emitter
     private let pretty: Bool
@@ -111,23 +127,55 @@ extension JSONWriter {
     private var isArray: [Bool] = []
     /// Whether the innermost open container has nothing in it yet.
     private var isEmpty = false
+    /// Where full pieces go, or `nil` to keep the whole document in the buffer.
+    private let stream: (any JSONByteStream)?
+    /// The buffered bytes past which the next member or element drains them to `stream`.
+    private let pieceSize: Int
 
-    /// Creates a sink with room for `capacity` bytes before its buffer grows.
+    /// Creates a sink that keeps the document in its buffer, with room for `capacity` bytes
+    /// before the buffer grows.
     init(style: Style, capacity: Int) {
       pretty = style == .pretty
       emitter = Emitter(pretty: pretty, capacity: capacity)
       isArray.reserveCapacity(64)
+      stream = nil
+      pieceSize = .max
     }
 
-    /// The bytes written, with the final line feed of the pretty style.
+    /// Creates a sink that hands its bytes to `stream` in pieces of about `pieceSize` bytes
+    /// (more when one string is longer), from one buffer it reuses.
+    init(style: Style, streamingTo stream: any JSONByteStream, pieceSize: Int) {
+      pretty = style == .pretty
+      emitter = Emitter(pretty: pretty, capacity: pieceSize + pieceSize / 4)
+      isArray.reserveCapacity(64)
+      self.stream = stream
+      self.pieceSize = pieceSize
+    }
+
+    /// The bytes written, with the final line feed of the pretty style; a streaming sink has
+    /// handed them all to its stream, and the emitter keeps only the measures
+    /// (``Emitter/byteCount``, ``Emitter/longestString``, ``Emitter/deepestNesting``).
     consuming func finish() -> Emitter {
       if pretty { emitter.appendByte(0x0A) }
+      if let stream { emitter.drain(into: stream.write) }
       return emitter
+    }
+
+    /// Hands the buffered bytes to the stream once they fill a piece; called between values.
+    @inline(__always)
+    private mutating func drainIfFull() {
+      if emitter.count >= pieceSize { drain() }
+    }
+
+    @inline(never)
+    private mutating func drain() {
+      emitter.drain(into: stream!.write)
     }
 
     /// Before a value: in an array, the comma and line break that separate it.
     @inline(__always)
     private mutating func beforeValue() {
+      drainIfFull()
       guard isArray.last == true else { return }
       if !isEmpty { emitter.appendByte(0x2C) }
       emitter.newline(depth: isArray.count)
@@ -146,6 +194,7 @@ extension JSONWriter {
     mutating func openArray() { open(0x5B, isArray: true) }
 
     mutating func close() {
+      drainIfFull()
       let array = isArray.removeLast()
       if !isEmpty { emitter.newline(depth: isArray.count) }
       emitter.appendByte(array ? 0x5D : 0x7D)
@@ -154,6 +203,7 @@ extension JSONWriter {
 
     @inline(__always)
     mutating func key(_ key: StaticString) {
+      drainIfFull()
       if !isEmpty { emitter.appendByte(0x2C) }
       emitter.newline(depth: isArray.count)
       // Known keys are plain ASCII: written as they are.
@@ -165,6 +215,7 @@ extension JSONWriter {
     }
 
     mutating func key(_ key: String) {
+      drainIfFull()
       if !isEmpty { emitter.appendByte(0x2C) }
       emitter.newline(depth: isArray.count)
       emitter.writeString(key)
@@ -184,15 +235,32 @@ extension JSONWriter {
 
     mutating func token(_ token: RouteToken) {
       beforeValue()
-      // A canonical token is ASCII that needs no escape: its text is copied as it is.
-      emitter.appendByte(0x22)
-      var length = 0
-      token.forEachCanonicalPiece { piece in
-        emitter.appendBytes(piece)
-        length += piece.count
+      write(token)
+    }
+
+    mutating func tokens(_ tokens: [RouteToken]) {
+      openArray()
+      // Each token is read where the array stores it, and only after the buffer may have
+      // been drained: nothing it holds is counted (retained) on the way.
+      tokens.withUnsafeBufferPointer { tokens in
+        for index in tokens.indices {
+          beforeValue()
+          write(tokens[index])
+        }
       }
-      emitter.appendByte(0x22)
-      emitter.longestString = max(emitter.longestString, length)
+      close()
+    }
+
+    /// A token's canonical text, quoted: ASCII that needs no escape, copied as it is.
+    @inline(__always)
+    private mutating func write(_ token: RouteToken) {
+      token.forEachCanonicalPiece { piece in
+        emitter.reserve(piece.count &+ 2)
+        emitter.appendByte(0x22)
+        emitter.appendBytes(piece)
+        emitter.appendByte(0x22)
+        emitter.longestString = max(emitter.longestString, piece.count)
+      }
     }
 
     mutating func number(_ value: Int) {

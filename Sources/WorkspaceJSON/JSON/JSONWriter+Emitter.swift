@@ -14,8 +14,10 @@ extension JSONWriter {
     private var storage: UnsafeMutablePointer<UInt8>
     /// The size of the allocation in bytes.
     private var capacity: Int
-    /// The number of bytes written.
-    private var count: Int
+    /// The number of bytes in the buffer: written since the last ``drain(into:)``.
+    private(set) var count: Int
+    /// The number of bytes handed out by ``drain(into:)``.
+    private var drainedCount = 0
     /// Whether to write the pretty layout.
     private let pretty: Bool
     /// The most encoded bytes between the quotes of any string or key written, escapes
@@ -24,8 +26,8 @@ extension JSONWriter {
     /// The most arrays and objects open at once, each counting itself (empty ones too), as
     /// ``JSONReader`` counts them against ``JSONLimits/maxDepth``.
     var deepestNesting = 0
-    /// The number of bytes written so far.
-    var byteCount: Int { count }
+    /// The number of bytes written so far, drained ones included.
+    var byteCount: Int { drainedCount &+ count }
 
     /// Creates an empty emitter with room for `capacity` bytes before it grows.
     init(pretty: Bool, capacity: Int = 1024) {
@@ -44,6 +46,7 @@ extension JSONWriter {
     ///
     /// - Complexity: O(*n*), where *n* is the number of bytes written.
     consuming func makeArray() -> [UInt8] {
+      precondition(drainedCount == 0, "the bytes were drained")
       let source = storage
       let length = count
       return [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
@@ -57,6 +60,16 @@ extension JSONWriter {
     /// - Complexity: O(*n*), where *n* is the number of bytes written.
     consuming func makeString() -> String {
       String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self)
+    }
+
+    /// Hands the bytes in the buffer to `body` and empties the buffer, which keeps its
+    /// allocation for the bytes that follow: for writing a long document in pieces.
+    ///
+    /// Call it only between two values or members, never inside one.
+    mutating func drain(into body: (UnsafeBufferPointer<UInt8>) -> Void) {
+      body(UnsafeBufferPointer(start: storage, count: count))
+      drainedCount &+= count
+      count = 0
     }
 
     /// Makes room for at least `extra` more bytes.
@@ -103,9 +116,21 @@ extension JSONWriter {
     @inline(__always)
     mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
       guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-      reserve(bytes.count)
-      (storage + count).update(from: source, count: bytes.count)
-      count &+= bytes.count
+      let length = bytes.count
+      reserve(length)
+      let target = storage + count
+      if length >= 8 && length <= 16 {
+        // A route token or a key: two overlapping words instead of a call to memmove.
+        let raw = UnsafeRawPointer(source)
+        let first = raw.loadUnaligned(as: UInt64.self)
+        let last = raw.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+        UnsafeMutableRawPointer(target).storeBytes(of: first, as: UInt64.self)
+        UnsafeMutableRawPointer(target).storeBytes(
+          of: last, toByteOffset: length &- 8, as: UInt64.self)
+      } else {
+        target.update(from: source, count: length)
+      }
+      count &+= length
     }
 
     /// Appends a line feed and the indentation for `depth` levels (pretty style only).

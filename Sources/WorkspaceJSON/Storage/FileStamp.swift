@@ -18,6 +18,17 @@ package struct FileStamp: Hashable, Sendable {
   package init?(path: String) {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
+    self.init(info)
+  }
+
+  /// The stamp of the open file `fd` now, or `nil` if it cannot be read.
+  init?(descriptor fd: Int32) {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return nil }
+    self.init(info)
+  }
+
+  private init(_ info: stat) {
     inode = UInt64(info.st_ino)
     size = Int64(info.st_size)
     #if canImport(Darwin)

@@ -35,6 +35,10 @@ public struct WorkspaceStore: Sendable {
   public var limits: WorkspaceFileLimits
   /// How long to wait for another writer's lock, in seconds.
   public var lockTimeout: Double
+  /// The bytes a save encodes, compares and writes at a time (see ``ReplacementStream``):
+  /// small enough to stay in the processor's cache, large enough that each `write` is worth
+  /// its cost, and never less than the file's head (the format, version and revision).
+  var pieceSize = 1 << 18
 
   /// Creates a store for a file.
   ///
@@ -90,23 +94,33 @@ public struct WorkspaceStore: Sendable {
   /// A state the file already holds writes nothing and leaves the backup alone; otherwise the
   /// file gets the next revision (one more than the file's, or than the state's if higher).
   ///
+  /// The file is encoded, compared with the file on disk and written a piece at a time
+  /// (256 KiB), the comparing and writing on a second thread: a save holds neither the old
+  /// nor the new file in memory. See `docs/ARCHITECTURE.md`, "How a save works".
+  ///
   /// - Parameter state: The state to write.
   /// - Returns: Whether the file was written.
   /// - Throws: ``WorkspaceFileError/saveExceedsLimit(path:location:what:size:limit:)`` for a
   ///   state whose file the loader would refuse,
   ///   ``WorkspaceFileError/lockTimeout(_:seconds:)`` or
   ///   ``WorkspaceFileError/cannotWrite(_:reason:)``; nothing was then written.
+  /// - Complexity: O(*n* + *k*) time for *n* nodes and *k* routes (a scan of the old file
+  ///   besides), O(1) memory beyond the state.
   @discardableResult
   public func save(_ state: WorkspaceState) throws(WorkspaceFileError) -> Bool {
     let target = try FileSystem.resolveLinks(path)
     try FileSystem.checkReplaceable(target)
     let lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
     defer { withExtendedLifetime(lock) {} }
-    let current = (try? FileSystem.readFile(target, limit: limits.maximumFileBytes)) ?? nil
-    let stored = current.flatMap { WorkspaceFile.storedRevision(of: $0) } ?? 0
+    let current =
+      (try? StoredFile(opening: target, limit: limits.maximumFileBytes, pieceSize: pieceSize))
+      ?? nil
+    // The head's revision, confirmed only if the save has to write (see `write`).
+    let head = current?.revisionInHead()
     return try write(
-      state, to: target, replacing: current, after: max(stored, state.revision),
-      storedRevision: stored) != nil
+      state, to: target, replacing: current,
+      storedRevision: head?.revision ?? current?.parsedRevision() ?? 0,
+      unconfirmedAfter: head?.end) != nil
   }
 
   /// Reads, changes and saves the workspace as one step under the lock, so that no other
@@ -192,8 +206,7 @@ public struct WorkspaceStore: Sendable {
     // The state differs from the file's, so its bytes do: no need to compare them.
     do {
       state.revision = try write(
-        state, to: target, replacing: nil, after: loaded.state.revision,
-        storedRevision: loaded.state.revision,
+        state, to: target, replacing: nil, storedRevision: loaded.state.revision,
         keepingBackup: current != nil && loaded.changesOnlyLayoutSize(to: state))!
     } catch {
       throw .file(error)
@@ -223,7 +236,9 @@ public struct WorkspaceStore: Sendable {
     let revision = loaded.state.revision
     guard dryRun else {
       let written = try write(
-        loaded.state, to: target, replacing: current, after: revision, storedRevision: revision)
+        loaded.state, to: target,
+        replacing: StoredFile(current, path: target, pieceSize: pieceSize),
+        storedRevision: revision)
       return (loaded, written != nil)
     }
     let bytes = try WorkspaceFile.encode(loaded.state, path: path, limits: limits)
@@ -291,33 +306,54 @@ public struct WorkspaceStore: Sendable {
     return (try WorkspaceFile.decode(bytes, path: path, limits: limits), bytes)
   }
 
-  /// Writes the state to `target` with the revision after `revision` while the caller holds
-  /// the lock, unless `current` (the file's bytes, at `storedRevision`) already holds exactly
-  /// the state.
+  /// Writes the state to `target` with the revision after both its own and `storedRevision`
+  /// while the caller holds the lock, unless `current` (the file as read, at
+  /// `storedRevision`) already holds exactly the state.
   ///
-  /// With `keepingBackup`, the backup is left as it is instead of becoming the replaced file.
+  /// The encoder writes the file through a small buffer into a ``ReplacementStream`` (on a
+  /// queue of its own, through a ``BackgroundStream``), which compares it with `current` and
+  /// writes a temporary file only from the first difference on; the temporary file then
+  /// replaces the file. With `keepingBackup`, the backup is left as it is instead of
+  /// becoming the replaced file.
+  ///
+  /// A `storedRevision` read from the file's head alone (`headEnd`, see
+  /// ``StoredFile/revisionInHead()``) is confirmed before anything is written; if the rest of
+  /// the file may hold another revision, the file's revision is parsed and the save runs
+  /// again.
   ///
   /// - Returns: The revision written, or `nil` if the file was left as it was.
   private func write(
-    _ state: WorkspaceState, to target: String, replacing current: [UInt8]?, after revision: Int,
-    storedRevision: Int, keepingBackup: Bool = false
+    _ state: WorkspaceState, to target: String, replacing current: StoredFile?,
+    storedRevision: Int, unconfirmedAfter headEnd: Int? = nil, keepingBackup: Bool = false
   ) throws(WorkspaceFileError) -> Int? {
-    var state = state
-    state.revision = revision + 1
-    let bytes = try WorkspaceFile.encode(state, path: path, limits: limits)
-    if let current {
-      var isUnchanged = WorkspaceEncoder.isFile(current, equalTo: bytes, atRevision: storedRevision)
-      if isUnchanged == nil {
-        state.revision = storedRevision
-        isUnchanged = try WorkspaceFile.encode(state, path: path, limits: limits) == current
-        state.revision = revision + 1
-      }
-      guard isUnchanged == false else { return nil }
-    }
+    var written = state
+    written.revision = max(storedRevision, state.revision) + 1
+    let backupPath = keepingBackup ? nil : target + ".bak"
     FileSystem.removeStaleTemporaries(for: target)
-    try FileSystem.replace(
-      target, with: bytes, backupPath: keepingBackup ? nil : target + ".bak")
-    return state.revision
+    let stream = ReplacementStream(
+      replacing: target, backupPath: backupPath, stored: current, storedRevision: storedRevision,
+      unconfirmedAfter: headEnd, maximumBytes: limits.maximumFileBytes)
+    let background = BackgroundStream(to: stream)
+    do {
+      try WorkspaceFile.encode(
+        written, path: path, limits: limits, to: background, pieceSize: pieceSize)
+      background.finish()
+    } catch {
+      background.finish()
+      stream.discard()
+      throw error
+    }
+    switch try stream.finish() {
+    case .unchanged:
+      return nil
+    case .unconfirmedRevision:
+      return try write(
+        state, to: target, replacing: current, storedRevision: current!.parsedRevision(),
+        keepingBackup: keepingBackup)
+    case .written(let temporary):
+      try FileSystem.commit(temporary, over: target, backupPath: backupPath)
+      return written.revision
+    }
   }
 }
 

@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A new file beside the file it will replace, written in pieces, flushed to disk by
+/// ``finish()`` and then renamed over that file by ``FileSystem/commit(_:over:backupPath:)``,
+/// or removed by ``discard()``.
+///
+/// It is created exclusively (`O_EXCL`, never following a link) at a fresh
+/// ``FileSystem/temporaryPath(for:)``, with the mode, owner and group of the file it
+/// replaces where the process may set them (else 0600 and the process's own), so a reader
+/// never sees it under the file's name until it is complete.
+struct TemporaryFile {
+  /// The temporary file's path.
+  let path: String
+  /// The file it is named after, for messages.
+  private let target: String
+  /// The open descriptor, or -1 once finished or discarded.
+  private var fd: Int32
+  /// The bytes appended so far.
+  private var size = 0
+  /// Where the bytes not yet handed to the disk start: the disk's writing of the rest
+  /// starts once there are ``flushStep`` of them, so that ``finish()`` waits for less.
+  private var unflushedStart = 0
+  /// The bytes after which the disk starts writing what was appended.
+  private static let flushStep = 1 << 22
+
+  /// Creates the temporary file for replacing the file at `path` (its symbolic links already
+  /// followed), after checking that the file may be replaced and that `backupPath`, if any,
+  /// is a regular file or missing.
+  ///
+  /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)``; nothing was then created.
+  init(replacing path: String, backupPath: String?) throws(WorkspaceFileError) {
+    try FileSystem.checkReplaceable(path)
+    if let backupPath, let kind = FileSystem.nonRegularKind(at: backupPath) {
+      throw .cannotWrite(backupPath, reason: FileSystem.notRegular(kind))
+    }
+    try self.init(beside: path, like: path)
+  }
+
+  /// Creates a temporary file for `path`, with the mode, owner and group of the file at
+  /// `original` if it exists.
+  ///
+  /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)``.
+  init(beside path: String, like original: String) throws(WorkspaceFileError) {
+    var info = stat()
+    let existing = stat(original, &info) == 0 ? info : nil
+    let mode = existing.map { mode_t($0.st_mode & 0o7777) } ?? 0o600
+    target = path
+    self.path = FileSystem.temporaryPath(for: path)
+    fd = open(self.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+    guard fd >= 0 else { throw .cannotWrite(path, reason: FileSystem.errorText()) }
+    if let existing, existing.st_uid != geteuid() || existing.st_gid != getegid() {
+      // Root keeps the owner; anyone keeps a group they belong to; otherwise the new file
+      // is the writer's, as with any editor that saves by renaming.
+      if fchown(fd, existing.st_uid, existing.st_gid) != 0 {
+        _ = fchown(fd, .max, existing.st_gid)
+      }
+    }
+    guard fchmod(fd, mode) == 0 else {
+      let reason = FileSystem.errorText()
+      discard()
+      throw .cannotWrite(path, reason: reason)
+    }
+  }
+
+  /// Appends `bytes` to the file.
+  ///
+  /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)``; then ``discard()`` it.
+  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) throws(WorkspaceFileError) {
+    guard let base = bytes.baseAddress else { return }
+    var written = 0
+    while written < bytes.count {
+      let count = write(fd, base + written, bytes.count - written)
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .cannotWrite(target, reason: FileSystem.errorText())
+      }
+      written += count
+    }
+    size += bytes.count
+    if size - unflushedStart >= Self.flushStep {
+      // Starts writing the pages out without waiting for them (Linux's fadvise writes dirty
+      // pages back before dropping clean ones; these are all dirty, so they stay cached).
+      #if os(Linux)
+        _ = posix_fadvise(
+          fd, off_t(unflushedStart), off_t(size - unflushedStart), POSIX_FADV_DONTNEED)
+      #endif
+      unflushedStart = size
+    }
+  }
+
+  /// Flushes the file to disk and closes it, ready to be renamed over the file.
+  ///
+  /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)``; then ``discard()`` it.
+  mutating func finish() throws(WorkspaceFileError) {
+    guard fsync(fd) == 0 else { throw .cannotWrite(target, reason: FileSystem.errorText()) }
+    let result = close(fd)
+    fd = -1
+    guard result == 0 else { throw .cannotWrite(target, reason: FileSystem.errorText()) }
+  }
+
+  /// Closes the file if it is open and removes it.
+  mutating func discard() {
+    if fd >= 0 { close(fd) }
+    fd = -1
+    unlink(path)
+  }
+}
