@@ -97,7 +97,7 @@ struct App {
   /// or written.
   private var fileProblem: String? {
     switch session.status {
-    case .corrupt, .failing: "\(session.status)"
+    case .corrupt, .failing, .unsavable: "\(session.status)"
     case .saved, .saving, .missing: nil
     }
   }

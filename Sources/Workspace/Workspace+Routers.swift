@@ -108,13 +108,15 @@ extension Workspace {
 
   /// Reports a change to every handed-out router of the nodes it touched, then forgets the
   /// routers of vanished nodes that nobody else holds.
-  func deliverTransitions(of change: WorkspaceChange, from before: WorkspaceState) {
+  func deliverTransitions(
+    of change: WorkspaceChange, from before: WorkspaceState, to after: WorkspaceState
+  ) {
     for id in change.changedNodes {
       guard let entries = routers[id] else { continue }
       for entry in entries.values {
-        entry.deliver(before, state, change)
+        entry.deliver(before, after, change)
       }
-      guard state.node(id) == nil else { continue }
+      guard after.node(id) == nil, state.node(id) == nil else { continue }
       for key in entries.keys where isKnownUniquelyReferenced(&routers[id]![key]!.router) {
         routers[id]![key] = nil
       }

@@ -58,25 +58,6 @@ extension Workspace {
   ) throws(WorkspaceError) -> WorkspaceChange {
     try apply(.openTemplate(template, parameters: parameters))
   }
-
-  /// Refuses a template command whose values make a route that the type registered for its
-  /// router's kind cannot read, naming the parameter rather than the node (which does not
-  /// exist yet).
-  func checkTemplateArguments(of commands: [WorkspaceCommand]) throws(WorkspaceError) {
-    for command in commands {
-      let template: WorkspaceTemplate?
-      let parameters: [String: String]
-      switch command {
-      case .applyTemplate(let name, let values):
-        (template, parameters) = (state.templates[name], values)
-      case .openTemplate(let given, let values):
-        (template, parameters) = (given, values)
-      default:
-        continue
-      }
-      try template?.checkRoutes(with: parameters, routeTypes)
-    }
-  }
 }
 
 extension WorkspaceTemplate {

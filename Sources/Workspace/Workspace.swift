@@ -39,11 +39,25 @@ public final class Workspace {
   /// The last path write, while a later one may still coalesce with it.
   @ObservationIgnored var lastPathWrite:
     (node: NodeID, time: ContinuousClock.Instant, entry: History.Entry?)?
-  /// Called for every change before ``onChange``, for the session that owns the workspace.
-  @ObservationIgnored package var ownerDidChange: ((WorkspaceChange) -> Void)?
+  /// Called for every change before ``onChange``, with the state it left, for the session
+  /// that owns the workspace.
+  @ObservationIgnored package var ownerDidChange: ((WorkspaceChange, WorkspaceState) -> Void)?
   /// Called after ``recordLayoutSize(_:)`` recorded a new size, for the session that owns the
   /// workspace.
   @ObservationIgnored package var ownerDidRecordLayoutSize: ((Size?) -> Void)?
+  /// Called after ``recordMeasuredLayoutSize(_:)`` recorded a new size.
+  @ObservationIgnored package var ownerDidRecordMeasuredLayoutSize: ((Size) -> Void)?
+  /// Asked before every command's change is published: why the owner (a session, whose file
+  /// has limits) refuses the state it would leave, or `nil`.
+  @ObservationIgnored package var ownerRefusal: ((WorkspaceState) -> WorkspaceError?)?
+  /// Counts every change of ``state``, so that a draft commits only on the state it was made
+  /// from.
+  @ObservationIgnored private(set) var generation = 0
+  /// Changes applied but not yet reported, each with the states before and after it.
+  @ObservationIgnored private var undelivered:
+    [(change: WorkspaceChange, before: WorkspaceState, after: WorkspaceState)] = []
+  /// Whether changes are being reported, so that one made meanwhile waits its turn.
+  @ObservationIgnored private var isDelivering = false
   @ObservationIgnored private let broadcast = Broadcast<WorkspaceChange>()
 
   /// Creates a workspace over a state.
@@ -95,15 +109,51 @@ public final class Workspace {
   package func apply(_ commands: [WorkspaceCommand], failedIndex: inout Int?)
     throws(WorkspaceError) -> WorkspaceChange
   {
-    try checkTemplateArguments(of: commands)
-    var next = state
-    let change = try next.apply(
-      commands, failedIndex: &failedIndex, recordsNavigation: undoPolicy.recordsNavigation)
-    try next.checkNewRoutes(since: state, in: change.changedNodes, routeTypes)
-    countUndoEntries(of: change)
-    publish(change, replacing: next)
-    coalescePathWrite(change)
+    var draft = makeDraft()
+    let change = try draft.apply(commands, failedIndex: &failedIndex)
+    try commit(draft)
     return change
+  }
+
+  /// A draft over the workspace's state, with its route types and undo policy, for a call of
+  /// several transactions that must all apply before any is seen (a `wsctl` call to a live
+  /// host); see ``WorkspaceDraft``.
+  package func makeDraft() -> WorkspaceDraft {
+    WorkspaceDraft(
+      state, routeTypes: routeTypes, recordsNavigation: undoPolicy.recordsNavigation,
+      generation: generation)
+  }
+
+  /// Whether a draft was made from the workspace's state as it is now.
+  package func isCurrent(_ draft: WorkspaceDraft) -> Bool {
+    draft.generation == generation
+  }
+
+  /// Publishes a draft's transactions: the state becomes the draft's, then each change is
+  /// reported in order (its routers' transitions, then the callback and the stream).
+  ///
+  /// The draft must come from ``makeDraft()`` with no change to the workspace in between
+  /// (``isCurrent(_:)``).
+  ///
+  /// - Parameters:
+  ///   - draft: The draft.
+  ///   - checkedByOwner: Whether the caller already checked the resulting state as
+  ///     ``ownerRefusal`` would (a live host checks off its main actor).
+  /// - Throws: ``WorkspaceError/unsavable(_:)`` when the owner (a session) finds that its file
+  ///   could not hold the resulting state; nothing changed then.
+  package func commit(_ draft: WorkspaceDraft, checkedByOwner: Bool = false)
+    throws(WorkspaceError)
+  {
+    precondition(isCurrent(draft), "a draft commits on the state it was made from")
+    guard let final = draft.steps.last?.state else { return }
+    if !checkedByOwner, let problem = ownerRefusal?(final) { throw problem }
+    for step in draft.steps { countUndoEntries(of: step.change) }
+    publish(draft.steps)
+    if draft.steps.count == 1 {
+      coalescePathWrite(draft.steps[0].change)
+    } else {
+      lastPathWrite = nil
+    }
   }
 
   /// Records the size of the area the host lays the panes out in, whenever it changes, so that
@@ -119,10 +169,23 @@ public final class Workspace {
   /// - Throws: ``WorkspaceError/invalidSize(_:expected:)``; nothing changed.
   public func recordLayoutSize(_ size: Size?) throws(WorkspaceError) {
     guard size != state.layoutSize else { return }
+    try setLayoutSize(size)
+    ownerDidRecordLayoutSize?(size)
+  }
+
+  /// Records a layout size that another program measured in (`wsctl show` drew the panes
+  /// there), for a host that records none of its own; the owner saves it, and adoption keeps
+  /// the file's size as for any host that records none.
+  package func recordMeasuredLayoutSize(_ size: Size) throws(WorkspaceError) {
+    guard size != state.layoutSize else { return }
+    try setLayoutSize(size)
+    ownerDidRecordMeasuredLayoutSize?(size)
+  }
+
+  private func setLayoutSize(_ size: Size?) throws(WorkspaceError) {
     var next = state
     try next.recordLayoutSize(size)
-    state = next
-    ownerDidRecordLayoutSize?(size)
+    setState(next)
   }
 
   /// Replaces the whole state, for example after restoring a file, and reports it as a
@@ -166,11 +229,15 @@ public final class Workspace {
   /// Sets the state without reporting a change, for edits that touch no node.
   func setState(_ newState: WorkspaceState) {
     state = newState
+    generation &+= 1
   }
 
   /// Records the revision a save gave the state; nothing else changes, so nothing is reported.
   package func setRevision(_ revision: Int) {
-    if state.revision != revision { state.revision = revision }
+    guard state.revision != revision else { return }
+    var next = state
+    next.revision = revision
+    setState(next)
   }
 
   /// Undoes the last recorded change.
@@ -220,17 +287,34 @@ public final class Workspace {
       conflicts: conflicts, changedTemplates: newState.templates != state.templates)
     if origin == .replaced || !conflicts.isEmpty { undoGroup?.entries = 0 }
     lastPathWrite = nil
-    publish(change, replacing: newState)
+    publish([(change, newState)])
   }
 
-  /// Swaps in the new state, then reports the change: first each handed-out router it
-  /// touched, then the callback and the stream.
-  private func publish(_ change: WorkspaceChange, replacing newState: WorkspaceState) {
-    let before = state
-    state = newState
-    deliverTransitions(of: change, from: before)
-    ownerDidChange?(change)
-    onChange?(change)
-    broadcast.yield(change)
+  /// Swaps in the last state, then reports each change in order: first each handed-out
+  /// router it touched, then the owner, the callback and the stream.
+  ///
+  /// A change made while a change is being reported (a presenter pushing a flow's result
+  /// from its transition or change handler) applies at once, and is reported once the changes
+  /// before it are: every listener sees changes in cause order.
+  private func publish(_ steps: [(change: WorkspaceChange, state: WorkspaceState)]) {
+    var before = state
+    setState(steps[steps.count - 1].state)
+    for step in steps {
+      undelivered.append((step.change, before, step.state))
+      before = step.state
+    }
+    guard !isDelivering else { return }
+    isDelivering = true
+    defer { isDelivering = false }
+    var next = 0
+    while next < undelivered.count {
+      let (change, before, after) = undelivered[next]
+      next += 1
+      deliverTransitions(of: change, from: before, to: after)
+      ownerDidChange?(change, after)
+      onChange?(change)
+      broadcast.yield(change)
+    }
+    undelivered = []
   }
 }

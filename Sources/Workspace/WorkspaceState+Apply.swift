@@ -44,12 +44,28 @@ extension WorkspaceState {
   ///   - recordsNavigation: Whether router operations are recorded for undo, and undo and
   ///     redo restore routers (see ``UndoPolicy``); when `false`, they are a cursor, and undo
   ///     and redo keep the routers of the nodes that exist as they are.
+  ///   - area: The area the commands that measure lay the panes out in (directional focus,
+  ///     a split's room, resize), if not the recorded one (``layoutArea``); the recorded
+  ///     ``layoutSize`` stays as it is.
+  ///   - routeTypes: The host's route types: a command that stores a token the type
+  ///     registered for its router's kind cannot read, or a template value that makes one, is
+  ///     refused, and `failedIndex` names it.
   /// - Returns: What changed.
   /// - Throws: That command's ``WorkspaceError``; the state is then exactly as before.
   @discardableResult
   package mutating func apply(
-    _ commands: [WorkspaceCommand], failedIndex: inout Int?, recordsNavigation: Bool = true
+    _ commands: [WorkspaceCommand], failedIndex: inout Int?, recordsNavigation: Bool = true,
+    measuringIn area: Size? = nil, routeTypes: RouteRegistry = RouteRegistry()
   ) throws(WorkspaceError) -> WorkspaceChange {
+    let recordedSize = layoutSize
+    if let area {
+      guard Self.isValid(area, lengths: Self.layoutLengths) else {
+        throw .invalidSize(area, expected: Self.layoutLengths)
+      }
+      layoutSize = area
+    }
+    defer { layoutSize = recordedSize }
+    let checksRoutes = !routeTypes.kinds.isEmpty
     let focusBefore = focusedPane
     let zoomedPaneBefore = zoomedPane
     let saved = (
@@ -66,23 +82,27 @@ extension WorkspaceState {
     do {
       for (index, command) in commands.enumerated() {
         failedIndex = index
+        if checksRoutes { try checkTemplateArguments(of: command, routeTypes) }
         switch command {
         case .undo(let count), .redo(let count):
           if recordSegment(segment, recordsNavigation, &transaction) { recorded += 1 }
           segment = []
           let keepsRouters = !recordsNavigation
+          if checksRoutes { transaction.begin(at: self) }
           if case .undo = command {
             try undo(count, keepingRouters: keepsRouters, in: &transaction)
           } else {
             try redo(count, keepingRouters: keepsRouters, in: &transaction)
           }
+          if checksRoutes { try checkNewRoutes(since: transaction.end(), routeTypes) }
           transaction.begin(at: self)
-        case .route(let operation, let id):
-          routeOperations[id ?? focusedPane, default: []].append(operation)
-          try perform(command, in: &transaction)
-          segment.append(command)
         default:
+          if case .route(let operation, let id) = command {
+            routeOperations[id ?? focusedPane, default: []].append(operation)
+          }
+          if checksRoutes { transaction.begin(at: self) }
           try perform(command, in: &transaction)
+          if checksRoutes { try checkNewRoutes(since: transaction.end(), routeTypes) }
           segment.append(command)
         }
       }

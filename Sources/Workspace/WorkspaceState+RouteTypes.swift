@@ -39,30 +39,43 @@ extension WorkspaceState {
     return found
   }
 
-  /// Refuses a change that stores, in a router of a registered kind, a token its type cannot
-  /// read and that the router did not hold before.
+  /// Refuses a command that stored, in a router of a registered kind, a token its type
+  /// cannot read and that the router did not hold before the command.
   ///
   /// - Parameters:
-  ///   - before: The state before the change.
-  ///   - changedNodes: The nodes the change touched.
+  ///   - journal: The before-images of the nodes the command touched.
   ///   - registry: The host's route types.
   /// - Throws: ``WorkspaceError/refusedRoute(_:node:reason:)`` for the first such token, in
   ///   the order of the nodes' ids.
   /// - Complexity: O(*k*), for *k* routes in the touched routers.
-  func checkNewRoutes(
-    since before: WorkspaceState, in changedNodes: Set<NodeID>, _ registry: RouteRegistry
-  ) throws(WorkspaceError) {
-    for id in changedNodes.sorted() {
+  func checkNewRoutes(since journal: Journal, _ registry: RouteRegistry) throws(WorkspaceError) {
+    for (id, before) in journal.nodes.sorted(by: { $0.key < $1.key }) {
       guard let router = nodes[id]?.router, registry.isRegistered(kind: router.kind) else {
         continue
       }
-      let old = before.nodes[id]?.router.flatMap { $0.kind == router.kind ? $0 : nil }
+      let old = before?.router.flatMap { $0.kind == router.kind ? $0 : nil }
       let known = Set(old.map(Self.tokens(of:)) ?? [])
       for token in Self.tokens(of: router) where !known.contains(token) {
         if let reason = registry.problem(reading: token, kind: router.kind) {
           throw .refusedRoute(token, node: id, reason: reason)
         }
       }
+    }
+  }
+
+  /// Refuses a template command whose values make a route that the type registered for its
+  /// router's kind cannot read, naming the parameter rather than the node (which does not
+  /// exist yet).
+  func checkTemplateArguments(
+    of command: WorkspaceCommand, _ registry: RouteRegistry
+  ) throws(WorkspaceError) {
+    switch command {
+    case .applyTemplate(let name, let values):
+      try templates[name]?.checkRoutes(with: values, registry)
+    case .openTemplate(let template, let values):
+      try template.checkRoutes(with: values, registry)
+    default:
+      break
     }
   }
 

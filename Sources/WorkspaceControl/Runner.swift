@@ -4,8 +4,9 @@ import WorkspaceJSON
 /// Runs a parsed invocation: reads the file, applies the steps as one transaction, saves
 /// once, and prints. Output is collected and printed only when the whole call succeeds.
 ///
-/// A live host runs the same steps on its state in memory (``run(on:)``), so a call prints
-/// the same bytes and exits with the same code in file mode and against a host.
+/// Both run the steps on a ``WorkspaceDraft`` (``run(on:)``): file mode over the file's state,
+/// then saves it; a live host over its workspace, then commits it. So a call prints the same
+/// bytes, exits with the same code, and applies the same transactions in both.
 struct Runner {
   let invocation: Invocation
   let store: WorkspaceStore
@@ -14,12 +15,8 @@ struct Runner {
   var output = ""
   /// Warnings for standard error, each one line ending in a newline.
   var warnings = ""
-  /// The batches of commands applied, each one transaction, in order.
-  private(set) var appliedBatches: [[WorkspaceCommand]] = []
   /// The area the last `show` laid the panes out in, which the workspace records.
-  private var drawnArea: Size?
-  /// The area lent to the state for the edits to measure in, if one was (see `execute`).
-  private(set) var lentLayoutSize: Size?
+  private(set) var drawnArea: Size?
   /// The templates of the `--from` file, read before the first step.
   private var fileTemplates: TemplateLibrary?
 
@@ -73,7 +70,10 @@ struct Runner {
         let (printed, loaded) = try store.update(default: .example) {
           (state) throws(Failure) in
           var runner = self
-          try runner.execute(steps, on: &state)
+          var draft = WorkspaceDraft(state)
+          try runner.execute(steps, on: &draft)
+          state = draft.state
+          if let drawnArea = runner.drawnArea { try? state.recordLayoutSize(drawnArea) }
           return runner.output
         }
         warn(loaded.diagnostics)
@@ -87,10 +87,12 @@ struct Runner {
     } else {
       let loaded = try load()
       warn(loaded.diagnostics)
-      let state = try run(on: loaded.state)
+      var draft = WorkspaceDraft(loaded.state)
+      try run(on: &draft)
       if let drawnArea, drawnArea != loaded.state.layoutSize, !options.dryRun, !loaded.isDefault {
         record(drawnArea)
       }
+      let state = draft.state
       if hasEdits, state != loaded.state {
         // A dry run fails as the save would: a state the file cannot hold, or a file that
         // cannot be written.
@@ -103,14 +105,14 @@ struct Runner {
     }
   }
 
-  /// Runs the steps on a state in memory and returns the state they leave: what file mode
-  /// does between loading and saving, and what a live host does on its own state.
+  /// Runs the steps on a draft: what file mode does between loading and saving, and what a
+  /// live host does on a draft of its workspace before committing it. The area the last
+  /// `show` drew is ``drawnArea``, for the caller to record.
   ///
-  /// - Throws: The ``Failure`` that ends the call; nothing applied then.
-  mutating func run(on state: WorkspaceState) throws(Failure) -> WorkspaceState {
-    var state = state
-    try execute(invocation.steps, on: &state)
-    return state
+  /// - Throws: The ``Failure`` that ends the call; the draft may then hold part of the call,
+  ///   and must be dropped.
+  mutating func run(on draft: inout WorkspaceDraft) throws(Failure) {
+    try execute(invocation.steps, on: &draft)
   }
 
   private func load() throws(Failure) -> LoadedWorkspace {
@@ -156,40 +158,31 @@ struct Runner {
   /// Applies the edits in batches (one transaction each, between inspections) and renders
   /// each inspection on the state at its point.
   ///
-  /// Edits measure (directional focus, a split's room, resize) in the pane area of a drawing
-  /// at `--size` if given, else at the recorded size, else in the terminal's: that size is
-  /// only lent to the state, which keeps its recorded one, or the area a `show` drew.
+  /// Edits measure (directional focus, a split's room, resize) in the area the last `show`
+  /// drew, else in the pane area of a drawing at `--size` if given, else at the recorded
+  /// size, else in the terminal's; the state's recorded size stays as it is.
   private mutating func execute(
-    _ steps: [Invocation.Step], on state: inout WorkspaceState
+    _ steps: [Invocation.Step], on draft: inout WorkspaceDraft
   ) throws(Failure) {
     fileTemplates = try Self.templatesFile(options)
-    let recorded = state.layoutSize
-    if options.size != nil || recorded == nil {
-      lentLayoutSize = paneArea(of: drawingSize, in: state)
-      do {
-        try state.recordLayoutSize(lentLayoutSize)
-      } catch {
-        throw Failure(error)
-      }
-    }
-    defer { try? state.recordLayoutSize(drawnArea ?? recorded) }
+    let measuringArea =
+      options.size != nil || draft.state.layoutSize == nil
+      ? paneArea(of: drawingSize, in: draft.state) : nil
     var batch: [WorkspaceCommand] = []
     // The first word of each command in the batch, to name the one the state refuses.
     var batchWords: [Int] = []
-    var applied: [WorkspaceChange] = []
-    func flush(_ state: inout WorkspaceState) throws(Failure) {
+    func flush(_ draft: inout WorkspaceDraft, measuringIn area: Size?) throws(Failure) {
       guard !batch.isEmpty else { return }
       var failedIndex: Int?
       do {
-        applied.append(try state.apply(batch, failedIndex: &failedIndex))
-        appliedBatches.append(batch)
+        try draft.apply(batch, measuringIn: area, failedIndex: &failedIndex)
       } catch {
         throw Failure(error, atWord: failedIndex.map { batchWords[$0] })
       }
       batch = []
       batchWords = []
     }
-    let initialState = state
+    let initialState = draft.state
     for step in steps {
       switch step {
       case .edit(let command, let word):
@@ -199,13 +192,13 @@ struct Runner {
         for command in commands { batch.append(try fromTemplatesFile(command, word: word)) }
         batchWords += Array(repeating: word, count: commands.count)
       default:
-        try flush(&state)
-        try inspect(step, &state)
+        try flush(&draft, measuringIn: drawnArea ?? measuringArea)
+        try inspect(step, draft.state)
       }
     }
-    try flush(&state)
-    guard !applied.isEmpty else { return }
-    reportEdits(applied, from: initialState, to: state)
+    try flush(&draft, measuringIn: drawnArea ?? measuringArea)
+    guard !draft.changes.isEmpty else { return }
+    reportEdits(draft.changes, from: initialState, to: draft.state)
   }
 
   /// Prints what the edits did: with `--json` always, in text only for a dry run (a saved
@@ -247,7 +240,7 @@ struct Runner {
   }
 
   private mutating func inspect(
-    _ step: Invocation.Step, _ state: inout WorkspaceState
+    _ step: Invocation.Step, _ state: WorkspaceState
   ) throws(Failure) {
     switch step {
     case .show(let ascii):
@@ -255,11 +248,6 @@ struct Runner {
       // What the user now sees is what later edits measure on, and what the file records:
       // `--json` lays the panes out in the whole size, the picture below its tab bars.
       drawnArea = options.json ? area : paneArea(of: area, in: state)
-      do {
-        try state.recordLayoutSize(drawnArea)
-      } catch {
-        throw Failure(error)
-      }
       if options.json {
         print(Report.showJSON(state, in: area))
       } else {

@@ -16,6 +16,11 @@ package struct ToolReply: Hashable, Sendable {
     self.exitCode = exitCode
   }
 
+  /// The reply of a call the workspace refused.
+  package init(_ error: WorkspaceError) {
+    self.init(Failure(error))
+  }
+
   /// The reply of a call that failed: the failure's output and its message.
   init(_ failure: Failure, warnings: String = "") {
     self.init(

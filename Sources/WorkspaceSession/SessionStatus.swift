@@ -17,6 +17,19 @@ public enum SessionStatus: Hashable, Sendable, CustomStringConvertible {
   /// the lock too long). Changes are kept in memory; the save is retried when the directory
   /// changes and every second.
   case failing(WorkspaceFileError)
+  /// The file cannot hold the session's state as it is (a limit of the file, such as a title
+  /// too long once escaped): retrying cannot help, so nothing is retried; changes are kept in
+  /// memory, and the next change after which the state fits is saved.
+  case unsavable(WorkspaceFileError)
+
+  /// Whether a save failed and the session stops trying until something changes: a retry
+  /// is scheduled (``failing(_:)``), or only a change can help (``unsavable(_:)``).
+  var isStuck: Bool {
+    switch self {
+    case .failing, .unsavable: true
+    case .saved, .saving, .missing, .corrupt: false
+    }
+  }
 
   /// Whether everything the session holds is in the file.
   public var isSaved: Bool {
@@ -33,6 +46,7 @@ public enum SessionStatus: Hashable, Sendable, CustomStringConvertible {
       "\(error)" + (hasBackup ? " (a backup is available)" : "")
         + "; kept in memory, the file is not overwritten"
     case .failing(let error): "\(error); kept in memory, retrying"
+    case .unsavable(let error): "\(error); kept in memory, saved at the next change that fits"
     }
   }
 }

@@ -55,7 +55,14 @@ extension WorkspaceSession {
     }
   }
 
-  /// Answers one `wsctl` call: worked out on the state, applied, saved, then replied.
+  /// Answers one `wsctl` call: run on a draft of the workspace off the main actor, committed
+  /// here, saved, then replied.
+  ///
+  /// The call runs once, through the same `Runner` as file mode, as one draft of all its
+  /// transactions; only a call that succeeds and that the file can hold is committed, so a
+  /// refusal changes nothing anywhere. Should the workspace change while the call is worked
+  /// out (another call, the host's own edit), the draft is dropped unseen and the call runs
+  /// again here, on the state as it is now.
   private func run(_ message: JSONObject, on connection: ControlConnection) {
     guard let arguments = message["arguments"]?.arrayValue?.compactMap(\.stringValue),
       arguments.count == message["arguments"]?.arrayValue?.count,
@@ -69,42 +76,48 @@ extension WorkspaceSession {
     // its error as file mode does, and nothing changes here.
     switch status {
     case .corrupt, .failing: return connection.reply(Self.declined)
-    case .saved, .saving, .missing: break
+    case .saved, .saving, .missing, .unsavable: break
     }
-    let answer = HostAnswer(
-      arguments: arguments,
-      terminal: TerminalTraits(
-        size: Size(width: width, height: height),
-        usesColor: terminal["color"]?.boolValue == true),
-      state: workspace.state, store: store)
+    let traits = TerminalTraits(
+      size: Size(width: width, height: height), usesColor: terminal["color"]?.boolValue == true)
+    let draft = workspace.makeDraft()
+    let store = store
+    Task.detached {
+      let answer = HostAnswer(arguments: arguments, terminal: traits, draft: draft, store: store)
+      await self.finish(answer, arguments: arguments, terminal: traits, on: connection)
+    }
+  }
+
+  /// Commits a worked-out call (working it out again if the workspace changed meanwhile),
+  /// saves it, then replies.
+  private func finish(
+    _ answer: HostAnswer, arguments: [String], terminal: TerminalTraits,
+    on connection: ControlConnection
+  ) {
+    var answer = answer
+    if let draft = answer.draft, !workspace.isCurrent(draft) {
+      answer = HostAnswer(
+        arguments: arguments, terminal: terminal, draft: workspace.makeDraft(), store: store)
+    }
     if answer.isDeclined { return connection.reply(Self.declined) }
-    if answer.stateToCheck != nil {
-      let store = store
-      Task.detached {
-        connection.reply(Self.reply(answer.checked(store: store)))
+    if let draft = answer.draft {
+      do {
+        try workspace.commit(draft, checkedByOwner: true)
+      } catch {
+        // Unreachable while the draft is current: it was checked as the owner checks.
+        return connection.reply(Self.reply(ToolReply(error)))
       }
-      return
     }
-    guard !answer.batches.isEmpty || answer.resultingLayoutSize != workspace.state.layoutSize
-    else {
-      return connection.reply(Self.reply(answer.reply))
+    if let drawnArea = answer.drawnArea, !recordsLayoutSize {
+      try? workspace.recordMeasuredLayoutSize(drawnArea)
     }
-    // Worked out on the same state just now, so each batch applies in the same area (the
-    // main actor runs nothing else in between); should one not, the state goes back as it was.
-    let before = workspace.state
-    do {
-      if let lent = answer.lentLayoutSize { try workspace.recordLayoutSize(lent) }
-      for batch in answer.batches { try workspace.apply(batch) }
-      try workspace.recordLayoutSize(answer.resultingLayoutSize)
-    } catch {
-      workspace.replaceState(before)
-      return connection.reply(
-        Self.reply(ToolReply(output: "", errors: "wsctl: \(error)\n", exitCode: .refused)))
-    }
+    guard answer.draft != nil else { return connection.reply(Self.reply(answer.reply)) }
+    let reply = answer.reply
+    let store = store
     Task {
       do throws(WorkspaceFileError) {
         try await flush()
-        connection.reply(Self.reply(answer.reply))
+        connection.reply(Self.reply(reply))
       } catch {
         connection.reply(Self.reply(HostAnswer.failedToSave(error, store: store)))
       }

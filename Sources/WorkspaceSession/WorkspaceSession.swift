@@ -68,7 +68,7 @@ public final class WorkspaceSession {
   @ObservationIgnored private var nextSequence = 0
   @ObservationIgnored private var needsSync = false
   /// Whether the host records its layout size, which adoption then keeps.
-  @ObservationIgnored private var recordsLayoutSize = false
+  @ObservationIgnored private(set) var recordsLayoutSize = false
   @ObservationIgnored private var syncTask: Task<Void, Never>?
   @ObservationIgnored private var retryTask: Task<Void, Never>?
   @ObservationIgnored private let writer: SessionWriter
@@ -138,8 +138,21 @@ public final class WorkspaceSession {
     }
     base = state
     workspace = Workspace(state, routeTypes: routeTypes)
-    workspace.ownerDidChange = { [weak self] change in self?.record(change) }
+    workspace.ownerDidChange = { [weak self] change, state in self?.record(change, leaving: state) }
     workspace.ownerDidRecordLayoutSize = { [weak self] size in self?.recordLayoutSize(size) }
+    workspace.ownerDidRecordMeasuredLayoutSize = { [weak self] size in
+      self?.enqueue(.layoutSize(size))
+    }
+    // An edit the file could not hold is refused before it applies, so that the host never
+    // keeps what it cannot save (a typed call, the palette, a template, a `wsctl` call alike).
+    workspace.ownerRefusal = { [store] state in
+      do throws(WorkspaceFileError) {
+        try store.checkLimits(state)
+        return nil
+      } catch {
+        return .unsavable(error.description)
+      }
+    }
     watcher = FileWatcher(path: store.targetPath) { [weak self] in
       Task { @MainActor in self?.fileMayHaveChanged() }
     }
@@ -171,10 +184,10 @@ public final class WorkspaceSession {
       }
       guard needsSync else { break }
       await startSync(after: nil).value
-      if case .failing = status { break }
+      if status.isStuck { break }
     }
     switch status {
-    case .corrupt(let error, _), .failing(let error): throw error
+    case .corrupt(let error, _), .failing(let error), .unsavable(let error): throw error
     case .saved, .saving, .missing: break
     }
   }
@@ -188,6 +201,8 @@ public final class WorkspaceSession {
     watcher = nil
     workspace.ownerDidChange = nil
     workspace.ownerDidRecordLayoutSize = nil
+    workspace.ownerDidRecordMeasuredLayoutSize = nil
+    workspace.ownerRefusal = nil
     retryTask?.cancel()
   }
 
@@ -229,11 +244,15 @@ public final class WorkspaceSession {
   // MARK: Changes
 
   /// Keeps a change made in this process for the next save.
-  private func record(_ change: WorkspaceChange) {
+  ///
+  /// - Parameters:
+  ///   - change: The change.
+  ///   - state: The state it left (a later change may already have applied).
+  private func record(_ change: WorkspaceChange, leaving state: WorkspaceState) {
     broadcastToWatchers(change)
     switch change.origin {
     case .local: enqueue(.commands(change.commands))
-    case .replaced: enqueue(.replacement(workspace.state))
+    case .replaced: enqueue(.replacement(state))
     case .adopted: return
     }
   }
@@ -255,14 +274,14 @@ public final class WorkspaceSession {
   }
 
   /// Appends a transaction to save and schedules the save.
-  private func enqueue(_ content: PendingTransaction.Content) {
+  func enqueue(_ content: PendingTransaction.Content) {
     pending.append(
       PendingTransaction(
         sequence: nextSequence, content: content,
         recordsNavigation: workspace.undoPolicy.recordsNavigation))
     nextSequence += 1
     switch status {
-    case .saved, .missing: status = .saving
+    case .saved, .missing, .unsavable: status = .saving
     case .saving, .corrupt, .failing: break
     }
     needsSync = true
@@ -309,7 +328,7 @@ public final class WorkspaceSession {
     while needsSync {
       needsSync = false
       await synchronizeOnce()
-      if case .failing = status { break }
+      if status.isStuck { break }
       if needsSync { try? await Task.sleep(for: autosaveDelay) }
     }
     syncTask = nil
@@ -356,6 +375,9 @@ public final class WorkspaceSession {
     case .failed(let error):
       if error.isBadData {
         status = .corrupt(error, hasBackup: store.hasBackup)
+      } else if case .saveExceedsLimit = error {
+        // Retrying the same state cannot help; the next change tries again.
+        status = .unsavable(error)
       } else {
         status = .failing(error)
         scheduleRetry()

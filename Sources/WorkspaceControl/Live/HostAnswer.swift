@@ -1,45 +1,42 @@
 import Workspace
 import WorkspaceJSON
 
-/// A live host's answer to one `wsctl` call, worked out on the host's state in memory exactly
-/// as file mode works it out on the file's, so both print the same bytes and exit alike.
+/// A live host's answer to one `wsctl` call: the call run on a draft of the host's workspace
+/// by the same ``Runner`` that file mode runs on the file, so that both print the same bytes,
+/// exit alike and apply the same transactions.
 ///
-/// Working it out touches nothing: the host then applies ``batches`` to its workspace (each
-/// one transaction, as file mode applies them), saves, and only then sends ``reply``.
+/// Working it out touches nothing: the host commits ``draft`` (when there is one) to its
+/// workspace, saves, and only then sends ``reply``. A call that fails leaves no draft, so
+/// nothing anywhere sees it.
 package struct HostAnswer: Sendable {
-  /// What `wsctl` prints and its exit code, once the batches are applied and saved.
+  /// What `wsctl` prints and its exit code, once the draft is committed and saved.
   package var reply: ToolReply
-  /// The transactions to apply, in order; empty for a call that fails or only inspects.
-  package var batches: [[WorkspaceCommand]]
-  /// The layout size to record before applying ``batches``, so that they measure in the area
-  /// file mode lends them (`--size`, or the terminal's when the state records none).
-  package var lentLayoutSize: Size?
-  /// The layout size the state records afterwards: what file mode saves (the area a `show`
-  /// drew, else the size recorded before).
-  package var resultingLayoutSize: Size?
-  /// The state a dry run would save: the host checks, off its main actor, that the file could
-  /// hold it before replying (file mode's dry run fails as the save would).
-  package var stateToCheck: WorkspaceState?
+  /// The transactions to commit, already checked against the file's limits; `nil` for a call
+  /// that fails, changes nothing, or is a dry run.
+  package var draft: WorkspaceDraft?
+  /// The area a `show` drew the panes in, which file mode records in a file that holds
+  /// another and a host that records no size of its own keeps (never in a dry run).
+  package var drawnArea: Size?
   /// Whether the call is not for a host (a maintenance command, say): `wsctl` then runs it on
   /// the file itself.
-  package var isDeclined: Bool
+  package var isDeclined = false
 
-  /// Works out the answer to a call's arguments on a host's state.
+  /// Works out the answer to a call's arguments on a draft of a host's workspace.
+  ///
+  /// Safe to run off the host's main actor: it reads only the draft and the file system
+  /// (the checks a save makes first: the file's limits, that it may be written), so that a
+  /// large drawing never holds the host's main actor.
   ///
   /// - Parameters:
   ///   - arguments: The call's arguments after the program name, as `wsctl` received them.
   ///   - terminal: The terminal of the `wsctl` that asked.
-  ///   - state: The host's state.
-  ///   - store: The host's store, for the paths messages name.
-  /// - Complexity: What the commands cost on the state, as in file mode.
+  ///   - draft: A draft of the host's workspace (`Workspace.makeDraft()`).
+  ///   - store: The host's store, for the paths messages name and the checks of a save.
+  /// - Complexity: What the commands cost on the state, as in file mode, plus an encoding of
+  ///   the state when they change it.
   package init(
-    arguments: [String], terminal: TerminalTraits, state: WorkspaceState, store: WorkspaceStore
+    arguments: [String], terminal: TerminalTraits, draft: WorkspaceDraft, store: WorkspaceStore
   ) {
-    batches = []
-    lentLayoutSize = nil
-    resultingLayoutSize = state.layoutSize
-    stateToCheck = nil
-    isDeclined = false
     let invocation: Invocation
     do {
       invocation = try Invocation(arguments: arguments)
@@ -53,42 +50,48 @@ package struct HostAnswer: Sendable {
       return
     }
     var runner = Runner(invocation, store: store, terminal: terminal)
-    do {
-      let result = try runner.run(on: state)
-      if invocation.options.dryRun {
-        stateToCheck = result == state ? nil : result
-      } else {
-        batches = runner.appliedBatches
-        lentLayoutSize = runner.lentLayoutSize
-        resultingLayoutSize = result.layoutSize
+    var draft = draft
+    do throws(Failure) {
+      let initial = draft.state
+      try runner.run(on: &draft)
+      if !invocation.options.dryRun, runner.drawnArea != initial.layoutSize {
+        drawnArea = runner.drawnArea
+      }
+      // A call the file could not hold, or a file that cannot be written, is refused before
+      // anything applies, as file mode refuses it before saving.
+      // A command whose target state already holds changes nothing and is not committed: the
+      // host reports no change, as file mode saves none.
+      let changes = draft.state != initial
+      if changes {
+        do {
+          try store.checkSaving(draft.state)
+        } catch {
+          throw Failure(error, backupAvailable: store.hasBackup)
+        }
       }
       reply = ToolReply(output: runner.output, errors: runner.warnings, exitCode: .success)
+      if changes, !invocation.options.dryRun { self.draft = draft }
     } catch {
       reply = ToolReply(error, warnings: runner.warnings)
+      drawnArea = nil
     }
   }
 
-  /// The reply of a call whose change the host could not save, or whose dry run the file could
-  /// not hold: the file error, as file mode reports it.
+  /// The reply of a call whose change the host committed but could not save: the file
+  /// error, as file mode reports it, saying that the host keeps the change and writes it once
+  /// the file can be written, so that a script does not run it again.
   ///
   /// - Parameters:
   ///   - error: The file error.
   ///   - store: The host's store.
   package static func failedToSave(_ error: WorkspaceFileError, store: WorkspaceStore) -> ToolReply
   {
-    ToolReply(Failure(error, backupAvailable: store.hasBackup))
-  }
-
-  /// Checks, for a dry run, that the file could hold ``stateToCheck``; run off the main actor.
-  ///
-  /// - Returns: The reply to send.
-  package func checked(store: WorkspaceStore) -> ToolReply {
-    guard let stateToCheck else { return reply }
-    do {
-      try store.checkSaving(stateToCheck)
-      return reply
-    } catch {
-      return Self.failedToSave(error, store: store)
-    }
+    var failure = Failure(error, backupAvailable: store.hasBackup)
+    failure = Failure(
+      message: failure.message
+        + " (the host applied the change and keeps it: it is written once the file can be;"
+        + " do not run it again)",
+      exitCode: failure.exitCode)
+    return ToolReply(failure)
   }
 }

@@ -254,13 +254,22 @@ public struct WorkspaceStore: Sendable {
   /// - Throws: The ``WorkspaceFileError`` the save would throw for any of these.
   public func checkSaving(_ state: WorkspaceState?) throws(WorkspaceFileError) {
     let target = try FileSystem.resolveLinks(path)
-    if let state { _ = try WorkspaceFile.encode(state, path: path, limits: limits) }
+    if let state { try checkLimits(state) }
     try FileSystem.checkReplaceable(target)
     for companion in [target + ".bak", target + ".lock"] {
       if let kind = FileSystem.nonRegularKind(at: companion) {
         throw .cannotWrite(companion, reason: FileSystem.notRegular(kind))
       }
     }
+  }
+
+  /// Checks, touching no file, that the file could hold a state: it encodes within the
+  /// limits the loader reads back (string lengths once escaped, depth, size).
+  ///
+  /// - Throws: ``WorkspaceFileError/saveExceedsLimit(path:location:what:size:limit:)``.
+  /// - Complexity: O(*n* + *k*), for *n* nodes and *k* routes: one encoding.
+  package func checkLimits(_ state: WorkspaceState) throws(WorkspaceFileError) {
+    _ = try WorkspaceFile.encode(state, path: path, limits: limits)
   }
 
   /// Replaces the file with its backup, after checking that the backup loads. The replaced
