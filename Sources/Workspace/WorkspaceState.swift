@@ -182,7 +182,8 @@ public struct WorkspaceState: Sendable {
   }
 
   /// Weights scaled to sum to 1, with non-positive or non-finite weights replaced by the mean
-  /// of the valid ones (or all equal when none is valid or the sum overflows): the one
+  /// of the valid ones (or all equal when none is valid or the sum overflows), each at least
+  /// `Double.leastNormalMagnitude` (so none underflows to 0): the one
   /// normalisation, for commands, templates, layout, repair and the file layer.
   ///
   /// - Complexity: O(*n*), where *n* is the number of weights.
@@ -194,7 +195,9 @@ public struct WorkspaceState: Sendable {
     guard total.isFinite, total > 0, fallback.isFinite else {
       return Array(repeating: 1 / Double(weights.count), count: weights.count)
     }
-    return repaired.map { $0 / total }
+    // A share too small to tell from nothing (1e-300 beside 1e300) keeps the least normal
+    // share, so that every weight stays positive, as a file must hold it.
+    return repaired.map { max($0 / total, .leastNormalMagnitude) }
   }
 }
 

@@ -80,24 +80,28 @@ extension WorkspaceSession {
     }
     let traits = TerminalTraits(
       size: Size(width: width, height: height), usesColor: terminal["color"]?.boolValue == true)
+    let fileName = message["file"]?.stringValue
     let draft = workspace.makeDraft()
     let store = store
     Task.detached {
-      let answer = HostAnswer(arguments: arguments, terminal: traits, draft: draft, store: store)
-      await self.finish(answer, arguments: arguments, terminal: traits, on: connection)
+      let answer = HostAnswer(
+        arguments: arguments, terminal: traits, draft: draft, store: store, fileName: fileName)
+      await self.finish(
+        answer, redoing: (arguments, traits, fileName), on: connection)
     }
   }
 
   /// Commits a worked-out call (working it out again if the workspace changed meanwhile),
   /// saves it, then replies.
   private func finish(
-    _ answer: HostAnswer, arguments: [String], terminal: TerminalTraits,
+    _ answer: HostAnswer, redoing call: (arguments: [String], TerminalTraits, String?),
     on connection: ControlConnection
   ) {
     var answer = answer
     if let draft = answer.draft, !workspace.isCurrent(draft) {
       answer = HostAnswer(
-        arguments: arguments, terminal: terminal, draft: workspace.makeDraft(), store: store)
+        arguments: call.arguments, terminal: call.1, draft: workspace.makeDraft(), store: store,
+        fileName: call.2)
     }
     if answer.isDeclined { return connection.reply(Self.declined) }
     if let draft = answer.draft {

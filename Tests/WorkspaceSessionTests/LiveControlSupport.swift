@@ -70,7 +70,14 @@ final class HostAndFile {
   let file = try! SessionDirectory()
   let session: WorkspaceSession
 
-  init(_ state: WorkspaceState = .example) throws {
+  /// - Parameters:
+  ///   - state: The file both start from.
+  ///   - routeTypes: The host's route types.
+  ///   - undoPolicy: The host's undo policy.
+  init(
+    _ state: WorkspaceState = .example, routeTypes: RouteRegistry = RouteRegistry(),
+    undoPolicy: UndoPolicy = .layoutAndNavigation
+  ) throws {
     try WorkspaceStore(path: host.file).save(state)
     try WorkspaceStore(path: file.file).save(state)
     // The templates file of the `--from` calls, beside each file.
@@ -78,7 +85,8 @@ final class HostAndFile {
       try Data(Self.templatesFile.utf8).write(
         to: URL(fileURLWithPath: directory + "/team.json"))
     }
-    session = WorkspaceSession(path: host.file, default: .example)
+    session = WorkspaceSession(path: host.file, default: .example, routeTypes: routeTypes)
+    session.workspace.undoPolicy = undoPolicy
   }
 
   /// A templates file with the template `r`, whose pane's route holds `{repo}`.

@@ -31,11 +31,14 @@ package struct HostAnswer: Sendable {
   ///   - arguments: The call's arguments after the program name, as `wsctl` received them.
   ///   - terminal: The terminal of the `wsctl` that asked.
   ///   - draft: A draft of the host's workspace (`Workspace.makeDraft()`).
-  ///   - store: The host's store, for the paths messages name and the checks of a save.
+  ///   - store: The host's store, for the checks of a save.
+  ///   - fileName: The file as the `wsctl` that asked names it (`-f w.json`), for messages;
+  ///     the store's path if `nil`.
   /// - Complexity: What the commands cost on the state, as in file mode, plus an encoding of
   ///   the state when they change it.
   package init(
-    arguments: [String], terminal: TerminalTraits, draft: WorkspaceDraft, store: WorkspaceStore
+    arguments: [String], terminal: TerminalTraits, draft: WorkspaceDraft, store: WorkspaceStore,
+    fileName: String? = nil
   ) {
     let invocation: Invocation
     do {
@@ -64,7 +67,9 @@ package struct HostAnswer: Sendable {
       let changes = draft.state != initial
       if changes {
         do {
-          try store.checkSaving(draft.state)
+          let named = WorkspaceStore(path: fileName ?? store.path, limits: store.limits)
+          try named.checkLimits(draft.state)
+          try store.checkSaving(nil)
         } catch {
           throw Failure(error, backupAvailable: store.hasBackup)
         }

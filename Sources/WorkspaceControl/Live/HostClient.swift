@@ -72,6 +72,8 @@ package struct HostClient {
         .object([
           "version": .number(Double(ControlProtocol.version)), "kind": "run",
           "arguments": .array(arguments.map(JSONValue.string)),
+          // The file as this call names it, for the host's messages to name it alike.
+          "file": .string(file),
           "terminal": .object([
             "width": .number(Double(terminal.size.width)),
             "height": .number(Double(terminal.size.height)),

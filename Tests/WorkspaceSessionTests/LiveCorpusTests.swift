@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import Workspace
+import WorkspaceJSON
+import WorkspaceSession
+
+extension LiveControl {
+  /// One corpus of calls run twice from the same file: against a live host with registered
+  /// route types, and on a copy in file mode. Call by call, both print the same, exit alike,
+  /// leave the same state, and the host reports a change exactly when file mode saved one;
+  /// a call only the host refuses (its route types) is refused in file mode's shape and
+  /// changes nothing.
+  @MainActor
+  @Suite(.serialized) struct LiveCorpusTests {
+    /// Edits, refusals among them (tokens the mail routes cannot read, a missing pane).
+    nonisolated static let edits: [[String]] = [
+      ["focus", "1"], ["focus", "2"], ["focus", "3"], ["focus", "9"], ["focus", "right"],
+      ["focus", "left"], ["focus", "next"], ["split", "h"], ["split", "v", "message:5"],
+      ["split", "h", "message:x"], ["close"], ["tab", "new", "T"], ["tab", "1"], ["tab", "2"],
+      ["tab", "close", "2"], ["push", "message:3"], ["push", "message:abc"], ["push", "inbox"],
+      ["push", "notes:1"], ["pop"], ["root"], ["present", "sheet", "message:9"], ["dismiss"],
+      ["rename", "R"], ["zoom"], ["equalize"], ["resize", "right", "10%"], ["swap", "right"],
+      ["undo"], ["redo"], ["template", "apply", "msg", "id=4"],
+      ["template", "apply", "msg", "id=abc"], ["minimum-size", "8x4"], ["at", "%4", "pop"],
+    ]
+
+    /// Inspections between edits.
+    nonisolated static let inspections: [[String]] = [
+      ["show", "--size", "50x12"], ["tree"], ["routes"], ["history"], ["layout", "60x20"],
+    ]
+
+    /// Words a `.layoutOnly` host decides alone (its undo history).
+    nonisolated static let historyWords: Set<String> = ["undo", "redo", "history"]
+
+    /// The corpus: every grammar example, and seeded random calls of one to three parts.
+    static func corpus(seed: UInt64, recordsNavigation: Bool) -> [[String]] {
+      var random = SplitMix(seed: seed)
+      var calls = LiveControlTests.calls.filter { call in
+        // Calls that name the example's routes; the mail state has its own.
+        !call.contains("%99")
+      }
+      for _ in 0..<60 {
+        var call: [String] = []
+        if random.next(4) == 0 { call.append(random.next(2) == 0 ? "--json" : "-n") }
+        for _ in 0...random.next(3) {
+          call +=
+            random.next(5) == 0
+            ? inspections[random.next(inspections.count)] : edits[random.next(edits.count)]
+        }
+        calls.insert(call, at: random.next(calls.count + 1))
+      }
+      guard !recordsNavigation else { return calls }
+      return calls.filter { historyWords.isDisjoint(with: $0) }
+    }
+
+    @Test(arguments: [(UInt64(1), true), (2, true), (3, false)])
+    func aCorpusAnswersAlikeInBothModes(seed: UInt64, recordsNavigation: Bool) async throws {
+      let pair = try HostAndFile(
+        LiveMailRoute.state(), routeTypes: LiveMailRoute.registry,
+        undoPolicy: recordsNavigation ? .layoutAndNavigation : .layoutOnly)
+      let workspace = pair.session.workspace
+      var changes: [WorkspaceChange] = []
+      workspace.onChange = { changes.append($0) }
+      var hostOnlyRefusals = 0
+      for call in Self.corpus(seed: seed, recordsNavigation: recordsNavigation) {
+        changes = []
+        let before = workspace.state
+        let savedBefore = try pair.file.stored()
+        let hosted = try await wsctl(["-f", "w.json"] + call, in: pair.host.path)
+        let isHostOnly =
+          hosted.exitCode != 0
+          && (hosted.errors.contains("cannot hold route") || hosted.errors.contains("mail route"))
+        if isHostOnly {
+          // Refused for the host's route types: in file mode's shape, and nothing changed.
+          hostOnlyRefusals += 1
+          #expect([1, 64].contains(hosted.exitCode), "\(call)")
+          #expect(hosted.errors.hasPrefix("wsctl: ") && hosted.errors.contains(" at word "))
+          #expect(hosted.errors.split(separator: "\n").count == 1, "\(call)")
+          #expect(hosted.output.isEmpty, "\(call)")
+          #expect(workspace.state == before, "\(call)")
+          #expect(changes.isEmpty, "\(call)")
+          continue
+        }
+        let filed = try await wsctl(["-f", "w.json", "--no-host"] + call, in: pair.file.path)
+        #expect(hosted == filed, "\(call)")
+        var inMemory = workspace.state
+        var saved = try pair.file.stored()
+        inMemory.revision = 0
+        saved.revision = 0
+        if !recordsNavigation {
+          // The host keeps no navigation in its history; file mode records it.
+          inMemory.history = History()
+          saved.history = History()
+        }
+        #expect(inMemory == saved, "\(call)")
+        // A change is reported exactly when file mode saved another state (beyond the size a
+        // `show` records, which is not a change).
+        var previous = savedBefore
+        previous.revision = 0
+        previous.layoutSize = nil
+        saved.layoutSize = nil
+        if !recordsNavigation { previous.history = History() }
+        #expect(changes.isEmpty == (saved == previous), "\(call): \(changes.count) changes")
+        #expect(changes.allSatisfy { $0.origin == .local }, "\(call)")
+      }
+      #expect(hostOnlyRefusals > 0)
+      try await pair.session.flush()
+      #expect(try pair.host.stored().invariantViolations().isEmpty)
+    }
+  }
+}
+
+/// A small seeded generator (SplitMix64), so that a corpus is the same on every run.
+struct SplitMix {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  /// A number in `0..<bound`.
+  mutating func next(_ bound: Int) -> Int {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    z ^= z >> 31
+    return Int(z % UInt64(bound))
+  }
+}
