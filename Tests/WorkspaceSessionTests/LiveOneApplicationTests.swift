@@ -196,6 +196,73 @@ extension LiveControl {
       #expect(await eventually(within: 10) { pair.session.workspace.state.layoutSize == written })
     }
 
+    @Test func weightsFarApartOpenAlikeInBothModesAndSaveAFileThatReads() async throws {
+      let pair = try HostAndFile()
+      let templates =
+        #"{"format": "workspace-templates", "version": 1, "templates": [{"name": "w", "root": "#
+        + #"{"kind": "split", "axis": "vertical", "weights": [1e-300, 1e300], "children": ["#
+        + #"{"kind": "pane", "title": "a", "router": {"root": "a"}}, "#
+        + #"{"kind": "pane", "title": "b", "router": {"root": "b"}}]}}]}"#
+      for directory in [pair.host.path, pair.file.path] {
+        try Data(templates.utf8).write(to: URL(fileURLWithPath: directory + "/weights.json"))
+      }
+      let (hosted, filed) = try await pair.both([
+        "--from", "weights.json", "template", "apply", "w",
+      ])
+      #expect(hosted == filed)
+      #expect(hosted.exitCode == 0)
+      var inMemory = pair.session.workspace.state
+      var saved = try pair.file.stored()
+      inMemory.revision = 0
+      saved.revision = 0
+      #expect(inMemory == saved)
+      try await pair.session.flush()
+      for directory in [pair.host, pair.file] {
+        let loaded = try WorkspaceStore(path: directory.file).load(default: .example)
+        #expect(loaded.diagnostics.isEmpty)
+      }
+    }
+
+    /// The longest the main actor went without running a tick, while ticking every 2 ms.
+    @MainActor final class MainActorGaps {
+      private(set) var longest: Duration = .zero
+      private var task: Task<Void, Never>?
+
+      func start() {
+        task = Task { @MainActor [weak self] in
+          var last = ContinuousClock.now
+          while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(2))
+            let now = ContinuousClock.now
+            if let self { self.longest = max(self.longest, now - last) }
+            last = now
+          }
+        }
+      }
+
+      func stop() async {
+        task?.cancel()
+        await task?.value
+      }
+    }
+
+    /// A call that only inspects is drawn on a snapshot off the main actor: the host goes on
+    /// running while a huge picture is drawn.
+    @Test func aHugeDrawingDoesNotHoldTheHostsMainActor() async throws {
+      let pair = try HostAndFile()
+      let gaps = MainActorGaps()
+      gaps.start()
+      let started = ContinuousClock.now
+      let run = try await wsctl(
+        ["-f", "w.json", "show", "--size", "1000x1000"], in: pair.host.path)
+      let took = ContinuousClock.now - started
+      await gaps.stop()
+      #expect(run.exitCode == 0)
+      #expect(run.output.utf8.count > 1_000_000)
+      // Drawing is most of the call; were it on the main actor, the longest gap would be it.
+      #expect(gaps.longest < took / 4, "longest gap \(gaps.longest) of \(took)")
+    }
+
     // MARK: edits the file could not hold
 
     @Test(arguments: [

@@ -211,6 +211,25 @@ import Testing
     #expect(message == "wsctl: no template 'mail'; the templates are 'notes', 'review' at word 1")
   }
 
+  /// Weights too far apart for a share to stay above zero once scaled (1e-300 beside 1e300)
+  /// open with every weight positive, so the file saved reads back without a repair.
+  @Test(arguments: [[1e-300, 1e300], [1e300, 1e-300, 1], [5e-324, 1]])
+  func weightsFarApartSaveAFileThatReadsBackUnrepaired(weights: [Double]) throws {
+    let sandbox = try Sandbox()
+    let children = weights.indices.map {
+      #"{"kind": "pane", "title": "p\#($0)", "router": {"root": "x"}}"#
+    }
+    try sandbox.write(
+      #"{"format": "workspace-templates", "version": 1, "templates": [{"name": "w", "root": "#
+        + #"{"kind": "split", "axis": "vertical", "weights": [\#(weights.map { "\($0)" }.joined(separator: ", "))], "#
+        + #""children": [\#(children.joined(separator: ", "))]}}]}"#,
+      to: "weights.json")
+    try sandbox.succeed("--from", "weights.json", "template", "apply", "w")
+    // `succeed` expects nothing on standard error: no repair warning, no bad-data exit.
+    try sandbox.succeed("validate")
+    try sandbox.succeed("focus", "1")
+  }
+
   @Test(arguments: [["template", "save", "x"], ["template", "rm", "review"]])
   func fromAFileIsOnlyRead(words: [String]) throws {
     let sandbox = try Sandbox()
