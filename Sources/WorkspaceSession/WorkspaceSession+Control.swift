@@ -123,7 +123,8 @@ extension WorkspaceSession {
         try await flush()
         connection.reply(Self.reply(reply))
       } catch {
-        connection.reply(Self.reply(HostAnswer.failedToSave(error, store: store)))
+        connection.reply(
+          Self.reply(HostAnswer.failedToSave(error, store: store, fileName: call.2)))
       }
     }
   }

@@ -296,6 +296,32 @@ extension LiveControl {
       #expect(try pair.host.stored().node(session.workspace.focusedPane)?.title == "ok")
     }
 
+    /// Exit 73 from a host means what it means in file mode: nothing applied, so the call
+    /// can be run again once the file can be written.
+    @Test func aFileTheHostCannotWriteRefusesTheCallBeforeItApplies() async throws {
+      let pair = try HostAndFile()
+      let session = pair.session
+      try await session.flush()
+      for directory in [pair.host, pair.file] {
+        #expect(mkfifo(directory.path + "/w.json.bak", 0o600) == 0)
+      }
+      let events = try HostEvents(session.workspace)
+      let before = session.workspace.state
+      let (hosted, filed) = try await pair.both(["rename", "x"])
+      #expect(hosted == filed)
+      #expect(hosted.exitCode == 73)
+      #expect(hosted.errors == "wsctl: cannot write 'w.json.bak': it is a FIFO, not a regular file; nothing was written\n")
+      #expect(events.changes.isEmpty)
+      #expect(session.workspace.state == before)
+      #expect(session.status.isSaved)
+      // Retried once the file can be written, the call applies once.
+      try FileManager.default.removeItem(atPath: pair.host.path + "/w.json.bak")
+      let retried = try await wsctl(["-f", "w.json", "rename", "x"], in: pair.host.path)
+      #expect(retried.exitCode == 0)
+      #expect(events.changes.count == 1)
+      #expect(session.workspace.state.history.undoEntries.map(\.label) == ["rename x"])
+    }
+
     @Test func theHostsOwnEditsTheFileCouldNotHoldAreRefused() async throws {
       let pair = try HostAndFile()
       let workspace = pair.session.workspace

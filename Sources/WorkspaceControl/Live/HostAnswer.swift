@@ -67,11 +67,9 @@ package struct HostAnswer: Sendable {
       let changes = draft.state != initial
       if changes {
         do {
-          let named = WorkspaceStore(path: fileName ?? store.path, limits: store.limits)
-          try named.checkLimits(draft.state)
-          try store.checkSaving(nil)
+          try store.checkSaving(draft.state)
         } catch {
-          throw Failure(error, backupAvailable: store.hasBackup)
+          throw Failure(Self.named(error, store, fileName), backupAvailable: store.hasBackup)
         }
       }
       reply = ToolReply(output: runner.output, errors: runner.warnings, exitCode: .success)
@@ -82,6 +80,14 @@ package struct HostAnswer: Sendable {
     }
   }
 
+  /// A file error naming the file as the `wsctl` that asked does.
+  private static func named(
+    _ error: WorkspaceFileError, _ store: WorkspaceStore, _ fileName: String?
+  ) -> WorkspaceFileError {
+    guard let fileName else { return error }
+    return error.namingFile(store.path, as: fileName)
+  }
+
   /// The reply of a call whose change the host committed but could not save: the file
   /// error, as file mode reports it, saying that the host keeps the change and writes it once
   /// the file can be written, so that a script does not run it again.
@@ -89,9 +95,11 @@ package struct HostAnswer: Sendable {
   /// - Parameters:
   ///   - error: The file error.
   ///   - store: The host's store.
-  package static func failedToSave(_ error: WorkspaceFileError, store: WorkspaceStore) -> ToolReply
-  {
-    var failure = Failure(error, backupAvailable: store.hasBackup)
+  ///   - fileName: The file as the `wsctl` that asked names it.
+  package static func failedToSave(
+    _ error: WorkspaceFileError, store: WorkspaceStore, fileName: String?
+  ) -> ToolReply {
+    var failure = Failure(named(error, store, fileName), backupAvailable: store.hasBackup)
     failure = Failure(
       message: failure.message
         + " (the host applied the change and keeps it: it is written once the file can be;"
