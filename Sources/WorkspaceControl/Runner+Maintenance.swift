@@ -109,7 +109,8 @@ extension Runner {
     try requireFile(store.backupPath)
     if !force, let host = LiveHost(file: store.path) {
       throw Failure(
-        message: "a host is live for '\(store.path)' (pid \(host.pid.map(String.init) ?? "unknown")): "
+        message:
+          "a host is live for '\(store.path)' (pid \(host.pid.map(String.init) ?? "unknown")): "
           + "it would adopt the backup and lose its saved changes; nothing changed "
           + "('restore-backup --force' restores it anyway)",
         exitCode: .refused)

@@ -101,7 +101,9 @@ package enum ChangeLine {
         "titles",
         .array(
           change.titles.map {
-            .object(["node": number($0.node), "before": .string($0.before), "after": .string($0.after)])
+            .object([
+              "node": number($0.node), "before": .string($0.before), "after": .string($0.after),
+            ])
           })
       ),
       ("zoom", id(change.zoomAfter)), ("zoomBefore", id(change.zoomBefore)),
