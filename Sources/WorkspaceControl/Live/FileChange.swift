@@ -82,8 +82,8 @@ package struct FileChange: Equatable, Sendable {
   /// - Parameters:
   ///   - old: The state the watcher saw before.
   ///   - new: The state the file holds now.
-  /// - Complexity: O(*n* + *h*²) at worst, for *n* nodes in the two states and *h* undo
-  ///   entries; O(*n* + *h*) when the history grew without dropping old entries.
+  /// - Complexity: O(*n* log *n* + *h*²) at worst, for *n* nodes in the two states and *h*
+  ///   undo entries; O(*n* log *n* + *h*) when the history did not drop old entries.
   package init(from old: WorkspaceState, to new: WorkspaceState) {
     revision = new.revision
     let step = Self.historyStep(from: old.history, to: new.history)
