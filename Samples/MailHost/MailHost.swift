@@ -145,11 +145,16 @@ struct MailHost {
       await readStandardInput()
     }
     // SwiftUI: `.onChange(of: scenePhase)` flushes when the app goes to the background;
-    // every change was already saved shortly after it was made.
+    // every change was already saved shortly after it was made. A run that wrote nothing
+    // (only looked, or its state is the file's) says so rather than claim a save.
     do {
       try await session.flush()
       while progress.printed < progress.published { await Task.yield() }
-      print("MailHost: saved \(session.store.path)")
+      if session.writeCount > 0 {
+        print("MailHost: saved \(session.store.path)")
+      } else {
+        print("MailHost: nothing to save; \(session.store.path) not written")
+      }
     } catch {
       printError("\(error)")
       return error.exitCode

@@ -36,7 +36,12 @@ extension Invocation {
     case "migrate": return .migrate
     case "status": return .status
     case "watch": return .watch
-    case "restore-backup": return .restoreBackup
+    case "restore-backup":
+      if parser.nextWord == "--force" {
+        _ = parser.readWord()
+        return .restoreBackup(force: true)
+      }
+      return .restoreBackup(force: false)
     case "routes":
       guard let (text, index) = optionalArgument() else { return .routes(nil, word: position) }
       if let id = NodeID(parsing: Substring(text)) { return .routes(.id(id), word: position) }

@@ -35,7 +35,8 @@ struct Invocation {
     case validate
     case initialize(force: Bool)
     case migrate
-    case restoreBackup
+    /// `restore-backup [--force]`: `force` restores even while a host is live for the file.
+    case restoreBackup(force: Bool)
     case status
     case watch
     case completions(String)
@@ -164,7 +165,8 @@ struct Invocation {
 
   /// Options that belong to a command, with the commands they belong to.
   private static let commandOptions = [
-    "--ascii": "'show'", "--force": "'init' or 'template save'", "--node": "'template save'",
+    "--ascii": "'show'", "--force": "'init', 'restore-backup' or 'template save'",
+    "--node": "'template save'",
   ]
 
   /// Reads `--size WxH` (`word` is its 0-based index among the arguments), bounded as every

@@ -28,8 +28,8 @@ extension Runner {
       try initialize(force: force)
     case .migrate:
       try migrate()
-    case .restoreBackup:
-      try restoreBackup()
+    case .restoreBackup(let force):
+      try restoreBackup(force: force)
     default:
       return false
     }
@@ -99,10 +99,22 @@ extension Runner {
     }
   }
 
-  /// `restore-backup`: replaces the file with its backup once the backup loads; a dry run
-  /// checks the backup and only says what it would do.
-  private mutating func restoreBackup() throws(Failure) {
+  /// `restore-backup [--force]`: replaces the file with its backup once the backup loads; a
+  /// dry run checks the backup and only says what it would do.
+  ///
+  /// While a host is live for the file it is refused (a dry run too) unless `force`: the host
+  /// would adopt the older backup, and its own saved changes would be gone from the file and
+  /// from the host. A host declines `restore-backup`, so it always runs here, on the file.
+  private mutating func restoreBackup(force: Bool) throws(Failure) {
     try requireFile(store.backupPath)
+    if !force, let host = LiveHost(file: store.path) {
+      throw Failure(
+        message:
+          "a host is live for '\(store.path)' (pid \(host.pid.map(String.init) ?? "unknown")): "
+          + "it would adopt the backup and lose its saved changes; nothing changed "
+          + "('restore-backup --force' restores it anyway)",
+        exitCode: .refused)
+    }
     let replaced = store.exists ? store.targetPath + ".before-restore" : nil
     if options.dryRun {
       try fileStep { () throws(WorkspaceFileError) in

@@ -51,9 +51,32 @@ import Testing
         "  2  Messages   [.folder(\"Inbox\"), .search(\"swift testing\")]",
         "  3  Message    [.message(1), .message(42)] + sheet [.compose, .attachment(1), "
           + ".attachment(3)]",
-        "MailHost: saved \(file)",
+        "MailHost: nothing to save; \(file) not written",
         "",
       ])
+  }
+
+  /// The last line says `saved` only when the run wrote the file: a run that only looks
+  /// writes nothing (not even the mail layout it starts from when there is no file), and
+  /// says so.
+  @Test func saysItSavedOnlyWhenItWroteTheFile() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    let nothing = "MailHost: nothing to save; \(file) not written"
+    let looked = try mailHost.run(["-f", file, "show"])
+    #expect(looked.status == 0, "\(looked.errorOutput)")
+    #expect(Array(looked.lines.suffix(2)) == [nothing, ""])
+    #expect(!FileManager.default.fileExists(atPath: file))
+
+    let edited = try mailHost.run(["-f", file, "focus", "1"])
+    #expect(Array(edited.lines.suffix(2)) == ["MailHost: saved \(file)", ""])
+    let written = try #require(FileManager.default.contents(atPath: file))
+    // The focused pane focused again: "already so", nothing changes.
+    let again = try mailHost.run(["-f", file, "show", "focus", "1"])
+    #expect(again.status == 0, "\(again.errorOutput)")
+    #expect(Array(again.lines.suffix(2)) == [nothing, ""])
+    #expect(!again.output.contains("MailHost: saved"))
+    #expect(FileManager.default.contents(atPath: file) == written)
   }
 
   @Test func thePickerFinishesWithAResultThatTheComposeSheetPushes() throws {

@@ -58,6 +58,7 @@ import Testing
         "--file", "--from", "--json", "--dry-run", "--quiet", "--no-host", "--help", "--version",
         "--size", "--node", "--force",
       ]),
+    Case(line: "wsctl restore-backup --f", expected: ["--file", "--from", "--force"]),
     Case(line: "wsctl finish ", expected: []),
     Case(line: "wsctl finish attachment:3 ", expected: words),
     Case(line: "wsctl at %3 fi", expected: ["finish"]),

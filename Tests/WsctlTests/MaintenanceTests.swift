@@ -158,6 +158,18 @@ import Testing
     #expect(try sandbox.succeed("routes").stdout.contains("1 a (top)"))
   }
 
+  // With no host live, --force changes nothing about a restore.
+  @Test func restoreBackupForceWithNoHostRestoresAsWithout() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("push", "a")
+    let first = try #require(sandbox.bytes("workspace.json"))
+    try sandbox.succeed("push", "b")
+    let result = try sandbox.succeed("restore-backup", "--force")
+    #expect(result.stdout.hasPrefix("restored workspace.json from workspace.json.bak "))
+    #expect(sandbox.bytes("workspace.json") == first)
+    #expect(try sandbox.fail("restore-backup", "--bogus", status: 64).contains("'--bogus'"))
+  }
+
   @Test func restoreBackupRecoversACorruptFile() throws {
     let sandbox = try Sandbox()
     try sandbox.succeed("push", "a")

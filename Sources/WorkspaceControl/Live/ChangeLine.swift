@@ -5,7 +5,11 @@ import WorkspaceJSON
 ///
 ///     focus 2 push detail:7
 ///     adopted revision 12
+///     adopted revision 13: %4 router detail:7 -> detail:8; changed %4
 ///     {"origin":"local","revision":7,"commands":["focus 2","push detail:7"],"focus":4,...}
+///
+/// A live host's change and a file's change print alike: the commands' words when they are
+/// known, else the origin and revision, which a file's change follows with the difference.
 package enum ChangeLine {
   /// The line for a change, ending in a newline.
   ///
@@ -26,32 +30,106 @@ package enum ChangeLine {
     return text.escapedForTerminal + "\n"
   }
 
+  /// The line for a change of the file, as a watcher with no live host sees it, ending in a
+  /// newline.
+  ///
+  /// The commands' words when the file's history tells them (as a live host prints its
+  /// change), else `adopted revision N` and the difference, `: ` then its items joined with
+  /// `; `. With `json`, the object of a live host's change (the commands, or none, as an
+  /// adopted change) and what the difference adds.
+  package static func line(for change: FileChange, json: Bool) -> String {
+    if json {
+      return JSONWriter.string(object(for: change), style: .compact) + "\n"
+    }
+    var text = change.commands.joined(separator: " ")
+    if text.isEmpty {
+      text = "adopted revision \(change.revision)"
+      if !change.differences.isEmpty {
+        text += ": " + change.differences.joined(separator: "; ")
+      }
+    }
+    return text.escapedForTerminal + "\n"
+  }
+
   /// The change as a JSON object: `origin`, `revision`, `commands` (their words), `focus`,
   /// `focusBefore`, `changed` (node ids) and `conflicts`.
   package static func object(for change: WorkspaceChange) -> JSONValue {
-    .object([
-      "origin": .string(origin(of: change)),
-      "revision": .number(Double(change.revision)),
-      "commands": .array(change.commands.map { .string($0.description) }),
-      "focus": .number(Double(change.focusAfter.rawValue)),
-      "focusBefore": .number(Double(change.focusBefore.rawValue)),
-      "changed": .array(change.changedNodes.sorted().map { .number(Double($0.rawValue)) }),
-      "conflicts": .array(change.conflicts.map { .string($0.description) }),
-    ])
+    .object(
+      JSONObject(
+        members: members(
+          origin: origin(of: change), revision: change.revision,
+          commands: change.commands.map(\.description), focus: change.focusAfter,
+          focusBefore: change.focusBefore, changed: change.changedNodes.sorted(),
+          conflicts: change.conflicts.map(\.description))))
   }
 
-  /// The change from one state of a file to the next, as a watcher of the file sees it:
-  /// another writer's, so its commands are not known.
-  package static func fileChange(from old: WorkspaceState, to new: WorkspaceState)
-    -> WorkspaceChange
-  {
-    let changed = Set(new.nodes.keys).union(old.nodes.keys).filter {
-      new.nodes[$0] != old.nodes[$0]
-    }
-    return WorkspaceChange(
-      commands: [], changedNodes: changed, focusBefore: old.focusedPane,
-      focusAfter: new.focusedPane, zoomedPaneBefore: old.zoomedPane,
-      zoomedPaneAfter: new.zoomedPane, origin: .adopted, revision: new.revision)
+  /// A file's change as a JSON object: the members of a live host's change (`origin` is
+  /// `adopted`, `conflicts` empty), then `history` (`recorded`, `undone`, `redone` or null:
+  /// where `commands` came from), `tabsAdded`, `tabsRemoved`, `panesAdded`, `panesRemoved`
+  /// (node ids), `routers` (`{"node", "before", "after"}`, each router as `routes --json`
+  /// prints it), `titles` (`{"node", "before", "after"}`), `zoom`, `zoomBefore` (a node id
+  /// or null) and `differences` (the items the text line describes).
+  package static func object(for change: FileChange) -> JSONValue {
+    var members = members(
+      origin: "adopted", revision: change.revision, commands: change.commands,
+      focus: change.focusAfter, focusBefore: change.focusBefore, changed: change.changedNodes,
+      conflicts: [])
+    let history: JSONValue =
+      switch change.historyStep {
+      case .recorded?: "recorded"
+      case .undone?: "undone"
+      case .redone?: "redone"
+      case nil: .null
+      }
+    func ids(_ ids: [NodeID]) -> JSONValue { .array(ids.map(number)) }
+    func id(_ id: NodeID?) -> JSONValue { id.map(number) ?? .null }
+    members += [
+      ("history", history),
+      ("tabsAdded", ids(change.tabsAdded)), ("tabsRemoved", ids(change.tabsRemoved)),
+      ("panesAdded", ids(change.panesAdded)), ("panesRemoved", ids(change.panesRemoved)),
+      (
+        "routers",
+        .array(
+          change.routers.map {
+            .object([
+              "node": number($0.node), "before": WorkspaceFile.routerValue($0.before),
+              "after": WorkspaceFile.routerValue($0.after),
+            ])
+          })
+      ),
+      (
+        "titles",
+        .array(
+          change.titles.map {
+            .object([
+              "node": number($0.node), "before": .string($0.before), "after": .string($0.after),
+            ])
+          })
+      ),
+      ("zoom", id(change.zoomAfter)), ("zoomBefore", id(change.zoomBefore)),
+      ("differences", .array(change.differences.map(JSONValue.string))),
+    ]
+    return .object(JSONObject(members: members))
+  }
+
+  /// The members every change's object starts with, in this order.
+  private static func members(
+    origin: String, revision: Int, commands: [String], focus: NodeID, focusBefore: NodeID,
+    changed: [NodeID], conflicts: [String]
+  ) -> [(key: String, value: JSONValue)] {
+    [
+      ("origin", .string(origin)),
+      ("revision", .number(Double(revision))),
+      ("commands", .array(commands.map(JSONValue.string))),
+      ("focus", number(focus)),
+      ("focusBefore", number(focusBefore)),
+      ("changed", .array(changed.map(number))),
+      ("conflicts", .array(conflicts.map(JSONValue.string))),
+    ]
+  }
+
+  private static func number(_ id: NodeID) -> JSONValue {
+    .number(Double(id.rawValue))
   }
 
   private static func origin(of change: WorkspaceChange) -> String {

@@ -74,8 +74,7 @@ enum Watch {
       defer { state = loaded }
       guard let previous = state else { continue }
       guard previous != loaded else { continue }
-      Terminal.output(
-        ChangeLine.line(for: ChangeLine.fileChange(from: previous, to: loaded), json: json))
+      Terminal.output(ChangeLine.line(for: FileChange(from: previous, to: loaded), json: json))
     }
     return .success
   }

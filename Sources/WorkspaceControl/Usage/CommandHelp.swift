@@ -105,7 +105,15 @@ struct CommandHelp {
       example: "-f old.json migrate"),
     CommandSyntax(
       "restore-backup",
-      "Replace the file with its backup (the file is kept as FILE.before-restore)."),
+      "Replace the file with its backup (the file is kept as FILE.before-restore).",
+      options: [CommandOption("--force")],
+      help: [ArgumentHelp("--force", "restore even while a host is live for the file")],
+      discussion: [
+        "While a host is live for the file, restore-backup is refused (exit 1), naming the "
+          + "host's pid: the host would adopt the older backup, and its own saved changes "
+          + "would be gone from the file and from the host. Stop the host first, or give "
+          + "--force to restore anyway."
+      ]),
     CommandSyntax(
       "status", "Say whether a host is live for the file, and its pid (exit 0 either way).",
       example: "status --json"),
