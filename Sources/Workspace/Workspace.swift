@@ -47,9 +47,11 @@ public final class Workspace {
   @ObservationIgnored package var ownerDidRecordLayoutSize: ((Size?) -> Void)?
   /// Called after ``recordMeasuredLayoutSize(_:)`` recorded a new size.
   @ObservationIgnored package var ownerDidRecordMeasuredLayoutSize: ((Size) -> Void)?
-  /// Asked before every command's change is published: why the owner (a session, whose file
-  /// has limits) refuses the state it would leave, or `nil`.
-  @ObservationIgnored package var ownerRefusal: ((WorkspaceState) -> WorkspaceError?)?
+  /// Asked before every command's change is published, with the state it would leave and
+  /// the changes leading there: why the owner (a session, whose file has limits) refuses it,
+  /// or `nil`.
+  @ObservationIgnored package var ownerRefusal:
+    ((WorkspaceState, [WorkspaceChange]) -> WorkspaceError?)?
   /// Counts every change of ``state``, so that a draft commits only on the state it was made
   /// from.
   @ObservationIgnored private(set) var generation = 0
@@ -146,7 +148,7 @@ public final class Workspace {
   {
     precondition(isCurrent(draft), "a draft commits on the state it was made from")
     guard let final = draft.steps.last?.state else { return }
-    if !checkedByOwner, let problem = ownerRefusal?(final) { throw problem }
+    if !checkedByOwner, let problem = ownerRefusal?(final, draft.changes) { throw problem }
     for step in draft.steps { countUndoEntries(of: step.change) }
     publish(draft.steps)
     if draft.steps.count == 1 {

@@ -17,7 +17,8 @@ extension WorkspaceFileError {
     }
     switch self {
     case .notJSON(let file, let line, let column, let offset, let reason):
-      return .notJSON(path: renamed(file), line: line, column: column, offset: offset, reason: reason)
+      return .notJSON(
+        path: renamed(file), line: line, column: column, offset: offset, reason: reason)
     case .invalid(let file, let location, let reason):
       return .invalid(path: renamed(file), location: location, reason: reason)
     case .newerVersion(let file, let found, let supported):

@@ -145,9 +145,9 @@ public final class WorkspaceSession {
     }
     // An edit the file could not hold is refused before it applies, so that the host never
     // keeps what it cannot save (a typed call, the palette, a template, a `wsctl` call alike).
-    workspace.ownerRefusal = { [store] state in
+    workspace.ownerRefusal = { [store] state, changes in
       do throws(WorkspaceFileError) {
-        try store.checkLimits(state)
+        try store.checkLimits(state, after: changes)
         return nil
       } catch {
         return .unsavable(error.description)

@@ -27,7 +27,33 @@ enum SessionBench {
     rows.append(await mainActorTimePerSave(state, directory: directory, runs: quick ? 5 : 20))
     rows.append(await adoption(directory: directory, runs: quick ? 5 : 20, poll: quick ? 1 : 3))
     rows.append(await burst(directory: directory, commands: 10_000))
+    rows.append(commandInAHost(state, directory: directory, runs: quick ? 20 : 200))
     return rows
+  }
+
+  /// One command in a session's workspace, which checks first that its file could hold the
+  /// result (the store's limits: an encoding), against the same command in a workspace that
+  /// no session owns.
+  private static func commandInAHost(_ state: WorkspaceState, directory: String, runs: Int)
+    -> Row
+  {
+    let session = WorkspaceSession(
+      path: "\(directory)/session-command.json", default: state, autosaveDelay: .seconds(3600))
+    defer { session.close() }
+    let bare = Workspace(state)
+    var index = 0
+    func push(_ workspace: Workspace) {
+      index += 1
+      try! workspace.apply([
+        .route(.push([RouteToken(name: "r", arguments: ["\(index)"])])), .route(.pop(count: 1)),
+      ])
+    }
+    let hosted = Probe.median(runs) { push(session.workspace) }
+    let unowned = Probe.median(runs) { push(bare) }
+    return Row(
+      subject: "\(state.paneIDs.count) panes", measure: "push+pop in a host (file limits checked)",
+      value: hosted * 1e6, unit: "µs", baseline: unowned * 1e6,
+      baselineName: "the same in a workspace no session owns")
   }
 
   /// The main actor's share of one autosave (handing the state over and taking in the

@@ -34,20 +34,23 @@ extension LiveControl {
 
     /// The corpus: every grammar example, and seeded random calls of one to three parts.
     static func corpus(seed: UInt64, recordsNavigation: Bool) -> [[String]] {
-      var random = SplitMix(seed: seed)
+      var random = SeededGenerator(seed: seed)
       var calls = LiveControlTests.calls.filter { call in
         // Calls that name the example's routes; the mail state has its own.
         !call.contains("%99")
       }
       for _ in 0..<60 {
         var call: [String] = []
-        if random.next(4) == 0 { call.append(random.next(2) == 0 ? "--json" : "-n") }
-        for _ in 0...random.next(3) {
-          call +=
-            random.next(5) == 0
-            ? inspections[random.next(inspections.count)] : edits[random.next(edits.count)]
+        if Int.random(in: 0..<4, using: &random) == 0 {
+          call.append(Int.random(in: 0..<2, using: &random) == 0 ? "--json" : "-n")
         }
-        calls.insert(call, at: random.next(calls.count + 1))
+        for _ in 0...Int.random(in: 0..<3, using: &random) {
+          call +=
+            Int.random(in: 0..<5, using: &random) == 0
+            ? inspections[Int.random(in: 0..<inspections.count, using: &random)]
+            : edits[Int.random(in: 0..<edits.count, using: &random)]
+        }
+        calls.insert(call, at: Int.random(in: 0..<calls.count + 1, using: &random))
       }
       guard !recordsNavigation else { return calls }
       return calls.filter { historyWords.isDisjoint(with: $0) }
@@ -107,24 +110,5 @@ extension LiveControl {
       try await pair.session.flush()
       #expect(try pair.host.stored().invariantViolations().isEmpty)
     }
-  }
-}
-
-/// A small seeded generator (SplitMix64), so that a corpus is the same on every run.
-struct SplitMix {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  /// A number in `0..<bound`.
-  mutating func next(_ bound: Int) -> Int {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    z ^= z >> 31
-    return Int(z % UInt64(bound))
   }
 }

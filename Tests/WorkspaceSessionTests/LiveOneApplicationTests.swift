@@ -310,7 +310,10 @@ extension LiveControl {
       let (hosted, filed) = try await pair.both(["rename", "x"])
       #expect(hosted == filed)
       #expect(hosted.exitCode == 73)
-      #expect(hosted.errors == "wsctl: cannot write 'w.json.bak': it is a FIFO, not a regular file; nothing was written\n")
+      #expect(
+        hosted.errors
+          == "wsctl: cannot write 'w.json.bak': it is a FIFO, not a regular file; nothing was written\n"
+      )
       #expect(events.changes.isEmpty)
       #expect(session.workspace.state == before)
       #expect(session.status.isSaved)

@@ -141,7 +141,7 @@ import Testing
   @Test func anOwnersRefusalChangesNothing() throws {
     let workspace = notes()
     let (recorder, _) = try observed(workspace)
-    workspace.ownerRefusal = { state in
+    workspace.ownerRefusal = { state, _ in
       state.node(NodeID(3))?.title == "Too long" ? .unsavable("too long to save") : nil
     }
     let before = workspace.state

@@ -1,0 +1,60 @@
+import Workspace
+
+/// The check a host's session makes before each change applies: could its file hold the
+/// state the change leaves? Judged first from what the change touched, so that the exact
+/// check, one encoding of the whole state, runs only where it could find something.
+extension WorkspaceStore {
+  /// Checks that the file could hold the state that changes left, as ``checkLimits(_:)``
+  /// does, but encodes the state only when a touched node comes near a limit: a title, tab
+  /// title or route token that could escape past the string limit, a stack at its depth
+  /// limit, a node at the depth limit, the node limit, or changed templates.
+  ///
+  /// The file's size is not judged from a change: a save that would break it fails as
+  /// `WorkspaceFileError.saveExceedsLimit`, which a session reports without retrying.
+  ///
+  /// - Parameters:
+  ///   - state: The state the changes left.
+  ///   - changes: The changes.
+  /// - Throws: ``WorkspaceFileError/saveExceedsLimit(path:location:what:size:limit:)``.
+  /// - Complexity: O(*c* · (*d* + *k*)) for *c* touched nodes of depth *d* with *k* routes;
+  ///   O(*n*) for the whole state when one comes near a limit.
+  package func checkLimits(
+    _ state: WorkspaceState, after changes: [WorkspaceChange]
+  ) throws(WorkspaceFileError) {
+    if limits.mayBeBroken(in: state, by: changes) { try checkLimits(state) }
+  }
+}
+
+extension WorkspaceFileLimits {
+  /// Whether a state may break a limit because of what changes touched in it.
+  func mayBeBroken(in state: WorkspaceState, by changes: [WorkspaceChange]) -> Bool {
+    if changes.contains(where: \.changedTemplates) || state.nodes.count >= maximumNodes {
+      return true
+    }
+    // A byte escapes to at most six (`\u0001`), and a string is written with its quotes.
+    let safeLength = maximumStringBytes / 6 - 2
+    func isLong(_ text: String) -> Bool { text.utf8.count > safeLength }
+    for id in Set(changes.lazy.flatMap(\.changedNodes)) {
+      guard let node = state.node(id) else { continue }
+      if isLong(node.title) || node.tabTitles.contains(where: isLong) { return true }
+      if let router = node.router {
+        let stacks = [router.stack.stack] + (router.stack.modal.map { [$0.stack] } ?? [])
+        for stack in stacks {
+          if stack.count > maximumStackDepth
+            || stack.contains(where: { isLong($0.description) })
+          {
+            return true
+          }
+        }
+      }
+      var depth = 1
+      var parent = node.parent
+      while let next = parent, depth < maximumTreeDepth {
+        depth += 1
+        parent = state.node(next)?.parent
+      }
+      if depth >= maximumTreeDepth { return true }
+    }
+    return false
+  }
+}
