@@ -39,9 +39,10 @@ public final class Workspace {
   /// The last path write, while a later one may still coalesce with it.
   @ObservationIgnored var lastPathWrite:
     (node: NodeID, time: ContinuousClock.Instant, entry: History.Entry?)?
-  /// Called for every change before ``onChange``, with the state it left, for the session
-  /// that owns the workspace.
-  @ObservationIgnored package var ownerDidChange: ((WorkspaceChange, WorkspaceState) -> Void)?
+  /// Called for every change before ``onChange``, with the states before and after it, for
+  /// the session that owns the workspace.
+  @ObservationIgnored package var ownerDidChange:
+    ((WorkspaceChange, WorkspaceState, WorkspaceState) -> Void)?
   /// Called after ``recordLayoutSize(_:)`` recorded a new size, for the session that owns the
   /// workspace.
   @ObservationIgnored package var ownerDidRecordLayoutSize: ((Size?) -> Void)?
@@ -313,7 +314,7 @@ public final class Workspace {
       let (change, before, after) = undelivered[next]
       next += 1
       deliverTransitions(of: change, from: before, to: after)
-      ownerDidChange?(change, after)
+      ownerDidChange?(change, before, after)
       onChange?(change)
       broadcast.yield(change)
     }

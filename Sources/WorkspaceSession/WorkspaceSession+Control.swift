@@ -129,13 +129,17 @@ extension WorkspaceSession {
     }
   }
 
-  /// Sends a change to every `wsctl watch`, dropping those that went away.
-  func broadcastToWatchers(_ change: WorkspaceChange) {
+  /// Sends a change to every `wsctl watch`, dropping those that went away; another writer's
+  /// state the host adopted is described by what changed, as file mode's `watch` does.
+  func broadcastToWatchers(
+    _ change: WorkspaceChange, from before: WorkspaceState, to after: WorkspaceState
+  ) {
     guard !control.watchers.isEmpty else { return }
     control.watchers.removeAll { watcher in
       !watcher.connection.send([
         "version": JSONValue.number(Double(ControlProtocol.version)),
-        "line": .string(ChangeLine.line(for: change, json: watcher.isJSON)),
+        "line": .string(
+          ChangeLine.line(for: change, from: before, to: after, json: watcher.isJSON)),
       ])
     }
   }

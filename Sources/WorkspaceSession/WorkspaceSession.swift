@@ -138,7 +138,9 @@ public final class WorkspaceSession {
     }
     base = state
     workspace = Workspace(state, routeTypes: routeTypes)
-    workspace.ownerDidChange = { [weak self] change, state in self?.record(change, leaving: state) }
+    workspace.ownerDidChange = { [weak self] change, before, after in
+      self?.record(change, from: before, to: after)
+    }
     workspace.ownerDidRecordLayoutSize = { [weak self] size in self?.recordLayoutSize(size) }
     workspace.ownerDidRecordMeasuredLayoutSize = { [weak self] size in
       self?.enqueue(.layoutSize(size))
@@ -243,16 +245,19 @@ public final class WorkspaceSession {
 
   // MARK: Changes
 
-  /// Keeps a change made in this process for the next save.
+  /// Keeps a change made in this process for the next save, and tells every `wsctl watch`.
   ///
   /// - Parameters:
   ///   - change: The change.
-  ///   - state: The state it left (a later change may already have applied).
-  private func record(_ change: WorkspaceChange, leaving state: WorkspaceState) {
-    broadcastToWatchers(change)
+  ///   - before: The state before it.
+  ///   - after: The state it left (a later change may already have applied).
+  private func record(
+    _ change: WorkspaceChange, from before: WorkspaceState, to after: WorkspaceState
+  ) {
+    broadcastToWatchers(change, from: before, to: after)
     switch change.origin {
     case .local: enqueue(.commands(change.commands))
-    case .replaced: enqueue(.replacement(state))
+    case .replaced: enqueue(.replacement(after))
     case .adopted: return
     }
   }

@@ -31,15 +31,23 @@ package enum ChangeLine {
   }
 
   /// The line for a change of the file, as a watcher with no live host sees it, ending in a
-  /// newline.
+  /// newline; a live host prints another writer's change it adopted the same way.
   ///
   /// The commands' words when the file's history tells them (as a live host prints its
   /// change), else `adopted revision N` and the difference, `: ` then its items joined with
-  /// `; `. With `json`, the object of a live host's change (the commands, or none, as an
-  /// adopted change) and what the difference adds.
-  package static func line(for change: FileChange, json: Bool) -> String {
+  /// `; `; then the host's dropped transactions, each as `(dropped: …)`. With `json`, the
+  /// object of a live host's change (the commands, or none, as an adopted change) and what
+  /// the difference adds.
+  ///
+  /// - Parameters:
+  ///   - change: The difference between the states before and after.
+  ///   - json: Whether to print the JSON object.
+  ///   - conflicts: The transactions of a host that no longer applied on the adopted state.
+  package static func line(
+    for change: FileChange, json: Bool, conflicts: [WorkspaceConflict] = []
+  ) -> String {
     if json {
-      return JSONWriter.string(object(for: change), style: .compact) + "\n"
+      return JSONWriter.string(object(for: change, conflicts: conflicts), style: .compact) + "\n"
     }
     var text = change.commands.joined(separator: " ")
     if text.isEmpty {
@@ -48,7 +56,28 @@ package enum ChangeLine {
         text += ": " + change.differences.joined(separator: "; ")
       }
     }
+    for conflict in conflicts {
+      text += " (dropped: \(conflict))"
+    }
     return text.escapedForTerminal + "\n"
+  }
+
+  /// The line for a change a live host reports, ending in a newline: another writer's state
+  /// the host adopted is described as a file's change is (its commands, or the difference),
+  /// any other change by its commands' words, as for a file mode call.
+  ///
+  /// - Parameters:
+  ///   - change: The change.
+  ///   - before: The state before it.
+  ///   - after: The state it left.
+  ///   - json: Whether to print the JSON object.
+  package static func line(
+    for change: WorkspaceChange, from before: WorkspaceState, to after: WorkspaceState,
+    json: Bool
+  ) -> String {
+    guard change.origin == .adopted else { return line(for: change, json: json) }
+    return line(
+      for: FileChange(from: before, to: after), json: json, conflicts: change.conflicts)
   }
 
   /// The change as a JSON object: `origin`, `revision`, `commands` (their words), `focus`,
@@ -69,11 +98,13 @@ package enum ChangeLine {
   /// (node ids), `routers` (`{"node", "before", "after"}`, each router as `routes --json`
   /// prints it), `titles` (`{"node", "before", "after"}`), `zoom`, `zoomBefore` (a node id
   /// or null) and `differences` (the items the text line describes).
-  package static func object(for change: FileChange) -> JSONValue {
+  package static func object(
+    for change: FileChange, conflicts: [WorkspaceConflict] = []
+  ) -> JSONValue {
     var members = members(
       origin: "adopted", revision: change.revision, commands: change.commands,
       focus: change.focusAfter, focusBefore: change.focusBefore, changed: change.changedNodes,
-      conflicts: [])
+      conflicts: conflicts.map(\.description))
     let history: JSONValue =
       switch change.historyStep {
       case .recorded?: "recorded"
