@@ -104,8 +104,9 @@ public final class Workspace {
   ///
   /// - Parameters:
   ///   - commands: The commands, in order.
-  ///   - failedIndex: Set to the index in `commands` of the command that threw; `nil` when
-  ///     the transaction applied, or when the route types refused what it stored.
+  ///   - failedIndex: Set to the index in `commands` of the command that threw (the one that
+  ///     stored a token the route types refused, too); `nil` when the transaction applied or
+  ///     the owner refused the state it would leave.
   /// - Returns: What changed.
   /// - Throws: As ``apply(_:)-([WorkspaceCommand])``; nothing changed.
   @discardableResult
