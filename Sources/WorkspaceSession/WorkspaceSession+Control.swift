@@ -78,30 +78,26 @@ extension WorkspaceSession {
     case .corrupt, .failing: return connection.reply(Self.declined)
     case .saved, .saving, .missing, .unsavable: break
     }
-    let traits = TerminalTraits(
-      size: Size(width: width, height: height), usesColor: terminal["color"]?.boolValue == true)
-    let fileName = message["file"]?.stringValue
+    let call = HostCall(
+      arguments: arguments,
+      terminal: TerminalTraits(
+        size: Size(width: width, height: height),
+        usesColor: terminal["color"]?.boolValue == true),
+      fileName: message["file"]?.stringValue)
     let draft = workspace.makeDraft()
     let store = store
     Task.detached {
-      let answer = HostAnswer(
-        arguments: arguments, terminal: traits, draft: draft, store: store, fileName: fileName)
-      await self.finish(
-        answer, redoing: (arguments, traits, fileName), on: connection)
+      let answer = HostAnswer(call, draft: draft, store: store)
+      await self.finish(call, answer, on: connection)
     }
   }
 
   /// Commits a worked-out call (working it out again if the workspace changed meanwhile),
   /// saves it, then replies.
-  private func finish(
-    _ answer: HostAnswer, redoing call: (arguments: [String], TerminalTraits, String?),
-    on connection: ControlConnection
-  ) {
+  private func finish(_ call: HostCall, _ answer: HostAnswer, on connection: ControlConnection) {
     var answer = answer
     if let draft = answer.draft, !workspace.isCurrent(draft) {
-      answer = HostAnswer(
-        arguments: call.arguments, terminal: call.1, draft: workspace.makeDraft(), store: store,
-        fileName: call.2)
+      answer = HostAnswer(call, draft: workspace.makeDraft(), store: store)
     }
     if answer.isDeclined { return connection.reply(Self.declined) }
     if let draft = answer.draft {
@@ -124,7 +120,7 @@ extension WorkspaceSession {
         connection.reply(Self.reply(reply))
       } catch {
         connection.reply(
-          Self.reply(HostAnswer.failedToSave(error, store: store, fileName: call.2)))
+          Self.reply(HostAnswer.failedToSave(error, store: store, fileName: call.fileName)))
       }
     }
   }

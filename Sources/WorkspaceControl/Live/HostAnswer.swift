@@ -1,6 +1,23 @@
 import Workspace
 import WorkspaceJSON
 
+/// One `wsctl` call as a live host received it.
+package struct HostCall: Sendable {
+  /// The call's arguments after the program name, as `wsctl` received them.
+  package var arguments: [String]
+  /// The terminal of the `wsctl` that asked.
+  package var terminal: TerminalTraits
+  /// The file as the `wsctl` that asked names it (`-f w.json`), for messages; the host's
+  /// path if `nil`.
+  package var fileName: String?
+
+  package init(arguments: [String], terminal: TerminalTraits, fileName: String?) {
+    self.arguments = arguments
+    self.terminal = terminal
+    self.fileName = fileName
+  }
+}
+
 /// A live host's answer to one `wsctl` call: the call run on a draft of the host's workspace
 /// by the same ``Runner`` that file mode runs on the file, so that both print the same bytes,
 /// exit alike and apply the same transactions.
@@ -21,28 +38,22 @@ package struct HostAnswer: Sendable {
   /// the file itself.
   package var isDeclined = false
 
-  /// Works out the answer to a call's arguments on a draft of a host's workspace.
+  /// Works out the answer to a call on a draft of a host's workspace.
   ///
   /// Safe to run off the host's main actor: it reads only the draft and the file system
   /// (the checks a save makes first: the file's limits, that it may be written), so that a
   /// large drawing never holds the host's main actor.
   ///
   /// - Parameters:
-  ///   - arguments: The call's arguments after the program name, as `wsctl` received them.
-  ///   - terminal: The terminal of the `wsctl` that asked.
+  ///   - call: The call.
   ///   - draft: A draft of the host's workspace (`Workspace.makeDraft()`).
   ///   - store: The host's store, for the checks of a save.
-  ///   - fileName: The file as the `wsctl` that asked names it (`-f w.json`), for messages;
-  ///     the store's path if `nil`.
   /// - Complexity: What the commands cost on the state, as in file mode, plus an encoding of
   ///   the state when they change it.
-  package init(
-    arguments: [String], terminal: TerminalTraits, draft: WorkspaceDraft, store: WorkspaceStore,
-    fileName: String? = nil
-  ) {
+  package init(_ call: HostCall, draft: WorkspaceDraft, store: WorkspaceStore) {
     let invocation: Invocation
     do {
-      invocation = try Invocation(arguments: arguments)
+      invocation = try Invocation(arguments: call.arguments)
     } catch {
       reply = ToolReply(error)
       return
@@ -52,7 +63,7 @@ package struct HostAnswer: Sendable {
       isDeclined = true
       return
     }
-    var runner = Runner(invocation, store: store, terminal: terminal)
+    var runner = Runner(invocation, store: store, terminal: call.terminal)
     var draft = draft
     do throws(Failure) {
       let initial = draft.state
@@ -69,7 +80,8 @@ package struct HostAnswer: Sendable {
         do {
           try store.checkSaving(draft.state)
         } catch {
-          throw Failure(Self.named(error, store, fileName), backupAvailable: store.hasBackup)
+          throw Failure(
+            Self.named(error, store, call.fileName), backupAvailable: store.hasBackup)
         }
       }
       reply = ToolReply(output: runner.output, errors: runner.warnings, exitCode: .success)
