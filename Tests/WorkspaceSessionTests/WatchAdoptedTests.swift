@@ -1,4 +1,5 @@
 import Foundation
+import PaneRouter
 import Testing
 import Workspace
 import WorkspaceJSON
@@ -9,6 +10,34 @@ extension LiveControl {
   /// `watch` does: the writer's commands when its history tells them, else what changed.
   @MainActor
   @Suite(.serialized) struct WatchAdoptedTests {
+    /// A presenter that pushes a flow's result from its transition handler: `wsctl watch`
+    /// prints the finish, then the push it caused (cause order).
+    @Test func aChangeMadeWhileOneIsReportedIsWatchedAfterIt() async throws {
+      let pair = try HostAndFile()
+      let session = pair.session
+      let workspace = session.workspace
+      let watch = try WatchProcess([], in: pair.host.path)
+      for _ in 0..<400 where watch.lines.isEmpty {
+        try workspace.apply(.focus(.next))
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      try #require(!watch.lines.isEmpty)
+      try workspace.apply(CommandParser.parse(line: "focus 1 present sheet picker"))
+      let focused = workspace.focusedPane
+      let router = try workspace.router(RouteToken.self, for: focused)
+      router.onChange = { transition in
+        if let result = transition.result { router.push(result) }
+      }
+      let run = try await wsctl(["-f", "w.json", "finish", "attachment:3"], in: pair.host.path)
+      #expect(run.exitCode == 0)
+      #expect(await eventually(within: 10) { watch.lines.last?.contains("push") == true })
+      #expect(
+        Array(watch.lines.suffix(2)) == ["finish attachment:3", "at \(focused) push attachment:3"])
+      #expect(workspace.state.node(focused)?.router?.stack.current == "attachment:3")
+      watch.process.interrupt()
+      #expect(await watch.exitCode() == 0)
+    }
+
     @Test(arguments: [false, true])
     func anAdoptedChangeIsNamedByItsCommands(json: Bool) async throws {
       let pair = try HostAndFile()
