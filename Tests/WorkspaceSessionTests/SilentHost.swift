@@ -18,8 +18,9 @@ final class SilentHost: @unchecked Sendable {
 
   /// The socket path of `file` for the built `wsctl` (what `wsctl status --json` names).
   static func socketPath(of file: String, in directory: String) async throws -> String {
-    let status = try await wsctl(["-f", file, "status", "--json"], in: directory)
-    let object = try JSONSerialization.jsonObject(with: Data(status.output.utf8)) as? [String: Any]
+    let status = try await wsctl(["-f", file, "status", "--json"], in: directory, killedAfter: 10)
+    let object =
+      try JSONSerialization.jsonObject(with: Data(status.run.output.utf8)) as? [String: Any]
     let path = try #require(object?["socket"] as? String, "\(status)")
     // Made as a host makes it, should none have run yet.
     mkdir(String(path[..<path.lastIndex(of: "/")!]), 0o700)
