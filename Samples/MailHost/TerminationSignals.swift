@@ -1,14 +1,6 @@
 import Foundation
 import WorkspaceSession
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Ends the host on `SIGTERM`, `SIGHUP` or `SIGINT` as it ends at the end of its input: saves,
 /// closes the session (which removes its control socket and lock), and exits with 128 plus
 /// the signal's number, as a shell reports a process a signal ended.
