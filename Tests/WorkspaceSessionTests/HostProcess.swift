@@ -62,6 +62,21 @@ final class HostProcess: @unchecked Sendable {
     (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
   }
 
+  /// What the host's descriptors are open on (Linux: `/proc/PID/fd`), for messages.
+  var descriptorTargets: [String] {
+    let directory = "/proc/\(pid)/fd"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return names.compactMap {
+      try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + $0)
+    }.sorted()
+  }
+
+  /// How many sockets the host has open: its listening socket and one per client (the
+  /// runtime's own descriptors, made as it needs them, are not counted).
+  var socketCount: Int {
+    descriptorTargets.filter { $0.hasPrefix("socket:") }.count
+  }
+
   /// The processor time the host has used, in seconds (Linux: `/proc/PID/stat`).
   var processorSeconds: Double {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
