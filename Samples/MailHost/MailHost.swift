@@ -77,6 +77,15 @@ struct MailHost {
       session.close()
       return session.restoration.error?.exitCode ?? .badData
     }
+    // No control socket: say why on standard error (wsctl then edits the file, and the
+    // session adopts what it saves).
+    if let problem = session.controlSocketProblem {
+      FileHandle.standardError.write(
+        Data("MailHost: no live control: \(TerminalText.escaped(problem.description))\n".utf8))
+    }
+    // SwiftUI: the system ends the app; here a signal saves, closes the session (its socket
+    // and lock removed) and exits.
+    TerminationSignals.install(for: session)
     session.workspace.undoPolicy = undoPolicy
     var host = MailHost(session: session)
     return await host.run(steps)

@@ -60,6 +60,8 @@ struct App {
       message = ("repaired \(first)\(more)", false)
     } else if let version = restoration.migratedFromVersion {
       message = ("migrated from format version \(version); saved on the first command", false)
+    } else if let problem = session.controlSocketProblem, !problem.isAnotherHost {
+      message = ("no live control: \(problem)", true)
     }
   }
 

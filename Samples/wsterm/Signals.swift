@@ -30,6 +30,11 @@ struct SignalPipe {
     for number in signals {
       signal(number, deliverToPipe)
     }
+    // A parent may have started this process with them blocked (a thread pool's mask).
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    for number in signals { sigaddset(&mask, number) }
+    pthread_sigmask(SIG_UNBLOCK, &mask, nil)
   }
 
   /// The signals that arrived since the last call, in order.

@@ -38,6 +38,11 @@ func runWsterm(_ arguments: [String]) async -> Int32 {
     if store.hasBackup { printError("a backup exists: \(store.backupPath)") }
     return 65
   }
+  // No control socket: said on standard error (it stays there, under the full screen) and
+  // on the status line; wsctl then edits the file, which the session adopts.
+  if let problem = app.session.controlSocketProblem {
+    printLine("wsterm: no live control: \(TerminalText.escaped(problem.description))")
+  }
   if let size = options.frameSize {
     print(app.screen(width: size.width, height: size.height).render().plainText(), terminator: "")
     app.session.close()
@@ -55,6 +60,11 @@ func runWsterm(_ arguments: [String]) async -> Int32 {
 
 /// Writes `wsterm: error: message` to standard error.
 func printError(_ message: String) {
-  var line = "wsterm: error: \(TerminalText.escaped(message))\n"
+  printLine("wsterm: error: \(TerminalText.escaped(message))")
+}
+
+/// Writes a line, already escaped, to standard error.
+func printLine(_ text: String) {
+  var line = text + "\n"
   line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

@@ -236,6 +236,18 @@ struct Invocation {
     }
   }
 
+  /// Whether the call may change the workspace: it has an edit and is not a dry run. A host
+  /// that got such a call and did not answer may have applied it, so it is not run again.
+  var mayChangeWorkspace: Bool {
+    !options.dryRun
+      && steps.contains {
+        switch $0 {
+        case .edit, .link: true
+        default: false
+        }
+      }
+  }
+
   /// The words `wsctl` adds to the grammar's `template`: `template list` and `template show
   /// NAME`, which print rather than change; `nil` (nothing read) for the grammar's own.
   private func templateInspection(_ parser: inout CommandParser) throws(Failure) -> Step? {

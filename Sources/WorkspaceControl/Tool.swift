@@ -23,40 +23,52 @@ package enum Tool {
     }
     let terminal = TerminalTraits.current
     let runner: Runner
+    let replyDeadline: Int64
     do {
-      // Checks the environment (WSCTL_LOCK_TIMEOUT) as file mode does, host or not.
+      // Checks the environment (WSCTL_LOCK_TIMEOUT, WSCTL_HOST_TIMEOUT) as file mode does,
+      // host or not.
       runner = try Runner(invocation, terminal: terminal)
+      replyDeadline = try HostClient.replyDeadline()
     } catch {
       let reply = ToolReply(error)
       reply.print()
       return reply.exitCode.rawValue
     }
-    if invocation.isServedByHost, !invocation.options.noHost,
-      let reply = hostReply(arguments, invocation, runner, terminal)
-    {
-      reply.print()
-      return reply.exitCode.rawValue
+    var warning: String?
+    if invocation.isServedByHost, !invocation.options.noHost {
+      switch hostReply(arguments, invocation, runner, terminal, replyDeadline) {
+      case .answered(let reply):
+        reply.print()
+        return reply.exitCode.rawValue
+      case .fileMode(let reason):
+        warning = reason
+      }
     }
-    let reply = fileMode(runner)
+    var reply = fileMode(runner)
+    if let warning, !invocation.options.quiet {
+      reply.errors = Terminal.errorLine("wsctl: warning: \(warning)") + reply.errors
+    }
     reply.print()
     return reply.exitCode.rawValue
   }
 
-  /// The live host's answer, or `nil` when no host answers. A `--from` file is read here
+  /// The live host's answer, or file mode when no host answers. A `--from` file is read here
   /// first, so that its error names it as the user wrote it; the host, which reads it again,
   /// gets its absolute path.
   private static func hostReply(
-    _ arguments: [String], _ invocation: Invocation, _ runner: Runner, _ terminal: TerminalTraits
-  ) -> ToolReply? {
+    _ arguments: [String], _ invocation: Invocation, _ runner: Runner, _ terminal: TerminalTraits,
+    _ replyDeadline: Int64
+  ) -> HostClient.Outcome {
     do {
       _ = try Runner.templatesFile(invocation.options)
     } catch {
       // Only when a host is live: with none, file mode reports it, after its own checks.
-      guard HostClient.isLive(file: runner.store.path) else { return nil }
-      return ToolReply(error)
+      guard HostClient.isLive(file: runner.store.path) else { return .fileMode(warning: nil) }
+      return .answered(ToolReply(error))
     }
     return HostClient.run(
-      Invocation.forHost(arguments), terminal: terminal, file: runner.store.path)
+      Invocation.forHost(arguments), terminal: terminal, file: runner.store.path,
+      replyDeadline: replyDeadline, mayChange: invocation.mayChangeWorkspace)
   }
 
   /// Answers a call on the file: what `wsctl` does with no live host, or with `--no-host`.

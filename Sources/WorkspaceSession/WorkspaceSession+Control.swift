@@ -15,11 +15,15 @@ extension WorkspaceSession {
   /// session then runs without one, adopting that host's saves as any other writer's).
   func startListening() {
     let path = store.path
-    control.listener = ControlListener(file: path) { [weak self] message, connection in
-      Task { @MainActor in
-        guard let self else { return connection.close() }
-        self.handle(message, on: connection)
+    do {
+      control.listener = try ControlListener(file: path) { [weak self] message, connection in
+        Task { @MainActor in
+          guard let self else { return connection.close() }
+          self.handle(message, on: connection)
+        }
       }
+    } catch {
+      control.problem = error
     }
   }
 
@@ -46,8 +50,14 @@ extension WorkspaceSession {
         "file": .string(store.path), "status": .string(status.description),
       ])
     case "watch":
+      guard let listener = control.listener else { return connection.close() }
       control.watchers.append(
         ControlWatcher(connection: connection, isJSON: message["json"]?.boolValue == true))
+      // The listener notices at once when the watcher goes away, closes its connection, and
+      // the watcher is dropped here: no descriptor outlives its client.
+      listener.closeOnHangUp(connection) { [weak self] in
+        Task { @MainActor in self?.dropWatcher(connection) }
+      }
     default:
       connection.reply(
         ControlListener.error(
@@ -125,6 +135,11 @@ extension WorkspaceSession {
     }
   }
 
+  /// Forgets a `wsctl watch` whose client went away.
+  private func dropWatcher(_ connection: ControlConnection) {
+    control.watchers.removeAll { $0.connection === connection }
+  }
+
   /// Sends a change to every `wsctl watch`, dropping those that went away; another writer's
   /// state the host adopted is described by what changed, as file mode's `watch` does.
   func broadcastToWatchers(
@@ -156,6 +171,8 @@ extension WorkspaceSession {
 struct SessionControl {
   var listener: ControlListener?
   var watchers: [ControlWatcher] = []
+  /// Why there is no listener, if there is none.
+  var problem: ControlUnavailable?
 }
 
 /// A `wsctl watch` connected to the session.

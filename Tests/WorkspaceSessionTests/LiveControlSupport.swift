@@ -13,9 +13,10 @@ struct WsctlRun: Equatable, Sendable {
 
 /// Runs the built `wsctl` in a directory, with the arguments as given, and waits for it
 /// without holding a thread (a live host in this process answers it meanwhile, and its saves
-/// need the cooperative pool).
+/// need the cooperative pool). A `wsctl` ended by a signal exits with minus its number.
 func wsctl(
-  _ arguments: [String], in directory: String, environment extra: [String: String] = [:]
+  _ arguments: [String], in directory: String, environment extra: [String: String] = [:],
+  started: @escaping @Sendable (Int32) -> Void = { _ in }
 ) async throws -> WsctlRun {
   let binary = try wsctlBinary()
   return try await {
@@ -48,6 +49,7 @@ func wsctl(
       process.terminationHandler = { _ in finished.resume() }
       do {
         try process.run()
+        started(process.processIdentifier)
       } catch {
         process.terminationHandler = nil
         finished.resume()
@@ -58,7 +60,10 @@ func wsctl(
         decoding: try Data(contentsOf: URL(fileURLWithPath: capture + ".out")), as: UTF8.self),
       errors: String(
         decoding: try Data(contentsOf: URL(fileURLWithPath: capture + ".err")), as: UTF8.self),
-      exitCode: process.isRunning ? -1 : process.terminationStatus)
+      exitCode: process.isRunning
+        ? -1
+        : process.terminationReason == .uncaughtSignal
+          ? -process.terminationStatus : process.terminationStatus)
   }()
 }
 

@@ -173,8 +173,8 @@ extension LiveControl {
     @Test func aRefusedCallRunsOnTheFile() async throws {
       let directory = try SessionDirectory()
       try WorkspaceStore(path: directory.file).save(.example)
-      let socket = try #require(ControlSocket(forFile: directory.file, creatingDirectory: true))
-      let (listening, lock) = try #require(socket.claim())
+      let socket = try ControlSocket(forFile: directory.file, creatingDirectory: true)
+      let (listening, lock) = try socket.claim()
       defer { socket.release(socket: listening, lock: lock) }
       let refusal = ControlProtocol.frame(
         ControlListener.error(.unsupportedVersion(ControlProtocol.version)))

@@ -10,7 +10,9 @@ import WorkspaceJSON
 
 /// One client of a host's control socket, after its request arrived: the host answers on it.
 package final class ControlConnection: @unchecked Sendable {
-  private let descriptor: Int32
+  /// The client's socket; the listener polls it for the client's hang-up while a stream
+  /// (`wsctl watch`) is open on it.
+  let descriptor: Int32
   private let lock = Lock()
   private var isClosed = false
 
@@ -55,6 +57,11 @@ package final class ControlConnection: @unchecked Sendable {
         return false
       }
     }
+  }
+
+  /// Whether the connection is still open.
+  package var isOpen: Bool {
+    lock.withLock { !isClosed }
   }
 
   /// Closes the connection; safe to call more than once.

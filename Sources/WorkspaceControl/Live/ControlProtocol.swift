@@ -87,6 +87,9 @@ package enum ControlError: Error, Hashable, CustomStringConvertible {
   case unsupportedVersion(Int)
   /// The peer runs as another user.
   case otherUser(UInt32)
+  /// The host cannot take the request now (too many clients, out of descriptors); nothing
+  /// was applied.
+  case busy(String)
   /// A system call failed.
   case system(String, Int32)
 
@@ -100,6 +103,7 @@ package enum ControlError: Error, Hashable, CustomStringConvertible {
     case .unsupportedVersion(let version):
       "protocol version \(version) is not supported (this host speaks \(ControlProtocol.version))"
     case .otherUser(let uid): "refused: the peer runs as another user (uid \(uid))"
+    case .busy(let reason): "the host is busy: \(reason)"
     case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
     }
   }

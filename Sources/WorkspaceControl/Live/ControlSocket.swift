@@ -23,17 +23,23 @@ package struct ControlSocket: Sendable {
   /// The path of the lock the host holds.
   package var lockPath: String { String(path.dropLast(".sock".count)) + ".lock" }
 
-  /// The socket of a workspace file, or `nil` when there can be none: no safe directory (one
-  /// owned by another user, or open to others), or a path too long for a socket address.
+  /// The socket of a workspace file.
   ///
   /// - Parameters:
   ///   - file: The workspace file, as the user named it.
   ///   - isCreating: Whether to make the directory when it is missing (the host does;
-  ///     `wsctl` only looks).
-  package init?(forFile file: String, creatingDirectory isCreating: Bool) {
-    guard let directory = Self.directory(creating: isCreating) else { return nil }
+  ///     `wsctl` only looks, and a missing directory only means that no host listens).
+  /// - Throws: ``ControlUnavailable`` when there can be none: no safe directory (one owned by
+  ///   another user, open to others, not a directory), or a path too long for a socket
+  ///   address.
+  package init(forFile file: String, creatingDirectory isCreating: Bool)
+    throws(ControlUnavailable)
+  {
+    let directory = try Self.directory(creating: isCreating)
     let path = directory + "/" + Self.hash(Self.canonicalPath(file)) + ".sock"
-    guard path.utf8.count < Self.maximumPathBytes else { return nil }
+    guard path.utf8.count < Self.maximumPathBytes else {
+      throw .pathTooLong(path, limit: Self.maximumPathBytes)
+    }
     self.path = path
   }
 
@@ -68,8 +74,12 @@ package struct ControlSocket: Sendable {
     return String(repeating: "0", count: 16 - digits.count) + digits
   }
 
-  /// The per-user directory of sockets, checked (and made, if asked).
-  static func directory(creating isCreating: Bool) -> String? {
+  /// The per-user directory of sockets, checked (and made, if asked): a directory (not a
+  /// link) owned by this user that no one else may enter. A missing directory that is not
+  /// to be made is returned as it is: no socket is in it.
+  ///
+  /// - Throws: ``ControlUnavailable`` naming the directory and what is wrong with it.
+  static func directory(creating isCreating: Bool) throws(ControlUnavailable) -> String {
     let user = getuid()
     var directory = "/tmp/wsctl-\(user)"
     if let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }),
@@ -77,54 +87,116 @@ package struct ControlSocket: Sendable {
     {
       directory = (runtime.hasSuffix("/") ? String(runtime.dropLast()) : runtime) + "/wsctl"
     }
-    if isCreating { _ = mkdir(directory, 0o700) }
+    if isCreating, mkdir(directory, 0o700) != 0, errno != EEXIST {
+      throw .directoryUnusable(directory, code: errno)
+    }
     var status = stat()
-    guard lstat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
-      status.st_uid == user, status.st_mode & 0o077 == 0
-    else { return nil }
+    guard lstat(directory, &status) == 0 else {
+      if errno == ENOENT, !isCreating { return directory }
+      throw .directoryUnusable(directory, code: errno)
+    }
+    guard status.st_mode & S_IFMT == S_IFDIR else {
+      throw .directoryNotADirectory(
+        directory, kind: FileSystem.kind(of: status.st_mode) ?? "a regular file")
+    }
+    guard status.st_uid == user else {
+      throw .directoryOwned(directory, owner: UInt32(status.st_uid), user: UInt32(user))
+    }
+    guard status.st_mode & 0o077 == 0 else {
+      throw .directoryOpen(directory, mode: UInt32(status.st_mode & 0o7777))
+    }
     return directory
   }
 
-  /// Whether a host holds the socket's lock.
-  package var isClaimed: Bool {
-    let descriptor = open(lockPath, O_RDONLY | O_CLOEXEC)
+  /// Whether a host holds the socket's lock. The lock is opened without blocking and without
+  /// following a link, and only if it is a regular file: a FIFO put there never hangs the
+  /// caller.
+  ///
+  /// - Returns: `false` when the lock is missing or free.
+  /// - Throws: ``ControlUnavailable/lockNotRegular(_:kind:)`` for anything but a regular
+  ///   file, ``ControlUnavailable/system(_:path:code:)`` for a lock that cannot be opened.
+  package func isClaimed() throws(ControlUnavailable) -> Bool {
+    let descriptor = try openLock(flags: O_RDONLY)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
     return flock(descriptor, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK
   }
 
+  /// Opens the lock: without blocking (a FIFO), without following a link, and only a
+  /// regular file, checked before and after it is opened.
+  ///
+  /// - Returns: The descriptor, or -1 when the lock is missing (and not to be created).
+  private func openLock(flags: Int32) throws(ControlUnavailable) -> Int32 {
+    if let kind = FileSystem.nonRegularKind(at: lockPath) {
+      throw .lockNotRegular(lockPath, kind: kind)
+    }
+    let descriptor = open(lockPath, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT { return -1 }
+      // A link or a FIFO swapped in between the look and the open.
+      if let kind = FileSystem.nonRegularKind(at: lockPath) {
+        throw .lockNotRegular(lockPath, kind: kind)
+      }
+      throw .system("open", path: lockPath, code: code)
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      let code = errno
+      close(descriptor)
+      throw .system("fstat", path: lockPath, code: code)
+    }
+    if let kind = FileSystem.kind(of: status.st_mode) {
+      close(descriptor)
+      throw .lockNotRegular(lockPath, kind: kind)
+    }
+    return descriptor
+  }
+
   /// Claims the socket for a host: takes the lock, replaces a stale socket, binds and listens.
   ///
   /// - Returns: The listening socket (non-blocking) and the lock's descriptor, both to keep
-  ///   open while the host listens; `nil` if another host holds the socket or a call failed.
-  package func claim() -> (socket: Int32, lock: Int32)? {
-    guard let lock = lockFile() else { return nil }
+  ///   open while the host listens.
+  /// - Throws: ``ControlUnavailable/anotherHost(_:)`` if another host holds the socket, or
+  ///   what else keeps this one from it (the lock not a regular file, a failed call).
+  package func claim() throws(ControlUnavailable) -> (socket: Int32, lock: Int32) {
+    let lock = try lockFile()
     unlink(path)  // stale: its host is gone, since the lock was free
     let descriptor = socket(AF_UNIX, Self.streamType, 0)
     guard descriptor >= 0 else {
+      let code = errno
+      unlink(lockPath)
       close(lock)
-      return nil
+      throw .system("socket", path: path, code: code)
     }
     SocketIO.configure(descriptor)
-    guard bind(descriptor, path), listen(descriptor, 128) == 0 else {
-      close(descriptor)
-      close(lock)
-      return nil
+    var call = "bind"
+    if bind(descriptor, path) {
+      call = "listen"
+      if listen(descriptor, Self.backlog) == 0 { return (descriptor, lock) }
     }
-    return (descriptor, lock)
+    let code = errno
+    release(socket: descriptor, lock: lock)
+    throw .system(call, path: path, code: code)
   }
 
-  /// Takes the lock, or returns `nil` if a host holds it.
+  /// How many connections wait for the host to accept them; beyond it, `connect` fails
+  /// (`EAGAIN` on Linux) and `wsctl` tries again until its deadline.
+  static let backlog: Int32 = 128
+
+  /// Takes the lock.
   ///
   /// The lock file is removed when its host lets go, so a lock taken on a file that was
   /// removed meanwhile (its inode no longer at the path) is let go and taken again.
-  private func lockFile() -> Int32? {
+  private func lockFile() throws(ControlUnavailable) -> Int32 {
     for _ in 0..<3 {
-      let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-      guard lock >= 0 else { return nil }
+      let lock = try openLock(flags: O_RDWR | O_CREAT)
+      guard lock >= 0 else { continue }
       guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+        let code = errno
         close(lock)
-        return nil
+        if code == EWOULDBLOCK { throw .anotherHost(path) }
+        throw .system("flock", path: lockPath, code: code)
       }
       var held = stat()
       var named = stat()
@@ -135,7 +207,7 @@ package struct ControlSocket: Sendable {
       }
       close(lock)
     }
-    return nil
+    throw .anotherHost(path)
   }
 
   /// Gives the socket up: removes it and its lock file, then lets go of the lock.
@@ -146,27 +218,50 @@ package struct ControlSocket: Sendable {
     close(lock)
   }
 
-  /// Connects to the host, or returns `nil` when none listens; a stale socket (nobody
-  /// listening, no host holding the lock) is removed.
-  ///
-  /// - Returns: A connected, non-blocking socket.
-  package func connect() -> Int32? {
+  /// What a connection attempt found.
+  package enum Connection {
+    /// A connected, non-blocking socket.
+    case connected(Int32)
+    /// No host listens: no socket, or a stale one (removed, if nobody holds its lock).
+    case noHost
+    /// A host may hold the socket, but it cannot be reached (or told apart from a stale one).
+    case unavailable(ControlUnavailable)
+  }
+
+  /// Connects to the host, waiting at most `milliseconds` for it to take the connection (a
+  /// full backlog is tried again until then); a stale socket (nobody listening, no host
+  /// holding the lock) is removed.
+  package func connect(within milliseconds: Int64) -> Connection {
     let descriptor = socket(AF_UNIX, Self.streamType, 0)
-    guard descriptor >= 0 else { return nil }
+    guard descriptor >= 0 else { return .unavailable(.system("socket", path: path, code: errno)) }
+    SocketIO.configure(descriptor)
     var address = Self.address(path)
-    let connected = withUnsafePointer(to: &address) {
+    let result = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        SocketIO.connect(
+          descriptor, to: $0, length: socklen_t(MemoryLayout<sockaddr_un>.size),
+          until: SocketIO.now() + milliseconds)
       }
     }
-    guard connected == 0 else {
-      let code = errno
+    switch result {
+    case .connected: return .connected(descriptor)
+    case .timedOut:
       close(descriptor)
-      if code == ECONNREFUSED, !isClaimed { unlink(path) }
-      return nil
+      return .unavailable(.notAccepted(path, milliseconds: milliseconds))
+    case .failed(let code):
+      close(descriptor)
+      switch code {
+      case ENOENT, ENOTDIR: return .noHost
+      case ECONNREFUSED:
+        do {
+          if try !isClaimed() { unlink(path) }
+          return .noHost
+        } catch {
+          return .unavailable(error)
+        }
+      default: return .unavailable(.system("connect", path: path, code: code))
+      }
     }
-    SocketIO.configure(descriptor)
-    return descriptor
   }
 
   private func bind(_ descriptor: Int32, _ path: String) -> Bool {
@@ -197,12 +292,6 @@ package struct ControlSocket: Sendable {
   #else
     private static let streamType = SOCK_STREAM
   #endif
-}
-
-private func systemConnect(
-  _ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t
-) -> Int32 {
-  connect(descriptor, address, length)
 }
 
 private func systemBind(

@@ -10,26 +10,69 @@ import WorkspaceJSON
 #endif
 
 /// `wsctl`'s side of a live host: sends a request over the file's control socket and reads
-/// the reply.
+/// the reply. Every wait has a deadline: the connection ``connectDeadline``, the reply
+/// ``replyDeadline()`` (`WSCTL_HOST_TIMEOUT`).
 package struct HostClient {
   /// The connected socket.
   let descriptor: Int32
 
-  /// How long `wsctl` waits for a host's reply, in milliseconds: the host replies once the
-  /// change is on disk, so this covers a slow disk, never a healthy host.
-  static let replyDeadline: Int64 = 60_000
+  /// How long `wsctl` waits for a host to take its connection, in milliseconds: a healthy
+  /// host accepts at once, so this only covers a full backlog (a stopped or wedged host).
+  static let connectDeadline: Int64 = 1000
 
-  /// Connects to the live host of a file, or returns `nil` when there is none.
-  package init?(file: String) {
-    guard let socket = ControlSocket(forFile: file, creatingDirectory: false),
-      let descriptor = socket.connect()
-    else { return nil }
-    self.descriptor = descriptor
+  /// How long `wsctl` waits for a host's reply by default, in milliseconds: the host replies
+  /// once the change is on disk, so this covers a slow disk, never a healthy host.
+  static let defaultReplyDeadline: Int64 = 60_000
+
+  /// How long `wsctl` waits for a host's reply, in milliseconds: `$WSCTL_HOST_TIMEOUT`
+  /// seconds, else ``defaultReplyDeadline``.
+  ///
+  /// - Throws: A usage ``Failure`` for a value that is not a positive number of seconds.
+  static func replyDeadline() throws(Failure) -> Int64 {
+    guard let text = Terminal.environment("WSCTL_HOST_TIMEOUT"), !text.isEmpty else {
+      return defaultReplyDeadline
+    }
+    guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+      throw .usage(
+        "invalid WSCTL_HOST_TIMEOUT '\(text)': expected a number of seconds such as 2.5")
+    }
+    return max(1, Int64(seconds * 1000))
+  }
+
+  /// A deadline as messages name it: `60.0 s (WSCTL_HOST_TIMEOUT)`.
+  static func spelled(_ milliseconds: Int64) -> String {
+    "\(Double(milliseconds) / 1000) s (WSCTL_HOST_TIMEOUT)"
+  }
+
+  /// What looking for the live host of a file found.
+  package enum Lookup {
+    /// A host took the connection.
+    case live(HostClient)
+    /// No host listens: no socket, or a stale one.
+    case noHost
+    /// No host can be reached, for this reason (a host that does not accept, an unsafe
+    /// directory, a lock that is not a regular file).
+    case unavailable(ControlUnavailable)
+  }
+
+  /// Connects to the live host of a file, waiting at most ``connectDeadline``.
+  package static func connect(file: String) -> Lookup {
+    let socket: ControlSocket
+    do {
+      socket = try ControlSocket(forFile: file, creatingDirectory: false)
+    } catch {
+      return .unavailable(error)
+    }
+    switch socket.connect(within: connectDeadline) {
+    case .connected(let descriptor): return .live(HostClient(descriptor: descriptor))
+    case .noHost: return .noHost
+    case .unavailable(let reason): return .unavailable(reason)
+    }
   }
 
   /// Whether a host is live for a file: its socket accepts a connection (closed at once).
   static func isLive(file: String) -> Bool {
-    guard let client = HostClient(file: file) else { return false }
+    guard case .live(let client) = connect(file: file) else { return false }
     client.close()
     return true
   }
@@ -39,17 +82,18 @@ package struct HostClient {
     _ = systemClose(descriptor)
   }
 
-  /// Sends one request.
-  package func send(_ request: JSONValue) throws(ControlError) {
+  /// Sends one request, within `deadline` milliseconds.
+  package func send(_ request: JSONValue, within deadline: Int64) throws(ControlError) {
     try SocketIO.writeAll(
-      ControlProtocol.frame(request), to: descriptor, until: SocketIO.now() + Self.replyDeadline)
+      ControlProtocol.frame(request), to: descriptor, until: SocketIO.now() + deadline)
   }
 
   /// Reads one message; `nil` when the host closed the connection.
   ///
-  /// - Parameter deadline: How long to wait, in milliseconds; `nil` for as long as it takes.
-  package func receive(within deadline: Int64? = replyDeadline) throws(ControlError) -> JSONObject?
-  {
+  /// - Parameter deadline: How long to wait, in milliseconds; `nil` for as long as it takes
+  ///   (a watch).
+  /// - Throws: ``ControlError/timedOut`` when nothing came whole in time.
+  package func receive(within deadline: Int64?) throws(ControlError) -> JSONObject? {
     let until = deadline.map { SocketIO.now() + $0 } ?? Int64.max
     guard
       let body = try SocketIO.readFrame(
@@ -58,17 +102,77 @@ package struct HostClient {
     return try ControlProtocol.message(body, limit: ControlProtocol.maximumReplyBytes)
   }
 
+  /// Why an ``exchange(_:within:)`` got no message back.
+  enum ExchangeFailure: Error {
+    /// The request did not go out whole, and no refusal came back: nothing was applied.
+    case notSent(ControlError)
+    /// The request went out, but no message came back whole (``ControlError/timedOut``
+    /// when none came in time).
+    case noReply(ControlError)
+  }
+
+  /// Sends a request and reads the first message back: the reply, or the host's refusal
+  /// (a host too busy for the request refuses it and closes the connection, which can fail
+  /// the send, so a refusal is looked for then too).
+  ///
+  /// - Returns: The message, or `nil` if the host closed the connection without one.
+  func exchange(_ request: JSONValue, within deadline: Int64) throws(ExchangeFailure)
+    -> JSONObject?
+  {
+    do {
+      try send(request, within: deadline)
+    } catch {
+      guard let refusal = try? receive(within: 50), refusal["error"] != nil else {
+        throw .notSent(error)
+      }
+      return refusal
+    }
+    do {
+      return try receive(within: deadline)
+    } catch {
+      throw .noReply(error)
+    }
+  }
+
+  /// What asking the host came to.
+  enum Outcome {
+    /// The host's reply, to print as it is.
+    case answered(ToolReply)
+    /// No host answers and nothing was applied: the call runs on the file, after this
+    /// warning, if any.
+    case fileMode(warning: String?)
+  }
+
   /// Runs a call on the live host of a file.
   ///
-  /// - Returns: The host's reply; `nil` when no host is live, when the host declined or
-  ///   refused the call (it is not for a host, or the host speaks another protocol version),
-  ///   or when the connection failed before the request was sent, so that the call runs on the
-  ///   file instead.
-  static func run(_ arguments: [String], terminal: TerminalTraits, file: String) -> ToolReply? {
-    guard let client = HostClient(file: file) else { return nil }
+  /// - Parameters:
+  ///   - arguments: The call's arguments for the host.
+  ///   - terminal: The terminal `show` draws for.
+  ///   - file: The file, as the user named it.
+  ///   - replyDeadline: How long to wait for the reply, in milliseconds.
+  ///   - mayChange: Whether the call may change the workspace (not an inspection or a dry
+  ///     run): such a call whose reply does not come is not run again on the file.
+  /// - Returns: The host's reply; file mode when no host is live, when the host declined or
+  ///   refused the call (it is not for a host, the host speaks another protocol version or
+  ///   is busy), when no host took the connection in time or the request could not be sent,
+  ///   and when an inspection got no reply in time. A call that may have changed the
+  ///   workspace and got no reply fails with exit 75.
+  static func run(
+    _ arguments: [String], terminal: TerminalTraits, file: String, replyDeadline: Int64,
+    mayChange: Bool
+  ) -> Outcome {
+    let client: HostClient
+    switch connect(file: file) {
+    case .live(let live): client = live
+    case .noHost: return .fileMode(warning: nil)
+    case .unavailable(let reason):
+      guard case .notAccepted = reason else { return .fileMode(warning: nil) }
+      return .fileMode(warning: "\(reason); the call runs on the file")
+    }
     defer { client.close() }
+    let reply: JSONObject?
     do {
-      try client.send(
+      reply = try client.exchange(
         .object([
           "version": .number(Double(ControlProtocol.version)), "kind": "run",
           "arguments": .array(arguments.map(JSONValue.string)),
@@ -79,33 +183,60 @@ package struct HostClient {
             "height": .number(Double(terminal.size.height)),
             "color": .bool(terminal.usesColor),
           ]),
-        ]))
+        ]), within: replyDeadline)
     } catch {
-      return nil
-    }
-    do {
-      guard let reply = try client.receive() else {
-        return failure("the host closed the connection before it replied")
+      switch error {
+      case .notSent:
+        // Not sent whole: the host applies only a whole request.
+        return .fileMode(warning: nil)
+      case .noReply(.timedOut):
+        let message = "the host for '\(file)' did not answer within \(spelled(replyDeadline))"
+        guard mayChange else {
+          return .fileMode(warning: message + "; the call runs on the file")
+        }
+        return failure(message)
+      case .noReply(let error):
+        return failure(Self.describe(error))
       }
-      // Declined, or refused before it was read (another protocol version, a host too busy):
-      // nothing applied, so the file answers.
-      if reply["declined"]?.boolValue == true || reply["error"] != nil { return nil }
-      guard let output = reply["output"]?.stringValue,
-        let errors = reply["errors"]?.stringValue,
-        let code = reply["exit"]?.intValue, let raw = Int32(exactly: code),
-        let exitCode = ExitCode(rawValue: raw)
-      else { return failure("the host's reply is malformed") }
-      return ToolReply(output: output, errors: errors, exitCode: exitCode)
-    } catch {
-      return failure("no reply from the host: \(error)")
+    }
+    guard let reply else {
+      return failure("the host for '\(file)' closed the connection before it replied")
+    }
+    // Declined, or refused before it was read (another protocol version, a host too busy):
+    // nothing applied, so the file answers.
+    if reply["declined"]?.boolValue == true || reply["error"] != nil {
+      return .fileMode(warning: nil)
+    }
+    guard let output = reply["output"]?.stringValue,
+      let errors = reply["errors"]?.stringValue,
+      let code = reply["exit"]?.intValue, let raw = Int32(exactly: code),
+      let exitCode = ExitCode(rawValue: raw)
+    else { return failure("the host's reply is malformed") }
+    return .answered(ToolReply(output: output, errors: errors, exitCode: exitCode))
+  }
+
+  /// What went wrong reading a reply, in `wsctl`'s words (a ``ControlError`` speaks of
+  /// requests, as the host reports them).
+  static func describe(_ error: ControlError) -> String {
+    switch error {
+    case .cutOff: "the host's reply was cut off"
+    case .tooLarge(let length, let limit):
+      "the host's reply of \(length) bytes is over the limit of \(limit)"
+    case .malformed(let reason): "the host's reply is malformed: \(reason)"
+    case .unsupportedVersion(let version):
+      "the host's reply speaks protocol version \(version), not \(ControlProtocol.version)"
+    case .system(let call, let code):
+      "reading the host's reply failed: \(call): \(String(cString: strerror(code)))"
+    case .timedOut, .otherUser, .busy: "no reply from the host: \(error)"
     }
   }
 
   /// A call whose request reached the host but whose reply did not come back: it may have
   /// applied, so it is not run again on the file.
-  private static func failure(_ message: String) -> ToolReply {
-    ToolReply(
-      Failure(message: message + " (the change may have applied)", exitCode: .lockTimeout))
+  private static func failure(_ message: String) -> Outcome {
+    .answered(
+      ToolReply(
+        Failure(message: message + "; the change may have applied", exitCode: .lockTimeout)))
   }
 }
 

@@ -14,13 +14,27 @@ struct LiveHost {
   ///
   /// - Parameter file: The workspace file, as the call names it.
   init?(file: String) {
-    guard let client = HostClient(file: file) else { return nil }
-    defer { client.close() }
-    let answer = try? { () throws(ControlError) -> JSONObject? in
-      try client.send(["version": .number(Double(ControlProtocol.version)), "kind": "status"])
-      return try client.receive()
-    }()
-    pid = answer?["pid"]?.intValue
-    status = answer?["status"]?.stringValue
+    switch HostClient.connect(file: file) {
+    case .live(let client):
+      defer { client.close() }
+      let answer = try? { () throws(ControlError) -> JSONObject? in
+        try client.send(
+          ["version": .number(Double(ControlProtocol.version)), "kind": "status"],
+          within: Self.deadline)
+        return try client.receive(within: Self.deadline)
+      }()
+      pid = answer?["pid"]?.intValue
+      status = answer?["status"]?.stringValue
+    case .unavailable(.notAccepted):
+      // A host holds the socket but does not take the connection: live, and silent.
+      pid = nil
+      status = nil
+    case .noHost, .unavailable:
+      return nil
+    }
   }
+
+  /// How long to wait for the host's answer, in milliseconds: a status is answered at once
+  /// by a host that answers at all.
+  private static let deadline: Int64 = 2_000
 }

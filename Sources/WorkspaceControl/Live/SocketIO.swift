@@ -36,6 +36,49 @@ package enum SocketIO {
     }
   }
 
+  /// What a non-blocking ``connect(_:to:length:until:)`` came to.
+  package enum ConnectResult: Equatable {
+    case connected
+    /// The peer did not take the connection before the deadline (its backlog stayed full).
+    case timedOut
+    /// The call failed with this `errno` (`ENOENT`: no socket; `ECONNREFUSED`: nobody
+    /// listens, or, on Apple platforms, a full backlog).
+    case failed(Int32)
+  }
+
+  /// Connects a non-blocking socket before the deadline. A connection in progress is waited
+  /// for; a full backlog (`EAGAIN`, as Linux reports it for a Unix-domain socket) is tried
+  /// again, a little later each time, until the deadline.
+  package static func connect(
+    _ descriptor: Int32, to address: UnsafePointer<sockaddr>, length: socklen_t,
+    until deadline: Int64
+  ) -> ConnectResult {
+    var pause: useconds_t = 1000
+    while true {
+      if systemConnect(descriptor, address, length) == 0 { return .connected }
+      let code = errno
+      switch code {
+      case EISCONN:
+        return .connected
+      case EINPROGRESS, EALREADY, EINTR:
+        guard wait(descriptor, for: Int32(POLLOUT), until: deadline) else { return .timedOut }
+        var failure: Int32 = 0
+        var size = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &size) == 0 else {
+          return .failed(errno)
+        }
+        return failure == 0 ? .connected : .failed(failure)
+      case EAGAIN:
+        let left = deadline - now()
+        guard left > 0 else { return .timedOut }
+        usleep(min(pause, useconds_t(left * 1000)))
+        pause = min(pause * 2, 20_000)
+      default:
+        return .failed(code)
+      }
+    }
+  }
+
   /// Writes every byte to a non-blocking socket before the deadline.
   ///
   /// - Throws: ``ControlError/timedOut`` or ``ControlError/system(_:_:)``; the peer may have
@@ -105,6 +148,21 @@ package enum SocketIO {
     }
   }
 
+  /// The most descriptors the process may have open (the soft `RLIMIT_NOFILE`), or `nil`
+  /// when there is no practical limit.
+  package static func descriptorLimit() -> Int? {
+    var limit = rlimit()
+    #if canImport(Glibc)
+      let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+      let resource = RLIMIT_NOFILE
+    #endif
+    guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(Int32.max) else {
+      return nil
+    }
+    return Int(limit.rlim_cur)
+  }
+
   /// The user id of the process at the other end of a Unix-domain socket.
   package static func peerUserID(_ descriptor: Int32) -> uid_t? {
     #if canImport(Darwin)
@@ -128,4 +186,10 @@ package enum SocketIO {
   #else
     private static let sendFlags = Int32(MSG_NOSIGNAL)
   #endif
+}
+
+private func systemConnect(
+  _ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t
+) -> Int32 {
+  connect(descriptor, address, length)
 }

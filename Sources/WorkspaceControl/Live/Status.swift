@@ -1,19 +1,59 @@
 import Workspace
 import WorkspaceJSON
 
-/// `wsctl status`: whether a host is live for the file, and its pid.
+/// `wsctl status`: whether a host is live for the file, and its pid; where none can be, why.
+///
+///     host live for w.json (pid 4242; saved at revision 7)
+///     no host for w.json: wsctl edits the file
+///     no live host for w.json: the runtime directory '/tmp/wsctl-0' is owned by uid 1000, not 0; wsctl edits the file
+///     host for w.json not answering: no reply within 60.0 s (WSCTL_HOST_TIMEOUT)
 enum Status {
-  /// Prints the status and returns the exit code: 0 whether or not a host is live.
+  /// Prints the status and returns the exit code: 0 when a host is live or none is (with the
+  /// reason when none can be), 75 when a host holds the socket but does not answer, 64 for a
+  /// bad `WSCTL_HOST_TIMEOUT`.
   static func run(_ invocation: Invocation) -> ExitCode {
     let file = Runner.filePath(invocation.options)
-    let socket = ControlSocket(forFile: file, creatingDirectory: false)
+    let replyDeadline: Int64
+    do {
+      replyDeadline = try HostClient.replyDeadline()
+    } catch {
+      let reply = ToolReply(error)
+      reply.print()
+      return reply.exitCode
+    }
+    let socket = try? ControlSocket(forFile: file, creatingDirectory: false)
     var host: JSONObject?
-    if let client = HostClient(file: file) {
+    /// Why no host answers, and whether one holds the socket (it is then not answering).
+    var problem: (text: String, isHostStuck: Bool)?
+    switch HostClient.connect(file: file) {
+    case .live(let client):
       defer { client.close() }
-      host = try? {
-        try client.send(["version": .number(Double(ControlProtocol.version)), "kind": "status"])
-        return try client.receive()
-      }()
+      do {
+        let reply = try client.exchange(
+          ["version": .number(Double(ControlProtocol.version)), "kind": "status"],
+          within: replyDeadline)
+        if let refusal = reply?["error"]?.stringValue {
+          problem = ("it refused the request: \(refusal)", true)
+        } else if reply == nil {
+          problem = ("the host closed the connection before it replied", true)
+        } else {
+          host = reply
+        }
+      } catch {
+        switch error {
+        case .notSent(let error): problem = ("the request could not be sent: \(error)", true)
+        case .noReply(.timedOut):
+          problem = ("no reply within \(HostClient.spelled(replyDeadline))", true)
+        case .noReply(let error): problem = (HostClient.describe(error), true)
+        }
+      }
+    case .noHost: break
+    case .unavailable(let reason):
+      if case .notAccepted = reason {
+        problem = (reason.description, true)
+      } else {
+        problem = (reason.description, false)
+      }
     }
     let pid = host?["pid"]?.intValue
     let state = host?["status"]?.stringValue
@@ -26,15 +66,23 @@ enum Status {
             "pid": pid.map { .number(Double($0)) } ?? .null,
             "socket": socket.map { .string($0.path) } ?? .null,
             "status": state.map(JSONValue.string) ?? .null,
+            "problem": problem.map { .string($0.text) } ?? .null,
           ])))
     } else if host != nil {
       let detail = state.map { "; \($0)" } ?? ""
       Terminal.output(
         "host live for \(file) (pid \(pid.map(String.init) ?? "unknown")\(detail))"
           .escapedForTerminal + "\n")
+    } else if let problem, problem.isHostStuck {
+      Terminal.output(
+        "host for \(file) not answering: \(problem.text)".escapedForTerminal + "\n")
+    } else if let problem {
+      Terminal.output(
+        "no live host for \(file): \(problem.text); wsctl edits the file".escapedForTerminal
+          + "\n")
     } else {
       Terminal.output("no host for \(file): wsctl edits the file".escapedForTerminal + "\n")
     }
-    return .success
+    return problem?.isHostStuck == true ? .lockTimeout : .success
   }
 }

@@ -26,23 +26,62 @@ enum Watch {
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     let file = Runner.filePath(invocation.options)
     let json = invocation.options.json
-    if !invocation.options.noHost, let client = HostClient(file: file) {
-      return watchHost(client, file: file, json: json)
+    let replyDeadline: Int64
+    do {
+      replyDeadline = try HostClient.replyDeadline()
+    } catch {
+      let reply = ToolReply(error)
+      reply.print()
+      return reply.exitCode
+    }
+    if !invocation.options.noHost {
+      switch HostClient.connect(file: file) {
+      case .live(let client):
+        return watchHost(
+          client, file: file, json: json, sendDeadline: replyDeadline,
+          quiet: invocation.options.quiet)
+      case .unavailable(let reason):
+        // A host that does not take the connection: its file's changes are still seen.
+        if case .notAccepted = reason, !invocation.options.quiet {
+          Terminal.error("wsctl: warning: \(reason); watching the file")
+        }
+      case .noHost: break
+      }
     }
     return watchFile(file, json: json, quiet: invocation.options.quiet)
   }
 
-  private static func watchHost(_ client: HostClient, file: String, json: Bool) -> ExitCode {
+  /// Prints the host's change lines until it goes away; a host that refuses the watch (too
+  /// busy) leaves it to the file's changes.
+  private static func watchHost(
+    _ client: HostClient, file: String, json: Bool, sendDeadline: Int64, quiet: Bool
+  ) -> ExitCode {
     defer { client.close() }
+    func watchingTheFile(_ reason: String) -> ExitCode {
+      if !quiet { Terminal.error("wsctl: warning: \(reason); watching the file") }
+      return watchFile(file, json: json, quiet: quiet)
+    }
     do {
       try client.send(
-        ["version": .number(Double(ControlProtocol.version)), "kind": "watch", "json": .bool(json)])
+        [
+          "version": .number(Double(ControlProtocol.version)), "kind": "watch", "json": .bool(json),
+        ],
+        within: sendDeadline)
+    } catch {
+      // A host too busy refuses at once and closes, which can fail the send.
+      let refusal = (try? client.receive(within: 50))?["error"]?.stringValue
+      return watchingTheFile("the host refused the watch: \(refusal ?? error.description)")
+    }
+    do {
       while let message = try client.receive(within: nil) {
+        if let refusal = message["error"]?.stringValue {
+          return watchingTheFile("the host refused the watch: \(refusal)")
+        }
         guard let line = message["line"]?.stringValue else { continue }
         Terminal.output(line)
       }
     } catch {
-      Terminal.error("wsctl: watch: \(error)")
+      Terminal.error("wsctl: watch: \(HostClient.describe(error))")
       return .lockTimeout
     }
     Terminal.error("wsctl: the host for \(file) went away")

@@ -115,7 +115,9 @@ struct CommandHelp {
           + "--force to restore anyway."
       ]),
     CommandSyntax(
-      "status", "Say whether a host is live for the file, and its pid (exit 0 either way).",
+      "status",
+      "Say whether a host is live for the file, its pid, or why none is (exit 0; 75 for a host"
+        + " that does not answer).",
       example: "status --json"),
     CommandSyntax(
       "watch",

@@ -48,11 +48,13 @@ enum ToolHelp {
       A route whose name is a command word is written with a leading '=': push =focus.
 
       environment: WSCTL_FILE (the file), WSCTL_LOCK_TIMEOUT (seconds to wait for
-      another writer, default 10), COLUMNS and LINES (the size 'show' draws at, at
+      another writer, default 10), WSCTL_HOST_TIMEOUT (seconds to wait for a live
+      host's reply, default 60), COLUMNS and LINES (the size 'show' draws at, at
       most 1000), NO_COLOR (no colour).
 
       exit codes: 0 ok, 1 refused by the workspace (nothing changed), 64 usage,
-      65 bad data in the file, 66 file missing, 73 cannot write, 75 lock timeout.
+      65 bad data in the file, 66 file missing, 73 cannot write, 75 lock timeout
+      or no reply from a live host.
       A command whose target state already holds succeeds and saves nothing
       ('root' at the root, 'focus 1' on pane 1); a movement that cannot happen
       ('pop' at the root, 'focus left' at the edge) is refused with exit 1.

@@ -44,7 +44,7 @@ extension FileSystem {
   }
 
   /// The kind of file a mode describes, or `nil` for a regular file.
-  static func kind(of mode: mode_t) -> String? {
+  package static func kind(of mode: mode_t) -> String? {
     switch mode & S_IFMT {
     case S_IFREG: nil
     case S_IFDIR: "a directory"
