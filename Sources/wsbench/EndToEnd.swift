@@ -105,8 +105,23 @@ enum EndToEnd {
     defer {
       for argument in argv { free(argument) }
     }
+    // The child starts with no signal blocked and every signal at its default: this
+    // process's threads block some (Dispatch, the session), and a tmux server that inherited
+    // them would outlive its `kill-server`.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { return false }
+    guard posix_spawn(&pid, program, &actions, &attributes, argv, environ) == 0 else {
+      return false
+    }
     var status: Int32 = 0
     waitpid(pid, &status, 0)
     return status == 0
