@@ -12,11 +12,20 @@ import PaneRouter
 /// A registered kind's routers accept only tokens its type reads: a command that would store
 /// another is refused (``WorkspaceError/refusedRoute(_:node:reason:)``), and
 /// ``WorkspaceState/unreadableRoutes(_:)`` finds those already stored (a hand-edited file).
-/// Routers of a kind nobody registered, and untyped ones (kind `token`, as `wsctl` creates),
-/// keep any well-formed token, as they always did.
+/// Routers of a kind nobody registered keep any well-formed token, as they always did.
+/// Untyped routers (kind `token`, as `wsctl` and files without a kind create them) do too,
+/// unless the host names the type that reads them (``defaultKind``).
 public struct RouteRegistry: Sendable {
   /// How each registered kind reads a token, and the root its repair falls back to.
   private var types: [String: RegisteredType] = [:]
+
+  /// The registered kind whose type reads the tokens of untyped routers (kind `token`), so
+  /// that they are checked, found unreadable and repaired as that kind's are; `nil` (the
+  /// default) leaves untyped routers unchecked.
+  ///
+  ///     var routeTypes = RouteRegistry([FileRoute.self, SettingsRoute.self])
+  ///     routeTypes.defaultKind = FileRoute.kind   // `wsctl tab new Notes x` makes file panes
+  public var defaultKind: String?
 
   private struct RegisteredType: Sendable {
     let read: @Sendable (RouteToken) throws -> Void
@@ -28,9 +37,27 @@ public struct RouteRegistry: Sendable {
 
   /// A registry of route types without fallback roots.
   ///
-  /// - Parameter types: The route types, such as `[NoteRoute.self, SettingsRoute.self]`.
-  public init(_ types: [any Route.Type]) {
+  /// - Parameters:
+  ///   - types: The route types, such as `[NoteRoute.self, SettingsRoute.self]`.
+  ///   - defaultType: The type that reads untyped routers' tokens (``defaultKind``), if any.
+  public init(_ types: [any Route.Type], default defaultType: (any Route.Type)? = nil) {
     for type in types { registerWithoutFallback(type) }
+    if let defaultType {
+      registerIfMissing(defaultType)
+      defaultKind = defaultType.kind
+    }
+  }
+
+  private mutating func registerIfMissing<R: Route>(_ type: R.Type) {
+    if types[R.kind] == nil { register(type) }
+  }
+
+  /// The type that reads the routers of `kind`: its own, or the default type's for untyped
+  /// routers.
+  private func registered(_ kind: String) -> RegisteredType? {
+    if let type = types[kind] { return type }
+    guard kind == RouteToken.kind, let defaultKind else { return nil }
+    return types[defaultKind]
   }
 
   private mutating func registerWithoutFallback<R: Route>(_ type: R.Type) {
@@ -52,8 +79,9 @@ public struct RouteRegistry: Sendable {
   /// The registered kinds, sorted.
   public var kinds: [String] { types.keys.sorted() }
 
-  /// Whether a type is registered for routers of `kind`.
-  public func isRegistered(kind: String) -> Bool { types[kind] != nil }
+  /// Whether a type reads routers of `kind`: one registered for it, or the default type for
+  /// untyped routers (kind `token`) when ``defaultKind`` names one.
+  public func isRegistered(kind: String) -> Bool { registered(kind) != nil }
 
   /// Why the type registered for `kind` cannot read a token: its error's message; `nil` when
   /// it reads it or no type is registered for the kind.
@@ -63,7 +91,7 @@ public struct RouteRegistry: Sendable {
   ///   - kind: The kind of the router that would hold it.
   /// - Returns: The reason, such as `notes route 'note:abc' takes one Int`.
   public func problem(reading token: RouteToken, kind: String) -> String? {
-    guard let type = types[kind] else { return nil }
+    guard let type = registered(kind) else { return nil }
     do {
       try type.read(token)
       return nil
@@ -74,6 +102,6 @@ public struct RouteRegistry: Sendable {
 
   /// The root a repair gives a router of `kind` whose root is unreadable, if registered.
   func fallbackRoot(kind: String) -> RouteToken? {
-    types[kind]?.fallbackRoot
+    registered(kind)?.fallbackRoot
   }
 }

@@ -288,10 +288,23 @@ public final class Workspace {
       commands: [], changedNodes: changed, focusBefore: state.focusedPane,
       focusAfter: newState.focusedPane, zoomedPaneBefore: state.zoomedPane,
       zoomedPaneAfter: newState.zoomedPane, origin: origin, revision: newState.revision,
-      conflicts: conflicts, changedTemplates: newState.templates != state.templates)
+      conflicts: conflicts, changedTemplates: newState.templates != state.templates,
+      unreadableRoutes: unreadableRoutes(enteringWith: newState, changed: changed))
     if origin == .replaced || !conflicts.isEmpty { undoGroup?.entries = 0 }
     lastPathWrite = nil
     publish([(change, newState)])
+  }
+
+  /// The tokens of `newState`'s changed nodes that the route types cannot read and the state
+  /// did not hold unreadable before.
+  ///
+  /// - Complexity: O(*c* + *k*), for *c* changed nodes and *k* routes in their routers.
+  private func unreadableRoutes(enteringWith newState: WorkspaceState, changed: Set<NodeID>)
+    -> [UnreadableRoute]
+  {
+    guard !routeTypes.kinds.isEmpty, !changed.isEmpty else { return [] }
+    let before = Set(state.unreadableRoutes(routeTypes, in: changed))
+    return newState.unreadableRoutes(routeTypes, in: changed).filter { !before.contains($0) }
   }
 
   /// Swaps in the last state, then reports each change in order: first each handed-out

@@ -48,6 +48,13 @@ public struct WorkspaceChange: Hashable, Sendable {
   /// Whether the workspace's templates changed (`template save` or `rm`, or an adopted or
   /// replaced state with other templates).
   public let changedTemplates: Bool
+  /// The stored tokens an adopted or replaced state brought in that the host's route types
+  /// cannot read (another writer's `wsctl --no-host push line:x:abc`, a restored backup), in
+  /// the order ``WorkspaceState/unreadableRoutes(_:)`` finds them; for an adopted change,
+  /// ``revision`` is the writer's. Empty for a local change: commands that would store one
+  /// are refused. They stay in the state, as they are, until the host repairs them
+  /// (`Workspace.repairUnreadableRoutes()`).
+  public let unreadableRoutes: [UnreadableRoute]
 
   /// A change from its parts.
   package init(
@@ -55,9 +62,10 @@ public struct WorkspaceChange: Hashable, Sendable {
     focusAfter: NodeID, zoomedPaneBefore: NodeID?, zoomedPaneAfter: NodeID?,
     origin: Origin = .local, revision: Int, conflicts: [WorkspaceConflict] = [],
     routeOperations: [NodeID: [RouteOperation<RouteToken>]] = [:], recordedHistoryEntries: Int = 0,
-    changedTemplates: Bool = false
+    changedTemplates: Bool = false, unreadableRoutes: [UnreadableRoute] = []
   ) {
     self.changedTemplates = changedTemplates
+    self.unreadableRoutes = unreadableRoutes
     self.commands = commands
     self.changedNodes = changedNodes
     self.focusBefore = focusBefore

@@ -18,6 +18,13 @@ extension WorkspaceState {
     }
   }
 
+  /// The unreadable tokens of some nodes only, in the order of ``unreadableRoutes(_:)``.
+  func unreadableRoutes(_ registry: RouteRegistry, in ids: Set<NodeID>) -> [UnreadableRoute] {
+    nodeIDs.lazy.filter { ids.contains($0) }.flatMap { id in
+      self.nodes[id]?.router.map { Self.unreadableRoutes(of: $0, at: id, registry) } ?? []
+    }
+  }
+
   /// Cuts every router of a registered kind back to its last readable route: a stack to the
   /// routes below its first unreadable one, a modal likewise (dismissed when its root is
   /// unreadable), and a stack whose root is unreadable to the registered fallback root.

@@ -59,6 +59,18 @@ public final class WorkspaceSession {
   /// How long after a change the session saves it; changes within it share one write.
   @ObservationIgnored public var autosaveDelay: Duration
 
+  /// Every stored token of the workspace that the host's route types cannot read, with its
+  /// JSON path in the file: what the file held at launch, and what another writer's save, a
+  /// restored backup or a replaced state brought in since (each such change also lists its
+  /// own in `WorkspaceChange.unreadableRoutes`). Empty once the host calls
+  /// `Workspace.repairUnreadableRoutes()`; commands never add one.
+  ///
+  /// - Complexity: O(*n* + *k*), for *n* nodes and *k* routes of registered kinds.
+  public var unreadableRoutes: [Diagnostic] {
+    let state = workspace.state
+    return workspace.unreadableRoutes.map { Diagnostic($0, in: state) }
+  }
+
   /// The state the session last read from or wrote to the file.
   @ObservationIgnored private var base: WorkspaceState
   /// The file's stamp after the session's last read or write, to tell its own saves from

@@ -43,6 +43,71 @@ import WorkspaceSession
     session.close()
   }
 
+  /// Another writer's save with a token the host's types cannot read is adopted as it is,
+  /// and reported: in the adopted change (with the writer's revision) and in the session's
+  /// list, with its JSON path; a restored backup likewise.
+  @Test func anAdoptedOrRestoredStateReportsTheTokensItBringsIn() async throws {
+    let directory = try SessionDirectory()
+    let stack = try RouteStack<RouteToken>(routes: ["one"])
+    let state = WorkspaceState(
+      .pane("Count", router: RouterState(kind: CountRoute.kind, stack: stack)))
+    try WorkspaceStore(path: directory.file).save(state)
+    let session = WorkspaceSession(
+      path: directory.file, default: .example, routeTypes: RouteRegistry([CountRoute.self]))
+    #expect(session.unreadableRoutes.isEmpty)
+    let recorder = ChangeRecorder(session.workspace)
+    let watch = try WatchProcess([], in: directory.path)
+    for _ in 0..<400 where watch.lines.isEmpty {
+      try session.workspace.apply(.rename("Count \(watch.lines.count)"))
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    try #require(!watch.lines.isEmpty)
+    try await session.flush()
+    let run = try await wsctl(["-f", "w.json", "--no-host", "push", "three"], in: directory.path)
+    #expect(run.exitCode == 0)
+    let revision = try directory.stored().revision
+    #expect(await eventually(within: 10) { recorder.changes.contains { $0.origin == .adopted } })
+    let adopted = try #require(recorder.changes.last { $0.origin == .adopted })
+    #expect(adopted.revision == revision)
+    #expect(adopted.unreadableRoutes.map(\.token) == ["three"])
+    #expect(adopted.unreadableRoutes.first?.reason == "unknown count route 'three'")
+    #expect(
+      session.unreadableRoutes.map(\.description) == [
+        "$.root.router.stack[1]: route 'three' is unreadable (unknown count route 'three');"
+          + " a repair cuts the stack back to 'one'"
+      ])
+    // `wsctl watch` names the writer's command and what the host's types cannot read.
+    #expect(
+      await eventually(within: 10) {
+        watch.lines.last
+          == "push three (unreadable: route 'three' of %1 (stack index 1): unknown count route"
+          + " 'three')"
+      }, "\(watch.lines)")
+    watch.process.interrupt()
+    // The file keeps it as the writer left it until the host repairs it.
+    #expect(
+      try directory.stored().node(directory.stored().rootID)?.router?.stack.stack == [
+        "one", "three",
+      ])
+    session.workspace.repairUnreadableRoutes()
+    #expect(session.unreadableRoutes.isEmpty)
+    try await session.flush()
+    // A backup holding it brings it back, reported again.
+    var withThree = state
+    try withThree.apply(.route(.push(["three"])))
+    try WorkspaceStore(path: directory.path + "/b.json").save(withThree)
+    try? FileManager.default.removeItem(atPath: directory.file + ".bak")
+    try FileManager.default.copyItem(
+      atPath: directory.path + "/b.json", toPath: directory.file + ".bak")
+    let seen = recorder.changes.count
+    try await session.restoreBackup()
+    #expect(await eventually(within: 10) { recorder.changes.count > seen })
+    let restored = try #require(recorder.changes.last { $0.origin == .adopted })
+    #expect(restored.unreadableRoutes.map(\.token) == ["three"])
+    #expect(session.unreadableRoutes.count == 1)
+    session.close()
+  }
+
   @Test func replayOnAnotherWritersStateRecordsWhatTheUndoPolicyRecords() async throws {
     let directory = try SessionDirectory()
     let session = WorkspaceSession(

@@ -64,7 +64,9 @@ package enum ChangeLine {
 
   /// The line for a change a live host reports, ending in a newline: another writer's state
   /// the host adopted is described as a file's change is (its commands, or the difference),
-  /// any other change by its commands' words, as for a file mode call.
+  /// any other change by its commands' words, as for a file mode call. Tokens an adopted or
+  /// replaced state brought in that the host's route types cannot read follow, each as
+  /// ` (unreadable: route 'x' of %4 (stack index 1): why)`, or in JSON as `unreadable`.
   ///
   /// - Parameters:
   ///   - change: The change.
@@ -75,9 +77,26 @@ package enum ChangeLine {
     for change: WorkspaceChange, from before: WorkspaceState, to after: WorkspaceState,
     json: Bool
   ) -> String {
-    guard change.origin == .adopted else { return line(for: change, json: json) }
-    return line(
-      for: FileChange(from: before, to: after), json: json, conflicts: change.conflicts)
+    let unreadable = change.unreadableRoutes.map(\.description)
+    let adopted = change.origin == .adopted ? FileChange(from: before, to: after) : nil
+    if json {
+      var value =
+        adopted.map { object(for: $0, conflicts: change.conflicts) }
+        ?? object(for: change)
+      if !unreadable.isEmpty, case .object(var members) = value {
+        members.members.append(
+          (key: "unreadable", value: .array(unreadable.map(JSONValue.string))))
+        value = .object(members)
+      }
+      return JSONWriter.string(value, style: .compact) + "\n"
+    }
+    let line =
+      adopted.map { self.line(for: $0, json: false, conflicts: change.conflicts) }
+      ?? self.line(for: change, json: false)
+    guard !unreadable.isEmpty else { return line }
+    // Each token another writer brought in that the host's types cannot read.
+    let suffix = unreadable.map { " (unreadable: \($0))" }.joined()
+    return String(line.dropLast()) + suffix.escapedForTerminal + "\n"
   }
 
   /// The change as a JSON object: `origin`, `revision`, `commands` (their words), `focus`,
