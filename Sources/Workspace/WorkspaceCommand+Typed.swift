@@ -11,8 +11,9 @@ import PaneRouter
 extension WorkspaceCommand {
   /// Split the focused pane; the new pane's router gets `root` (stored as its token).
   ///
-  /// The new pane copies the focused pane's title and its router's kind and limits; rename
-  /// it with ``rename(_:)`` in the same transaction to give it another title.
+  /// The new pane's router is of `R`'s kind, whatever the focused pane's is ("open to the
+  /// side" with another kind of pane); it copies the focused pane's title and its router's
+  /// limits: rename it with ``rename(_:)`` in the same transaction to give it another title.
   ///
   /// - Parameters:
   ///   - axis: `horizontal` puts the new pane beside the focused one, `vertical` below it.
@@ -23,10 +24,10 @@ extension WorkspaceCommand {
   public static func split<R: Route>(_ axis: Axis, ratio: Double? = nil, root: R)
     -> WorkspaceCommand
   {
-    .split(axis, ratio: ratio, root: root.token)
+    .split(axis, ratio: ratio, root: root.token, kind: R.kind)
   }
 
-  /// Open a tab whose pane's router gets `root` (stored as its token).
+  /// Open a tab whose pane's router, of `R`'s kind, gets `root` (stored as its token).
   ///
   /// - Parameters:
   ///   - title: The tab's and the pane's title (default the name of `root`'s token).
@@ -34,7 +35,7 @@ extension WorkspaceCommand {
   /// - Returns: The command.
   @_disfavoredOverload
   public static func newTab<R: Route>(title: String? = nil, root: R) -> WorkspaceCommand {
-    .newTab(title: title, root: root.token)
+    .newTab(title: title, root: root.token, kind: R.kind)
   }
 
   /// A typed router operation on the router of a node (default the focused pane).

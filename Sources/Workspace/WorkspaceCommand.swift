@@ -10,15 +10,17 @@ public enum WorkspaceCommand: Hashable, Sendable {
   case focus(FocusTarget)
   /// Split the focused pane; the new pane gets `ratio` of the space (default one half), the
   /// router root `root` (default a copy of the focused pane's root) and focus. It copies the
-  /// focused pane's title and its router's kind and limits: follow with `.rename(_:)` in the
-  /// same transaction to give it another title.
-  case split(Axis, ratio: Double? = nil, root: RouteToken? = nil)
+  /// focused pane's title and its router's limits: follow with `.rename(_:)` in the same
+  /// transaction to give it another title. Its router's kind is `kind` (the typed overload
+  /// gives its route type's); without one, in a workspace with route types, the one
+  /// registered kind that reads `root` if exactly one does, else the focused pane's.
+  case split(Axis, ratio: Double? = nil, root: RouteToken? = nil, kind: String? = nil)
   /// Close a pane (default the focused one).
   case close(PaneReference? = nil)
   /// Open a tab at the end of the nearest tabs container, with a pane titled `title` whose
   /// router root is `root` (default a copy of the focused pane's root); the title defaults to
-  /// the name of the root's token.
-  case newTab(title: String? = nil, root: RouteToken? = nil)
+  /// the name of the root's token. Its router's kind is chosen as for ``split(_:ratio:root:kind:)``.
+  case newTab(title: String? = nil, root: RouteToken? = nil, kind: String? = nil)
   /// Select a tab of the nearest tabs container.
   case selectTab(TabTarget)
   /// Close a tab (1-based; default the selected one) with every pane in it.

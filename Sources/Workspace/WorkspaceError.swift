@@ -51,6 +51,9 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   /// A command would store a route token in a node's router that the route type registered
   /// for the router's kind cannot read (see ``RouteRegistry``); `reason` is the type's error.
   case refusedRoute(RouteToken, node: NodeID, reason: String)
+  /// A command would open a pane (a split, a tab, a template's) whose router, of `kind`,
+  /// could not read its route: the same refusal for a pane that never came to exist.
+  case refusedNewRoute(RouteToken, kind: String, reason: String)
   /// No template has this name; `existing` names the templates there are, sorted.
   case noSuchTemplate(String, existing: [String])
   /// A template of this name exists (saving over it needs `replacing`, `--force` in words).
@@ -132,6 +135,8 @@ extension WorkspaceError: CustomStringConvertible {
       "route '\(token)' of \(id) is not a '\(kind)' route"
     case .refusedRoute(let token, let node, let reason):
       "\(node) cannot hold route '\(token)': \(reason)"
+    case .refusedNewRoute(let token, let kind, let reason):
+      "a new \(kind) pane cannot hold route '\(token)': \(reason)"
     case .noSuchTemplate(let name, let existing):
       "no template '\(name)'; "
         + (existing.isEmpty

@@ -101,7 +101,7 @@ extension WorkspaceState {
             routeOperations[id ?? focusedPane, default: []].append(operation)
           }
           if checksRoutes { transaction.begin(at: self) }
-          try perform(command, in: &transaction)
+          try perform(command, routeTypes: routeTypes, in: &transaction)
           if checksRoutes { try checkNewRoutes(since: transaction.end(), routeTypes) }
           segment.append(command)
         }
@@ -147,15 +147,31 @@ extension WorkspaceState {
     return true
   }
 
+  /// The kind of a new pane's router: the one given, else the one registered kind that reads
+  /// `root` if exactly one does, else `nil` (the focused pane's).
+  private func newRouterKind(
+    _ kind: String?, for root: RouteToken?, _ registry: RouteRegistry
+  ) -> String? {
+    if let kind { return kind }
+    guard let root else { return nil }
+    let readers = registry.kinds.filter { registry.problem(reading: root, kind: $0) == nil }
+    return readers.count == 1 ? readers[0] : nil
+  }
+
   private mutating func perform(
-    _ command: WorkspaceCommand, in transaction: inout Transaction
+    _ command: WorkspaceCommand, routeTypes: RouteRegistry, in transaction: inout Transaction
   ) throws(WorkspaceError) {
     switch command {
     case .focus(let target): try focus(target, in: &transaction)
-    case .split(let axis, let ratio, let root):
-      try split(axis, ratio: ratio, root: root, in: &transaction)
+    case .split(let axis, let ratio, let root, let kind):
+      try split(
+        axis, ratio: ratio, root: root, kind: newRouterKind(kind, for: root, routeTypes),
+        in: &transaction)
     case .close(let reference): try close(reference, in: &transaction)
-    case .newTab(let title, let root): try newTab(title: title, root: root, in: &transaction)
+    case .newTab(let title, let root, let kind):
+      try newTab(
+        title: title, root: root, kind: newRouterKind(kind, for: root, routeTypes),
+        in: &transaction)
     case .selectTab(let target): try selectTab(target, in: &transaction)
     case .closeTab(let number): try closeTab(number, in: &transaction)
     case .moveTab(let number): try moveTab(to: number, in: &transaction)

@@ -52,7 +52,9 @@ extension WorkspaceState {
   /// - Parameters:
   ///   - journal: The before-images of the nodes the command touched.
   ///   - registry: The host's route types.
-  /// - Throws: ``WorkspaceError/refusedRoute(_:node:reason:)`` for the first such token, in
+  /// - Throws: ``WorkspaceError/refusedRoute(_:node:reason:)`` (or
+  ///   ``WorkspaceError/refusedNewRoute(_:kind:reason:)`` in a node the command created) for
+  ///   the first such token, in
   ///   the order of the nodes' ids.
   /// - Complexity: O(*k*), for *k* routes in the touched routers.
   func checkNewRoutes(since journal: Journal, _ registry: RouteRegistry) throws(WorkspaceError) {
@@ -64,6 +66,10 @@ extension WorkspaceState {
       let known = Set(old.map(Self.tokens(of:)) ?? [])
       for token in Self.tokens(of: router) where !known.contains(token) {
         if let reason = registry.problem(reading: token, kind: router.kind) {
+          // A node the command created is named by its kind: it never came to exist.
+          guard before != nil else {
+            throw .refusedNewRoute(token, kind: router.kind, reason: reason)
+          }
           throw .refusedRoute(token, node: id, reason: reason)
         }
       }

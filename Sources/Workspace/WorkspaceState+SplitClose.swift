@@ -5,13 +5,15 @@ extension WorkspaceState {
   /// Splits the focused pane, unless a pane would end up smaller than ``paneMinimum`` in the
   /// layout at ``layoutArea``.
   mutating func split(
-    _ axis: Axis, ratio: Double?, root: RouteToken?, in transaction: inout Transaction
+    _ axis: Axis, ratio: Double?, root: RouteToken?, kind: String? = nil,
+    in transaction: inout Transaction
   ) throws(WorkspaceError) {
     let ratio = ratio ?? 0.5
     guard ratio > 0, ratio < 1 else { throw .invalidFraction(ratio) }
     let pane = focusedPane
     let before = measuredLayout
-    let newPane = makePane(copying: pane, title: self[pane].title, root: root, in: &transaction)
+    let newPane = makePane(
+      copying: pane, title: self[pane].title, root: root, kind: kind, in: &transaction)
     if let parent = self[pane].parent, self[parent].axis == axis {
       let index = self[parent].children.firstIndex(of: pane)!
       insert(
@@ -40,14 +42,16 @@ extension WorkspaceState {
   /// Creates a detached pane whose router has the kind and limits of `source`'s router and
   /// the root `root`, or a copy of `source`'s root.
   mutating func makePane(
-    copying source: NodeID, title: String, root: RouteToken?, in transaction: inout Transaction
+    copying source: NodeID, title: String, root: RouteToken?, kind: String? = nil,
+    in transaction: inout Transaction
   ) -> NodeID {
     let template = self[source].router!
     var stack = RouteStack(root: root ?? template.stack.root, maxDepth: template.stack.maxDepth)
     stack.rejectsDuplicateTop = template.stack.rejectsDuplicateTop
     let id = makeID()
     set(
-      id, .pane(id, title: title, router: RouterState(kind: template.kind, stack: stack)),
+      id,
+      .pane(id, title: title, router: RouterState(kind: kind ?? template.kind, stack: stack)),
       in: &transaction)
     return id
   }

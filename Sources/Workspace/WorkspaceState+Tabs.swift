@@ -30,13 +30,13 @@ extension WorkspaceState {
     return tabs
   }
 
-  mutating func newTab(title: String?, root: RouteToken?, in transaction: inout Transaction)
-    throws(WorkspaceError)
-  {
+  mutating func newTab(
+    title: String?, root: RouteToken?, kind: String? = nil, in transaction: inout Transaction
+  ) throws(WorkspaceError) {
     let source = focusedPane
     let tabs = tabsForNewTab(in: &transaction)
     let title = title ?? (root ?? self[source].router!.stack.root).name
-    let pane = makePane(copying: source, title: title, root: root, in: &transaction)
+    let pane = makePane(copying: source, title: title, root: root, kind: kind, in: &transaction)
     insert(pane, into: tabs, at: self[tabs].children.count, title: title, in: &transaction)
     zoomedPane = nil
     focus(pane, in: &transaction)

@@ -35,11 +35,12 @@ import Testing
       try workspace.apply(commands, failedIndex: &failedIndex)
       Issue.record("'\(line)' applied")
     } catch {
-      guard case .refusedRoute(_, _, let reason) = error else {
+      switch error {
+      case .refusedRoute(_, _, let reason), .refusedNewRoute(_, _, let reason):
+        #expect(reason.contains("note route"), "\(reason)")
+      default:
         Issue.record("unexpected \(error)")
-        return
       }
-      #expect(reason.contains("note route"), "\(reason)")
     }
     #expect(failedIndex == 0)
     #expect(workspace.state == before)

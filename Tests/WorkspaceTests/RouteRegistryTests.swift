@@ -48,12 +48,17 @@ import Testing
     } catch .refusedRoute(let refused, let node, let why) {
       #expect(refused == token)
       #expect(why == reason)
-      // A split or a new tab refuses in the pane it would create; the rest in the focused one.
-      if line.hasPrefix("split") || line.hasPrefix("tab") {
-        #expect(workspace.state.node(node) == nil)
-      } else {
-        #expect(node == focused)
-      }
+      // The focused pane refuses; a split or a new tab refuses as the pane it would create.
+      #expect(!line.hasPrefix("split") && !line.hasPrefix("tab"))
+      #expect(node == focused)
+    } catch .refusedNewRoute(let refused, let kind, let why) {
+      #expect(refused == token)
+      #expect(why == reason)
+      #expect(kind == NoteRoute.kind)
+      #expect(line.hasPrefix("split") || line.hasPrefix("tab"))
+      #expect(
+        WorkspaceError.refusedNewRoute(refused, kind: kind, reason: why).description
+          == "a new note pane cannot hold route '\(token)': \(reason)")
     } catch {
       Issue.record("unexpected \(error)")
     }

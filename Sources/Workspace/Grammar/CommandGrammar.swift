@@ -136,7 +136,7 @@ public enum CommandGrammar {
         example: "split h 30% search:inbox"),
       make: { .split($0.axis(0)!, ratio: $0.fraction(1), root: $0.route(2)) },
       values: { command in
-        guard case .split(let axis, let ratio, let root) = command else { return nil }
+        guard case .split(let axis, let ratio, let root, _) = command else { return nil }
         return [.axis(axis), ratio.map(ArgumentValue.fraction), root.map(ArgumentValue.route)]
       }),
     CommandDefinition(
@@ -175,7 +175,7 @@ public enum CommandGrammar {
             ]),
           make: { .newTab(title: $0.title(0), root: $0.route(1)) },
           values: { command in
-            guard case .newTab(let title, let root) = command else { return nil }
+            guard case .newTab(let title, let root, _) = command else { return nil }
             let titleValue = title.map(ArgumentValue.title) ?? (root == nil ? nil : .noTitle)
             return [titleValue, root.map(ArgumentValue.route)]
           }),
