@@ -114,10 +114,11 @@ import Testing
     let commands = try CommandParser.parse(link: "myapp://workspace/focus/2/push/file:a%2Fb")
     let typed = try CommandParser.parse(["focus", "2", "push", "file:a/b"])
     #expect(commands == typed)
-    #expect(commands == [.focus(.pane(.number(2))), .route(.push([try RouteToken(parsing: "file:a/b")]))])
-    guard case .route(.push(let routes)) = commands.last else { return }
-    #expect(routes.map(\.description) == ["file:a/b"])
-    #expect(routes.map(\.arguments) == [["a/b"]])
+    let route = RouteToken(name: "file", arguments: ["a/b"])
+    #expect(commands == [.focus(.pane(.number(2))), .route(.push([route]))])
+    #expect(
+      CommandParser.link(for: commands, scheme: "myapp")
+        == "myapp://workspace/focus/2/push/file:a%2Fb")
   }
 
   @Test func aSlashInALinkSeparatesWords() throws {
