@@ -5,7 +5,7 @@ import Testing
 @Suite struct RouteStackCodableTests {
   static func encode<R>(_ stack: RouteStack<R>) throws -> String {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(stack), as: UTF8.self)
   }
 

@@ -85,7 +85,9 @@ import Testing
     let argument = String(repeating: "a/", count: 2047)
     let token = try RouteToken(parsing: "a:" + argument)
     #expect(token.description.utf8.count == RouteToken.maximumLength)
-    #expect(throws: PaneRouterError.malformedToken("a:\(argument)b", offset: 4096, reason: .tooLong)) {
+    #expect(
+      throws: PaneRouterError.malformedToken("a:\(argument)b", offset: 4096, reason: .tooLong)
+    ) {
       try RouteToken(parsing: "a:\(argument)b")
     }
     // Typed as escapes, the same path prints a third as long.

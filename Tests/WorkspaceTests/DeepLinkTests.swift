@@ -130,7 +130,9 @@ import Testing
 
   @Test func aLinkEncodesTheSlashesOfARoute() throws {
     let route = try RouteToken(parsing: "file:Sources/App/main.swift")
-    let commands: [WorkspaceCommand] = [.route(.push([route])), .route(.present(route, style: .sheet))]
+    let commands: [WorkspaceCommand] = [
+      .route(.push([route])), .route(.present(route, style: .sheet)),
+    ]
     let link = CommandParser.link(for: commands, scheme: "x")
     #expect(
       link == "x://workspace/push/file:Sources%2FApp%2Fmain.swift"

@@ -39,9 +39,10 @@ import Testing
     // The same route on top: the duplicate-top guard refuses it.
     try sandbox.fail("push", "file:a/b.swift", status: 1)
     try sandbox.succeed("push", "x", "pop-to", "file:a%2fb.swift")
-    #expect(try sandbox.succeed("--json", "routes").jsonObject()["stack"] as? [String] == [
-      "inbox", "file:a/b.swift",
-    ])
+    #expect(
+      try sandbox.succeed("--json", "routes").jsonObject()["stack"] as? [String] == [
+        "inbox", "file:a/b.swift",
+      ])
   }
 
   @Test func aDeepLinkCarriesAnEncodedSlash() throws {
@@ -74,7 +75,9 @@ import Testing
   func aShellCompletesAPathRoute(shell: String) throws {
     let sandbox = try Sandbox()
     try sandbox.succeed("push", "file:a/b.swift", "x")
-    guard let candidates = try ShellCompletion.candidates(shell, line: "wsctl pop-to file:a/", in: sandbox)
+    guard
+      let candidates = try ShellCompletion.candidates(
+        shell, line: "wsctl pop-to file:a/", in: sandbox)
     else { return }
     #expect(candidates.contains { $0.hasSuffix("a/b.swift") }, "\(shell): \(candidates)")
   }
