@@ -2,8 +2,8 @@ extension RouteToken {
   /// Parses a token from its text form, such as `detail:7` or `search:swift%20testing`.
   ///
   /// Arguments may contain percent escapes (`%20`), which are decoded as UTF-8; unreserved
-  /// characters, URI sub-delimiters, `@`, `{`, `}` and non-ASCII text are also accepted as
-  /// they are.
+  /// characters (`/` among them), URI sub-delimiters, `@`, `{`, `}` and non-ASCII text are
+  /// also accepted as they are, so `file:a/b` and `file:a%2Fb` are the same token.
   ///
   ///     try RouteToken(parsing: "detail:7")      // name "detail", arguments ["7"]
   ///     try RouteToken(parsing: "detail:")       // one empty argument
@@ -186,8 +186,8 @@ extension RouteToken {
     return (name, arguments)
   }
 
-  /// The ASCII bytes that are their own percent-encoding: a name's and `~`.
-  static let unreserved: (UInt64, UInt64) = (0x03FF_6000_0000_0000, 0x47FF_FFFE_87FF_FFFE)
+  /// The ASCII bytes that are their own percent-encoding: a name's, `~` and `/`.
+  static let unreserved: (UInt64, UInt64) = (0x03FF_E000_0000_0000, 0x47FF_FFFE_87FF_FFFE)
   /// The ASCII bytes that may start a name, one bit per byte value (low word: 0-63).
   private static let nameStart: (UInt64, UInt64) = (0, 0x07FF_FFFE_87FF_FFFE)
   /// The ASCII bytes that may continue a name.
@@ -196,7 +196,7 @@ extension RouteToken {
   )
   /// The ASCII bytes that may stand in an argument: themselves, or `%` opening an escape.
   private static let plainArgument: (UInt64, UInt64) = (
-    0x2BFF_7FF2_0000_0000, 0x6FFF_FFFE_87FF_FFFF
+    0x2BFF_FFF2_0000_0000, 0x6FFF_FFFE_87FF_FFFF
   )
 
   /// Whether `byte` is one of the ASCII bytes of `set`.

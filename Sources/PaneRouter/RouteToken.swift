@@ -4,12 +4,15 @@
 /// Tokens are what files store, what `wsctl` and deep links speak and what logs print, so a
 /// renamed Swift type never breaks a saved workspace. The grammar is `name(:argument)*`: the
 /// name matches `[A-Za-z_][A-Za-z0-9_.-]*` and each argument is percent-encoded text, so any
-/// Unicode string survives a round trip.
+/// Unicode string survives a round trip. A `/` is printed as itself, so a path reads as a path;
+/// `%2F` is read as the same `/`.
 ///
 ///     let token = try RouteToken(parsing: "search:swift%20testing")
 ///     token.name          // "search"
 ///     token.arguments     // ["swift testing"]
 ///     token.description   // "search:swift%20testing"
+///
+///     try RouteToken(parsing: "file:a%2Fb.swift") == "file:a/b.swift"   // true
 ///
 /// `description` is canonical: parsing it gives back an equal token.
 public struct RouteToken: Sendable {
@@ -176,7 +179,7 @@ public struct RouteToken: Sendable {
 extension RouteToken: CustomStringConvertible {
   /// The canonical text of the token: the name, then each argument after a `:`,
   /// percent-encoded (as UTF-8 in Unicode normalization form C) except for unreserved
-  /// characters. Equal tokens print the same text.
+  /// characters (`A-Z a-z 0-9 _ . - ~ /`). Equal tokens print the same text.
   public var description: String { text }
 
   /// Percent-encodes the argument's NFC form, so canonically equivalent arguments (which
@@ -267,17 +270,18 @@ extension Unicode.Scalar {
     isNameStart || ("0"..."9").contains(self) || self == "." || self == "-"
   }
 
-  /// Whether the scalar is printed as itself inside an argument.
+  /// Whether the scalar is printed as itself inside an argument: a name's characters, `~`
+  /// and `/`, so a path reads as a path (`file:Sources/App/main.swift`).
   var isUnreserved: Bool {
-    isNameContinuation || self == "~"
+    isNameContinuation || self == "~" || self == "/"
   }
 
   /// Whether the scalar is accepted unencoded inside an argument when parsing.
   ///
   /// Besides the unreserved characters this admits the URI sub-delimiters, `@`, the braces
   /// of a template's placeholders (`detail:{id}`) and any non-ASCII scalar past the C1
-  /// controls, so `search:café` and `mail:a@b.c` can be typed as they are. Space, `/`, `?`,
-  /// `#`, quotes, `\`, control characters and `:` (the separator) must be encoded.
+  /// controls, so `search:café` and `mail:a@b.c` can be typed as they are. Space, `?`, `#`,
+  /// quotes, `\`, control characters and `:` (the separator) must be encoded.
   var isArgumentCharacter: Bool {
     if value >= 0xA0 { return true }
     return isUnreserved || "!$&'()*+,;=@{}".unicodeScalars.contains(self)

@@ -33,7 +33,7 @@ import Testing
     (MailRoute.inbox, "inbox"),
     (.detail(7), "detail:7"),
     (.search("swift testing"), "search:swift%20testing"),
-    (.move(7, "a/b"), "move:7:a%2Fb"),
+    (.move(7, "a/b"), "move:7:a/b"),
   ])
   func encodesTokens(route: MailRoute, text: String) {
     #expect(route.token.description == text)

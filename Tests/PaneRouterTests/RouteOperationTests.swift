@@ -16,7 +16,7 @@ import Testing
     (.popToRoot, "root"),
     (.replace([.inbox, .detail(7)]), "replace inbox detail:7"),
     (.replace([]), "replace"),
-    (.replaceCurrent(.move(7, "a/b")), "replace-top move:7:a%2Fb"),
+    (.replaceCurrent(.move(7, "a/b")), "replace-top move:7:a/b"),
     (.present(.compose, style: .sheet), "present sheet compose"),
     (.present(.settings, style: .cover), "present cover settings"),
     (.dismiss, "dismiss"),

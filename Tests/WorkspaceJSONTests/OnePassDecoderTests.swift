@@ -256,6 +256,24 @@ import Testing
   func edgesOfThePlainCase(text: String, isOnePass: Bool) {
     #expect(Self.expectAgreement(Array(text.utf8), text).isOnePass == isOnePass)
   }
+
+  /// A slash stored as `/`, `%2F`, `%2f` or JSON's `\/`: one token on both paths, which the
+  /// token cache does not tell apart from the first spelling it saw, saved back as `/`.
+  @Test func everySpellingOfASlashReadsAsOneToken() throws {
+    let text =
+      #"{"format":"workspace","version":2,"root":{"id":1,"kind":"pane","router":{"kind":"k","#
+      + #""stack":["file:a/b","x","file:a%2Fb","y","file:a\/b","z","file:a%2fb"]}}}"#
+    let bytes = Array(text.utf8)
+    #expect(Self.expectAgreement(bytes, text).isOnePass)
+    let state = try #require(WorkspaceFile.decodeInOnePass(bytes, limits: .default))
+    let stack = try #require(state[state.focusedPane].router?.stack.stack)
+    let path = try RouteToken(parsing: "file:a/b")
+    #expect(stack == [path, "x", path, "y", path, "z", path])
+    #expect(Set(stack.map(\.description)) == ["file:a/b", "x", "y", "z"])
+    let saved = String(decoding: WorkspaceFile.encode(state), as: UTF8.self)
+    #expect(saved.contains(#""file:a/b""#))
+    #expect(!saved.contains("%2F") && !saved.contains("%2f") && !saved.contains(#"\/"#))
+  }
 }
 
 /// Rewrites a saved file's value the ways other writers may: members reordered, unknown

@@ -216,7 +216,8 @@ private let violations: [SchemaViolation] = [
   @Test(arguments: [
     "inbox", "detail:7", "search:swift%20testing", "search:café", "a:", "a::b", "_x.y-z",
     "mail:a@b.c", "x:!$&'()*+,;=~", "a:\u{A0}", "7up", "", "a b", "a:b c", "a:%zz", "a:%4",
-    "a:/", "a:?", "a:#", "a:\"", "é", "a:\u{85}", "a:\u{7F}", ":a", "a-:b",
+    "a:/", "file:a/b.swift", "a:%2F", "a/b", "a:?", "a:#", "a:\"", "é", "a:\u{85}", "a:\u{7F}",
+    ":a", "a-:b",
   ])
   func tokenPatternAgreesWithTheParser(token: String) throws {
     let tokenSchema = try #require(checker.resolve("#/$defs/token"))

@@ -110,6 +110,36 @@ import Testing
     }
   }
 
+  @Test func anEncodedSlashInARouteIsTheSlashOfItsArgument() throws {
+    let commands = try CommandParser.parse(link: "myapp://workspace/focus/2/push/file:a%2Fb")
+    let typed = try CommandParser.parse(["focus", "2", "push", "file:a/b"])
+    #expect(commands == typed)
+    let route = RouteToken(name: "file", arguments: ["a/b"])
+    #expect(commands == [.focus(.pane(.number(2))), .route(.push([route]))])
+    #expect(
+      CommandParser.link(for: commands, scheme: "myapp")
+        == "myapp://workspace/focus/2/push/file:a%2Fb")
+  }
+
+  @Test func aSlashInALinkSeparatesWords() throws {
+    // `/` ends a segment, so `push/file:a/b` pushes `file:a`, then `b`.
+    #expect(
+      try CommandParser.parse(link: "x://workspace/push/file:a/b")
+        == [.route(.push(["file:a", "b"]))])
+  }
+
+  @Test func aLinkEncodesTheSlashesOfARoute() throws {
+    let route = try RouteToken(parsing: "file:Sources/App/main.swift")
+    let commands: [WorkspaceCommand] = [
+      .route(.push([route])), .route(.present(route, style: .sheet)),
+    ]
+    let link = CommandParser.link(for: commands, scheme: "x")
+    #expect(
+      link == "x://workspace/push/file:Sources%2FApp%2Fmain.swift"
+        + "/present/sheet/file:Sources%2FApp%2Fmain.swift")
+    #expect(try CommandParser.parse(link: link) == commands)
+  }
+
   @Test(arguments: [
     (
       [WorkspaceCommand.focus(.pane(.number(2))), .route(.push(["detail:7"]))],

@@ -128,7 +128,7 @@ import Testing
     try sandbox.succeed("template", "apply", "dépôt", "名前=ünï cödé/:?")
     let routes = try sandbox.succeed("routes").stdout
     #expect(routes.contains("'ünï cödé/:?'"), "\(routes)")
-    #expect(routes.contains("doc:%C3%BCn%C3%AF%20c%C3%B6d%C3%A9%2F%3A%3F (top)"), "\(routes)")
+    #expect(routes.contains("doc:%C3%BCn%C3%AF%20c%C3%B6d%C3%A9/%3A%3F (top)"), "\(routes)")
   }
 
   @Test func controlCharactersAreShownEscaped() throws {

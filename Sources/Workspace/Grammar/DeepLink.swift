@@ -10,7 +10,9 @@ extension CommandParser {
   /// (`#…`) is rejected rather than ignored, so nothing in a link is silently dropped.
   ///
   /// Segments are percent-decoded as in any URL, except route tokens, which carry their own
-  /// percent-encoding and are parsed as they are (`search:swift%20testing`). So a title is
+  /// percent-encoding and are parsed as they are (`search:swift%20testing`); a `/` in a
+  /// route's argument must be written `%2F` (`push/file:a%2Fb`), since `/` ends the segment,
+  /// and the token reads it as `/`. So a title is
   /// written `rename/my%20notes`, an empty title `rename/=`, a node id `%257` (a valid URL) or
   /// `%7`, and a percentage `30%25` or `30%`: a `%` not followed by two hex digits stays as it
   /// is, as in browsers. The `=` escape applies after decoding.
@@ -35,7 +37,9 @@ extension CommandParser {
   ///
   /// Words are the commands' canonical ``WorkspaceCommand/words``; every word but a route is
   /// percent-encoded except for unreserved characters and `=` (an empty title is written `=`),
-  /// so the link is a valid URL: `focus/%257` for node `%7`.
+  /// so the link is a valid URL: `focus/%257` for node `%7`. A route is written as its token's
+  /// canonical text with each `/` encoded, since `/` separates the link's segments:
+  /// `push/file:a%2Fb.swift` for `file:a/b.swift`.
   ///
   /// - Parameters:
   ///   - commands: The commands, in order.
@@ -48,7 +52,8 @@ extension CommandParser {
       for word in command.spelledWords(reserving: []) {
         link.append("/")
         if word.isRoute {
-          link.append(word.text)
+          // A route's own text is a valid path segment but for `/`, which it prints as itself.
+          link.append(word.text.replacing("/", with: "%2F"))
         } else {
           link.append(word.text.isEmpty ? "=" : percentEncoded(word.text))
         }

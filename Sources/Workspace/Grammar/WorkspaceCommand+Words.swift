@@ -38,7 +38,7 @@ extension WorkspaceCommand: CustomStringConvertible {
 struct SpelledWord: Hashable {
   /// The word.
   var text: String
-  /// Whether the word is a route token, which a deep link writes as it is.
+  /// Whether the word is a route token, which a deep link writes as it is but for `/` (`%2F`).
   var isRoute = false
 }
 
