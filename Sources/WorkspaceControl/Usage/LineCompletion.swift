@@ -27,7 +27,7 @@ enum LineCompletion {
     }
     let current = words.popLast() ?? ""
     let line = OptionScan(words)
-    if line.expectsFile { return ":files\n" }
+    if line.expectsFile || line.expectsExportFile { return ":files\n" }
     let commands = CommandHelp.all.map(\.syntax)
     var values = values(file: line.file)
     if let path = line.templatesFile, let library = try? TemplatesFile.load(path: path) {
@@ -94,6 +94,14 @@ private struct OptionScan {
   var expectsFile = false
   /// Whether `--` ended the options.
   var optionsEnded = false
+
+  /// Whether the word being completed is the FILE of `template export`.
+  var expectsExportFile: Bool {
+    guard let export = commandWords.lastIndex(of: "export"), export > 0,
+      commandWords[export - 1] == "template"
+    else { return false }
+    return commandWords[(export + 1)...].allSatisfy { $0 == "--force" }
+  }
 
   init(_ words: [String]) {
     let commandOptions = Set(CommandHelp.all.flatMap(\.syntax.options).map(\.name))
