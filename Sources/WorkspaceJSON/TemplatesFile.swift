@@ -82,8 +82,7 @@ public enum TemplatesFile {
   ///   file, a file or directory the process may not write, or a failed write; the file is
   ///   then as it was.
   /// - Complexity: O(*b*), for *b* bytes written.
-  public static func write(_ library: TemplateLibrary, to path: String) throws(WorkspaceFileError)
-  {
+  public static func write(_ library: TemplateLibrary, to path: String) throws(WorkspaceFileError) {
     do {
       let target = try FileSystem.resolveLinks(path)
       try FileSystem.replace(target, with: encode(library), backupPath: nil)

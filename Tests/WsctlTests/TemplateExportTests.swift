@@ -32,7 +32,8 @@ import Testing
     #expect(result.stdout == "")
     #expect(sandbox.bytes("workspace.json") == before)
     let text = try #require(sandbox.text("t.json"))
-    #expect(text.hasPrefix("{\n  \"format\": \"workspace-templates\",\n  \"version\": 1,"), "\(text)")
+    #expect(
+      text.hasPrefix("{\n  \"format\": \"workspace-templates\",\n  \"version\": 1,"), "\(text)")
     #expect(
       try sandbox.succeed("--from", "t.json", "template", "list").stdout
         == sandbox.succeed("template", "list").stdout)
@@ -49,7 +50,9 @@ import Testing
       try sandbox.succeed("--from", "one.json", "template", "list").stdout
         == "settings  tab 'Settings'  no parameters\n")
     try sandbox.succeed("template", "export", "both.json", "settings", "mail")
-    #expect(sandbox.bytes("both.json") == (try sandbox.succeed("template", "export", "-").stdout.data(using: .utf8)))
+    #expect(
+      sandbox.bytes("both.json")
+        == (try sandbox.succeed("template", "export", "-").stdout.data(using: .utf8)))
   }
 
   @Test func standardOutputIsTheFileItWouldWrite() throws {
@@ -149,7 +152,7 @@ import Testing
     #expect(try sandbox.succeed("__complete", "template", "export", "").stdout == ":files\n")
     try sandbox.succeed("rename", "x", "template", "save", "mine")
     #expect(
-      try sandbox.succeed("__complete", "template", "export", "t.json", "m").stdout
-        .hasPrefix("mine"))
+      try sandbox.succeed("__complete", "template", "export", "t.json", "").stdout
+        == "mine\tMain\n--force\n")
   }
 }

@@ -72,7 +72,8 @@ struct CommandHelp {
       ],
       options: template.options,
       help: template.help + [
-        ArgumentHelp("FILE", "export: the file to write ('-': standard output; --force replaces one)"),
+        ArgumentHelp(
+          "FILE", "export: the file to write ('-': standard output; --force replaces one)"),
         ArgumentHelp(
           "--from FILE", "list, show, apply and export the templates of a templates file"),
       ],

@@ -35,6 +35,11 @@ enum LineCompletion {
     }
     let completer = CommandCompleter(commands: commands, values: values)
     var candidates = completer.completions(after: line.commandWords, prefix: current)
+    if line.expectsExportNames {
+      // Every word after `template export FILE` is a template name: no command follows.
+      let names = Set(values.templates.map(\.word))
+      candidates = candidates.filter { names.contains($0.word) || $0.word == "--force" }
+    }
     if !line.optionsEnded, current.hasPrefix("-") {
       // `--size` is global and also `show`'s: offered once.
       let offered = Set(candidates.map(\.word))
@@ -97,10 +102,20 @@ private struct OptionScan {
 
   /// Whether the word being completed is the FILE of `template export`.
   var expectsExportFile: Bool {
+    exportArguments.map { $0.allSatisfy { $0 == "--force" } } ?? false
+  }
+
+  /// Whether the word being completed is a NAME of `template export`, after its FILE.
+  var expectsExportNames: Bool {
+    exportArguments.map { !$0.allSatisfy { $0 == "--force" } } ?? false
+  }
+
+  /// The words after the last `template export`, if the line has one.
+  private var exportArguments: ArraySlice<String>? {
     guard let export = commandWords.lastIndex(of: "export"), export > 0,
       commandWords[export - 1] == "template"
-    else { return false }
-    return commandWords[(export + 1)...].allSatisfy { $0 == "--force" }
+    else { return nil }
+    return commandWords[(export + 1)...]
   }
 
   init(_ words: [String]) {
