@@ -23,6 +23,32 @@ extension Workspace {
     return state.templates[name]!
   }
 
+  /// Adds a template built in code (the host's own, or one a templates file holds) to the
+  /// workspace's templates, as one change: saved with the workspace and sent to its
+  /// observers, and, like ``saveTemplate(named:of:replacing:)``, not recorded for undo (undo
+  /// never drops a template).
+  ///
+  ///     let library = try TemplatesFile.load(path: ".workspace/templates.json")
+  ///     try workspace.addTemplate(library.template(named: "review"))
+  ///
+  /// - Parameters:
+  ///   - template: The template.
+  ///   - replacing: Whether a template of the same name is replaced rather than refused.
+  /// - Returns: What changed.
+  /// - Throws: ``WorkspaceError/templateExists(_:)`` when the name is taken and `replacing`
+  ///   is `false`, or ``WorkspaceError/refusedTemplateRoute(_:template:reason:)`` for a
+  ///   router root without placeholders that the type registered in ``routeTypes`` for its
+  ///   router's kind cannot read (a root with placeholders is checked when the template is
+  ///   applied, with its values); nothing changed.
+  /// - Complexity: O(*t* + *n*), for *t* templates in the workspace and *n* nodes in the
+  ///   template's tree.
+  @discardableResult
+  public func addTemplate(
+    _ template: WorkspaceTemplate, replacing: Bool = false
+  ) throws(WorkspaceError) -> WorkspaceChange {
+    try apply(.addTemplate(template, replacing: replacing))
+  }
+
   /// Removes a template (`template rm`).
   ///
   /// - Throws: ``WorkspaceError/noSuchTemplate(_:existing:)``; nothing changed.
@@ -78,6 +104,33 @@ extension WorkspaceTemplate {
           name: root.name, arguments: root.arguments.map { TemplateText.filled($0, with: values) })
         if let reason = registry.problem(reading: token, kind: router.kind) {
           throw .invalidTemplateArgument(names[0], value: values[names[0]]!, reason: reason)
+        }
+        return router
+      })
+  }
+}
+
+extension WorkspaceTemplate {
+  /// Throws ``WorkspaceError/refusedTemplateRoute(_:template:reason:)`` for the first router
+  /// root with no placeholder (depth-first) that the type registered for its router's kind
+  /// cannot read. A root with placeholders is checked when the template is applied, with
+  /// its values (``checkRoutes(with:_:)``).
+  ///
+  /// - Complexity: O(*n*), for *n* nodes in the tree.
+  func checkFixedRoutes(_ registry: RouteRegistry) throws(WorkspaceError) {
+    guard !registry.kinds.isEmpty else { return }
+    _ = try root.mapped(
+      title: { (text) throws(WorkspaceError) in text },
+      router: { (router) throws(WorkspaceError) in
+        let root = router.stack.root
+        let isFixed = root.arguments.allSatisfy {
+          ((try? TemplateText.placeholders(in: $0)) ?? []).isEmpty
+        }
+        guard isFixed else { return router }
+        let token = RouteToken(
+          name: root.name, arguments: root.arguments.map { TemplateText.filled($0, with: [:]) })
+        if let reason = registry.problem(reading: token, kind: router.kind) {
+          throw .refusedTemplateRoute(token, template: name, reason: reason)
         }
         return router
       })

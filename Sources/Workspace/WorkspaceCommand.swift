@@ -54,6 +54,11 @@ public enum WorkspaceCommand: Hashable, Sendable {
   /// as a template named `name`: its shape, weights, titles and router roots. With
   /// `replacing`, a template of the same name is replaced; without, it is refused.
   case saveTemplate(String, node: PaneReference? = nil, replacing: Bool = false)
+  /// Add a template built in code (a host's own, or one read from a templates file) to
+  /// ``WorkspaceState/templates``; with `replacing`, a template of the same name is replaced,
+  /// without, it is refused. Its words name the template, so they parse back to
+  /// ``saveTemplate(_:node:replacing:)``.
+  case addTemplate(WorkspaceTemplate, replacing: Bool = false)
   /// Remove the template named `name`.
   case removeTemplate(String)
   /// Open a new tab (in the nearest tabs container, as `tab new`) built from the template

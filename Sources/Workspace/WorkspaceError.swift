@@ -72,6 +72,10 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   case unknownTemplateParameter(String, template: String, expected: [String])
   /// A parameter's value that cannot stand in a route argument of the template.
   case invalidTemplateArgument(String, value: String, reason: String)
+  /// A template added to the workspace holds a fixed route (one with no placeholder) that
+  /// the route type registered for its router's kind cannot read; `reason` is the type's
+  /// error.
+  case refusedTemplateRoute(RouteToken, template: String, reason: String)
   /// The owner's file could not hold the state the command would leave (a title or token
   /// too long once escaped, a file over its size limit); the message names the limit and
   /// the JSON path, as the store says it.
@@ -157,6 +161,8 @@ extension WorkspaceError: CustomStringConvertible {
     case .invalidTemplateArgument(let parameter, let value, let reason):
       "invalid value '\(value.count > 40 ? value.prefix(40) + "…" : value)' for '\(parameter)': "
         + reason
+    case .refusedTemplateRoute(let token, let template, let reason):
+      "template '\(template)' cannot hold route '\(token)': \(reason)"
     case .unsavable(let message): message
     case .nothingToUndo: "nothing to undo"
     case .nothingToRedo: "nothing to redo"

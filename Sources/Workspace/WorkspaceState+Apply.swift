@@ -190,6 +190,8 @@ extension WorkspaceState {
       try route(operation, at: id ?? focusedPane, in: &transaction)
     case .saveTemplate(let name, let node, let replacing):
       try saveTemplate(name, node: node, replacing: replacing)
+    case .addTemplate(let template, let replacing):
+      try templates.insert(template, replacing: replacing)
     case .removeTemplate(let name): try templates.remove(named: name)
     case .applyTemplate(let name, let parameters):
       try openTemplate(

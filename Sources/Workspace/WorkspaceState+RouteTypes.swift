@@ -78,7 +78,7 @@ extension WorkspaceState {
 
   /// Refuses a template command whose values make a route that the type registered for its
   /// router's kind cannot read, naming the parameter rather than the node (which does not
-  /// exist yet).
+  /// exist yet); and a template added whose fixed routes hold such a route, naming it.
   func checkTemplateArguments(
     of command: WorkspaceCommand, _ registry: RouteRegistry
   ) throws(WorkspaceError) {
@@ -87,6 +87,8 @@ extension WorkspaceState {
       try templates[name]?.checkRoutes(with: values, registry)
     case .openTemplate(let template, let values):
       try template.checkRoutes(with: values, registry)
+    case .addTemplate(let template, _):
+      try template.checkFixedRoutes(registry)
     default:
       break
     }

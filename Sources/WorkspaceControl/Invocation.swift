@@ -32,6 +32,9 @@ struct Invocation {
     case templateList
     /// `template show NAME`.
     case templateShow(String, word: Int)
+    /// `template export FILE [NAME]... [--force]`: a templates file of the named templates (of
+    /// `--from FILE` or the workspace), or all; FILE `-` is standard output.
+    case templateExport(file: String, names: [String], force: Bool, word: Int)
     case validate
     case initialize(force: Bool)
     case migrate
@@ -165,7 +168,8 @@ struct Invocation {
 
   /// Options that belong to a command, with the commands they belong to.
   private static let commandOptions = [
-    "--ascii": "'show'", "--force": "'init', 'restore-backup' or 'template save'",
+    "--ascii": "'show'",
+    "--force": "'init', 'restore-backup', 'template save' or 'template export'",
     "--node": "'template save'",
   ]
 
@@ -222,6 +226,10 @@ struct Invocation {
     {
       throw .usage("'\(Self.name(of: lone))' cannot be combined with other commands")
     }
+    if steps.count > 1, steps.contains(where: \.isTemplateExport) {
+      // It writes a file: one that a later step's refusal could not take back.
+      throw .usage("'template export' cannot be combined with other commands")
+    }
   }
 
   /// Whether a live host answers the call: edits and inspections of the workspace, which it
@@ -231,6 +239,9 @@ struct Invocation {
       switch $0 {
       case .edit, .link, .show, .tree, .routes, .layout, .history, .templateList, .templateShow:
         true
+      // The host hands over the templates; the client writes the file (see `Tool`), so a
+      // host never writes a file a peer names.
+      case .templateExport(let file, _, _, _): file == Invocation.standardOutput
       default: false
       }
     }
@@ -248,20 +259,54 @@ struct Invocation {
       }
   }
 
-  /// The words `wsctl` adds to the grammar's `template`: `template list` and `template show
-  /// NAME`, which print rather than change; `nil` (nothing read) for the grammar's own.
+  /// The FILE of `template export` that means standard output.
+  static let standardOutput = "-"
+
+  /// The words `wsctl` adds to the grammar's `template`: `template list`, `template show
+  /// NAME` and `template export FILE [NAME]...`, which read rather than change; `nil`
+  /// (nothing read) for the grammar's own.
   private func templateInspection(_ parser: inout CommandParser) throws(Failure) -> Step? {
     let words = parser.words
     let next = parser.index + 1
-    guard next < words.count, ["list", "show"].contains(words[next]) else { return nil }
+    guard next < words.count, ["list", "show", "export"].contains(words[next]) else {
+      return nil
+    }
     let start = parser.index
     _ = parser.readWord()
     _ = parser.readWord()
     if words[next] == "list" { return .templateList }
+    if words[next] == "export" { return try templateExport(&parser, at: start) }
     guard let name = parser.readWord() else {
       throw .usage("'template show' needs a template name \(Self.position(next + 1))")
     }
     return .templateShow(name.hasPrefix("=") ? String(name.dropFirst()) : name, word: start)
+  }
+
+  /// `template export`'s words after `export`: FILE, then every word left a template name (a
+  /// leading `=` dropped, as after `template show`), and `--force` anywhere among them, once.
+  private func templateExport(
+    _ parser: inout CommandParser, at start: Int
+  ) throws(Failure) -> Step {
+    var file: String?
+    var names: [String] = []
+    var force = false
+    while let word = parser.readWord() {
+      if word == "--force" {
+        guard !force else {
+          throw .usage(
+            "option '--force' given twice \(Self.position(parser.index - 1)) for 'template export'")
+        }
+        force = true
+      } else if file == nil {
+        file = word
+      } else {
+        names.append(word.hasPrefix("=") ? String(word.dropFirst()) : word)
+      }
+    }
+    guard let file, !file.isEmpty else {
+      throw .usage("'template export' needs a FILE \(Self.position(start + 2))")
+    }
+    return .templateExport(file: file, names: names, force: force, word: start)
   }
 
   private static func isStandalone(_ step: Step) -> Bool {
@@ -285,5 +330,24 @@ struct Invocation {
     case .version: "--version"
     default: "help"
     }
+  }
+}
+
+extension Invocation {
+  /// Whether the call is `template export` to a file (not `-`), which `wsctl` writes itself
+  /// after a live host, if any, hands over its templates.
+  var exportsToFile: Bool {
+    guard steps.count == 1, case .templateExport(let file, _, _, _) = steps[0] else {
+      return false
+    }
+    return file != Self.standardOutput
+  }
+}
+
+extension Invocation.Step {
+  /// Whether the step is `template export`.
+  var isTemplateExport: Bool {
+    if case .templateExport = self { return true }
+    return false
   }
 }

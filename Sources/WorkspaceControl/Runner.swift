@@ -291,6 +291,9 @@ struct Runner {
         throw Failure(error, atWord: word)
       }
       emit(TemplatesFile.templateValue(template), or: Report.template(template))
+    case .templateExport(let file, let names, let force, let word):
+      let library = try Self.exportedTemplates(of: templates(of: state), names: names, word: word)
+      output += try Self.export(library, to: file, force: force, options: options)
     default:
       throw Failure.usage("this command cannot be combined with others")
     }

@@ -35,7 +35,7 @@ package enum Tool {
       return reply.exitCode.rawValue
     }
     var warning: String?
-    if invocation.isServedByHost, !invocation.options.noHost {
+    if invocation.isServedByHost || invocation.exportsToFile, !invocation.options.noHost {
       switch hostReply(arguments, invocation, runner, terminal, replyDeadline) {
       case .answered(let reply):
         reply.print()
@@ -66,9 +66,46 @@ package enum Tool {
       guard HostClient.isLive(file: runner.store.path) else { return .fileMode(warning: nil) }
       return .answered(ToolReply(error))
     }
+    if case .templateExport(let file, let names, let force, _)? = invocation.steps.first,
+      file != Invocation.standardOutput
+    {
+      return exportThroughHost(
+        invocation, file: file, names: names, force: force, runner, terminal, replyDeadline)
+    }
     return HostClient.run(
       Invocation.forHost(arguments), terminal: terminal, file: runner.store.path,
       replyDeadline: replyDeadline, mayChange: invocation.mayChangeWorkspace)
+  }
+
+  /// `template export FILE` with a live host: the host prints the templates file (`template
+  /// export -`, with the same names and `--from` as an absolute path), and this process
+  /// writes FILE as file mode does, so a relative FILE is the caller's, its messages name it
+  /// as written, and a host never writes a file a peer names.
+  private static func exportThroughHost(
+    _ invocation: Invocation, file: String, names: [String], force: Bool, _ runner: Runner,
+    _ terminal: TerminalTraits, _ replyDeadline: Int64
+  ) -> HostClient.Outcome {
+    let from = invocation.options.templatesFile.map { ["--from", Invocation.absolutePath($0)] }
+    // `template` is word 0 in both calls, so a refusal names the same word.
+    let arguments =
+      (from ?? []) + ["--", "template", "export", Invocation.standardOutput]
+      + names.map { "=" + $0 }
+    let outcome = HostClient.run(
+      arguments, terminal: terminal, file: runner.store.path, replyDeadline: replyDeadline,
+      mayChange: false)
+    guard case .answered(let reply) = outcome, reply.exitCode == .success else { return outcome }
+    let library: TemplateLibrary
+    do {
+      library = try TemplatesFile.decode(Array(reply.output.utf8), path: "the host's templates")
+    } catch {
+      return .answered(ToolReply(Failure(error)))
+    }
+    do {
+      let output = try Runner.export(library, to: file, force: force, options: invocation.options)
+      return .answered(ToolReply(output: output, errors: reply.errors, exitCode: .success))
+    } catch {
+      return .answered(ToolReply(error, warnings: reply.errors))
+    }
   }
 
   /// Answers a call on the file: what `wsctl` does with no live host, or with `--no-host`.

@@ -66,6 +66,35 @@ public enum TemplatesFile {
     return try decode(bytes, path: path, limits: limits)
   }
 
+  /// Writes templates as a templates file at a path, atomically, as the store saves a
+  /// workspace: a temporary file beside it (created exclusively), flushed to disk, then
+  /// renamed over it; a symbolic link is written at its target and stays a link.
+  ///
+  ///     try TemplatesFile.write(workspace.templates, to: ".workspace/templates.json")
+  ///
+  /// An existing file is replaced (its mode kept); callers that must not replace one check
+  /// first.
+  ///
+  /// - Parameters:
+  ///   - library: The templates.
+  ///   - path: The file's path.
+  /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)`` for a path that is not a regular
+  ///   file, a file or directory the process may not write, or a failed write; the file is
+  ///   then as it was.
+  /// - Complexity: O(*b*), for *b* bytes written.
+  public static func write(_ library: TemplateLibrary, to path: String) throws(WorkspaceFileError) {
+    do {
+      let target = try FileSystem.resolveLinks(path)
+      try FileSystem.replace(target, with: encode(library), backupPath: nil)
+    } catch {
+      switch error {
+      case .cannotWrite(_, let reason), .cannotRead(_, let reason):
+        throw .cannotWrite(path, reason: reason)
+      default: throw error
+      }
+    }
+  }
+
   /// A template as both files store it, for tools that print one as JSON.
   package static func templateValue(_ template: WorkspaceTemplate) -> JSONValue {
     TemplateEncoder.encode(template)

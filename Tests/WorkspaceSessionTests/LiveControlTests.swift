@@ -47,6 +47,12 @@ extension LiveControl {
       ["--from", "team.json", "template", "save", "x"],
       ["--from", "none.json", "template", "list"],
       ["-n", "template", "save", "t"],
+      ["template", "export", "x.json"], ["template", "export", "-"],
+      ["template", "export", "x.json", "nope"], ["template", "export", "team.json"],
+      ["--json", "template", "export", "--force", "team.json"],
+      ["--from", "team.json", "template", "export", "x.json", "r"],
+      ["--from", "team.json", "template", "export", "-"], ["-n", "template", "export", "x.json"],
+      ["template", "export", "w.json/x.json"],
     ]
 
     @Test func everyGrammarCommandIsCalled() {
@@ -118,6 +124,21 @@ extension LiveControl {
       #expect(run.output.contains("Unsaved"))
       let file = try await wsctl(["-f", "w.json", "--no-host", "tree"], in: pair.host.path)
       #expect(!file.output.contains("Unsaved"))
+    }
+
+    @Test func anExportIsOfTheHostsTemplatesWrittenWhereWsctlRuns() async throws {
+      let pair = try HostAndFile()
+      pair.session.autosaveDelay = .seconds(3600)
+      try pair.session.workspace.apply(.saveTemplate("unsaved"))
+      let elsewhere = try SessionDirectory()
+      let run = try await wsctl(
+        ["-f", pair.host.file, "template", "export", "t.json"], in: elsewhere.path)
+      #expect(run.exitCode == 0, "\(run)")
+      let library = try TemplatesFile.load(path: elsewhere.path + "/t.json")
+      #expect(library.names == ["unsaved"])
+      #expect(!FileManager.default.fileExists(atPath: pair.host.path + "/t.json"))
+      // The host's file does not hold it yet: the export read the host's state.
+      #expect(try pair.host.stored().templates.isEmpty)
     }
 
     @Test func statusSaysWhetherAHostIsLive() async throws {

@@ -42,7 +42,7 @@ import Testing
     Case(line: "wsctl present ", expected: ["sheet", "cover"]),
     Case(line: "wsctl present sheet ", expected: []),
     Case(line: "wsctl fin", expected: ["finish"]),
-    Case(line: "wsctl template ", expected: ["save", "apply", "rm", "list", "show"]),
+    Case(line: "wsctl template ", expected: ["save", "apply", "rm", "list", "show", "export"]),
     Case(line: "wsctl template apply ", expected: []),
     Case(
       setup: ["rename", "{repo}", "template", "save", "review", "template", "save", "dépôt"],

@@ -79,7 +79,7 @@ enum ArgumentValue: Hashable, Sendable {
       }
     case .defaultSetting: word == "default" ? .defaultSetting : nil
     case .route, .routeInStack, .title, .routerOperation, .shell, .commandWord, .link,
-      .templateName, .templateParameter:
+      .templateName, .templateParameter, .file:
       nil
     }
   }

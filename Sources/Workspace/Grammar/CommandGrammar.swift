@@ -494,10 +494,13 @@ public enum CommandGrammar {
             .saveTemplate($0.templateName(0)!, node: $0.pane(1), replacing: $0.flag(2))
           },
           values: { command in
-            guard case .saveTemplate(let name, let node, let replacing) = command else {
-              return nil
+            switch command {
+            case .saveTemplate(let name, let node, let replacing):
+              [.templateName(name), node.map(ArgumentValue.pane), replacing ? .flag : nil]
+            case .addTemplate(let template, let replacing):
+              [.templateName(template.name), nil, replacing ? .flag : nil]
+            default: nil
             }
-            return [.templateName(name), node.map(ArgumentValue.pane), replacing ? .flag : nil]
           }),
         CommandDefinition(
           CommandSyntax(

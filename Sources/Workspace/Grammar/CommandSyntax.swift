@@ -43,6 +43,8 @@ public enum ArgumentKind: Hashable, Sendable {
   case templateName
   /// `KEY=VALUE`: a value for a template's parameter.
   case templateParameter
+  /// A file's path, which shells complete as one.
+  case file
 
   /// The fixed words of the kind, in the order help lists them; empty for free text and for
   /// values read from a workspace.

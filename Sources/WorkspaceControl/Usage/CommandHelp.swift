@@ -48,20 +48,34 @@ struct CommandHelp {
     CommandHelp(syntax: syntax.word == "template" ? withInspections(syntax) : syntax)
   }
 
-  /// `template` with `wsctl`'s `template list` and `template show NAME`.
+  /// `template` with `wsctl`'s `template list`, `template show NAME` and `template export
+  /// FILE [NAME]...`.
   private static func withInspections(_ template: CommandSyntax) -> CommandSyntax {
     let name = ArgumentSyntax("NAME", [.templateName], expected: "a template name")
     return CommandSyntax(
-      template.word, template.summary + " List and show them.", arguments: template.arguments,
+      template.word, template.summary + " List, show and export them.",
+      arguments: template.arguments,
       subcommands: template.subcommands + [
         CommandSyntax("list", "List the templates: names, tab titles, parameters."),
         CommandSyntax(
           "show", "Print a template's tree (with --json, as the files store it).",
           arguments: [name]),
+        CommandSyntax(
+          "export", "Write templates (default all) to a templates file, as --from reads it.",
+          arguments: [
+            ArgumentSyntax("FILE", [.file], expected: "a file name"),
+            ArgumentSyntax(
+              "NAME", [.templateName], isOptional: true, isRepeated: true,
+              expected: "a template name"),
+          ],
+          options: [CommandOption("--force")]),
       ],
       options: template.options,
       help: template.help + [
-        ArgumentHelp("--from FILE", "list, show and apply the templates of a templates file")
+        ArgumentHelp(
+          "FILE", "export: the file to write ('-': standard output; --force replaces one)"),
+        ArgumentHelp(
+          "--from FILE", "list, show, apply and export the templates of a templates file"),
       ],
       discussion: template.discussion, example: template.example)
   }

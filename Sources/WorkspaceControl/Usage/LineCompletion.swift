@@ -27,7 +27,7 @@ enum LineCompletion {
     }
     let current = words.popLast() ?? ""
     let line = OptionScan(words)
-    if line.expectsFile { return ":files\n" }
+    if line.expectsFile || line.expectsExportFile { return ":files\n" }
     let commands = CommandHelp.all.map(\.syntax)
     var values = values(file: line.file)
     if let path = line.templatesFile, let library = try? TemplatesFile.load(path: path) {
@@ -35,6 +35,11 @@ enum LineCompletion {
     }
     let completer = CommandCompleter(commands: commands, values: values)
     var candidates = completer.completions(after: line.commandWords, prefix: current)
+    if line.expectsExportNames {
+      // Every word after `template export FILE` is a template name: no command follows.
+      let names = Set(values.templates.map(\.word))
+      candidates = candidates.filter { names.contains($0.word) || $0.word == "--force" }
+    }
     if !line.optionsEnded, current.hasPrefix("-") {
       // `--size` is global and also `show`'s: offered once.
       let offered = Set(candidates.map(\.word))
@@ -94,6 +99,24 @@ private struct OptionScan {
   var expectsFile = false
   /// Whether `--` ended the options.
   var optionsEnded = false
+
+  /// Whether the word being completed is the FILE of `template export`.
+  var expectsExportFile: Bool {
+    exportArguments.map { $0.allSatisfy { $0 == "--force" } } ?? false
+  }
+
+  /// Whether the word being completed is a NAME of `template export`, after its FILE.
+  var expectsExportNames: Bool {
+    exportArguments.map { !$0.allSatisfy { $0 == "--force" } } ?? false
+  }
+
+  /// The words after the last `template export`, if the line has one.
+  private var exportArguments: ArraySlice<String>? {
+    guard let export = commandWords.lastIndex(of: "export"), export > 0,
+      commandWords[export - 1] == "template"
+    else { return nil }
+    return commandWords[(export + 1)...]
+  }
 
   init(_ words: [String]) {
     let commandOptions = Set(CommandHelp.all.flatMap(\.syntax.options).map(\.name))
