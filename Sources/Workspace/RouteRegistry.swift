@@ -27,9 +27,11 @@ public struct RouteRegistry: Sendable {
   ///     routeTypes.defaultKind = FileRoute.kind   // `wsctl tab new Notes x` makes file panes
   public var defaultKind: String?
 
-  private struct RegisteredType: Sendable {
-    let read: @Sendable (RouteToken) throws -> Void
+  struct RegisteredType: Sendable {
+    let make: @Sendable (RouteToken) throws -> any Route
     let fallbackRoot: RouteToken?
+
+    func read(_ token: RouteToken) throws { _ = try make(token) }
   }
 
   /// An empty registry: every kind keeps any token.
@@ -54,7 +56,7 @@ public struct RouteRegistry: Sendable {
 
   /// The type that reads the routers of `kind`: its own, or the default type's for untyped
   /// routers.
-  private func registered(_ kind: String) -> RegisteredType? {
+  func registered(_ kind: String) -> RegisteredType? {
     if let type = types[kind] { return type }
     guard kind == RouteToken.kind, let defaultKind else { return nil }
     return types[defaultKind]
@@ -73,7 +75,7 @@ public struct RouteRegistry: Sendable {
   ///     read; without one, such a router is reported and left as it is.
   public mutating func register<R: Route>(_ type: R.Type, fallbackRoot: R? = nil) {
     types[R.kind] = RegisteredType(
-      read: { token in _ = try R(token: token) }, fallbackRoot: fallbackRoot?.token)
+      make: { token in try R(token: token) }, fallbackRoot: fallbackRoot?.token)
   }
 
   /// The registered kinds, sorted.

@@ -12,7 +12,9 @@ import Testing
       "  refused: %4 cannot hold route 'message:abc': mail route 'message:abc' takes one Int"
     ),
     (
-      "split h draft:1\n", "  refused: %5 cannot hold route 'draft:1': unknown mail route 'draft:1'"
+      // The new pane never came to exist: it is named by its kind.
+      "split h draft:1\n",
+      "  refused: a new mail pane cannot hold route 'draft:1': unknown mail route 'draft:1'"
     ),
     (
       "focus 1 present sheet compose:x\n",

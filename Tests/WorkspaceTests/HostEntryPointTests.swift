@@ -10,10 +10,10 @@ import Testing
   @Test func typedCommandsStoreTheirRoutesAsTokens() {
     #expect(
       WorkspaceCommand.split(.horizontal, root: NoteRoute.note(9))
-        == .split(.horizontal, ratio: nil, root: "note:9"))
+        == .split(.horizontal, ratio: nil, root: "note:9", kind: NoteRoute.kind))
     #expect(
-      WorkspaceCommand.newTab(title: "N", root: NoteRoute.list) == .newTab(title: "N", root: "list")
-    )
+      WorkspaceCommand.newTab(title: "N", root: NoteRoute.list)
+        == .newTab(title: "N", root: "list", kind: NoteRoute.kind))
     #expect(
       WorkspaceCommand.route(RouteOperation<NoteRoute>.push([.note(1), .note(2)]), at: NodeID(2))
         == .route(.push(["note:1", "note:2"]), at: NodeID(2)))
