@@ -7,7 +7,8 @@
 //   characters and `%XX` escapes decoding to UTF-8, at most 4096 bytes, and so is the
 //   canonical text): same acceptance, the same name and arguments (compared scalar by scalar),
 //   the same error offset;
-// - a parsed token's `description` is canonical: only unreserved ASCII, `%` and `:`; it parses
+// - a parsed token's `description` is canonical: only unreserved ASCII, `/`, `%` and `:`
+//   (a `/` inside an argument prints as itself, as a path reads); it parses
 //   back to an equal token that prints the same text;
 // - with NUL bytes in the input, the pieces are a name and raw arguments for
 //   `RouteToken(name:arguments:)`, whose `description` must parse back to an equal token
@@ -90,7 +91,7 @@ private func checkCanonical(_ token: RouteToken, parsed: Bool) {
     text.utf8.allSatisfy { byte in
       byte < 0x80
         && (Unicode.Scalar(byte).properties.isASCIIHexDigit || Reference.isUnreserved(byte)
-          || byte == UInt8(ascii: "%") || byte == UInt8(ascii: ":"))
+          || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "%") || byte == UInt8(ascii: ":"))
     }, "description \(text.debugDescription) is not canonical")
   // A token built in code may print longer than any text the parser accepts.
   guard parsed || text.utf8.count <= RouteToken.maximumLength else { return }
@@ -138,7 +139,7 @@ private enum Reference {
   static func isArgumentCharacter(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value >= 0xA0
       || (scalar.isASCII && isUnreserved(UInt8(scalar.value)))
-      || "!$&'()*+,;=@{}".unicodeScalars.contains(scalar)
+      || "!$&'()*+,;=@{}/".unicodeScalars.contains(scalar)
   }
 
   static func hex(_ scalar: Unicode.Scalar) -> UInt8? {
