@@ -43,11 +43,10 @@ public final class Workspace {
   /// the session that owns the workspace.
   @ObservationIgnored package var ownerDidChange:
     ((WorkspaceChange, WorkspaceState, WorkspaceState) -> Void)?
-  /// Called after ``recordLayoutSize(_:)`` recorded a new size, for the session that owns the
-  /// workspace.
-  @ObservationIgnored package var ownerDidRecordLayoutSize: ((Size?) -> Void)?
-  /// Called after ``recordMeasuredLayoutSize(_:)`` recorded a new size.
-  @ObservationIgnored package var ownerDidRecordMeasuredLayoutSize: ((Size) -> Void)?
+  /// Called after a new layout size was recorded, for the session that owns the workspace:
+  /// the size, and whether the host recorded it (``recordLayoutSize(_:)``) rather than
+  /// another program that measured in it (``recordMeasuredLayoutSize(_:)``).
+  @ObservationIgnored package var ownerDidRecordLayoutSize: ((Size?, _ byHost: Bool) -> Void)?
   /// Asked before every command's change is published, with the state it would leave and
   /// the changes leading there: why the owner (a session, whose file has limits) refuses it,
   /// or `nil`.
@@ -174,7 +173,7 @@ public final class Workspace {
   public func recordLayoutSize(_ size: Size?) throws(WorkspaceError) {
     guard size != state.layoutSize else { return }
     try setLayoutSize(size)
-    ownerDidRecordLayoutSize?(size)
+    ownerDidRecordLayoutSize?(size, true)
   }
 
   /// Records a layout size that another program measured in (`wsctl show` drew the panes
@@ -183,7 +182,7 @@ public final class Workspace {
   package func recordMeasuredLayoutSize(_ size: Size) throws(WorkspaceError) {
     guard size != state.layoutSize else { return }
     try setLayoutSize(size)
-    ownerDidRecordMeasuredLayoutSize?(size)
+    ownerDidRecordLayoutSize?(size, false)
   }
 
   private func setLayoutSize(_ size: Size?) throws(WorkspaceError) {

@@ -8,27 +8,27 @@ package enum Tool {
   package static func main() -> Int32 {
     let arguments: [String]
     let invocation: Invocation
+    let replyDeadline: Int64
     do {
       arguments = try Invocation.processArguments()
       invocation = try Invocation(arguments: arguments)
+      // WSCTL_HOST_TIMEOUT, for every call that may talk to a host (status and watch too).
+      replyDeadline = try HostClient.replyDeadline()
     } catch {
       let reply = ToolReply(error)
       reply.print()
       return reply.exitCode.rawValue
     }
     switch invocation.steps.first {
-    case .status?: return Status.run(invocation).rawValue
-    case .watch?: return Watch.run(invocation).rawValue
+    case .status?: return Status.run(invocation, replyDeadline: replyDeadline).rawValue
+    case .watch?: return Watch.run(invocation, replyDeadline: replyDeadline).rawValue
     default: break
     }
     let terminal = TerminalTraits.current
     let runner: Runner
-    let replyDeadline: Int64
     do {
-      // Checks the environment (WSCTL_LOCK_TIMEOUT, WSCTL_HOST_TIMEOUT) as file mode does,
-      // host or not.
+      // Checks the environment (WSCTL_LOCK_TIMEOUT) as file mode does, host or not.
       runner = try Runner(invocation, terminal: terminal)
-      replyDeadline = try HostClient.replyDeadline()
     } catch {
       let reply = ToolReply(error)
       reply.print()

@@ -153,9 +153,8 @@ public final class WorkspaceSession {
     workspace.ownerDidChange = { [weak self] change, before, after in
       self?.record(change, from: before, to: after)
     }
-    workspace.ownerDidRecordLayoutSize = { [weak self] size in self?.recordLayoutSize(size) }
-    workspace.ownerDidRecordMeasuredLayoutSize = { [weak self] size in
-      self?.enqueue(.layoutSize(size))
+    workspace.ownerDidRecordLayoutSize = { [weak self] size, byHost in
+      self?.recordLayoutSize(size, byHost: byHost)
     }
     // An edit the file could not hold is refused before it applies, so that the host never
     // keeps what it cannot save (a typed call, the palette, a template, a `wsctl` call alike).
@@ -215,7 +214,6 @@ public final class WorkspaceSession {
     watcher = nil
     workspace.ownerDidChange = nil
     workspace.ownerDidRecordLayoutSize = nil
-    workspace.ownerDidRecordMeasuredLayoutSize = nil
     workspace.ownerRefusal = nil
     retryTask?.cancel()
   }
@@ -274,10 +272,10 @@ public final class WorkspaceSession {
     }
   }
 
-  /// Keeps the layout size the host recorded for the next save, and from now on over another
-  /// writer's.
-  private func recordLayoutSize(_ size: Size?) {
-    recordsLayoutSize = true
+  /// Keeps a recorded layout size for the next save; one the host recorded is kept from now
+  /// on over another writer's, one another program measured in (`wsctl show`) is not.
+  private func recordLayoutSize(_ size: Size?, byHost: Bool) {
+    if byHost { recordsLayoutSize = true }
     enqueue(.layoutSize(size))
   }
 
@@ -291,7 +289,7 @@ public final class WorkspaceSession {
   }
 
   /// Appends a transaction to save and schedules the save.
-  func enqueue(_ content: PendingTransaction.Content) {
+  private func enqueue(_ content: PendingTransaction.Content) {
     pending.append(
       PendingTransaction(
         sequence: nextSequence, content: content,

@@ -111,12 +111,12 @@ package struct HostAnswer: Sendable {
   package static func failedToSave(
     _ error: WorkspaceFileError, store: WorkspaceStore, fileName: String?
   ) -> ToolReply {
-    var failure = Failure(named(error, store, fileName), backupAvailable: store.hasBackup)
-    failure = Failure(
-      message: failure.message
-        + " (the host applied the change and keeps it: it is written once the file can be;"
-        + " do not run it again)",
-      exitCode: failure.exitCode)
-    return ToolReply(failure)
+    let failure = Failure(named(error, store, fileName), backupAvailable: store.hasBackup)
+    return ToolReply(
+      Failure(
+        message: failure.message
+          + " (the host applied the change and keeps it: it is written once the file can be;"
+          + " do not run it again)",
+        exitCode: failure.exitCode))
   }
 }

@@ -9,18 +9,13 @@ import WorkspaceJSON
 ///     host for w.json not answering: no reply within 60.0 s (WSCTL_HOST_TIMEOUT)
 enum Status {
   /// Prints the status and returns the exit code: 0 when a host is live or none is (with the
-  /// reason when none can be), 75 when a host holds the socket but does not answer, 64 for a
-  /// bad `WSCTL_HOST_TIMEOUT`.
-  static func run(_ invocation: Invocation) -> ExitCode {
+  /// reason when none can be), 75 when a host holds the socket but does not answer.
+  ///
+  /// - Parameters:
+  ///   - invocation: The call.
+  ///   - replyDeadline: How long to wait for the host's answer, in milliseconds.
+  static func run(_ invocation: Invocation, replyDeadline: Int64) -> ExitCode {
     let file = Runner.filePath(invocation.options)
-    let replyDeadline: Int64
-    do {
-      replyDeadline = try HostClient.replyDeadline()
-    } catch {
-      let reply = ToolReply(error)
-      reply.print()
-      return reply.exitCode
-    }
     let socket = try? ControlSocket(forFile: file, creatingDirectory: false)
     var host: JSONObject?
     /// Why no host answers, and whether one holds the socket (it is then not answering).

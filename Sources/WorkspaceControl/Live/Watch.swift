@@ -14,7 +14,12 @@ import WorkspaceJSON
 /// SIGTERM (exit 0), or until the host goes away (said on standard error, exit 0).
 enum Watch {
   /// Watches until told to stop; returns the exit code.
-  static func run(_ invocation: Invocation) -> ExitCode {
+  ///
+  /// - Parameters:
+  ///   - invocation: The call.
+  ///   - replyDeadline: How long to wait for the host's answer to the subscription, in
+  ///     milliseconds.
+  static func run(_ invocation: Invocation, replyDeadline: Int64) -> ExitCode {
     // Every line is written as it is made, so stopping at once loses nothing.
     signal(SIGINT) { _ in _exit(0) }
     signal(SIGTERM) { _ in _exit(0) }
@@ -26,14 +31,6 @@ enum Watch {
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     let file = Runner.filePath(invocation.options)
     let json = invocation.options.json
-    let replyDeadline: Int64
-    do {
-      replyDeadline = try HostClient.replyDeadline()
-    } catch {
-      let reply = ToolReply(error)
-      reply.print()
-      return reply.exitCode
-    }
     if !invocation.options.noHost {
       switch HostClient.connect(file: file) {
       case .live(let client):
