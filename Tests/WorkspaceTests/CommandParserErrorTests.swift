@@ -134,7 +134,9 @@ import Testing
     (["split", "h", "%x"], 2, "%x", 0),
     (["push", "=7up"], 1, "7up", 0),
     (["present", "sheet", "a:b c"], 2, "a:b c", 3),
-    (["tab", "new", "Mail", "a/b"], 3, "a/b", 1),
+    (["push", "a/b"], 1, "a/b", 1),
+    // After a kind, the route's own text: the offset counts from its start.
+    (["tab", "new", "Mail", "notes/b c"], 3, "b c", 1),
   ])
   func malformedRouteNamesTheWordIndexAndOffset(
     words: [String], index: Int, token: String, offset: Int

@@ -22,6 +22,8 @@ enum ArgumentValue: Hashable, Sendable {
   case route(RouteToken)
   /// The route tokens of a repeated slot.
   case routes([RouteToken])
+  /// The root of a new router and the kind named before it, if any (`notes/note:7`).
+  case newRoute(RouteToken, kind: String?)
   /// `sheet` or `cover`.
   case style(ModalStyle)
   /// A pane size, `WxH`, within ``WorkspaceState/minimumPaneLengths``.
@@ -78,7 +80,7 @@ enum ArgumentValue: Hashable, Sendable {
           ? ArgumentValue.size($0) : nil
       }
     case .defaultSetting: word == "default" ? .defaultSetting : nil
-    case .route, .routeInStack, .title, .routerOperation, .shell, .commandWord, .link,
+    case .route, .routeInStack, .newRoute, .title, .routerOperation, .shell, .commandWord, .link,
       .templateName, .templateParameter, .file:
       nil
     }
@@ -107,6 +109,10 @@ enum ArgumentValue: Hashable, Sendable {
     case .node(let id): return plain(id.description)
     case .route(let token): return [route(token)]
     case .routes(let tokens): return tokens.map(route)
+    case .newRoute(let token, nil): return [route(token)]
+    case .newRoute(let token, let kind?):
+      // A kind's `/` stands where no route name has one: never a command word.
+      return [SpelledWord(text: kind + "/" + token.description, isRoute: true)]
     case .style(let style): return plain(style.rawValue)
     case .size(let size): return plain(size.description)
     case .defaultSetting: return plain("default")
@@ -166,6 +172,11 @@ extension [ArgumentValue?] {
   func route(_ index: Int) -> RouteToken? {
     guard case .route(let value)? = self[index] else { return nil }
     return value
+  }
+
+  func newRoute(_ index: Int) -> (root: RouteToken, kind: String?)? {
+    guard case .newRoute(let root, let kind)? = self[index] else { return nil }
+    return (root, kind)
   }
 
   func routes(_ index: Int) -> [RouteToken] {

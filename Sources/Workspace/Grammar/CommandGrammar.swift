@@ -32,6 +32,12 @@ public enum CommandGrammar {
   private static let routeHelp = ArgumentHelp(
     "ROUTE", "a route token such as detail:7 (write =NAME for a route named like a command)")
 
+  /// The help of a route that starts a new router, which may name the router's kind.
+  private static let newRouteHelp = ArgumentHelp(
+    "ROUTE",
+    "a route token such as detail:7 (write =NAME for a route named like a command); "
+      + "KIND/ROUTE names the new pane's kind, such as notes/note:7")
+
   /// What undo and redo cover, for their help.
   private static let undoCoverage = [
     "Undo covers edits: every command that changes the tree, titles, weights, routers or "
@@ -121,12 +127,12 @@ public enum CommandGrammar {
         arguments: [
           ArgumentSyntax("h|v", [.axis], expected: "an axis, h or v"),
           ArgumentSyntax("RATIO", [.ratio], isOptional: true, expected: fraction),
-          ArgumentSyntax("ROUTE", [.route], isOptional: true, expected: "a route"),
+          ArgumentSyntax("ROUTE", [.newRoute], isOptional: true, expected: "a route"),
         ],
         help: [
           ArgumentHelp("h|v", "side by side or stacked"),
           ArgumentHelp("RATIO", "the new pane's share, such as 0.3 or 30% (default 0.5)"),
-          routeHelp,
+          newRouteHelp,
         ],
         discussion: [
           "Refused (exit 1, 'no space for new pane', as tmux) if a pane would end up smaller "
@@ -134,10 +140,17 @@ public enum CommandGrammar {
             + "size; the split's other panes give way while their minimums fit."
         ],
         example: "split h 30% search:inbox"),
-      make: { .split($0.axis(0)!, ratio: $0.fraction(1), root: $0.route(2)) },
+      make: {
+        .split(
+          $0.axis(0)!, ratio: $0.fraction(1), root: $0.newRoute(2)?.root,
+          kind: $0.newRoute(2)?.kind)
+      },
       values: { command in
-        guard case .split(let axis, let ratio, let root, _) = command else { return nil }
-        return [.axis(axis), ratio.map(ArgumentValue.fraction), root.map(ArgumentValue.route)]
+        guard case .split(let axis, let ratio, let root, let kind) = command else { return nil }
+        return [
+          .axis(axis), ratio.map(ArgumentValue.fraction),
+          root.map { ArgumentValue.newRoute($0, kind: kind) },
+        ]
       }),
     CommandDefinition(
       CommandSyntax(
@@ -162,7 +175,7 @@ public enum CommandGrammar {
         ],
         help: [
           ArgumentHelp("N", "a 1-based tab number"), ArgumentHelp("TITLE", "a tab title"),
-          routeHelp,
+          newRouteHelp,
         ],
         example: "tab new Notes notes"),
       subcommands: [
@@ -171,13 +184,15 @@ public enum CommandGrammar {
             "new", "Open a tab.",
             arguments: [
               ArgumentSyntax("TITLE", [.title], isOptional: true, expected: "a title"),
-              ArgumentSyntax("ROUTE", [.route], isOptional: true, expected: "a route"),
+              ArgumentSyntax("ROUTE", [.newRoute], isOptional: true, expected: "a route"),
             ]),
-          make: { .newTab(title: $0.title(0), root: $0.route(1)) },
+          make: {
+            .newTab(title: $0.title(0), root: $0.newRoute(1)?.root, kind: $0.newRoute(1)?.kind)
+          },
           values: { command in
-            guard case .newTab(let title, let root, _) = command else { return nil }
+            guard case .newTab(let title, let root, let kind) = command else { return nil }
             let titleValue = title.map(ArgumentValue.title) ?? (root == nil ? nil : .noTitle)
-            return [titleValue, root.map(ArgumentValue.route)]
+            return [titleValue, root.map { ArgumentValue.newRoute($0, kind: kind) }]
           }),
         CommandDefinition(
           CommandSyntax(

@@ -115,6 +115,9 @@ extension CommandParser {
       switch kind {
       case .route, .routeInStack:
         return .route(try route(at: wordIndex))
+      case .newRoute:
+        let (root, kind) = try newRoute(at: wordIndex)
+        return .newRoute(root, kind: kind)
       case .title:
         if slot.isOptional, try text(at: wordIndex) == "-" { return .noTitle }
         return .title(try title(at: wordIndex))

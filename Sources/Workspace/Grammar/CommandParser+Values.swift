@@ -82,6 +82,46 @@ extension CommandParser {
     }
   }
 
+  /// The root of a new router at `wordIndex` and the kind named before it: `KIND/ROUTE`
+  /// (`notes/note:7`), or a route alone. No route name holds a `/`, so one before the route's
+  /// first `:` ends a kind; in a deep link it is written `%2F`, as any `/` of a route.
+  func newRoute(at wordIndex: Int) throws(CommandSyntaxError) -> (RouteToken, kind: String?) {
+    let word = words[wordIndex]
+    guard
+      let (kind, route) = Self.kindAndRoute(word.hasPrefix("=") ? String(word.dropFirst()) : word)
+    else {
+      return (try self.route(at: wordIndex), nil)
+    }
+    guard RouteToken.isValidName(kind), !route.isEmpty else {
+      throw invalid(wordIndex, expected: "KIND/ROUTE with a kind such as notes and a route")
+    }
+    do {
+      return (try RouteToken(parsing: route), kind)
+    } catch {
+      throw .malformedRoute(word, index: wordIndex, reason: error)
+    }
+  }
+
+  /// The kind and the route of `KIND/ROUTE`: the text before the first `/` (or `%2F`) if one
+  /// stands before the first `:`; `nil` for a word without a kind.
+  static func kindAndRoute(_ word: String) -> (kind: String, route: String)? {
+    let utf8 = word.utf8
+    var index = utf8.startIndex
+    while index != utf8.endIndex, utf8[index] != UInt8(ascii: ":") {
+      if utf8[index] == UInt8(ascii: "/") {
+        return (String(word[..<index]), String(word[word.utf8.index(after: index)...]))
+      }
+      if utf8[index] == UInt8(ascii: "%"),
+        word[index...].utf8.prefix(3).elementsEqual("%2F".utf8)
+          || word[index...].utf8.prefix(3).elementsEqual("%2f".utf8)
+      {
+        return (String(word[..<index]), String(word[utf8.index(index, offsetBy: 3)...]))
+      }
+      utf8.formIndex(after: &index)
+    }
+    return nil
+  }
+
   /// A ratio strictly between 0 and 1: a decimal such as `0.3` or a percentage such as `30%`;
   /// `nil` for any other word.
   static func fraction(_ word: String) -> Double? {

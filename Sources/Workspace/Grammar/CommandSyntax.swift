@@ -19,6 +19,9 @@ public enum ArgumentKind: Hashable, Sendable {
   case nodeID
   /// A route token.
   case route
+  /// A route that starts a new router, with `KIND/` before it to name the router's kind
+  /// (`notes/note:7`); without one, the kind is inferred (see `WorkspaceCommand.split`).
+  case newRoute
   /// A route of the focused router's active stack, for `pop-to`.
   case routeInStack
   /// `sheet` or `cover`.
