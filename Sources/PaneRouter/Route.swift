@@ -41,6 +41,21 @@ public protocol Route: Hashable, Sendable {
   ///   ``PaneRouterError/invalidArguments(_:kind:expected:)``, if the token names no route
   ///   of this type.
   init(token: RouteToken) throws
+
+  /// Every route of the type, with its arguments' types, for programs that check and complete
+  /// tokens without the type (a host publishes them in its workspace file, for `wsctl`); `nil`
+  /// when the type does not say. Derived for a `CaseIterable` type; a type with arguments
+  /// declares it once:
+  ///
+  ///     static let routeShapes: [RouteShape]? = [
+  ///       RouteShape("inbox"), RouteShape("detail", Int.self), RouteShape("search", String.self),
+  ///     ]
+  static var routeShapes: [RouteShape]? { get }
+}
+
+extension Route {
+  /// `nil`: the type does not describe its routes.
+  public static var routeShapes: [RouteShape]? { nil }
 }
 
 extension RouteToken: Route {
@@ -93,7 +108,7 @@ extension RouteToken {
     return (repeat (each values)!)
   }
 
-  private static func describe(_ typeNames: [String]) -> String {
+  static func describe(_ typeNames: [String]) -> String {
     switch typeNames.count {
     case 0: "no arguments"
     case 1: "one \(typeNames[0])"

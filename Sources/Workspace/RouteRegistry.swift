@@ -30,6 +30,8 @@ public struct RouteRegistry: Sendable {
   struct RegisteredType: Sendable {
     let make: @Sendable (RouteToken) throws -> any Route
     let fallbackRoot: RouteToken?
+    /// The type's routes, if it describes them (`Route.routeShapes`).
+    let shapes: [RouteShape]?
 
     func read(_ token: RouteToken) throws { _ = try make(token) }
   }
@@ -75,8 +77,25 @@ public struct RouteRegistry: Sendable {
   ///     read; without one, such a router is reported and left as it is.
   public mutating func register<R: Route>(_ type: R.Type, fallbackRoot: R? = nil) {
     types[R.kind] = RegisteredType(
-      make: { token in try R(token: token) }, fallbackRoot: fallbackRoot?.token)
+      make: { token in try R(token: token) }, fallbackRoot: fallbackRoot?.token,
+      shapes: R.routeShapes)
   }
+
+  /// Registers a kind read by a check rather than a type, as a published schema describes it;
+  /// its routes read as the tokens themselves.
+  mutating func register(
+    kind: String, shapes: [RouteShape],
+    check: @escaping @Sendable (RouteToken) throws(RouteSchemaError) -> Void
+  ) {
+    types[kind] = RegisteredType(
+      make: { token in
+        try check(token)
+        return token
+      }, fallbackRoot: nil, shapes: shapes)
+  }
+
+  /// Each registered kind's routes, `nil` for a type that does not describe them.
+  var shapesByKind: [String: [RouteShape]?] { types.mapValues(\.shapes) }
 
   /// The registered kinds, sorted.
   public var kinds: [String] { types.keys.sorted() }

@@ -67,9 +67,23 @@ public final class Workspace {
   /// - Parameters:
   ///   - state: The initial state, such as one restored from a file.
   ///   - routeTypes: The host's route types, checked on every command (see ``routeTypes``).
+  ///     Those that describe their routes are published in the state
+  ///     (``WorkspaceState/routeSchema``), and so saved with it, for `wsctl`.
   public init(_ state: WorkspaceState, routeTypes: RouteRegistry = RouteRegistry()) {
-    self.state = state
+    self.state = Self.publishing(routeTypes, in: state)
     self.routeTypes = routeTypes
+  }
+
+  /// The state with the schema of `routeTypes` as its published one, when they describe any
+  /// routes; otherwise the state as it is (a host without described types keeps the file's).
+  private static func publishing(
+    _ routeTypes: RouteRegistry, in state: WorkspaceState
+  ) -> WorkspaceState {
+    let schema = routeTypes.schema
+    guard !schema.isEmpty, state.routeSchema != schema else { return state }
+    var state = state
+    state.routeSchema = schema
+    return state
   }
 
   /// The focused pane.
@@ -280,6 +294,8 @@ public final class Workspace {
     with newState: WorkspaceState, origin: WorkspaceChange.Origin,
     conflicts: [WorkspaceConflict]
   ) {
+    // Another writer's state, or one the host built, carries this host's published routes.
+    let newState = Self.publishing(routeTypes, in: newState)
     let changed = Set(newState.nodes.keys).union(state.nodes.keys).filter {
       newState.nodes[$0] != state.nodes[$0]
     }

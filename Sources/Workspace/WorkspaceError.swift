@@ -88,11 +88,14 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   /// The exit code a program reports: ``ExitCode/usage`` for a value out of range (a
   /// ratio, a count, a size: the command is malformed whatever the state) and for a
   /// template's name or parameters that cannot be right (an invalid name, a parameter
-  /// missing, unknown, or with a value no route can hold), else ``ExitCode/refused``.
+  /// missing, unknown, or with a value no route can hold) and a route the pane's route type
+  /// cannot read (the token is malformed for that pane, in a host as in a file whose host
+  /// published its route types), else ``ExitCode/refused``.
   public var exitCode: ExitCode {
     switch self {
     case .invalidFraction, .invalidCount, .invalidSize, .invalidTemplateName,
-      .missingTemplateParameter, .unknownTemplateParameter, .invalidTemplateArgument:
+      .missingTemplateParameter, .unknownTemplateParameter, .invalidTemplateArgument,
+      .refusedRoute, .refusedNewRoute:
       .usage
     default: .refused
     }

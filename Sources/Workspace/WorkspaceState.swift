@@ -36,6 +36,10 @@ public struct WorkspaceState: Sendable {
   /// save that writes increases it (`WorkspaceStore` does), commands never change it; 0 for
   /// a state never saved.
   public package(set) var revision: Int
+  /// The routes the host that saved the file reads, by kind, as it published them
+  /// (``RouteRegistry/schema``): what `wsctl` checks and completes tokens against; empty when
+  /// no host published one. Commands, undo and redo leave it as it is.
+  public package(set) var routeSchema: RouteSchema
 
   /// The default number of panes the most-recently-used list keeps.
   public static let defaultMostRecentlyUsedLimit = 32
@@ -62,6 +66,7 @@ public struct WorkspaceState: Sendable {
     layoutSize = nil
     minimumPaneSize = nil
     revision = 0
+    routeSchema = RouteSchema()
     var unrecorded = Transaction()
     rootID = build(template, parent: nil, in: &unrecorded)
     precondition(containsPane(rootID), "a workspace needs at least one pane")
@@ -76,9 +81,10 @@ public struct WorkspaceState: Sendable {
     zoomedPane: NodeID?, history: History, unknownMembers: UnknownMembers,
     mostRecentlyUsedLimit: Int = WorkspaceState.defaultMostRecentlyUsedLimit,
     layoutSize: Size? = nil, minimumPaneSize: Size? = nil, revision: Int = 0,
-    templates: TemplateLibrary = TemplateLibrary()
+    templates: TemplateLibrary = TemplateLibrary(), routeSchema: RouteSchema = RouteSchema()
   ) {
     self.templates = templates
+    self.routeSchema = routeSchema
     self.nodes = nodes
     self.rootID = rootID
     self.nextID = nextID
@@ -203,7 +209,7 @@ public struct WorkspaceState: Sendable {
 
 extension WorkspaceState: Equatable {
   /// Compares the tree, focus, history, layout settings (the recorded layout size and the
-  /// minimum pane size), templates and kept members; the revision (which counts saves, not
+  /// minimum pane size), templates, the published route schema and kept members; the revision (which counts saves, not
   /// content) is ignored.
   public static func == (lhs: WorkspaceState, rhs: WorkspaceState) -> Bool {
     lhs.rootID == rhs.rootID && lhs.nextID == rhs.nextID
@@ -212,5 +218,6 @@ extension WorkspaceState: Equatable {
       && lhs.layoutSize == rhs.layoutSize && lhs.minimumPaneSize == rhs.minimumPaneSize
       && lhs.unknownMembers == rhs.unknownMembers && lhs.nodes == rhs.nodes
       && lhs.history == rhs.history && lhs.templates == rhs.templates
+      && lhs.routeSchema == rhs.routeSchema
   }
 }

@@ -155,20 +155,24 @@ extension Runner {
       throw failure
     }
     let panes = loaded.state.paneIDs.count
+    // Stored routes that the host's published route types cannot read: the file is sound,
+    // but its host will find them on restore.
+    let unreadable = loaded.state.unreadableRoutes(RouteRegistry(schema: loaded.state.routeSchema))
+      .map { Diagnostic($0, in: loaded.state) }
+    let problems = loaded.diagnostics + unreadable
     if options.json {
       output += JSONWriter.string(
         .object([
-          "valid": .bool(loaded.diagnostics.isEmpty),
+          "valid": .bool(problems.isEmpty),
           "panes": .number(Double(panes)),
           "migratedFrom": loaded.migratedFromVersion.map { .number(Double($0)) } ?? .null,
-          "diagnostics": .array(
-            loaded.diagnostics.map(Self.json)),
+          "diagnostics": .array(problems.map(Self.json)),
         ]))
     } else {
-      for diagnostic in loaded.diagnostics {
+      for diagnostic in problems {
         output += "\(store.path): \(diagnostic)".escapedForTerminal + "\n"
       }
-      if loaded.diagnostics.isEmpty {
+      if problems.isEmpty {
         output += "\(store.path.escapedForTerminal): valid (\(panes) pane\(panes == 1 ? "" : "s")"
         output +=
           loaded.migratedFromVersion.map {
@@ -177,12 +181,17 @@ extension Runner {
           } ?? ")\n"
       }
     }
-    if !loaded.diagnostics.isEmpty {
+    if !problems.isEmpty {
       // The diagnostics are the point of `validate`: printed although the call fails.
-      let count = loaded.diagnostics.count
+      let count = problems.count
+      var hints: [String] = []
+      if !loaded.diagnostics.isEmpty { hints.append("'wsctl migrate' writes the repaired file") }
+      if !unreadable.isEmpty {
+        hints.append("the host's route types cannot read \(unreadable.count) stored route\(unreadable.count == 1 ? "" : "s")")
+      }
       var failure = Failure(
         message: "\(store.path): \(count) problem\(count == 1 ? "" : "s") found; "
-          + "'wsctl migrate' writes the repaired file",
+          + hints.joined(separator: "; "),
         exitCode: .badData)
       failure.output = output
       output = ""

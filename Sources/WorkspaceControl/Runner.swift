@@ -70,7 +70,7 @@ struct Runner {
         let (printed, loaded) = try store.update(default: .example) {
           (state) throws(Failure) in
           var runner = self
-          var draft = WorkspaceDraft(state)
+          var draft = Self.draft(of: state)
           try runner.execute(steps, on: &draft)
           state = draft.state
           if let drawnArea = runner.drawnArea { try? state.recordLayoutSize(drawnArea) }
@@ -87,7 +87,7 @@ struct Runner {
     } else {
       let loaded = try load()
       warn(loaded.diagnostics)
-      var draft = WorkspaceDraft(loaded.state)
+      var draft = Self.draft(of: loaded.state)
       try run(on: &draft)
       if let drawnArea, drawnArea != loaded.state.layoutSize, !options.dryRun, !loaded.isDefault {
         record(drawnArea)
@@ -103,6 +103,12 @@ struct Runner {
         }
       }
     }
+  }
+
+  /// A draft of a file's state that checks new tokens as the host that saved the file
+  /// published its route types (``WorkspaceState/routeSchema``), refusing what it would.
+  private static func draft(of state: WorkspaceState) -> WorkspaceDraft {
+    WorkspaceDraft(state, routeTypes: RouteRegistry(schema: state.routeSchema))
   }
 
   /// Runs the steps on a draft: what file mode does between loading and saving, and what a

@@ -12,6 +12,8 @@ struct PendingTransaction: Sendable {
     /// The host recorded the size of the area it lays the panes out in
     /// (`Workspace.recordLayoutSize(_:)`).
     case layoutSize(Size?)
+    /// The host's published route types, replacing those of the file it restored.
+    case routeSchema(RouteSchema)
   }
 
   /// The order in which the host made the changes.
@@ -53,6 +55,8 @@ extension [PendingTransaction] {
         state.revision = revision
       case .layoutSize(let size):
         state.layoutSize = size
+      case .routeSchema(let schema):
+        state.routeSchema = schema
       }
     }
     return (state, conflicts, dropped)

@@ -170,6 +170,11 @@ public final class WorkspaceSession {
       Task { @MainActor in self?.fileMayHaveChanged() }
     }
     if case .failing = status { scheduleRetry() }
+    // The host's route types are published in the file it restored, where they differ; a
+    // missing file gets them with its first save, an unreadable one once it is replaced.
+    if case .saved = status, workspace.state.routeSchema != state.routeSchema {
+      enqueue(.routeSchema(workspace.state.routeSchema))
+    }
     startListening()
   }
 

@@ -109,7 +109,7 @@ extension LiveControl {
       let before = (session.workspace.state, session.writeCount, pair.host.bytes())
       for _ in 0..<3 {
         let run = try await host(pair, "push", "message:abc")
-        #expect(run.exitCode == 1)
+        #expect(run.exitCode == 64)
         #expect(
           run.errors
             == "wsctl: %3 cannot hold route 'message:abc': mail route 'message:abc' takes one"
@@ -141,7 +141,7 @@ extension LiveControl {
       let before = session.workspace.state
       // Two transactions (an inspection between them); the host refuses the second.
       let run = try await host(pair, "push", "message:2", "tree", "push", "message:abc")
-      #expect(run.exitCode == 1)
+      #expect(run.exitCode == 64)
       #expect(run.output.isEmpty)
       #expect(run.errors.hasSuffix(" takes one Int at word 4\n"))
       #expect(events.changes.isEmpty)

@@ -23,7 +23,7 @@ extension LiveControl {
       // A token no registered type reads stays with the focused pane's kind: from the mail
       // pane, refused as a new mail pane; from the untyped one, untyped.
       let refused = try await wsctl(["-f", "w.json", "split", "v", "notes:2"], in: pair.host.path)
-      #expect(refused.exitCode == 1)
+      #expect(refused.exitCode == 64)
       #expect(
         refused.errors
           == "wsctl: a new mail pane cannot hold route 'notes:2': unknown mail route 'notes:2'"

@@ -68,7 +68,7 @@ import Testing
 
   @Test func refusalIsAStateErrorWithAMessageNamingTheTokenPaneAndReason() {
     let error = WorkspaceError.refusedRoute("note:abc", node: NodeID(3), reason: "why")
-    #expect(error.exitCode == .refused)
+    #expect(error.exitCode == .usage)
     #expect(error.description == "%3 cannot hold route 'note:abc': why")
   }
 

@@ -25,6 +25,13 @@ public struct CompletionValues: Sendable {
   public var routerNodes: [Completion] = []
   /// The routes of the focused pane's active stack (a presented modal's, if one is up).
   public var stackRoutes: [Completion] = []
+  /// The routes the focused pane's kind takes, as the host published them
+  /// (``WorkspaceState/routeSchema``): `inbox` (described `mail route`), and `detail:`
+  /// (described `mail route detail:Int`).
+  public var routes: [Completion] = []
+  /// The routes a new pane may start with: the focused pane's kind's, then every other
+  /// published kind's after its `KIND/` (`settings/general`).
+  public var newRoutes: [Completion] = []
   /// The names of the workspace's templates (or a templates file's), with their tab titles.
   public var templates: [Completion] = []
   /// Each template's parameters by the template's name.
@@ -58,11 +65,32 @@ public struct CompletionValues: Sendable {
       return Completion(id.description, state[id].isPane ? state[id].title : "\(router.kind)")
     }
     offerTemplates(of: state.templates)
-    if let router = state[state.focusedPane].router?.stack {
+    let focusedRouter = state[state.focusedPane].router
+    if let router = focusedRouter?.stack {
       var seen: Set<String> = []
       stackRoutes = (router.modal?.stack ?? router.stack).map(\.description)
         .filter { seen.insert($0).inserted }.map { Completion($0) }
     }
+    offerRoutes(of: state.routeSchema, focusedKind: focusedRouter?.kind)
+  }
+
+  /// Sets the routes offered to those of a published schema.
+  ///
+  /// - Parameters:
+  ///   - schema: The route types the host published.
+  ///   - focusedKind: The focused pane's router's kind, if it has a router.
+  public mutating func offerRoutes(of schema: RouteSchema, focusedKind: String?) {
+    func offered(_ kind: String, prefix: String) -> [Completion] {
+      (schema.shapes(of: kind) ?? []).map { shape in
+        let described = kind == RouteToken.kind ? schema.defaultKind ?? kind : kind
+        return shape.argumentTypes.isEmpty
+          ? Completion(prefix + shape.name, "\(described) route")
+          : Completion(prefix + shape.name + ":", "\(described) route \(shape)")
+      }
+    }
+    routes = focusedKind.map { offered($0, prefix: "") } ?? []
+    newRoutes =
+      routes + schema.kinds.keys.sorted().flatMap { offered($0, prefix: $0 + "/") }
   }
 }
 
@@ -195,6 +223,8 @@ public struct CommandCompleter: Sendable {
     case .tabNumber: values.tabs
     case .nodeID: values.routerNodes
     case .routeInStack: values.stackRoutes
+    case .route: values.routes
+    case .newRoute: values.newRoutes
     case .routerOperation:
       CommandGrammar.routerOperationWords.compactMap(command).map {
         Completion($0.word, $0.summary)

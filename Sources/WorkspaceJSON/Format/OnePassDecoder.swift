@@ -84,6 +84,7 @@ struct OnePassDecoder {
     /// Where the `history` value starts.
     var history: Int?
     var templates: JSONValue?
+    var routeTypes: JSONValue?
     var members = ObjectMembers()
   }
 
@@ -152,6 +153,9 @@ struct OnePassDecoder {
       case Self.templates:
         try top.members.claim(12)
         top.templates = try keptValue(depth: 1)
+      case Self.routeTypes:
+        try top.members.claim(13)
+        top.routeTypes = try keptValue(depth: 1)
       default:
         try top.members.append(keyText(start: start, count: length), try keptValue(depth: 1))
       }
@@ -202,7 +206,7 @@ struct OnePassDecoder {
       guard zoomed == state.focusedPane else { throw Bail() }
       state.zoomedPane = zoomed
     }
-    if top.history != nil || top.templates != nil {
+    if top.history != nil || top.templates != nil || top.routeTypes != nil {
       var reference = WorkspaceDecoder(file: path, limits: limits)
       if let history = top.history {
         guard
@@ -213,6 +217,9 @@ struct OnePassDecoder {
       }
       if let templates = top.templates {
         state.templates = reference.decodeTemplates(templates, at: "$.templates")
+      }
+      if let routeTypes = top.routeTypes {
+        state.routeSchema = reference.decodeRouteSchema(routeTypes, at: "$.routeTypes")
       }
       guard reference.diagnostics.isEmpty else { throw Bail() }
     }
@@ -265,6 +272,7 @@ struct OnePassDecoder {
   private static let root = Key("root")
   private static let history = Key("history")
   private static let templates = Key("templates")
+  private static let routeTypes = Key("routeTypes")
 }
 
 extension OnePassDecoder {

@@ -93,6 +93,9 @@ struct WorkspaceDecoder {
       // Templates are few and small: read as a value, as a templates file is.
       state.templates = decodeTemplates(templates.jsonValue, at: "$.templates")
     }
+    if let routeTypes = object["routeTypes"] {
+      state.routeSchema = decodeRouteSchema(routeTypes.jsonValue, at: "$.routeTypes")
+    }
     if let problem = state.invariantViolations().first {
       throw invalid("$", "inconsistent workspace: \(problem)")
     }
@@ -102,7 +105,7 @@ struct WorkspaceDecoder {
   /// The members of the file's top-level object; the others are kept as unknown members.
   static let topLevelKeyList: [StaticString] = [
     "format", "version", "revision", "nextId", "focus", "mru", "mruLimit", "zoomed",
-    "layoutSize", "minimumPaneSize", "root", "history", "templates",
+    "layoutSize", "minimumPaneSize", "root", "history", "templates", "routeTypes",
   ]
   static let topLevelKeys = Set(topLevelKeyList.map(\.description))
 

@@ -105,6 +105,10 @@ enum WorkspaceEncoder {
       sink.key("templates")
       sink.value(TemplateEncoder.encode(state.templates))
     }
+    if !state.routeSchema.isEmpty {
+      sink.key("routeTypes")
+      sink.value(RouteSchemaFormat.value(state.routeSchema))
+    }
     unknown(state.unknownMembers, into: &sink)
     sink.close()
   }
