@@ -64,9 +64,9 @@ extension RouteRegistry {
   /// The schema of the registered types that describe their routes (`Route.routeShapes`),
   /// with ``defaultKind``: what a host publishes in its file.
   public var schema: RouteSchema {
-    RouteSchema(
-      kinds: shapesByKind.compactMapValues { $0 },
-      defaultKind: defaultKind.flatMap { shapesByKind[$0] == nil ? nil : $0 })
+    let kinds = shapesByKind.compactMapValues { $0 }
+    return RouteSchema(
+      kinds: kinds, defaultKind: defaultKind.flatMap { kinds[$0] == nil ? nil : $0 })
   }
 
   /// A registry that reads tokens as a published schema says its host's types do, for a

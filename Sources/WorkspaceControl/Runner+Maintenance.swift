@@ -187,7 +187,9 @@ extension Runner {
       var hints: [String] = []
       if !loaded.diagnostics.isEmpty { hints.append("'wsctl migrate' writes the repaired file") }
       if !unreadable.isEmpty {
-        hints.append("the host's route types cannot read \(unreadable.count) stored route\(unreadable.count == 1 ? "" : "s")")
+        hints.append(
+          "the host's route types cannot read \(unreadable.count) stored route\(unreadable.count == 1 ? "" : "s")"
+        )
       }
       var failure = Failure(
         message: "\(store.path): \(count) problem\(count == 1 ? "" : "s") found; "

@@ -129,7 +129,9 @@ public struct CommandCompleter: Sendable {
     }
     var candidates = position.subcommands.map { Completion($0.word, $0.summary) }
     if position.needsSubcommand { return filtered(candidates, prefix) }
-    if let slot = position.pending.first {
+    // An optional slot may be left out, so the slots after it are offered too (`split h`
+    // offers routes as well as ratios), up to the first that must be filled.
+    for slot in position.pending {
       candidates += slot.kinds.flatMap { self.candidates(of: $0, position) }
       if !slot.isOptional && !slot.isRepeated {
         return filtered(candidates, prefix)

@@ -1,0 +1,136 @@
+import PaneRouter
+import Testing
+
+@testable import Workspace
+
+/// The route schema a host publishes: what its registry describes, a registry made from it
+/// that refuses what the types refuse, and a workspace that carries it in its state.
+@MainActor
+@Suite struct RouteSchemaTests {
+  enum FileRoute: Route {
+    case file(String)
+    case line(String, Int)
+
+    static let kind = "files"
+    static let routeShapes: [RouteShape]? = [
+      RouteShape("file", String.self), RouteShape("line", String.self, Int.self),
+    ]
+
+    var token: RouteToken {
+      switch self {
+      case .file(let path): RouteToken("file", path)
+      case .line(let path, let line): RouteToken("line", path, line)
+      }
+    }
+
+    init(token: RouteToken) throws {
+      switch token.name {
+      case "file": self = .file(try token.arguments(as: Self.self, String.self))
+      case "line":
+        let (path, line) = try token.arguments(as: Self.self, String.self, Int.self)
+        self = .line(path, line)
+      default: throw PaneRouterError.unknownRoute(token, kind: Self.kind)
+      }
+    }
+  }
+
+  enum PreferenceRoute: String, Route, CaseIterable {
+    case general, keys
+    static let kind = "preferences"
+  }
+
+  static let registry = RouteRegistry(
+    [FileRoute.self, PreferenceRoute.self, NoteRoute.self], default: FileRoute.self)
+
+  @Test func theSchemaHoldsTheDescribedKindsAndTheDefault() {
+    let schema = Self.registry.schema
+    #expect(schema.kinds.keys.sorted() == ["files", "preferences"])
+    #expect(schema.kinds["files"]?.map(\.description) == ["file:String", "line:String:Int"])
+    #expect(schema.kinds["preferences"]?.map(\.description) == ["general", "keys"])
+    #expect(schema.defaultKind == "files")
+    // NoteRoute does not describe its routes: not in the schema, so unchecked from it.
+    #expect(schema.shapes(of: NoteRoute.kind) == nil)
+    #expect(schema.shapes(of: RouteToken.kind) == schema.kinds["files"])
+  }
+
+  @Test func aDefaultThatDescribesNothingIsLeftOut() {
+    let schema = RouteRegistry([PreferenceRoute.self], default: NoteRoute.self).schema
+    #expect(schema.defaultKind == nil)
+    #expect(RouteRegistry().schema.isEmpty)
+    #expect(RouteRegistry([NoteRoute.self]).schema.isEmpty)
+  }
+
+  /// Tokens of every sort, against every kind: the schema's registry refuses exactly what
+  /// the types' registry refuses, for the described kinds and untyped routers.
+  @Test func aRegistryFromTheSchemaRefusesWhatTheTypesRefuse() throws {
+    let fromSchema = RouteRegistry(schema: Self.registry.schema)
+    let tokens: [RouteToken] = [
+      "file:a", "file:Sources%2Fmain.swift", "file", "file:a:b", "line:a:1", "line:a:x",
+      "line:a", "general", "keys", "keys:1", "nope", "note:1", "list",
+    ]
+    for kind in ["files", "preferences", RouteToken.kind] {
+      for token in tokens {
+        let typed = Self.registry.problem(reading: token, kind: kind)
+        let described = fromSchema.problem(reading: token, kind: kind)
+        #expect((typed == nil) == (described == nil), "\(token) as \(kind)")
+      }
+    }
+    // An undescribed kind keeps any token, as it would with no registry.
+    #expect(fromSchema.problem(reading: "note:abc", kind: NoteRoute.kind) == nil)
+    #expect(!fromSchema.isRegistered(kind: NoteRoute.kind))
+    #expect(fromSchema.defaultKind == "files")
+  }
+
+  @Test func theSchemasReasonNamesTheArgument() {
+    let schema = Self.registry.schema
+    #expect(
+      schema.problem(reading: "line:a:x", kind: "files")
+        == "files route 'line:a:x': argument 2 'x' is not an Int (line takes 2 arguments "
+        + "(String, Int))")
+    #expect(
+      schema.problem(reading: "nope", kind: "preferences") == "unknown preferences route 'nope'")
+    // An untyped router is read as the default kind, and named so.
+    #expect(schema.problem(reading: "nope", kind: RouteToken.kind) == "unknown files route 'nope'")
+    #expect(schema.problem(reading: "anything", kind: "other") == nil)
+  }
+
+  @Test func aWorkspaceCarriesItsRouteTypesSchemaInItsState() throws {
+    let state = WorkspaceState(.pane("Main", root: FileRoute.file("a")))
+    #expect(state.routeSchema.isEmpty)
+    let workspace = Workspace(state, routeTypes: Self.registry)
+    #expect(workspace.state.routeSchema == Self.registry.schema)
+    // Commands, undo and states the host brings in keep it.
+    try workspace.apply(.split(.horizontal, root: FileRoute.file("b")))
+    try workspace.undo()
+    #expect(workspace.state.routeSchema == Self.registry.schema)
+    workspace.replaceState(state)
+    #expect(workspace.state.routeSchema == Self.registry.schema)
+    #expect(workspace.state.invariantViolations() == [])
+    // A host without described types keeps the state's own.
+    var published = state
+    published.routeSchema = Self.registry.schema
+    #expect(Workspace(published).state.routeSchema == Self.registry.schema)
+    #expect(Workspace(published, routeTypes: RouteRegistry([NoteRoute.self])).state == published)
+  }
+
+  @Test func aDraftCheckedByTheSchemaRefusesByNameAndChangesNothing() throws {
+    var state = WorkspaceState(.pane("Main", root: RouteToken("file:a")))
+    state.routeSchema = Self.registry.schema
+    var draft = WorkspaceDraft(state, routeTypes: RouteRegistry(schema: state.routeSchema))
+    var failedIndex: Int?
+    #expect(
+      throws: WorkspaceError.refusedRoute(
+        "line:a:x", node: NodeID(1),
+        reason: "files route 'line:a:x': argument 2 'x' is not an Int (line takes 2 arguments "
+          + "(String, Int))")
+    ) {
+      try draft.apply(CommandParser.parse(line: "push line:a:x"), failedIndex: &failedIndex)
+    }
+    #expect(draft.state == state)
+    try draft.apply(
+      CommandParser.parse(line: "push line:a:3 split h preferences/keys"), failedIndex: &failedIndex
+    )
+    #expect(draft.state.node(draft.state.focusedPane)?.router?.kind == "preferences")
+    #expect(draft.state.invariantViolations() == [])
+  }
+}
