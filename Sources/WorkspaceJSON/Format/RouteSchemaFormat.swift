@@ -103,6 +103,6 @@ extension WorkspaceDecoder {
   /// `.name`, or `["name"]` for a key that is not a route name, as JSON paths write members.
   private static func member(_ key: String) -> String {
     RouteToken.isValidName(key) && !key.contains(".") && !key.contains("-")
-      ? "." + key : "[\(JSONWriter.string(.string(key)))]"
+      ? "." + key : "[\(JSONWriter.string(.string(key), style: .compact))]"
   }
 }
