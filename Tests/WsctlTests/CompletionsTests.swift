@@ -100,7 +100,7 @@ import Testing
       setup: ["-f", "other.json", "tab", "new", "Notes"], line: "wsctl -nqfother.json tab m",
       expected: ["move"]),
     Case(
-      setup: ["-f", "other.json", "split", "h"], line: "wsctl tab new x -f other.json focus 3",
+      setup: ["-f", "other.json", "split", "h"], line: "wsctl rename x -f other.json focus 3",
       expected: ["3"]),
   ]
 

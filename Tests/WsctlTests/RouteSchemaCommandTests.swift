@@ -90,6 +90,16 @@ import Testing
     #expect(afterRatio.contains("mail/detail:") && afterRatio.contains("notes/list"))
     #expect(afterRatio.contains("detail:"))
     #expect(try words("tab", "new", "Notes", "no") == ["notes/list", "notes/note:"])
+    // The pane at hand: the focused one as the commands typed before leave it.
+    try sandbox.succeed("split", "h", "notes/list")
+    #expect(try words("push", "").prefix(2) == ["list", "note:"])
+    #expect(try words("focus", "1", "push", "").prefix(2) == ["inbox", "detail:"])
+    #expect(
+      try words("focus", "1", "split", "v", "notes/list", "push", "").prefix(2) == [
+        "list", "note:",
+      ])
+    // A command that is refused leaves the file's focus.
+    #expect(try words("focus", "9", "push", "").prefix(2) == ["list", "note:"])
   }
 
   @Test(arguments: ShellCompletion.shells)

@@ -29,7 +29,7 @@ enum LineCompletion {
     let line = OptionScan(words)
     if line.expectsFile || line.expectsExportFile { return ":files\n" }
     let commands = CommandHelp.all.map(\.syntax)
-    var values = values(file: line.file)
+    var values = values(file: line.file, after: line.commandWords)
     if let path = line.templatesFile, let library = try? TemplatesFile.load(path: path) {
       values.offerTemplates(of: library)
     }
@@ -73,7 +73,10 @@ enum LineCompletion {
   /// The values of the workspace the line names: its file if it exists, the built-in
   /// default workspace if it does not (as `wsctl` itself starts from), nothing if it cannot be
   /// read.
-  private static func values(file: String?) -> CompletionValues {
+  /// The values of the file's workspace as the complete commands typed before the word
+  /// leave it, so that `focus 2 push` offers the routes of pane 2's kind; the file's own
+  /// state where they do not parse or apply.
+  private static func values(file: String?, after words: [String]) -> CompletionValues {
     let path =
       file ?? Terminal.environment("WSCTL_FILE").flatMap { $0.isEmpty ? nil : $0 }
       ?? "workspace.json"
@@ -81,7 +84,17 @@ enum LineCompletion {
     guard let loaded = try? WorkspaceStore(path: path).load(default: .example) else {
       return CompletionValues()
     }
-    return CompletionValues(state: loaded.state)
+    var state = loaded.state
+    // The whole commands before the one being typed: the longest run of words that parses,
+    // less its last command when nothing follows it (it may still take arguments).
+    for count in stride(from: words.count, to: 0, by: -1) {
+      guard var commands = try? CommandParser.parse(Array(words.prefix(count))) else { continue }
+      if count == words.count { commands.removeLast() }
+      var edited = state
+      if !commands.isEmpty, (try? edited.apply(commands)) != nil { state = edited }
+      break
+    }
+    return CompletionValues(state: state)
   }
 }
 
