@@ -53,13 +53,20 @@ import WorkspaceSession
   let review = try WorkspaceTemplate(
     name: "review", title: "{repo} #{pr}",
     root: .split(.horizontal, [
-      .pane("{repo}", root: RouteToken(name: "repo", arguments: ["{repo}"])),
-      .pane("diff", root: RouteToken(name: "diff", arguments: ["{repo}", "{pr}"])),
+      .pane("{repo}", untyped: RouteToken(name: "repo", arguments: ["{repo}"])),
+      .pane("diff", untyped: RouteToken(name: "diff", arguments: ["{repo}", "{pr}"])),
     ]))
   print(review.parameters)                                // ["repo", "pr"]
   try state.apply(.openTemplate(review, parameters: ["repo": "mail", "pr": "42"]))
   try state.apply(.applyTemplate("mail"))                 // one of state.templates
   // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 9
+  let message = try WorkspaceTemplate(
+    name: "message", title: "#{id}",
+    root: .pane("#{id}", root: RouteToken("detail", "{id}"), of: MailRoute.self))
+  try state.apply(.openTemplate(message, parameters: ["id": "42"]))   // a mail pane
+  try state.apply(.openTemplate(message, parameters: ["id": "x"]))
+  // throws: invalid value 'x' for 'id': mail route 'detail:x' takes one Int
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 10
 
   let session = WorkspaceSession(path: fileURL.path, default: state)
   let shared = session.workspace
@@ -74,6 +81,6 @@ import WorkspaceSession
   }
   Task.detached { await shared.send { _ = try? $0.apply(.zoom) }.value }   // from any task
   for await change in shared.changes { print(change.origin, change.commands) }
-  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 10
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 11
   shared.undoPolicy = .layoutOnly   // undo restores closed, split or moved panes and tabs
 }
