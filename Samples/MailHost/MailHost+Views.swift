@@ -21,8 +21,10 @@ extension MailHost {
       router.push(.message(id))
     case .search(let query):
       // A view inside the focused pane finds the router around it, as `@Environment` would.
+      guard hasMailToolbar() else { return }
       try nearestRouter(from: workspace.focusedPane).push(.search(query))
     case .compose:
+      guard hasMailToolbar() else { return }
       try nearestRouter(from: workspace.focusedPane).present(.compose, style: .sheet)
     case .attach(let index):
       try attach(index)
@@ -78,6 +80,15 @@ extension MailHost {
     if sheetRouter.push(.attachment(index)) {
       print("  its flow is now \(list(sheetRouter.modal?.stack ?? []))")
     }
+  }
+
+  /// Whether the focused pane shows the mail toolbar (search, compose): a notes pane has its
+  /// own views, so the mail router above it (the window's) is not what its buttons reach.
+  private func hasMailToolbar() -> Bool {
+    let pane = workspace.focusedPane
+    guard workspace.state.node(pane)?.router?.kind == NoteRoute.kind else { return true }
+    print("  no mail toolbar in pane \(number(of: pane)), a notes pane; try 'focus 1' first")
+    return false
   }
 
   /// The window's typed router, which presents sheets over the whole window.

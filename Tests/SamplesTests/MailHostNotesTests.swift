@@ -132,6 +132,21 @@ import WorkspaceJSON
     #expect(result.lines.contains("  4* Notes      notes [.list]"), "\(result.output)")
   }
 
+  @Test func aNotesPaneHasNoMailToolbar() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    let result = try mailHost.run(["-f", file, "note", "x", "search", "foo", "compose", "show"])
+    #expect(result.status == 0, "\(result.errorOutput)")
+    #expect(
+      result.lines.filter { $0.hasPrefix("  no mail toolbar") }
+        == Array(
+          repeating: "  no mail toolbar in pane 4, a notes pane; try 'focus 1' first", count: 2),
+      "\(result.output)")
+    // Neither the window's router nor any pane changed.
+    #expect(result.lines.contains("  1  Mailboxes  [.inbox]"), "\(result.output)")
+    #expect(result.output.components(separatedBy: "change:").count == 2, "\(result.output)")
+  }
+
   @Test func noteNeedsAName() throws {
     #expect(try HostStep.parse(["note", "=show", "show"]) == [.note("show"), .show])
     let result = try mailHost.run(["note"])

@@ -141,6 +141,18 @@ import Testing
       #expect(router.kind == RouteToken.kind)
       #expect(template.routeReader == nil)
     }
+    // In generic code a `RouteToken` is the route type of untyped routers: kind `token`.
+    // (A bare `RouteToken` given to `pane(_:root:)` directly is the deprecated overload, which
+    // says so at compile time and makes the same untyped pane.)
+    func typedPane<R: Route>(_ root: R) -> NodeTemplate { .pane("x", root: root) }
+    guard case .pane(_, let untyped) = typedPane(RouteToken("note", "7")).content,
+      case .pane(_, let typed) = typedPane(NoteRoute.note(7)).content
+    else {
+      Issue.record("not panes")
+      return
+    }
+    #expect(untyped.kind == "token")
+    #expect(typed.kind == "note")
   }
 
   @Test func aTypedTemplateAddedToTheWorkspaceIsCheckedWhenApplied() throws {
