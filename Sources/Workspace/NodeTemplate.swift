@@ -107,6 +107,10 @@ public struct NodeTemplate: Equatable, Sendable {
   /// A pane whose root is a bare token makes an untyped pane (kind `token`), not a pane of
   /// the kind its routes are meant for: say which with ``pane(_:root:of:)`` or
   /// ``pane(_:untyped:)``.
+  ///
+  /// - Parameters:
+  ///   - title: The pane's title.
+  ///   - root: The root route as a token.
   @available(
     *, deprecated,
     message:
