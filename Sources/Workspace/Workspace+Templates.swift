@@ -104,9 +104,10 @@ extension WorkspaceTemplate {
         let token = RouteToken(
           name: root.name, arguments: root.arguments.map { TemplateText.filled($0, with: values) })
         if let reason = registry.problem(reading: token, kind: router.kind) {
-          let culprit = Self.culprit(of: root, values: values) {
-            registry.problem(reading: $0, kind: router.kind)
-          }
+          let culprit =
+            Self.culprit(of: root, values: values) {
+              registry.problem(reading: $0, kind: router.kind)
+            } ?? names[0]
           throw .invalidTemplateArgument(culprit, value: values[culprit]!, reason: reason)
         }
         return router

@@ -125,7 +125,8 @@ public struct WorkspaceTemplate: Sendable {
   ///   a value, or ``WorkspaceError/invalidTemplateArgument(_:value:reason:)`` for a value that
   ///   makes a route token longer than `RouteToken.maximumLength`, or a route that the type
   ///   of a pane made with ``NodeTemplate/pane(_:root:of:)`` cannot read (naming the
-  ///   parameter whose value it cannot read, as ``culprit(of:values:problem:)`` finds it).
+  ///   parameter whose value it cannot read: the first that a stand-in value such as `0` or
+  ///   `x` in its place makes readable).
   /// - Complexity: O(*n* + *t*), for *n* nodes and *t* bytes of text in the template.
   public func filled(with values: [String: String]) throws(WorkspaceError) -> (
     title: String, root: NodeTemplate
@@ -139,13 +140,14 @@ public struct WorkspaceTemplate: Sendable {
     let root = try root.mapped(
       title: { (text) throws(WorkspaceError) in TemplateText.filled(text, with: values) },
       router: { (router, reader) throws(WorkspaceError) in
-        try Self.filled(router, reader, with: values)
+        try Self.filled(router, reader, with: values, template: name)
       })
     return (TemplateText.filled(title, with: values), root)
   }
 
   private static func filled(
-    _ router: RouterState, _ reader: RouteReader?, with values: [String: String]
+    _ router: RouterState, _ reader: RouteReader?, with values: [String: String],
+    template: String
   ) throws(WorkspaceError) -> RouterState {
     let root = router.stack.root
     let token = RouteToken(
@@ -160,7 +162,9 @@ public struct WorkspaceTemplate: Sendable {
           + "over the limit of \(RouteToken.maximumLength)")
     }
     if let reader, let reason = reader.problem(token) {
-      let culprit = culprit(of: root, values: values, problem: reader.problem)
+      guard let culprit = culprit(of: root, values: values, problem: reader.problem) else {
+        throw .refusedTemplateRoute(token, template: template, reason: reason)
+      }
       throw .invalidTemplateArgument(culprit, value: values[culprit] ?? "", reason: reason)
     }
     var stack = RouteStack(root: token, maxDepth: router.stack.maxDepth)
@@ -224,11 +228,11 @@ extension WorkspaceTemplate {
   ///   - root: The route as the template holds it, with placeholders.
   ///   - values: A value for each of its placeholders.
   ///   - problem: Why the route type cannot read a token; `nil` when it reads it.
-  /// - Returns: The name of a placeholder of `root`.
-  /// - Complexity: O(*p* × *a*) readings, for *p* placeholders in *a* arguments.
+  /// - Returns: The name of a placeholder of `root`; `nil` when it has none.
+  /// - Complexity: At most five readings of a token for each of the route's placeholders.
   static func culprit(
     of root: RouteToken, values: [String: String], problem: (RouteToken) -> String?
-  ) -> String {
+  ) -> String? {
     var names: [String] = []
     for argument in root.arguments {
       for name in (try? TemplateText.placeholders(in: argument)) ?? [] where !names.contains(name) {
@@ -244,7 +248,7 @@ extension WorkspaceTemplate {
         if problem(token) == nil { return name }
       }
     }
-    return names[0]
+    return names.first
   }
 
   /// A route without placeholders as it is read: `{{` and `}}` written as single braces.
