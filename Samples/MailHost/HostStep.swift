@@ -22,6 +22,9 @@ enum HostStep: Equatable {
   case choose(Int)
   /// Send the message: dismiss the compose sheet with its whole flow.
   case send
+  /// Open note NAME beside the mail panes: pushed in the visible notes pane, or in a new
+  /// notes pane split off the focused pane (another kind of pane, opened from code).
+  case note(String)
   /// Run `wsctl` with words on the host's own file, as another terminal would: the command
   /// arrives over the control socket and the host applies it at once.
   case wsctl([String])
@@ -32,8 +35,8 @@ enum HostStep: Equatable {
 
   /// The app's own first words; like the grammar's, they end an argument list.
   static let hostWords: Set<String> = [
-    "show", "open", "search", "compose", "attach", "pick", "choose", "send", "wsctl", "tour",
-    "help",
+    "show", "open", "search", "compose", "attach", "pick", "choose", "send", "note", "wsctl",
+    "tour", "help",
   ]
 
   /// Reads steps from words: the app's own words and the grammar's commands, mixed.
@@ -69,6 +72,12 @@ enum HostStep: Equatable {
       case "choose":
         steps.append(.choose(try number(for: word, expected: "an attachment number", &parser)))
       case "send": steps.append(.send)
+      case "note":
+        guard let name = parser.nextWord, !parser.isCommandWord(name) else {
+          throw .missingArgument(command: word, expected: "a note's name", index: parser.index)
+        }
+        _ = parser.readWord()
+        steps.append(.note(name.hasPrefix("=") ? String(name.dropFirst()) : name))
       case "tour": steps.append(.tour)
       case "wsctl":
         // The rest of the words are wsctl's.
@@ -123,6 +132,7 @@ enum HostStep: Equatable {
       pick          open the attachment picker over the window (from the compose sheet)
       choose N      finish the picker with attachment N; the compose sheet pushes it
       send          dismiss the compose sheet with its flow
+      note NAME     open note NAME in a notes pane beside the focused pane
       wsctl WORDS   run wsctl on this file from another process: the host applies it live
       tour          run a scripted tour
     """

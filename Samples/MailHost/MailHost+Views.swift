@@ -21,8 +21,10 @@ extension MailHost {
       router.push(.message(id))
     case .search(let query):
       // A view inside the focused pane finds the router around it, as `@Environment` would.
+      guard hasMailToolbar() else { return }
       try nearestRouter(from: workspace.focusedPane).push(.search(query))
     case .compose:
+      guard hasMailToolbar() else { return }
       try nearestRouter(from: workspace.focusedPane).present(.compose, style: .sheet)
     case .attach(let index):
       try attach(index)
@@ -46,6 +48,17 @@ extension MailHost {
         return
       }
       router.dismiss()
+    case .note(let name):
+      // The "New note" button: another kind of pane beside the mail panes. A visible notes
+      // pane's typed router pushes the note; else a split of the focused pane opens one, of
+      // `NoteRoute`'s kind whatever the focused pane's is, titled in the same transaction.
+      if let notes = MailLayout.notesPane(in: workspace.state) {
+        try notesRouter(for: notes).push(.note(name))
+      } else {
+        try workspace.apply([
+          .split(.horizontal, root: NoteRoute.note(name)), .rename(MailLayout.notesTitle),
+        ])
+      }
     case .tour, .help, .wsctl:
       printLines(HostStep.helpText)
     }
@@ -67,6 +80,15 @@ extension MailHost {
     if sheetRouter.push(.attachment(index)) {
       print("  its flow is now \(list(sheetRouter.modal?.stack ?? []))")
     }
+  }
+
+  /// Whether the focused pane shows the mail toolbar (search, compose): a notes pane has its
+  /// own views, so the mail router above it (the window's) is not what its buttons reach.
+  private func hasMailToolbar() -> Bool {
+    let pane = workspace.focusedPane
+    guard workspace.state.node(pane)?.router?.kind == NoteRoute.kind else { return true }
+    print("  no mail toolbar in pane \(number(of: pane)), a notes pane; try 'focus 1' first")
+    return false
   }
 
   /// The window's typed router, which presents sheets over the whole window.
@@ -98,7 +120,8 @@ extension MailHost {
     }
   }
 
-  /// Prints each visible pane with its typed stack, as the views would render them.
+  /// Prints each visible pane with its typed stack, as the views would render them: a notes
+  /// pane by the notes view, any other by the mail view.
   private func show() {
     let state = workspace.state
     for pane in state.numberedPanes {
@@ -106,6 +129,11 @@ extension MailHost {
       // Escaped here (printing escapes nothing more) so the padding counts what is shown.
       let title = TerminalText.escaped(state.node(pane)?.title ?? "")
       let heading = "  \(number(of: pane))\(marker) \(title)".padding(to: 16)
+      // SwiftUI: the pane view switches on `routes.current`'s type to pick the screen.
+      if let routes = try? workspace.routes(for: pane), routes.current is NoteRoute {
+        print(heading + "notes " + list(routes.routes))
+        continue
+      }
       do {
         let router = try mailRouter(for: pane)
         var line = heading + list(router.stack)
@@ -125,6 +153,14 @@ extension MailHost {
   func mailRouter(for pane: NodeID) throws(WorkspaceError) -> Router<MailRoute> {
     let router = try workspace.router(MailRoute.self, for: pane)
     installLogger(on: router, pane: pane)
+    return router
+  }
+
+  /// The live typed router of a notes pane, logging every operation and refusal.
+  func notesRouter(for pane: NodeID) throws(WorkspaceError) -> Router<NoteRoute> {
+    let router = try workspace.router(NoteRoute.self, for: pane)
+    let label = "  router \(pane):"
+    router.logger = { print("\(label) \($0)") }
     return router
   }
 
@@ -150,6 +186,11 @@ extension MailHost {
   private func list(_ routes: [MailRoute]) -> String {
     "[" + routes.map(\.description).joined(separator: ", ") + "]"
   }
+
+  /// Routes read by their kind's type, as Swift source; a token no type reads as `?`.
+  private func list(_ routes: [(any Route)?]) -> String {
+    "[" + routes.map { $0.map { "\($0)" } ?? "?" }.joined(separator: ", ") + "]"
+  }
 }
 
 extension HostStep: CustomStringConvertible {
@@ -165,6 +206,7 @@ extension HostStep: CustomStringConvertible {
     case .pick: "pick"
     case .choose(let index): "choose \(index)"
     case .send: "send"
+    case .note(let name): name.contains(" ") ? "note '\(name)'" : "note \(name)"
     case .wsctl(let words): (["wsctl"] + words).joined(separator: " ")
     case .tour: "tour"
     case .help: "help"

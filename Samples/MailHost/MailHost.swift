@@ -72,7 +72,7 @@ struct MailHost {
     // cannot read is reported, and a command that would store one is refused.
     let session = WorkspaceSession(
       path: (path as NSString).standardizingPath, default: MailLayout.initialState,
-      routeTypes: MailRoute.registry)
+      routeTypes: MailLayout.routeTypes)
     guard report(session.restoration, of: session) else {
       session.close()
       return session.restoration.error?.exitCode ?? .badData

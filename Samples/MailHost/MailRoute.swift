@@ -78,13 +78,3 @@ extension MailRoute: CustomStringConvertible {
     }
   }
 }
-
-extension MailRoute {
-  /// The app's route types, registered with its session: a token `MailRoute` cannot read is
-  /// refused in commands and cut back on restore (a root falls back to the inbox).
-  static var registry: RouteRegistry {
-    var registry = RouteRegistry()
-    registry.register(MailRoute.self, fallbackRoot: .inbox)
-    return registry
-  }
-}

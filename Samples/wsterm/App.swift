@@ -40,7 +40,7 @@ struct App {
 
   /// The workspace of a missing file: one tab with one pane, as tmux starts.
   static var initialState: WorkspaceState {
-    WorkspaceState(.tabs([("main", .pane("main", root: RouteToken("home")))]))
+    WorkspaceState(.tabs([("main", .pane("main", untyped: RouteToken("home")))]))
   }
 
   /// Opens a session on the store's file.

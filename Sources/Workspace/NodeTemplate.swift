@@ -27,6 +27,14 @@ public struct NodeTemplate: Equatable, Sendable {
   package let router: RouterState?
   /// Members of a stored node this version does not understand, kept with it.
   package var unknownMembers: UnknownMembers
+  /// How the route type of a pane built in code with ``pane(_:root:of:)`` reads a token, so
+  /// that its routes are checked by the type itself; `nil` for other nodes and for a
+  /// template read from a file (whose routes the host's `RouteRegistry` checks by kind).
+  package var routeReader: RouteReader? {
+    get { reader.value }
+    set { reader.value = newValue }
+  }
+  private var reader = KeptReader()
 
   package init(_ content: Content, router: RouterState? = nil) {
     self.content = content
@@ -43,13 +51,73 @@ public struct NodeTemplate: Equatable, Sendable {
     NodeTemplate(.pane(title: title, router: router))
   }
 
-  /// A pane with a title and a router holding only `root`.
+  /// A pane with a title and a router holding only `root`, of `R`'s kind.
   ///
   /// - Parameters:
   ///   - title: The pane's title.
   ///   - root: The root route of the pane's router.
   public static func pane<R: Route>(_ title: String, root: R) -> NodeTemplate {
     .pane(title, router: RouterState(root: root))
+  }
+
+  /// A pane of route type `R` whose root is written as a token, so that a template's
+  /// placeholders may stand in arguments of any type (an `Int` line number as well as a
+  /// `String` path), which a typed root such as `FileRoute.line("{file}", 3)` cannot hold.
+  ///
+  ///     let line = try WorkspaceTemplate(
+  ///       name: "line", title: "{file}",
+  ///       root: .pane("{file}:{n}", root: RouteToken("line", "{file}", "{n}"), of: FileRoute.self))
+  ///     try workspace.applyTemplate(line, parameters: ["file": "a.swift", "n": "12"])
+  ///     try workspace.applyTemplate(line, parameters: ["file": "a.swift", "n": "abc"])
+  ///     // throws: invalid value 'abc' for 'n': file route 'line:a.swift:abc' takes
+  ///     // 2 arguments (String, Int)
+  ///
+  /// The pane's router has `R.kind`. `R` checks the root itself: a root without placeholders
+  /// when the ``WorkspaceTemplate`` is made, and one with placeholders when it is applied,
+  /// filled with the values, refusing a value it cannot read with nothing changed. (A
+  /// template read back from a file has the kind only, and the host's `RouteRegistry` checks
+  /// it.)
+  ///
+  /// - Parameters:
+  ///   - title: The pane's title.
+  ///   - root: The root route as a token; its arguments may hold `{name}` placeholders.
+  ///   - type: The route type that reads the root once filled.
+  public static func pane<R: Route>(
+    _ title: String, root: RouteToken, of type: R.Type
+  ) -> NodeTemplate {
+    var pane = NodeTemplate.pane(
+      title, router: RouterState(kind: R.kind, stack: RouteStack(root: root)))
+    if type != RouteToken.self { pane.routeReader = RouteReader(type) }
+    return pane
+  }
+
+  /// An untyped pane: its router has kind `token`, whose tokens any route type may read (as
+  /// `wsctl` makes them), and which no registered type checks unless the host names a
+  /// `RouteRegistry/defaultKind`.
+  ///
+  ///     .pane("Scratch", untyped: RouteToken("scratch", "{name}"))
+  ///
+  /// - Parameters:
+  ///   - title: The pane's title.
+  ///   - root: The root route as a token.
+  public static func pane(_ title: String, untyped root: RouteToken) -> NodeTemplate {
+    .pane(title, router: RouterState(kind: RouteToken.kind, stack: RouteStack(root: root)))
+  }
+
+  /// A pane whose root is a bare token makes an untyped pane (kind `token`), not a pane of
+  /// the kind its routes are meant for: say which with ``pane(_:root:of:)`` or
+  /// ``pane(_:untyped:)``.
+  ///
+  /// - Parameters:
+  ///   - title: The pane's title.
+  ///   - root: The root route as a token.
+  @available(
+    *, deprecated,
+    message:
+      "a RouteToken root makes an untyped pane (kind 'token'): write .pane(title, root: token, of: R.self) for a pane of R's kind, or .pane(title, untyped: token)"
+  )
+  public static func pane(_ title: String, root: RouteToken) -> NodeTemplate {
+    .pane(title, untyped: root)
   }
 
   /// A split of children along an axis.
@@ -82,6 +150,7 @@ public struct NodeTemplate: Equatable, Sendable {
   public func owning(_ router: RouterState) -> NodeTemplate {
     var template = NodeTemplate(content, router: router)
     template.unknownMembers = unknownMembers
+    template.routeReader = routeReader
     return template
   }
 
@@ -113,10 +182,19 @@ public struct NodeTemplate: Equatable, Sendable {
     title: (String) throws(Failure) -> String,
     router: (RouterState) throws(Failure) -> RouterState
   ) throws(Failure) -> NodeTemplate {
+    try mapped(title: title, router: { (state, _) throws(Failure) in try router(state) })
+  }
+
+  /// The template mapped as ``mapped(title:router:)`` does, passing each router with the
+  /// ``routeReader`` of its pane (`nil` for a container's router).
+  package func mapped<Failure: Error>(
+    title: (String) throws(Failure) -> String,
+    router: (RouterState, RouteReader?) throws(Failure) -> RouterState
+  ) throws(Failure) -> NodeTemplate {
     let content: Content
     switch self.content {
     case .pane(let text, let paneRouter):
-      content = .pane(title: try title(text), router: try router(paneRouter))
+      content = .pane(title: try title(text), router: try router(paneRouter, routeReader))
     case .split(let axis, let children, let weights):
       var mapped: [NodeTemplate] = []
       for child in children { mapped.append(try child.mapped(title: title, router: router)) }
@@ -128,10 +206,41 @@ public struct NodeTemplate: Equatable, Sendable {
       for child in children { mapped.append(try child.mapped(title: title, router: router)) }
       content = .tabs(children: mapped, titles: mappedTitles, selected: selected)
     }
-    var result = NodeTemplate(content, router: try self.router.map(router))
+    var result = NodeTemplate(
+      content,
+      router: try self.router.map { (state) throws(Failure) in
+        try router(state, nil)
+      })
     result.unknownMembers = unknownMembers
+    result.routeReader = routeReader
     return result
   }
+}
+
+/// How a route type reads a token, kept with a pane of a template built in code.
+package struct RouteReader: Sendable {
+  /// Why the type cannot read a token: its error's message; `nil` when it reads it.
+  package let problem: @Sendable (RouteToken) -> String?
+
+  package init<R: Route>(_ type: R.Type) {
+    problem = { token in
+      do {
+        _ = try R(token: token)
+        return nil
+      } catch {
+        return "\(error)"
+      }
+    }
+  }
+}
+
+/// A node template's ``RouteReader``, if any, which is not part of the template's value: two
+/// templates that differ only in it are equal, as a template read back from a file (which
+/// stores the kind only) equals the one written.
+private struct KeptReader: Equatable, Sendable {
+  var value: RouteReader?
+
+  static func == (lhs: KeptReader, rhs: KeptReader) -> Bool { true }
 }
 
 extension NodeTemplate {

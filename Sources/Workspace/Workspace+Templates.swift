@@ -89,7 +89,8 @@ extension Workspace {
 extension WorkspaceTemplate {
   /// Throws ``WorkspaceError/invalidTemplateArgument(_:value:reason:)`` for the first route
   /// with placeholders that, filled with `values`, the type registered for its router's kind
-  /// cannot read. Values for no placeholder, or missing ones, are left to ``filled(with:)``.
+  /// cannot read, naming the parameter to blame (``culprit(of:values:problem:)``). Values for
+  /// no placeholder, or missing ones, are left to ``filled(with:)``.
   func checkRoutes(
     with values: [String: String], _ registry: RouteRegistry
   ) throws(WorkspaceError) {
@@ -103,7 +104,11 @@ extension WorkspaceTemplate {
         let token = RouteToken(
           name: root.name, arguments: root.arguments.map { TemplateText.filled($0, with: values) })
         if let reason = registry.problem(reading: token, kind: router.kind) {
-          throw .invalidTemplateArgument(names[0], value: values[names[0]]!, reason: reason)
+          let culprit =
+            Self.culprit(of: root, values: values) {
+              registry.problem(reading: $0, kind: router.kind)
+            } ?? names[0]
+          throw .invalidTemplateArgument(culprit, value: values[culprit]!, reason: reason)
         }
         return router
       })

@@ -14,11 +14,11 @@ extension WorkspaceState {
           .split(
             .horizontal,
             [
-              .pane("Inbox", root: RouteToken("inbox")),
-              .pane("Detail", root: RouteToken("detail", 1)),
+              .pane("Inbox", untyped: RouteToken("inbox")),
+              .pane("Detail", untyped: RouteToken("detail", 1)),
             ])
         ),
-        ("Settings", .pane("Settings", root: RouteToken("settings"))),
+        ("Settings", .pane("Settings", untyped: RouteToken("settings"))),
       ]))
   }
 }

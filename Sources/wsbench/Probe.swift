@@ -32,7 +32,7 @@ enum Probe {
     guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
     else { return 66 }
     let before = maximumResidentKiB()
-    let empty = WorkspaceState(.pane("", root: RouteToken(name: "empty")))
+    let empty = WorkspaceState(.pane("", untyped: RouteToken(name: "empty")))
     let loaded = try? WorkspaceStore(path: path).load(default: empty)
     let after = maximumResidentKiB()
     print("\((after - before) * 1024) \(size) \(loaded?.state.nodeCount ?? 0)")

@@ -50,7 +50,7 @@ import WorkspaceJSON
   func theScreenRefusesExactlyWhatTheFullCheckRefuses(seed: UInt64) throws {
     var random = SeededGenerator(seed: seed)
     let store = WorkspaceStore(path: "w.json", limits: Self.limits)
-    var state = WorkspaceState(.pane("A", root: RouteToken("a")))
+    var state = WorkspaceState(.pane("A", untyped: RouteToken("a")))
     var refused = 0
     var applied = 0
     for _ in 0..<1_500 {
@@ -85,7 +85,7 @@ import WorkspaceJSON
   @Test func aChangeFarFromEveryLimitDoesNotEncode() throws {
     // A state too deep for its limits (as a replaced one could be): the full check refuses
     // it, the screen of a change that touched none of it does not look.
-    var state = WorkspaceState(.pane("A", root: RouteToken("a")))
+    var state = WorkspaceState(.pane("A", untyped: RouteToken("a")))
     for _ in 0..<4 { try state.apply([.split(.horizontal), .split(.vertical)]) }
     let tight = WorkspaceFileLimits(
       maximumFileBytes: 64 << 20, maximumTreeDepth: 3, maximumNodes: 100,

@@ -32,6 +32,11 @@ import WorkspaceJSON
     }
   }
 
+  private enum SettingsRoute: String, Route {
+    case general, accounts
+    static let kind = "settings"
+  }
+
   @Test func routerTour() {
     var lines: [String] = []
     let router = Router(root: MailRoute.inbox)
@@ -80,6 +85,51 @@ import WorkspaceJSON
     for suffix in [".json", ".json.lock", ".json.bak"] {
       unlinkIfPresent(directory + suffix)
     }
+  }
+
+  /// The state the tour's workspace block leaves.
+  private func tourState() throws -> WorkspaceState {
+    var state = WorkspaceState(
+      .tabs([
+        (
+          "Mail",
+          .split(
+            .horizontal,
+            [
+              .pane("Inbox", root: MailRoute.inbox),
+              .pane("Message", root: MailRoute.detail(7)),
+            ])
+        )
+      ]))
+    try state.apply(
+      CommandParser.parse(["split", "v", "30%", "focus", "1", "push", "detail:8"]))
+    try state.apply(.split(.horizontal, root: MailRoute.detail(9)))
+    try state.apply(CommandParser.parse(line: "rename 'Scratch pad'"))
+    try state.apply(.undo())
+    return state
+  }
+
+  @Test func severalKindsTour() throws {
+    let workspace = Workspace(
+      try tourState(), routeTypes: RouteRegistry([MailRoute.self, SettingsRoute.self]))
+    try workspace.apply(.split(.horizontal, root: SettingsRoute.accounts))
+    let accounts = workspace.focusedPane
+    #expect(try workspace.routes(for: accounts).current as? SettingsRoute == .accounts)
+    try workspace.apply(CommandParser.parse(line: "focus 1 split v general"))
+    let routes = try workspace.routes(for: workspace.focusedPane)
+    #expect(routes.kind == "settings")
+    #expect(routes.current as? SettingsRoute == .general)
+    #expect(workspace.state.invariantViolations() == [])
+    // A mail token in a settings pane is refused naming the pane and why; nothing changes.
+    let before = workspace.state
+    #expect {
+      try workspace.apply(CommandParser.parse(line: "push detail:7"))
+    } throws: { error in
+      "\(error)"
+        == "\(workspace.focusedPane) cannot hold route 'detail:7': unknown settings route"
+        + " 'detail:7'"
+    }
+    #expect(workspace.state == before)
   }
 
   private func unlinkIfPresent(_ path: String) {

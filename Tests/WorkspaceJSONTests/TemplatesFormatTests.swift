@@ -293,7 +293,8 @@ private let samplePane =
             (
               "b",
               .split(
-                .horizontal, [.pane("x", root: RouteToken("x")), .pane("y", root: RouteToken("y"))])
+                .horizontal,
+                [.pane("x", untyped: RouteToken("x")), .pane("y", untyped: RouteToken("y"))])
             )
           ])
         )

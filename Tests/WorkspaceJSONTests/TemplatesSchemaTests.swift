@@ -26,7 +26,8 @@ private let templatesSchema: JSONValue = {
           .pane("{repo}", router: RouterState(kind: "mail", stack: limited)),
           .tabs(
             [
-              ("a", .pane("b", root: RouteToken("c"))), ("{id}", .pane("d", root: RouteToken("e"))),
+              ("a", .pane("b", untyped: RouteToken("c"))),
+              ("{id}", .pane("d", untyped: RouteToken("e"))),
             ], selected: 1
           )
           .owning(RouterState(kind: "token", stack: RouteStack(root: "tab:{repo}"))),

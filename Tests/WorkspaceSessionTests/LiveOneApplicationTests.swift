@@ -45,7 +45,7 @@ enum LiveMailRoute: Route {
               .pane("Message", root: LiveMailRoute.message(1)),
             ])
         ),
-        ("Notes", .pane("Notes", root: RouteToken("notes"))),
+        ("Notes", .pane("Notes", untyped: RouteToken("notes"))),
       ]))
     let root = NodeTemplate.pane(
       "Msg {id}",
@@ -348,7 +348,7 @@ extension LiveControl {
       let router = try workspace.router(RouteToken.self, for: workspace.focusedPane)
       #expect(router.push(RouteToken(name: "t", arguments: [String(repeating: "a", count: 1_000)])))
       let template = try WorkspaceTemplate(
-        name: "big", title: "{v}", root: .pane("{v}", root: RouteToken("x")))
+        name: "big", title: "{v}", root: .pane("{v}", untyped: RouteToken("x")))
       #expect(throws: WorkspaceError.self) {
         try workspace.applyTemplate(
           template, parameters: ["v": String(repeating: "\u{02}", count: 11_000)])

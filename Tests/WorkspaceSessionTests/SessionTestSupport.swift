@@ -117,7 +117,8 @@ func runWsctl(_ file: String, _ words: [String]) throws -> Int32 {
 /// A workspace of two panes whose history keeps `limit` entries.
 func twoPanes(historyLimit limit: Int = History.defaultLimit) -> WorkspaceState {
   var state = WorkspaceState(
-    .split(.horizontal, [.pane("A", root: RouteToken("a")), .pane("B", root: RouteToken("b"))]))
+    .split(
+      .horizontal, [.pane("A", untyped: RouteToken("a")), .pane("B", untyped: RouteToken("b"))]))
   state.history = History(limit: limit)
   return state
 }

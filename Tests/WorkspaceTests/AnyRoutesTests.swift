@@ -33,7 +33,7 @@ import Testing
     #expect(routes.routes.allSatisfy { $0 == nil })
     // The default type reads untyped routers.
     let typed = Workspace(
-      WorkspaceState(.pane("P", root: RouteToken("note:2"))),
+      WorkspaceState(.pane("P", untyped: RouteToken("note:2"))),
       routeTypes: RouteRegistry([NoteRoute.self], default: NoteRoute.self))
     #expect(try typed.routes(for: typed.focusedPane).current as? NoteRoute == .note(2))
   }

@@ -268,7 +268,7 @@ import Testing
 // MARK: - Helpers
 
 private func pane(_ title: String) -> NodeTemplate {
-  .pane(title, root: RouteToken(name: "page"))
+  .pane(title, untyped: RouteToken(name: "page"))
 }
 
 private func title(_ id: NodeID, in state: WorkspaceState) -> String? {

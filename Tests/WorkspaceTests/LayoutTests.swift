@@ -210,7 +210,7 @@ import Testing
 // MARK: - Helpers
 
 private func pane(_ title: String) -> NodeTemplate {
-  .pane(title, root: RouteToken(name: "page"))
+  .pane(title, untyped: RouteToken(name: "page"))
 }
 
 /// The layout as `WxH+X+Y` keyed by pane title.

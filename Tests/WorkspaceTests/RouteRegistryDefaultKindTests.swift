@@ -12,7 +12,7 @@ import Testing
     WorkspaceState(
       .split(
         .horizontal,
-        [.pane("Notes", root: NoteRoute.list), .pane("Scratch", root: RouteToken("list"))]))
+        [.pane("Notes", root: NoteRoute.list), .pane("Scratch", untyped: RouteToken("list"))]))
   }
 
   @Test func withoutADefaultUntypedRoutersKeepAnyToken() throws {

@@ -73,7 +73,7 @@ import Testing
   }
 
   @Test func untypedRoutersReadAsAnyType() throws {
-    let state = WorkspaceState(.pane("Scratch", root: RouteToken("note", 4)))
+    let state = WorkspaceState(.pane("Scratch", untyped: RouteToken("note", 4)))
     #expect(try state.router(NoteRoute.self, for: NodeID(1)).stack == [.note(4)])
     #expect(try state.router(RouteToken.self, for: NodeID(1)).stack == ["note:4"])
   }

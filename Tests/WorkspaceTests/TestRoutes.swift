@@ -39,3 +39,29 @@ enum SettingsRoute: Route {
     self = .general
   }
 }
+
+/// A route type with arguments of two types, for typed templates whose placeholders stand in
+/// an `Int` as well as a `String`.
+enum FileRoute: Route {
+  case file(String)
+  case line(String, Int)
+
+  static let kind = "file"
+
+  var token: RouteToken {
+    switch self {
+    case .file(let path): RouteToken("file", path)
+    case .line(let path, let number): RouteToken("line", path, number)
+    }
+  }
+
+  init(token: RouteToken) throws {
+    switch token.name {
+    case "file": self = .file(try token.arguments(as: Self.self, String.self))
+    case "line":
+      let (path, number) = try token.arguments(as: Self.self, String.self, Int.self)
+      self = .line(path, number)
+    default: throw PaneRouterError.unknownRoute(token, kind: Self.kind)
+    }
+  }
+}

@@ -11,7 +11,7 @@ import Testing
 /// A pane titled `title` whose untyped router holds only `root` (default: the lower-cased
 /// title, so pane `A` starts on route `a`).
 func pane(_ title: String, root: RouteToken? = nil) -> NodeTemplate {
-  .pane(title, root: root ?? RouteToken(name: title.lowercased()))
+  .pane(title, untyped: root ?? RouteToken(name: title.lowercased()))
 }
 
 /// A pane whose untyped router holds `routes` and, optionally, a modal.

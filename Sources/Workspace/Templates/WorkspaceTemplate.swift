@@ -16,6 +16,16 @@ import PaneRouter
 /// A placeholder stands in a title, or in a route argument (`diff:{repo}:{pr}`), never in a
 /// route's name; `{{` and `}}` are literal braces. A value replaces the argument's text, not
 /// the token's, so any value is one argument (`a b` is written `a%20b`).
+///
+/// A pane of a host's route type whose arguments hold placeholders is written with
+/// ``NodeTemplate/pane(_:root:of:)``, which gives it the type's kind, whatever the types of
+/// its arguments, and checks the filled route with the type:
+///
+///     let line = try WorkspaceTemplate(
+///       name: "line", title: "{file}",
+///       root: .pane("{file}:{n}", root: RouteToken("line", "{file}", "{n}"), of: FileRoute.self))
+///     line.root == .pane("{file}:{n}", router: RouterState(
+///       kind: "file", stack: RouteStack(root: RouteToken("line", "{file}", "{n}"))))   // true
 public struct WorkspaceTemplate: Sendable {
   /// The template's name: letters, digits, `_`, `-` and `.` in any script.
   public let name: String
@@ -40,8 +50,11 @@ public struct WorkspaceTemplate: Sendable {
   ///   - root: The tree, holding at least one pane; titles and route arguments may hold
   ///     placeholders.
   /// - Throws: ``WorkspaceError/invalidTemplateName(_:)``,
-  ///   ``WorkspaceError/malformedPlaceholder(_:)`` naming the text, or
-  ///   ``WorkspaceError/templateWithoutPane(_:)``.
+  ///   ``WorkspaceError/malformedPlaceholder(_:)`` naming the text,
+  ///   ``WorkspaceError/templateWithoutPane(_:)``, or
+  ///   ``WorkspaceError/refusedTemplateRoute(_:template:reason:)`` for a root without
+  ///   placeholders of a pane made with ``NodeTemplate/pane(_:root:of:)`` that its type cannot
+  ///   read.
   /// - Complexity: O(*n*), for *n* nodes in the tree.
   public init(name: String, title: String, root: NodeTemplate) throws(WorkspaceError) {
     guard Self.isValidName(name) else { throw .invalidTemplateName(name) }
@@ -62,8 +75,18 @@ public struct WorkspaceTemplate: Sendable {
         try collect(text)
         return text
       },
-      router: { (router) throws(WorkspaceError) in
-        for argument in router.stack.root.arguments { try collect(argument) }
+      router: { (router, reader) throws(WorkspaceError) in
+        var isFixed = true
+        for argument in router.stack.root.arguments {
+          try collect(argument)
+          isFixed = isFixed && ((try? TemplateText.placeholders(in: argument)) ?? []).isEmpty
+        }
+        if let reader, isFixed {
+          let token = Self.unescaped(router.stack.root)
+          if let reason = reader.problem(token) {
+            throw .refusedTemplateRoute(token, template: name, reason: reason)
+          }
+        }
         return router
       })
     self.name = name
@@ -100,7 +123,10 @@ public struct WorkspaceTemplate: Sendable {
   ///   of no placeholder (checked first, in name order, so a misspelt name is named as such),
   ///   ``WorkspaceError/missingTemplateParameter(_:template:)`` for the first parameter without
   ///   a value, or ``WorkspaceError/invalidTemplateArgument(_:value:reason:)`` for a value that
-  ///   makes a route token longer than `RouteToken.maximumLength`.
+  ///   makes a route token longer than `RouteToken.maximumLength`, or a route that the type
+  ///   of a pane made with ``NodeTemplate/pane(_:root:of:)`` cannot read (naming the
+  ///   parameter whose value it cannot read: the first that a stand-in value such as `0` or
+  ///   `x` in its place makes readable).
   /// - Complexity: O(*n* + *t*), for *n* nodes and *t* bytes of text in the template.
   public func filled(with values: [String: String]) throws(WorkspaceError) -> (
     title: String, root: NodeTemplate
@@ -113,12 +139,15 @@ public struct WorkspaceTemplate: Sendable {
     }
     let root = try root.mapped(
       title: { (text) throws(WorkspaceError) in TemplateText.filled(text, with: values) },
-      router: { (router) throws(WorkspaceError) in try Self.filled(router, with: values) })
+      router: { (router, reader) throws(WorkspaceError) in
+        try Self.filled(router, reader, with: values, template: name)
+      })
     return (TemplateText.filled(title, with: values), root)
   }
 
   private static func filled(
-    _ router: RouterState, with values: [String: String]
+    _ router: RouterState, _ reader: RouteReader?, with values: [String: String],
+    template: String
   ) throws(WorkspaceError) -> RouterState {
     let root = router.stack.root
     let token = RouteToken(
@@ -131,6 +160,12 @@ public struct WorkspaceTemplate: Sendable {
         culprit, value: values[culprit]!,
         reason: "route '\(root.name):…' would be \(token.description.utf8.count) bytes, "
           + "over the limit of \(RouteToken.maximumLength)")
+    }
+    if let reader, let reason = reader.problem(token) {
+      guard let culprit = culprit(of: root, values: values, problem: reader.problem) else {
+        throw .refusedTemplateRoute(token, template: template, reason: reason)
+      }
+      throw .invalidTemplateArgument(culprit, value: values[culprit] ?? "", reason: reason)
     }
     var stack = RouteStack(root: token, maxDepth: router.stack.maxDepth)
     stack.rejectsDuplicateTop = router.stack.rejectsDuplicateTop
@@ -176,5 +211,49 @@ extension WorkspaceTemplate {
   ///   a lone `}` (a literal brace is written `{{` or `}}`).
   public static func placeholders(in text: String) throws(TemplateTextError) -> [String] {
     try TemplateText.placeholders(in: text)
+  }
+}
+
+extension WorkspaceTemplate {
+  /// The parameter to blame when a route type cannot read a route filled with `values`: the
+  /// first placeholder of the route that a stand-in value (`0`, `1`, `0.5`, `true`, `x`) in
+  /// place of its own makes readable, and else the route's first placeholder.
+  ///
+  ///     // FileRoute.line takes (String, Int): `n` is to blame, not `file`.
+  ///     WorkspaceTemplate.culprit(
+  ///       of: RouteToken("line", "{file}", "{n}"), values: ["file": "a", "n": "abc"],
+  ///       problem: { routeTypes.problem(reading: $0, kind: "file") })   // "n"
+  ///
+  /// - Parameters:
+  ///   - root: The route as the template holds it, with placeholders.
+  ///   - values: A value for each of its placeholders.
+  ///   - problem: Why the route type cannot read a token; `nil` when it reads it.
+  /// - Returns: The name of a placeholder of `root`; `nil` when it has none.
+  /// - Complexity: At most five readings of a token for each of the route's placeholders.
+  static func culprit(
+    of root: RouteToken, values: [String: String], problem: (RouteToken) -> String?
+  ) -> String? {
+    var names: [String] = []
+    for argument in root.arguments {
+      for name in (try? TemplateText.placeholders(in: argument)) ?? [] where !names.contains(name) {
+        names.append(name)
+      }
+    }
+    for name in names {
+      for standIn in ["0", "1", "0.5", "true", "x"] where standIn != values[name] {
+        var probe = values
+        probe[name] = standIn
+        let token = RouteToken(
+          name: root.name, arguments: root.arguments.map { TemplateText.filled($0, with: probe) })
+        if problem(token) == nil { return name }
+      }
+    }
+    return names.first
+  }
+
+  /// A route without placeholders as it is read: `{{` and `}}` written as single braces.
+  static func unescaped(_ root: RouteToken) -> RouteToken {
+    RouteToken(
+      name: root.name, arguments: root.arguments.map { TemplateText.filled($0, with: [:]) })
   }
 }

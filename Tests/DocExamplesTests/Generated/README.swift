@@ -37,7 +37,7 @@ private enum SettingsRoute: String, Route {
   case general, accounts
   static let kind = "settings"
 }
-// README.md, Swift block 4
+// README.md, Swift block 5
 private struct MailApp: App {
   static let fileURL = URL(fileURLWithPath: NSHomeDirectory() + "/mail-workspace.json")
   static let routeTypes = RouteRegistry([MailRoute.self, SettingsRoute.self])
@@ -78,7 +78,7 @@ private struct MailApp: App {
     }
   }
 }
-// README.md, Swift block 4
+// README.md, Swift block 5
 private struct NodeView: View {
   let workspace: Workspace
   let id: NodeID
@@ -99,13 +99,21 @@ private struct NodeView: View {
     ForEach(node.children, id: \.self) { NodeView(workspace: workspace, id: $0) }
   }
 }
-// README.md, Swift block 4
+// README.md, Swift block 5
 private struct PaneView: View {
   let workspace: Workspace
   let pane: NodeID
 
   var body: some View {
-    if let router = try? workspace.router(MailRoute.self, for: pane) {
+    if workspace.state.node(pane)?.router?.kind == SettingsRoute.kind,
+      let settings = try? workspace.router(SettingsRoute.self, for: pane)
+    {
+      @Bindable var settings = settings
+      NavigationStack(path: $settings.path) {
+        MailScreen(route: settings.root)   // the settings screens
+          .navigationDestination(for: SettingsRoute.self) { MailScreen(route: $0) }
+      }
+    } else if let router = try? workspace.router(MailRoute.self, for: pane) {
       @Bindable var router = router
       NavigationStack(path: $router.path) {
         MailScreen(route: router.root)   // the pane's own root, as the file holds it
@@ -118,7 +126,7 @@ private struct PaneView: View {
     }
   }
 }
-// README.md, Swift block 4
+// README.md, Swift block 5
 private struct ModalFlow: View {
   @Bindable var router: Router<MailRoute>
 
@@ -131,7 +139,7 @@ private struct ModalFlow: View {
     }
   }
 }
-// README.md, Swift block 4
+// README.md, Swift block 5
 private struct ReplyButton: View {
   @Environment(Workspace.self) private var workspace
   @Environment(\.pane) private var pane
@@ -144,7 +152,19 @@ private struct ReplyButton: View {
     }
   }
 }
-// README.md, Swift block 4
+// README.md, Swift block 5
+private struct AccountsButton: View {
+  let workspace: Workspace
+
+  var body: some View {
+    Button("Accounts") {
+      _ = try? workspace.apply([
+        .split(.horizontal, root: SettingsRoute.accounts), .rename("Accounts"),
+      ])
+    }
+  }
+}
+// README.md, Swift block 5
 private struct PaletteField: View {
   let workspace: Workspace
   @State private var line = ""
@@ -161,7 +181,7 @@ private struct PaletteField: View {
     }
   }
 }
-// README.md, Swift block 4
+// README.md, Swift block 5
 private extension EnvironmentValues {
   private struct PaneKey: EnvironmentKey {
     static let defaultValue: NodeID? = nil
@@ -201,21 +221,31 @@ private extension EnvironmentValues {
   print(owner, stack.current, rects.count)
   try state.apply(.undo())
   // README.md, Swift block 3
+  let workspace = Workspace(state, routeTypes: RouteRegistry([MailRoute.self, SettingsRoute.self]))
+  try workspace.apply(.split(.horizontal, root: SettingsRoute.accounts))   // from code
+  try workspace.apply(CommandParser.parse(line: "focus 1 split v general"))  // a settings pane
+  let routes = try workspace.routes(for: workspace.focusedPane)   // any kind, read by its type
+  print(routes.kind, routes.current is SettingsRoute)   // settings true
+  // README.md, Swift block 4
 
   let store = WorkspaceStore(path: "workspace.json")
   let loaded = try store.load(default: state)          // missing file → the default
   for diagnostic in loaded.diagnostics { print(diagnostic) }   // each repair, at its JSON path
   try store.update(default: state) { try $0.apply(.zoom) }
-  // README.md, Swift block 4
+  // README.md, Swift block 5
 
 
   /// A node of the tree: a pane, or a container of nodes.
 
-  /// A pane: its router's stack, and its sheet or cover with their own flows.
+  /// A pane: its router's stack, and its sheet or cover with their own flows; a mail pane or a
+  /// settings pane, by its router's kind.
 
   /// The flow inside a sheet or cover: the modal's root, then its own path.
 
   /// A view deep in a pane: it finds the nearest mail router from its pane.
+
+  /// A toolbar button: the account settings beside the focused mail pane, a pane of their own
+  /// kind, in one undoable change.
 
   /// A command palette: one typed line, the same grammar as `wsctl`.
 

@@ -40,26 +40,42 @@ import WorkspaceSession
     print(error)   // %4 cannot hold route 'detail:abc': mail route 'detail:abc' takes one Int
   }
   // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 6
+  let host = Workspace(state, routeTypes: RouteRegistry([MailRoute.self, SettingsRoute.self]))
+  try host.apply(.split(.horizontal, root: SettingsRoute.accounts))   // settings beside mail
+  try host.apply(CommandParser.parse(line: "focus 1 split v general"))  // a settings pane
+  switch try host.routes(for: host.focusedPane).current {
+  case let settings as SettingsRoute: print("settings", settings)
+  case let mail as MailRoute: print("mail", mail)
+  default: print("no type reads it")
+  }
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 7
   if let (owner, stack) = try state.nearestRouter(MailRoute.self, from: state.focusedPane) {
     print(owner, stack.current)
   }
   print(try state.router(MailRoute.self, for: state.focusedPane))   // the label Workspace uses
-  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 7
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 8
   for (pane, rect) in state.orderedLayout(in: Size(width: 120, height: 40)) {
     print(pane, rect)   // the rectangles tile the area exactly
   }
-  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 8
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 9
   try state.apply(.saveTemplate("mail"))                  // the active tab, saved in the file
   let review = try WorkspaceTemplate(
     name: "review", title: "{repo} #{pr}",
     root: .split(.horizontal, [
-      .pane("{repo}", root: RouteToken(name: "repo", arguments: ["{repo}"])),
-      .pane("diff", root: RouteToken(name: "diff", arguments: ["{repo}", "{pr}"])),
+      .pane("{repo}", untyped: RouteToken(name: "repo", arguments: ["{repo}"])),
+      .pane("diff", untyped: RouteToken(name: "diff", arguments: ["{repo}", "{pr}"])),
     ]))
   print(review.parameters)                                // ["repo", "pr"]
   try state.apply(.openTemplate(review, parameters: ["repo": "mail", "pr": "42"]))
   try state.apply(.applyTemplate("mail"))                 // one of state.templates
-  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 9
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 10
+  let message = try WorkspaceTemplate(
+    name: "message", title: "#{id}",
+    root: .pane("#{id}", root: RouteToken("detail", "{id}"), of: MailRoute.self))
+  try state.apply(.openTemplate(message, parameters: ["id": "42"]))   // a mail pane
+  try state.apply(.openTemplate(message, parameters: ["id": "x"]))
+  // throws: invalid value 'x' for 'id': mail route 'detail:x' takes one Int
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 11
 
   let session = WorkspaceSession(path: fileURL.path, default: state)
   let shared = session.workspace
@@ -74,6 +90,6 @@ import WorkspaceSession
   }
   Task.detached { await shared.send { _ = try? $0.apply(.zoom) }.value }   // from any task
   for await change in shared.changes { print(change.origin, change.commands) }
-  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 10
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 12
   shared.undoPolicy = .layoutOnly   // undo restores closed, split or moved panes and tabs
 }

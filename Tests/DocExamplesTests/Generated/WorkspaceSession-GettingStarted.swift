@@ -23,7 +23,8 @@ private struct WorkspaceArea: View {
   // Sources/WorkspaceSession/WorkspaceSession.docc/GettingStarted.md, Swift block 1
 
   let session = WorkspaceSession(
-    path: fileURL.path, default: .mail, routeTypes: RouteRegistry([MailRoute.self]))
+    path: fileURL.path, default: .mail,
+    routeTypes: RouteRegistry([MailRoute.self, SettingsRoute.self]))
   for diagnostic in session.restoration.diagnostics {
     log("repaired \(diagnostic)")
   }
@@ -42,6 +43,10 @@ private struct WorkspaceArea: View {
     router.present(.compose)
     router.push(.detail(1))
   }
+  // Another kind of pane beside the mail pane: a settings pane, with a typed router of its own.
+  try workspace.apply([.split(.horizontal, root: SettingsRoute.accounts), .rename("Accounts")])
+  let settings = try workspace.router(SettingsRoute.self, for: workspace.focusedPane)
+  settings.push(.general)
   // Sources/WorkspaceSession/WorkspaceSession.docc/GettingStarted.md, Swift block 3
   for await change in workspace.changes {
     if change.origin == .adopted { showBanner("updated from revision \(change.revision)") }

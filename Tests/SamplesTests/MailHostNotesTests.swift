@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import Workspace
+import WorkspaceJSON
+
+@testable import MailHost
+
+/// End-to-end tests of MailHost's second kind of pane: notes (`NoteRoute`, kind `notes`)
+/// beside the mail panes, opened from the host's code and from `wsctl` against the running
+/// host, each pane read by its own type, and a file with both kinds restored.
+@Suite struct MailHostNotesTests {
+  let mailHost = SampleProcess(name: "MailHost")
+
+  /// Each visible pane's kind in the file the host saved.
+  private func kinds(in file: String) throws -> [String?] {
+    let state = try WorkspaceStore(path: file).load(default: MailLayout.initialState).state
+    return state.numberedPanes.map { state.node($0)?.router?.kind }
+  }
+
+  @Test func noteFromCodeOpensANotesPaneBesideTheFocusedMailPane() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    let result = try mailHost.run(["-f", file, "note", "groceries", "note", "milk", "show"])
+    #expect(result.status == 0, "\(result.errorOutput)")
+    for expected in [
+      // The split and its title are one change; the notes pane's typed router then pushes.
+      "  router %5: push note:milk -> [note:groceries, note:milk]",
+      "  change: at %5 push note:milk (changed %5)",
+      "  3  Message    [.message(1)]",
+      "  4* Notes      notes [.note(\"groceries\"), .note(\"milk\")]",
+    ] {
+      #expect(result.lines.contains(expected), "missing '\(expected)' in:\n\(result.output)")
+    }
+    #expect(try kinds(in: file) == ["mail", "mail", "mail", "notes"])
+    // One undo takes the push back, a second the notes pane.
+    let undone = try mailHost.run(["-f", file, "undo", "undo", "show"])
+    #expect(undone.lines.contains("  3* Message    [.message(1)]"), "\(undone.output)")
+    #expect(!undone.output.contains("Notes "))
+  }
+
+  @Test func wsctlTabNewMakesANotesPaneInTheRunningHost() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    let result = try mailHost.run(
+      ["-f", file], input: "wsctl tab new Notes note:groceries\nshow\n")
+    #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+    // Over the control socket: the host applied it, and its kind is the one type that
+    // reads `note:groceries`.
+    #expect(result.lines.contains("  wsctl exited 0"), "\(result.output)")
+    #expect(
+      result.lines.contains("  1* Notes      notes [.note(\"groceries\")]"), "\(result.output)")
+    #expect(try kinds(in: file) == ["notes"])
+  }
+
+  @Test func wsctlSplitBesideAMailPaneMakesANotesPane() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    // The reader, a mail pane, is focused; the new pane is of the kind that reads `note:x`.
+    let result = try mailHost.run(["-f", file], input: "wsctl split h note:x\nshow\n")
+    #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+    #expect(result.lines.contains("  3  Message    [.message(1)]"), "\(result.output)")
+    #expect(result.lines.contains("  4* Message    notes [.note(\"x\")]"), "\(result.output)")
+    #expect(try kinds(in: file) == ["mail", "mail", "mail", "notes"])
+  }
+
+  @Test(arguments: [
+    // A mail route in the notes pane, and a notes route in a mail pane.
+    (
+      "wsctl push message:7", "notes [.note(\"groceries\")]",
+      "wsctl: %5 cannot hold route 'message:7': unknown notes route 'message:7' at word 1"
+    ),
+    (
+      "wsctl focus 3 push note:x", "[.message(1)]",
+      "wsctl: %4 cannot hold route 'note:x': unknown mail route 'note:x' at word 3"
+    ),
+  ])
+  func aRouteOfTheWrongKindIsRefusedNamingTheNodeAndWhy(
+    line: String, kept: String, refusal: String
+  ) throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    #expect(try mailHost.run(["-f", file, "note", "groceries"]).status == 0)
+    let saved = try Data(contentsOf: URL(fileURLWithPath: file))
+    let result = try mailHost.run(["-f", file], input: line + "\nshow\n")
+    // Refused, with wsctl's exit code for a refused command, and nothing changed.
+    #expect(result.status == 1, "\(result.output)")
+    #expect(result.lines.contains("  wsctl exited 1"), "\(result.output)")
+    #expect(result.errorOutput.contains(refusal), "\(result.errorOutput)")
+    #expect(!result.output.contains("change:"), "\(result.output)")
+    #expect(result.output.contains(kept), "\(result.output)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == saved)
+  }
+
+  @Test func aFileWithBothKindsIsRestoredEachReadByItsType() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    #expect(try mailHost.run(["-f", file, "open", "42", "note", "groceries"]).status == 0)
+    let result = try mailHost.run(["-f", file, "show"])
+    #expect(result.status == 0, "\(result.errorOutput)")
+    #expect(
+      result.lines == [
+        "MailHost: restored \(file) (4 panes)",
+        "> show",
+        "  1  Mailboxes  [.inbox]",
+        "  2  Messages   [.folder(\"Inbox\")]",
+        "  3  Message    [.message(1), .message(42)]",
+        "  4* Notes      notes [.note(\"groceries\")]",
+        "MailHost: nothing to save; \(file) not written",
+        "",
+      ])
+    // Typed access reads each pane by its kind's type.
+    let state = try WorkspaceStore(path: file).load(default: MailLayout.initialState).state
+    let panes = state.numberedPanes
+    let mail = try state.routes(for: panes[2], MailLayout.routeTypes)
+    let notes = try state.routes(for: panes[3], MailLayout.routeTypes)
+    #expect(mail.kind == "mail")
+    #expect(mail.current as? MailRoute == .message(42))
+    #expect(notes.kind == "notes")
+    #expect(notes.current as? NoteRoute == .note("groceries"))
+  }
+
+  @Test func aHandEditedNotesTokenIsCutBackToTheList() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    #expect(try mailHost.run(["-f", file, "note", "groceries"]).status == 0)
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    try Data(text.replacingOccurrences(of: "\"note:groceries\"", with: "\"note:a:b\"").utf8)
+      .write(to: URL(fileURLWithPath: file))
+    let result = try mailHost.run(["-f", file, "show"])
+    #expect(result.status == 0, "\(result.errorOutput)")
+    #expect(result.output.contains("notes route 'note:a:b' takes one String"), "\(result.output)")
+    #expect(result.lines.contains("  4* Notes      notes [.list]"), "\(result.output)")
+  }
+
+  @Test func aNotesPaneHasNoMailToolbar() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    let result = try mailHost.run(["-f", file, "note", "x", "search", "foo", "compose", "show"])
+    #expect(result.status == 0, "\(result.errorOutput)")
+    #expect(
+      result.lines.filter { $0.hasPrefix("  no mail toolbar") }
+        == Array(
+          repeating: "  no mail toolbar in pane 4, a notes pane; try 'focus 1' first", count: 2),
+      "\(result.output)")
+    // Neither the window's router nor any pane changed.
+    #expect(result.lines.contains("  1  Mailboxes  [.inbox]"), "\(result.output)")
+    #expect(result.output.components(separatedBy: "change:").count == 2, "\(result.output)")
+  }
+
+  @Test func noteNeedsAName() throws {
+    #expect(try HostStep.parse(["note", "=show", "show"]) == [.note("show"), .show])
+    let result = try mailHost.run(["note"])
+    #expect(result.status == 64)
+    #expect(result.errorOutput == "MailHost: error: 'note' needs a note's name at word 2\n")
+  }
+}
