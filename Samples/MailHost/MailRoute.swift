@@ -25,6 +25,13 @@ enum MailRoute: Route {
   case settings
 
   static let kind = "mail"
+  /// Published in the file, so that `wsctl` with no host running refuses and completes as
+  /// the host does.
+  static let routeShapes: [RouteShape]? = [
+    RouteShape("inbox"), RouteShape("folder", String.self), RouteShape("message", Int.self),
+    RouteShape("compose"), RouteShape("attachment", Int.self), RouteShape("attachments"),
+    RouteShape("search", String.self), RouteShape("settings"),
+  ]
 
   var token: RouteToken {
     switch self {

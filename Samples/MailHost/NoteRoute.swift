@@ -11,6 +11,8 @@ enum NoteRoute: Route {
   case note(String)
 
   static let kind = "notes"
+  /// Published in the file, so that `wsctl` with no host running checks notes routes too.
+  static let routeShapes: [RouteShape]? = [RouteShape("list"), RouteShape("note", String.self)]
 
   var token: RouteToken {
     switch self {

@@ -1,4 +1,5 @@
 import Foundation
+import PaneRouter
 import Testing
 import Workspace
 import WorkspaceJSON
@@ -84,7 +85,7 @@ import WorkspaceJSON
     let result = try mailHost.run(["-f", file], input: line + "\nshow\n")
     // Refused, with wsctl's exit code for a refused command, and nothing changed.
     #expect(result.status == 1, "\(result.output)")
-    #expect(result.lines.contains("  wsctl exited 1"), "\(result.output)")
+    #expect(result.lines.contains("  wsctl exited 64"), "\(result.output)")
     #expect(result.errorOutput.contains(refusal), "\(result.errorOutput)")
     #expect(!result.output.contains("change:"), "\(result.output)")
     #expect(result.output.contains(kept), "\(result.output)")
@@ -152,5 +153,29 @@ import WorkspaceJSON
     let result = try mailHost.run(["note"])
     #expect(result.status == 64)
     #expect(result.errorOutput == "MailHost: error: 'note' needs a note's name at word 2\n")
+  }
+
+  /// The host publishes both kinds' routes in the file it saves, so that `wsctl` with no host
+  /// running refuses (exit 64) and opens panes as the host would.
+  @Test func theSavedFileCarriesBothKindsRoutesForWsctl() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.path("mail.json")
+    let saved = try mailHost.run(["-f", file, "note", "groceries"])
+    #expect(saved.status == 0, "\(saved.errorOutput)")
+    let state = try WorkspaceStore(path: file).load(default: MailLayout.initialState).state
+    #expect(state.routeSchema == MailLayout.routeTypes.schema)
+    #expect(state.routeSchema.kinds["notes"]?.map(\.description) == ["list", "note:String"])
+    #expect(state.routeSchema.kinds["mail"]?.contains(RouteShape("message", Int.self)) == true)
+    let wsctl = SampleProcess(name: "wsctl")
+    let refused = try wsctl.run(["-f", file, "focus", "3", "push", "message:abc"])
+    #expect(refused.status == 64)
+    #expect(
+      refused.errorOutput
+        == "wsctl: %4 cannot hold route 'message:abc': mail route 'message:abc': argument 1 "
+        + "'abc' is not an Int (message takes one Int) at word 3\n")
+    let opened = try wsctl.run(["-f", file, "split", "v", "notes/list", "tree"])
+    #expect(opened.status == 0, "\(opened.errorOutput)")
+    let restored = try mailHost.run(["-f", file, "show"])
+    #expect(restored.lines.contains("  5* Notes      notes [.list]"), "\(restored.output)")
   }
 }

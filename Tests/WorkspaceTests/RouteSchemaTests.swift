@@ -114,7 +114,7 @@ import Testing
   }
 
   @Test func aDraftCheckedByTheSchemaRefusesByNameAndChangesNothing() throws {
-    var state = WorkspaceState(.pane("Main", root: RouteToken("file:a")))
+    var state = WorkspaceState(.pane("Main", untyped: "file:a"))
     state.routeSchema = Self.registry.schema
     var draft = WorkspaceDraft(state, routeTypes: RouteRegistry(schema: state.routeSchema))
     var failedIndex: Int?
