@@ -6,6 +6,33 @@ import PaneRouter
 import Workspace
 import WorkspaceSession
 
+// Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 7
+private enum FileRoute: Route {
+  case file(String)
+  case line(String, Int)
+
+  static let kind = "files"
+  static let routeShapes: [RouteShape]? = [
+    RouteShape("file", String.self), RouteShape("line", String.self, Int.self),
+  ]
+
+  var token: RouteToken {
+    switch self {
+    case .file(let path): RouteToken("file", path)
+    case .line(let path, let line): RouteToken("line", path, line)
+    }
+  }
+
+  init(token: RouteToken) throws {
+    switch token.name {
+    case "file": self = .file(try token.arguments(as: Self.self, String.self))
+    case "line":
+      let (path, line) = try token.arguments(as: Self.self, String.self, Int.self)
+      self = .line(path, line)
+    default: throw PaneRouterError.unknownRoute(token, kind: Self.kind)
+    }
+  }
+}
 
 @MainActor private func examples() async throws {
   // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 1
@@ -49,15 +76,19 @@ import WorkspaceSession
   default: print("no type reads it")
   }
   // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 7
+
+  let editor = Workspace(state, routeTypes: RouteRegistry([FileRoute.self, SettingsRoute.self]))
+  print(editor.state.routeSchema.kinds["files"] ?? [])   // [file:String, line:String:Int]
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 8
   if let (owner, stack) = try state.nearestRouter(MailRoute.self, from: state.focusedPane) {
     print(owner, stack.current)
   }
   print(try state.router(MailRoute.self, for: state.focusedPane))   // the label Workspace uses
-  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 8
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 9
   for (pane, rect) in state.orderedLayout(in: Size(width: 120, height: 40)) {
     print(pane, rect)   // the rectangles tile the area exactly
   }
-  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 9
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 10
   try state.apply(.saveTemplate("mail"))                  // the active tab, saved in the file
   let review = try WorkspaceTemplate(
     name: "review", title: "{repo} #{pr}",
@@ -68,14 +99,14 @@ import WorkspaceSession
   print(review.parameters)                                // ["repo", "pr"]
   try state.apply(.openTemplate(review, parameters: ["repo": "mail", "pr": "42"]))
   try state.apply(.applyTemplate("mail"))                 // one of state.templates
-  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 10
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 11
   let message = try WorkspaceTemplate(
     name: "message", title: "#{id}",
     root: .pane("#{id}", root: RouteToken("detail", "{id}"), of: MailRoute.self))
   try state.apply(.openTemplate(message, parameters: ["id": "42"]))   // a mail pane
   try state.apply(.openTemplate(message, parameters: ["id": "x"]))
   // throws: invalid value 'x' for 'id': mail route 'detail:x' takes one Int
-  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 11
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 12
 
   let session = WorkspaceSession(path: fileURL.path, default: state)
   let shared = session.workspace
@@ -90,6 +121,6 @@ import WorkspaceSession
   }
   Task.detached { await shared.send { _ = try? $0.apply(.zoom) }.value }   // from any task
   for await change in shared.changes { print(change.origin, change.commands) }
-  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 12
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 13
   shared.undoPolicy = .layoutOnly   // undo restores closed, split or moved panes and tabs
 }
