@@ -81,7 +81,8 @@ extension MailRoute: CustomStringConvertible {
 
 extension MailRoute {
   /// The app's route types, registered with its session: a token `MailRoute` cannot read is
-  /// refused in commands and cut back on restore (a root falls back to the inbox).
+  /// refused in commands and quarantined on restore (a stack with no readable route falls
+  /// back to the inbox).
   static var registry: RouteRegistry {
     var registry = RouteRegistry()
     registry.register(MailRoute.self, fallbackRoot: .inbox)

@@ -1,7 +1,7 @@
 import PaneRouter
 
 /// Stored tokens against the route types a host registered: finding the unreadable ones,
-/// cutting them back, and refusing new ones.
+/// quarantining them, and refusing new ones.
 extension WorkspaceState {
   /// Every stored token of the tree that the type registered for its router's kind cannot
   /// read, in depth-first order of the nodes, each router's stack before its modal.
@@ -179,22 +179,25 @@ extension WorkspaceState {
   }
 
   /// The readable routes of a stack with its quarantined tokens put back at their places
-  /// (in index order, clamped), at most `limit` of them; every other token goes to
-  /// `quarantining` with its index among all of them.
+  /// (in index order, clamped): every readable route it shows, and the readable quarantined
+  /// ones while the stack has room below `limit`; every other token goes to `quarantining`
+  /// with its index among all of them.
   private static func merged(
     _ routes: [RouteToken], _ quarantined: [QuarantinedRoute], reads: (RouteToken) -> Bool,
     limit: Int, quarantining: (RouteToken, Int) -> Void
   ) -> [RouteToken] {
-    var all = routes
+    var all = routes.map { (token: $0, wasShown: true) }
     let places = quarantined.enumerated().sorted {
       ($0.element.place.index, $0.offset) < ($1.element.place.index, $1.offset)
     }
     for (_, entry) in places {
-      all.insert(entry.token, at: min(entry.place.index, all.count))
+      all.insert((entry.token, false), at: min(entry.place.index, all.count))
     }
+    var room = limit - routes.count(where: reads)
     var shown: [RouteToken] = []
-    for (index, token) in all.enumerated() {
-      if shown.count < limit, reads(token) {
+    for (index, (token, wasShown)) in all.enumerated() {
+      if reads(token), wasShown || room > 0 {
+        if !wasShown { room -= 1 }
         shown.append(token)
       } else {
         quarantining(token, index)

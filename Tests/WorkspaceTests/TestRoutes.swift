@@ -39,3 +39,29 @@ enum SettingsRoute: Route {
     self = .general
   }
 }
+
+/// A host route type of an editor, whose `line` takes a file and an Int, for the quarantine
+/// tests: `file:a`, `line:a.swift:12`.
+enum FileRoute: Route {
+  case file(String)
+  case line(String, Int)
+
+  static let kind = "file"
+
+  var token: RouteToken {
+    switch self {
+    case .file(let name): RouteToken("file", name)
+    case .line(let name, let line): RouteToken("line", name, line)
+    }
+  }
+
+  init(token: RouteToken) throws {
+    switch token.name {
+    case "file": self = .file(try token.arguments(as: Self.self, String.self))
+    case "line":
+      let (name, line) = try token.arguments(as: Self.self, String.self, Int.self)
+      self = .line(name, line)
+    default: throw PaneRouterError.unknownRoute(token, kind: Self.kind)
+    }
+  }
+}
