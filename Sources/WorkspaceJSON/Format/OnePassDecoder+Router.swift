@@ -35,7 +35,7 @@ extension OnePassDecoder {
         rejectsDuplicateTop = try boolean()
       case Self.quarantined:
         try members.claim(5)
-        quarantined = try quarantinedRoutes()
+        quarantined = try quarantinedRoutes(depth: depth + 1)
       default:
         try members.append(keyText(start: start, count: length), try keptValue(depth: depth + 1))
       }
@@ -53,8 +53,9 @@ extension OnePassDecoder {
   }
 
   /// Reads a router's quarantined tokens: a non-empty array of objects, each with a token
-  /// and one place (`stack`, or `modal` with its `style`) and nothing else, within the limit.
-  private mutating func quarantinedRoutes() throws(Bail) -> [QuarantinedRoute] {
+  /// and one place (`stack`, or `modal` with its `style`), within the limit; other members of
+  /// an entry are read and not kept, as the reference does.
+  private mutating func quarantinedRoutes(depth: Int) throws(Bail) -> [QuarantinedRoute] {
     guard try openArray() else { throw Bail() }
     var routes: [QuarantinedRoute] = []
     repeat {
@@ -64,7 +65,8 @@ extension OnePassDecoder {
       var members = ObjectMembers()
       guard try openObject() else { throw Bail() }
       repeat {
-        switch try key().key {
+        let (key, start, length) = try self.key()
+        switch key {
         case Self.token:
           try members.claim(0)
           guard let parsed = try? RouteToken(parsing: try string()) else { throw Bail() }
@@ -80,7 +82,7 @@ extension OnePassDecoder {
           guard let parsed = ModalStyle(rawValue: try string()) else { throw Bail() }
           style = parsed
         default:
-          throw Bail()
+          try members.append(keyText(start: start, count: length), try keptValue(depth: depth + 2))
         }
       } while try next(closing: 0x7D)
       // One place, and a style exactly with a modal's.

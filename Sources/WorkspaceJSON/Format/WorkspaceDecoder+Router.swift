@@ -43,6 +43,7 @@ extension WorkspaceDecoder {
         let style = ModalStyle(rawValue: styleName),
         let modalRoutes = try tokens(modalObject["stack"], at: location + ".modal.stack")
       {
+        warnAboutDuplicateKeys(in: modalObject, at: location + ".modal")
         modal = (style, modalRoutes)
         modalUnknown = unknown(modalObject, known: Self.modalKeyList)
       } else {
@@ -81,7 +82,8 @@ extension WorkspaceDecoder {
 
   /// A router's quarantined tokens, each `{"token": ..., "stack": i}` or
   /// `{"token": ..., "modal": i, "style": ...}`; a malformed one is dropped (reported), a
-  /// modal's missing or unknown style is read as `sheet` (reported).
+  /// modal's missing or unknown style is read as `sheet` (reported), other members of an
+  /// entry are not kept.
   private mutating func quarantined(_ value: JSONDocument.Value?, at location: String)
     throws(WorkspaceFileError) -> [QuarantinedRoute]
   {
