@@ -155,6 +155,8 @@ extension Runner {
       throw failure
     }
     let panes = loaded.state.paneIDs.count
+    // Quarantined tokens are kept as they are, so they warn without making the file invalid.
+    let warnings = Diagnostic.quarantinedRoutes(in: loaded.state)
     if options.json {
       output += JSONWriter.string(
         .object([
@@ -163,10 +165,14 @@ extension Runner {
           "migratedFrom": loaded.migratedFromVersion.map { .number(Double($0)) } ?? .null,
           "diagnostics": .array(
             loaded.diagnostics.map(Self.json)),
+          "warnings": .array(warnings.map(Self.json)),
         ]))
     } else {
       for diagnostic in loaded.diagnostics {
         output += "\(store.path): \(diagnostic)".escapedForTerminal + "\n"
+      }
+      for warning in warnings {
+        output += "\(store.path): warning: \(warning)".escapedForTerminal + "\n"
       }
       if loaded.diagnostics.isEmpty {
         output += "\(store.path.escapedForTerminal): valid (\(panes) pane\(panes == 1 ? "" : "s")"
