@@ -145,7 +145,8 @@ extension WorkspaceState {
     _ router: RouterState, _ registry: RouteRegistry
   ) -> RouterState {
     guard registry.isRegistered(kind: router.kind) else { return router }
-    let reads = { (token: RouteToken) in registry.problem(reading: token, kind: router.kind) == nil
+    func reads(_ token: RouteToken) -> Bool {
+      registry.problem(reading: token, kind: router.kind) == nil
     }
     let limit = router.stack.maxDepth
     var quarantined: [QuarantinedRoute] = []
@@ -182,6 +183,8 @@ extension WorkspaceState {
   /// (in index order, clamped): every readable route it shows, and the readable quarantined
   /// ones while the stack has room below `limit`; every other token goes to `quarantining`
   /// with its index among all of them.
+  ///
+  /// - Complexity: O(*k* + *q*·(*k* + *q*)), for *k* routes and *q* quarantined tokens.
   private static func merged(
     _ routes: [RouteToken], _ quarantined: [QuarantinedRoute], reads: (RouteToken) -> Bool,
     limit: Int, quarantining: (RouteToken, Int) -> Void
