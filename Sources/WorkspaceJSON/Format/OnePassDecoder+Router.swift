@@ -52,11 +52,11 @@ extension OnePassDecoder {
       modalUnknownMembers: modalMembers.members, quarantined: quarantined)
   }
 
-  /// Reads a router's quarantined tokens: a non-empty array of objects, each with a token
-  /// and one place (`stack`, or `modal` with its `style`), within the limit; other members of
-  /// an entry are read and not kept, as the reference does.
+  /// Reads a router's quarantined tokens: an array of objects, each with a token and one
+  /// place (`stack`, or `modal` with its `style`), within the limit; other members of an
+  /// entry are read and not kept, as the reference does.
   private mutating func quarantinedRoutes(depth: Int) throws(Bail) -> [QuarantinedRoute] {
-    guard try openArray() else { throw Bail() }
+    guard try openArray() else { return [] }
     var routes: [QuarantinedRoute] = []
     repeat {
       var token: RouteToken?
