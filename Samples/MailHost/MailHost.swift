@@ -117,10 +117,13 @@ struct MailHost {
     for diagnostic in restoration.diagnostics {
       print("MailHost: warning: \(diagnostic) (repaired)")
     }
-    // A hand-edited token the app cannot read: cut back to the last readable route (not an
-    // undo step; the session saves it).
+    // A hand-edited token the app cannot read: quarantined, out of its stack and kept in the
+    // file, every readable route kept (not an undo step; the session saves it).
     for diagnostic in restoration.unreadableRoutes {
       print("MailHost: warning: \(diagnostic)")
+    }
+    for diagnostic in restoration.quarantinedRoutes {
+      print("MailHost: note: \(diagnostic)")
     }
     if !session.workspace.repairUnreadableRoutes().isEmpty {
       print("MailHost: repaired the unreadable routes")

@@ -47,8 +47,9 @@ extension MailLayout {
   static let notesTitle = "Notes"
 
   /// The app's route types, registered with its session: a token the type of a router's
-  /// kind cannot read is refused in commands and cut back on restore (a mail root falls back
-  /// to the inbox, a notes root to the list). A new pane from text (`wsctl split h
+  /// kind cannot read is refused in commands and quarantined on restore (a mail stack with no
+  /// readable route falls back
+  /// to the inbox, a notes one to the list). A new pane from text (`wsctl split h
   /// note:groceries`) gets the kind of the one type that reads its root.
   static var routeTypes: RouteRegistry {
     var registry = RouteRegistry()

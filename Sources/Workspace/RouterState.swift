@@ -15,6 +15,11 @@ public struct RouterState: Equatable, Sendable {
   /// Members of the stored router's modal this version does not understand; they belong to
   /// that modal and go when it is dismissed (see `apply(_:)`).
   public package(set) var modalUnknownMembers: UnknownMembers
+  /// The stored tokens a repair took out of the stack and modal because the registered type
+  /// could not read them, each with the place it stood; kept and saved as they are, and put
+  /// back by a later repair that reads them (``WorkspaceState/repairUnreadableRoutes(_:)``).
+  /// Those that stood in a modal belong to it, as ``modalUnknownMembers`` do.
+  public package(set) var quarantined: [QuarantinedRoute]
 
   /// Creates a stored router.
   ///
@@ -27,20 +32,22 @@ public struct RouterState: Equatable, Sendable {
       modalUnknownMembers: UnknownMembers())
   }
 
-  /// Creates a stored router with the members a file layer kept.
+  /// Creates a stored router with the members and quarantined tokens a file layer kept.
   package init(
     kind: String, stack: RouteStack<RouteToken>, unknownMembers: UnknownMembers,
-    modalUnknownMembers: UnknownMembers
+    modalUnknownMembers: UnknownMembers, quarantined: [QuarantinedRoute] = []
   ) {
     self.kind = kind
     self.stack = stack
     self.unknownMembers = unknownMembers
     self.modalUnknownMembers = stack.modal == nil ? UnknownMembers() : modalUnknownMembers
+    self.quarantined = quarantined
   }
 
-  /// Applies a router operation to the stack. The kept members of the modal belong to the
-  /// modal they were stored with: an operation that dismisses it (or presents another) drops
-  /// them, so they never reappear on a later modal.
+  /// Applies a router operation to the stack. The kept members and quarantined tokens of the
+  /// modal belong to the modal they were stored with: an operation that dismisses it (or
+  /// presents another, even after a repair dismissed it) drops them, so they never reappear
+  /// on a later modal.
   ///
   /// - Parameter operation: The operation.
   /// - Throws: The stack's ``RouteRejection``; the router is then unchanged.
@@ -48,10 +55,12 @@ public struct RouterState: Equatable, Sendable {
   package mutating func apply(_ operation: RouteOperation<RouteToken>) throws(RouteRejection) {
     let modal = stack.modal
     try stack.apply(operation)
-    if stack.modal == nil || stack.modal?.root != modal?.root
-      || stack.modal?.style != modal?.style
-    {
+    let isAnotherModal = stack.modal?.root != modal?.root || stack.modal?.style != modal?.style
+    if stack.modal == nil || isAnotherModal {
       modalUnknownMembers = UnknownMembers()
+    }
+    if isAnotherModal {
+      quarantined.removeAll(where: \.isInModal)
     }
   }
 

@@ -9,6 +9,13 @@ public struct UnreadableRoute: Hashable, Sendable, CustomStringConvertible {
     case stack(Int)
     /// In the presented modal's stack, at a 0-based index (0 is the modal's root).
     case modal(Int)
+
+    /// The 0-based index, in the stack or the modal's stack.
+    package var index: Int {
+      switch self {
+      case .stack(let index), .modal(let index): index
+      }
+    }
   }
 
   /// The node whose router holds the token.

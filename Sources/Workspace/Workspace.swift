@@ -220,17 +220,25 @@ public final class Workspace {
     state.unreadableRoutes(routeTypes)
   }
 
-  /// Cuts every router back to its last readable route, as
+  /// Quarantines every stored token that the types in ``routeTypes`` cannot read, keeping
+  /// every readable route in its order, and reinstates quarantined tokens they now read, as
   /// ``WorkspaceState/repairUnreadableRoutes(_:)`` does: not an undo step, reported as a
-  /// `replaced` change (a session saves it).
+  /// `replaced` change (a session saves it, quarantined tokens included).
   ///
-  /// - Returns: What was unreadable; empty (and nothing reported) when everything reads.
+  /// - Returns: What was unreadable; empty when everything reads. Nothing is reported when
+  ///   nothing changed.
   @discardableResult
   public func repairUnreadableRoutes() -> [UnreadableRoute] {
     var next = state
     let repaired = next.repairUnreadableRoutes(routeTypes)
-    if !repaired.isEmpty { replaceState(next) }
+    if next != state { replaceState(next) }
     return repaired
+  }
+
+  /// Every quarantined token of the workspace with its node, as
+  /// ``WorkspaceState/quarantinedRoutes`` lists them.
+  public var quarantinedRoutes: [(node: NodeID, route: QuarantinedRoute)] {
+    state.quarantinedRoutes
   }
 
   /// Takes another writer's state (with this host's replayed transactions on top) as the new

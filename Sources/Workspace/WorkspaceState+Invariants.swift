@@ -10,7 +10,7 @@ extension WorkspaceState {
   /// indices are in range and, in a container holding a pane, lead to a pane; ids are
   /// positive and below ``nextID``; the most-recently-used list is non-empty, unique, holds
   /// only panes, starts with the focused pane and respects its limit; a zoomed pane is the
-  /// focused pane.
+  /// focused pane; a router's quarantined tokens stand at indices of at least 0.
   ///
   /// - Parameter checkingFocus: Whether to check the most-recently-used list and zoom too.
   /// - Complexity: O(*n*), where *n* is the number of nodes.
@@ -88,6 +88,9 @@ extension WorkspaceState {
     }
     if node.isContainer, !node.children.isEmpty, node.activeChild == nil {
       problems.append("active index \(node.activeIndex) of \(id) is out of range")
+    }
+    for route in node.router?.quarantined ?? [] where route.place.index < 0 {
+      problems.append("quarantined \(route) of \(id) has a negative index")
     }
     return problems
   }

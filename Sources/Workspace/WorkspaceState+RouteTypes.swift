@@ -1,7 +1,7 @@
 import PaneRouter
 
 /// Stored tokens against the route types a host registered: finding the unreadable ones,
-/// cutting them back, and refusing new ones.
+/// quarantining them, and refusing new ones.
 extension WorkspaceState {
   /// Every stored token of the tree that the type registered for its router's kind cannot
   /// read, in depth-first order of the nodes, each router's stack before its modal.
@@ -25,25 +25,52 @@ extension WorkspaceState {
     }
   }
 
-  /// Cuts every router of a registered kind back to its last readable route: a stack to the
-  /// routes below its first unreadable one, a modal likewise (dismissed when its root is
-  /// unreadable), and a stack whose root is unreadable to the registered fallback root.
+  /// Quarantines, in every router of a registered kind, the tokens its type cannot read:
+  /// each leaves the stack (or modal) for the router's ``RouterState/quarantined`` tokens,
+  /// with the place it stood, and every readable route stays, in its order. So a stored
+  /// `[file:a, line:x:abc, file:ok.swift]` whose `line` takes an Int shows
+  /// `[file:a, file:ok.swift]` and keeps `line:x:abc` at stack index 1, in the file too.
+  ///
+  /// A stack whose root is unreadable gets its first readable route as its root; one with no
+  /// readable route gets the kind's registered fallback root, or without one is left as it
+  /// is (and reported again by ``unreadableRoutes(_:)``). A modal with no readable route is
+  /// dismissed, its tokens quarantined. A quarantined token the type now reads (an upgraded
+  /// host) is reinstated at its place, counted among the routes and the tokens still
+  /// quarantined and clamped to the stack; past the stack's `maxDepth` it stays quarantined.
+  /// The stack may then hold one route twice in a row, as a stored stack may: the
+  /// duplicate-top guard refuses pushes, not stored stacks.
   ///
   /// The repair is not an edit: it records no undo entry, and the history's before-images
-  /// are repaired the same way, so that an undo never brings an unreadable token back.
+  /// are repaired the same way, so that an undo never brings an unreadable token back into a
+  /// stack and each image keeps its router's quarantined tokens.
   ///
   /// - Parameter registry: The host's route types.
   /// - Returns: What was unreadable, as ``unreadableRoutes(_:)`` reported it before; a
-  ///   router whose root is unreadable and whose kind has no fallback root keeps its stack.
+  ///   router whose stack has no readable route and whose kind has no fallback root keeps
+  ///   its stack. Tokens quarantined before, and those reinstated, are not in it.
   /// - Complexity: O(*n* + *k*) for *n* nodes and *k* routes, plus the history's images.
   @discardableResult
   public mutating func repairUnreadableRoutes(_ registry: RouteRegistry) -> [UnreadableRoute] {
     let found = unreadableRoutes(registry)
-    for id in Set(found.map(\.node)) {
-      nodes[id]!.setRouter(Self.cutBack(nodes[id]!.router!, registry))
+    let holding = Set(found.map(\.node))
+    for id in nodeIDs {
+      guard let router = self[id].router, !router.quarantined.isEmpty || holding.contains(id)
+      else { continue }
+      let repaired = Self.quarantining(router, registry)
+      if repaired != router { nodes[id]!.setRouter(repaired) }
     }
-    history.repairImages { router in Self.cutBack(router, registry) }
+    history.repairImages { router in Self.quarantining(router, registry) }
     return found
+  }
+
+  /// Every quarantined token of the tree with its node, in depth-first order of the nodes,
+  /// each router's in their stored order.
+  ///
+  /// - Complexity: O(*n*), for *n* nodes.
+  public var quarantinedRoutes: [(node: NodeID, route: QuarantinedRoute)] {
+    nodeIDs.flatMap { id in
+      (self[id].router?.quarantined ?? []).map { (node: id, route: $0) }
+    }
   }
 
   /// Refuses a command that stored, in a router of a registered kind, a token its type
@@ -112,35 +139,74 @@ extension WorkspaceState {
     }
   }
 
-  /// The router with its stack and modal cut back to their last readable routes.
-  private static func cutBack(_ router: RouterState, _ registry: RouteRegistry) -> RouterState {
+  /// The router with its unreadable tokens quarantined and its readable quarantined ones
+  /// reinstated, as ``repairUnreadableRoutes(_:)`` describes.
+  private static func quarantining(
+    _ router: RouterState, _ registry: RouteRegistry
+  ) -> RouterState {
     guard registry.isRegistered(kind: router.kind) else { return router }
-    func readablePrefix(_ routes: [RouteToken]) -> Int {
-      routes.firstIndex { registry.problem(reading: $0, kind: router.kind) != nil }
-        ?? routes.count
+    func reads(_ token: RouteToken) -> Bool {
+      registry.problem(reading: token, kind: router.kind) == nil
     }
-    var routes = router.stack.stack
-    let kept = readablePrefix(routes)
-    if kept == 0, let fallback = registry.fallbackRoot(kind: router.kind) {
-      routes = [fallback]
-    } else if kept > 0 {
-      routes = Array(routes.prefix(kept))
+    let limit = router.stack.maxDepth
+    var quarantined: [QuarantinedRoute] = []
+    var routes = merged(
+      router.stack.stack, router.quarantined.filter { !$0.isInModal }, reads: reads, limit: limit,
+      quarantining: { quarantined.append(QuarantinedRoute($0, at: .stack($1))) })
+    if routes.isEmpty {
+      if let fallback = registry.fallbackRoot(kind: router.kind) {
+        routes = [fallback]
+      } else {
+        // Nothing to show: the stack and its quarantined tokens stay as they were.
+        routes = router.stack.stack
+        quarantined = router.quarantined.filter { !$0.isInModal }
+      }
     }
-    var modal = router.stack.modal.map { (style: $0.style, routes: $0.stack) }
-    if let presented = modal {
-      let keptInModal = readablePrefix(presented.routes)
-      modal =
-        keptInModal == 0 ? nil : (presented.style, Array(presented.routes.prefix(keptInModal)))
-    }
-    var repaired = router
+    let inModal = router.quarantined.filter(\.isInModal)
+    let style = router.stack.modal?.style ?? inModal.first?.style ?? .sheet
+    let modalRoutes = merged(
+      router.stack.modal?.stack ?? [], inModal, reads: reads, limit: limit,
+      quarantining: { quarantined.append(QuarantinedRoute($0, at: .modal($1), style: style)) })
     do {
-      repaired.stack = try RouteStack(
-        routes: routes, modal: modal, maxDepth: router.stack.maxDepth,
-        rejectsDuplicateTop: router.stack.rejectsDuplicateTop)
+      let stack = try RouteStack(
+        routes: routes, modal: modalRoutes.isEmpty ? nil : (style, modalRoutes),
+        maxDepth: limit, rejectsDuplicateTop: router.stack.rejectsDuplicateTop)
+      return RouterState(
+        kind: router.kind, stack: stack, unknownMembers: router.unknownMembers,
+        modalUnknownMembers: router.modalUnknownMembers, quarantined: quarantined)
     } catch {
-      preconditionFailure("a cut-back stack is never empty or deeper: \(error)")
+      preconditionFailure("a repaired stack is never empty or deeper: \(error)")
     }
-    return repaired
+  }
+
+  /// The readable routes of a stack with its quarantined tokens put back at their places
+  /// (in index order, clamped): every readable route it shows, and the readable quarantined
+  /// ones while the stack has room below `limit`; every other token goes to `quarantining`
+  /// with its index among all of them.
+  ///
+  /// - Complexity: O(*k* + *q*·(*k* + *q*)), for *k* routes and *q* quarantined tokens.
+  private static func merged(
+    _ routes: [RouteToken], _ quarantined: [QuarantinedRoute], reads: (RouteToken) -> Bool,
+    limit: Int, quarantining: (RouteToken, Int) -> Void
+  ) -> [RouteToken] {
+    var all = routes.map { (token: $0, wasShown: true) }
+    let places = quarantined.enumerated().sorted {
+      ($0.element.place.index, $0.offset) < ($1.element.place.index, $1.offset)
+    }
+    for (_, entry) in places {
+      all.insert((entry.token, false), at: min(entry.place.index, all.count))
+    }
+    var room = limit - routes.count(where: reads)
+    var shown: [RouteToken] = []
+    for (index, (token, wasShown)) in all.enumerated() {
+      if reads(token), wasShown || room > 0 {
+        if !wasShown { room -= 1 }
+        shown.append(token)
+      } else {
+        quarantining(token, index)
+      }
+    }
+    return shown
   }
 }
 

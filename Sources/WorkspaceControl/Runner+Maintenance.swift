@@ -160,6 +160,8 @@ extension Runner {
     let unreadable = loaded.state.unreadableRoutes(RouteRegistry(schema: loaded.state.routeSchema))
       .map { Diagnostic($0, in: loaded.state) }
     let problems = loaded.diagnostics + unreadable
+    // Quarantined tokens are kept as they are, so they warn without making the file invalid.
+    let warnings = Diagnostic.quarantinedRoutes(in: loaded.state)
     if options.json {
       output += JSONWriter.string(
         .object([
@@ -167,10 +169,14 @@ extension Runner {
           "panes": .number(Double(panes)),
           "migratedFrom": loaded.migratedFromVersion.map { .number(Double($0)) } ?? .null,
           "diagnostics": .array(problems.map(Self.json)),
+          "warnings": .array(warnings.map(Self.json)),
         ]))
     } else {
       for diagnostic in problems {
         output += "\(store.path): \(diagnostic)".escapedForTerminal + "\n"
+      }
+      for warning in warnings {
+        output += "\(store.path): warning: \(warning)".escapedForTerminal + "\n"
       }
       if problems.isEmpty {
         output += "\(store.path.escapedForTerminal): valid (\(panes) pane\(panes == 1 ? "" : "s")"

@@ -143,6 +143,9 @@ public struct WorkspaceFileLimits: Hashable, Sendable {
 }
 
 extension WorkspaceFileLimits {
+  /// The most quarantined tokens in one router: a stack's and a modal's worth.
+  var maximumQuarantinedRoutes: Int { 2 * maximumStackDepth }
+
   /// The tree limit that a node breaks, as the decoder and the save check measure it: the
   /// node at `depth` (the root is 1), the `count`th node read; `nil` if it breaks none.
   func treeLimitBroken(depth: Int, count: Int) -> (what: String, size: Int, limit: Int)? {

@@ -57,8 +57,13 @@ public struct SessionRestoration: Sendable {
   public let diagnostics: [Diagnostic]
   /// Every stored token that the host's registered route types cannot read, with its JSON
   /// path; left as it is until the host calls `Workspace.repairUnreadableRoutes()`, which
-  /// cuts each router back to its last readable route without recording an undo step.
+  /// quarantines each (out of its stack, kept in the file) and keeps every readable route,
+  /// without recording an undo step.
   public let unreadableRoutes: [Diagnostic]
+  /// Every token the file held quarantined (a repair took it out of its stack before), with
+  /// its JSON path: kept in the file, not shown; a repair reinstates those the host's route
+  /// types now read.
+  public let quarantinedRoutes: [Diagnostic]
   /// The version the file was migrated from, or `nil` if it was current.
   public let migratedFromVersion: Int?
   /// Whether the session started from the host's default: no file, or one it cannot read.

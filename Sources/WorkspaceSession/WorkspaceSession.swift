@@ -63,12 +63,22 @@ public final class WorkspaceSession {
   /// JSON path in the file: what the file held at launch, and what another writer's save, a
   /// restored backup or a replaced state brought in since (each such change also lists its
   /// own in `WorkspaceChange.unreadableRoutes`). Empty once the host calls
-  /// `Workspace.repairUnreadableRoutes()`; commands never add one.
+  /// `Workspace.repairUnreadableRoutes()`, which moves them to ``quarantinedRoutes``;
+  /// commands never add one.
   ///
   /// - Complexity: O(*n* + *k*), for *n* nodes and *k* routes of registered kinds.
   public var unreadableRoutes: [Diagnostic] {
     let state = workspace.state
     return workspace.unreadableRoutes.map { Diagnostic($0, in: state) }
+  }
+
+  /// Every quarantined token of the workspace, with its JSON path in the file: what a repair
+  /// took out of a stack because a route type could not read it, kept in the file and not
+  /// shown (see `Workspace.repairUnreadableRoutes()`).
+  ///
+  /// - Complexity: O(*n* + *q*·*d*), for *n* nodes and *q* quarantined tokens at depth *d*.
+  public var quarantinedRoutes: [Diagnostic] {
+    Diagnostic.quarantinedRoutes(in: workspace.state)
   }
 
   /// The state the session last read from or wrote to the file.
@@ -132,6 +142,7 @@ public final class WorkspaceSession {
       restoration = SessionRestoration(
         diagnostics: merged.loaded.diagnostics,
         unreadableRoutes: state.unreadableRoutes(routeTypes).map { Diagnostic($0, in: state) },
+        quarantinedRoutes: Diagnostic.quarantinedRoutes(in: state),
         migratedFromVersion: merged.loaded.migratedFromVersion,
         isDefault: merged.loaded.isDefault, error: nil, hasBackup: store.hasBackup)
       status = merged.loaded.isDefault ? .missing : .saved(revision: state.revision)
@@ -143,7 +154,8 @@ public final class WorkspaceSession {
         }
       let hasBackup = store.hasBackup
       restoration = SessionRestoration(
-        diagnostics: [], unreadableRoutes: [], migratedFromVersion: nil, isDefault: true,
+        diagnostics: [], unreadableRoutes: [], quarantinedRoutes: [], migratedFromVersion: nil,
+        isDefault: true,
         error: fileError,
         hasBackup: hasBackup)
       status = fileError.isBadData ? .corrupt(fileError, hasBackup: hasBackup) : .failing(fileError)

@@ -41,10 +41,10 @@ import Testing
         "  refused: %4 cannot hold route 'message:abc': mail route 'message:abc' takes one Int"))
   }
 
-  @Test func handEditedTokensAreReportedWithTheirJSONPathAndCutBack() throws {
+  @Test func handEditedTokensAreReportedWithTheirJSONPathAndQuarantined() throws {
     let directory = try TemporaryDirectory()
     let file = directory.path("mail.json")
-    #expect(try mailHost.run(["-f", file, "open", "42"]).status == 0)
+    #expect(try mailHost.run(["-f", file, "open", "42", "open", "7"]).status == 0)
     let text = try String(contentsOfFile: file, encoding: .utf8)
     #expect(text.contains("\"message:42\""))
     try Data(text.replacingOccurrences(of: "\"message:42\"", with: "\"message:4x2\"").utf8)
@@ -55,15 +55,24 @@ import Testing
     #expect(
       result.lines.contains(
         "MailHost: warning: $.root.children[2].router.stack[1]: route 'message:4x2' is"
-          + " unreadable (mail route 'message:4x2' takes one Int); a repair cuts the stack back"
-          + " to 'message:1'"), "\(result.output)")
+          + " unreadable (mail route 'message:4x2' takes one Int); a repair quarantines it:"
+          + " kept in the file, out of the stack"), "\(result.output)")
     #expect(result.lines.contains("MailHost: repaired the unreadable routes"))
-    #expect(result.lines.contains("  3* Message    [.message(1)]"))
-    // The repair was saved, and it is not an undo step.
-    #expect(try !String(contentsOfFile: file, encoding: .utf8).contains("4x2"))
+    // The readable route above it stays.
+    #expect(result.lines.contains("  3* Message    [.message(1), .message(7)]"), "\(result.output)")
+    // The repair was saved with the token kept, and it is not an undo step.
+    let saved = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(saved.contains("\"quarantined\""), "\(saved)")
+    #expect(saved.contains("\"message:4x2\""))
     let again = try mailHost.run(["-f", file, "undo", "show"])
+    #expect(
+      again.lines.contains(
+        "MailHost: note: $.root.children[2].router.quarantined[0]: route 'message:4x2' (stack"
+          + " index 1) is quarantined: a route type could not read it; kept in the file, not"
+          + " shown"), "\(again.output)")
     #expect(again.lines.contains("  3* Message    [.message(1)]"), "\(again.output)")
     #expect(!again.output.contains("unreadable"))
+    #expect(try String(contentsOfFile: file, encoding: .utf8).contains("\"message:4x2\""))
   }
 
   @Test func paletteLineIsOneTransactionWithShellQuoting() throws {

@@ -42,9 +42,11 @@ import WorkspaceJSON
     #expect(
       diagnostics.map(\.description) == [
         "$.root.children[0].children[1].router.stack[2]: route 'note:abc' is unreadable (notes"
-          + " route 'note:abc' takes no arguments); a repair cuts the stack back to 'note'",
+          + " route 'note:abc' takes no arguments); a repair quarantines it: kept in the file,"
+          + " out of the stack",
         "$.root.children[0].children[1].router.modal.stack[1]: route 'bad' is unreadable"
-          + " (unknown notes route 'bad'); a repair cuts the modal back to 'note'",
+          + " (unknown notes route 'bad'); a repair quarantines it: kept in the file, out of the"
+          + " modal",
       ])
   }
 
@@ -61,9 +63,11 @@ import WorkspaceJSON
     #expect(
       messages == [
         "$.root.router.stack[0]: route 'x' is unreadable (unknown notes route 'x'); a repair"
-          + " gives the router its registered fallback root, if any",
+          + " quarantines it (kept in the file) and gives the router its first readable route as"
+          + " root, or its registered fallback root, if any",
         "$.root.router.modal.stack[0]: route 'y' is unreadable (unknown notes route 'y'); a"
-          + " repair dismisses the modal",
+          + " repair quarantines it (kept in the file) and gives the modal its first readable"
+          + " route as root, or dismisses it",
       ])
   }
 
@@ -75,9 +79,17 @@ import WorkspaceJSON
     let restored = try WorkspaceFile.decode(WorkspaceFile.encode(state)).state
     #expect(restored.unreadableRoutes(registry).isEmpty)
     #expect(restored.history == loaded.state.history)
+    #expect(restored == state)
     let notes = try restored.router(NoteRoute.self, for: NodeID(4))
-    #expect(notes.stack == [.list, .note])
+    #expect(notes.stack == [.list, .note, .draft])
     #expect(notes.modal?.stack == [.note])
+    #expect(
+      Diagnostic.quarantinedRoutes(in: restored).map(\.description) == [
+        "$.root.children[0].children[1].router.quarantined[0]: route 'note:abc' (stack index 2)"
+          + " is quarantined: a route type could not read it; kept in the file, not shown",
+        "$.root.children[0].children[1].router.quarantined[1]: route 'bad' (sheet modal index"
+          + " 1) is quarantined: a route type could not read it; kept in the file, not shown",
+      ])
   }
 
   @Test func loadedWorkspaceHasAPublicInitialiserForRestoreLogicWithoutTheDisk() {

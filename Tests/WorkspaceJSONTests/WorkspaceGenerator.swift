@@ -45,14 +45,25 @@ struct WorkspaceGenerator {
     (0..<int(count)).map { _ in token() }
   }
 
-  /// A router with a random kind, stack, modal, depth limit and guard.
+  /// A router with a random kind, stack, modal, depth limit and guard, and now and then
+  /// quarantined tokens.
   mutating func router() -> RouterState {
     let maxDepth = bool() ? RouteStack<RouteToken>.defaultMaximumDepth : int(3...40)
     let routes = tokens(1...min(3, maxDepth))
     let modal = bool() ? nil : (style: element(ModalStyle.allCases), routes: tokens(1...2))
     let stack = try! RouteStack(
       routes: routes, modal: modal, maxDepth: maxDepth, rejectsDuplicateTop: int(0...3) != 0)
-    return RouterState(kind: element(Self.kinds), stack: stack)
+    let quarantined = int(0...3) != 0 ? [] : (0..<int(1...3)).map { _ in quarantinedRoute() }
+    return RouterState(
+      kind: element(Self.kinds), stack: stack, unknownMembers: UnknownMembers(),
+      modalUnknownMembers: UnknownMembers(), quarantined: quarantined)
+  }
+
+  /// A quarantined token of a stack or a modal.
+  mutating func quarantinedRoute() -> QuarantinedRoute {
+    bool()
+      ? QuarantinedRoute(token(), at: .stack(int(0...4)))
+      : QuarantinedRoute(token(), at: .modal(int(0...2)), style: element(ModalStyle.allCases))
   }
 
   /// A random tree template, up to `depth` containers deep, a container if `isContainer`.

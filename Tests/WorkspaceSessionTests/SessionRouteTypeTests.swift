@@ -29,18 +29,31 @@ import WorkspaceSession
     #expect(
       session.restoration.unreadableRoutes.map(\.description) == [
         "$.root.router.stack[1]: route 'three' is unreadable (unknown count route 'three');"
-          + " a repair cuts the stack back to 'one'"
+          + " a repair quarantines it: kept in the file, out of the stack"
       ])
     #expect(throws: WorkspaceError.self) {
       try session.workspace.apply(CommandParser.parse(line: "push four"))
     }
 
+    #expect(session.restoration.quarantinedRoutes.isEmpty)
     #expect(session.workspace.repairUnreadableRoutes().count == 1)
+    #expect(
+      session.quarantinedRoutes.map(\.description) == [
+        "$.root.router.quarantined[0]: route 'three' (stack index 1) is quarantined: a route"
+          + " type could not read it; kept in the file, not shown"
+      ])
     try await session.flush()
     let stored = try directory.stored()
-    #expect(try stored.router(CountRoute.self, for: stored.focusedPane).stack == [.one])
+    #expect(try stored.router(CountRoute.self, for: stored.focusedPane).stack == [.one, .two])
+    #expect(stored.node(stored.focusedPane)?.router?.quarantined.map(\.token) == ["three"])
     #expect(stored.history.undoEntries.map(\.label) == ["rename Counted"])
     session.close()
+    // The next launch finds it quarantined, not unreadable.
+    let again = WorkspaceSession(
+      path: directory.file, default: .example, routeTypes: RouteRegistry([CountRoute.self]))
+    #expect(again.restoration.unreadableRoutes.isEmpty)
+    #expect(again.restoration.quarantinedRoutes.map(\.location) == ["$.root.router.quarantined[0]"])
+    again.close()
   }
 
   /// Another writer's save with a token the host's types cannot read is adopted as it is,
@@ -74,7 +87,7 @@ import WorkspaceSession
     #expect(
       session.unreadableRoutes.map(\.description) == [
         "$.root.router.stack[1]: route 'three' is unreadable (unknown count route 'three');"
-          + " a repair cuts the stack back to 'one'"
+          + " a repair quarantines it: kept in the file, out of the stack"
       ])
     // `wsctl watch` names the writer's command and what the host's types cannot read.
     #expect(

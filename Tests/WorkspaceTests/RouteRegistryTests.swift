@@ -4,7 +4,7 @@ import Testing
 @testable import Workspace
 
 /// A host registers its route types: tokens they cannot read are refused at the door, found
-/// in a restored state and cut back by a repair that is not an undo step.
+/// in a restored state and quarantined by a repair that is not an undo step.
 @MainActor
 @Suite struct RouteRegistryTests {
   /// `T(Notes: H(%3 list, %4 list:…), Settings: %5 general)`: two note panes and a settings
@@ -111,7 +111,7 @@ import Testing
     #expect(state.unreadableRoutes(RouteRegistry()).isEmpty)
   }
 
-  @Test func repairCutsBackToTheLastReadableRouteWithoutAnUndoStep() throws {
+  @Test func repairQuarantinesWhatTheTypeCannotReadWithoutAnUndoStep() throws {
     // The hand-edited part: tokens no command could have stored.
     var edited = Self.notesState(second: ["list", "note:1", "note:x", "note:2"])
     try edited.apply(CommandParser.parse(line: "focus %4 rename Renamed"))
@@ -119,7 +119,12 @@ import Testing
     let history = workspace.state.history
     let repaired = workspace.repairUnreadableRoutes()
     #expect(repaired.map(\.token) == ["note:x"])
-    #expect(try workspace.state.router(NoteRoute.self, for: NodeID(4)).stack == [.list, .note(1)])
+    #expect(
+      try workspace.state.router(NoteRoute.self, for: NodeID(4)).stack == [
+        .list, .note(1), .note(2),
+      ])
+    #expect(
+      workspace.quarantinedRoutes.map(\.route.description) == ["route 'note:x' (stack index 2)"])
     #expect(workspace.state.history.undoEntries.count == history.undoEntries.count)
     #expect(workspace.unreadableRoutes.isEmpty)
     #expect(workspace.repairUnreadableRoutes().isEmpty)
@@ -130,7 +135,8 @@ import Testing
       (["list", "note:x"], nil as (ModalStyle, [RouteToken])?, ["list"], nil as [RouteToken]?),
       (["list"], (.sheet, ["bad"]), ["list"], nil),
       (["list"], (.cover, ["note:1", "note:2", "x"]), ["list"], ["note:1", "note:2"]),
-      (["bad", "note:1"], nil, ["list"], nil),
+      (["bad", "note:1"], nil, ["note:1"], nil),
+      (["bad"], nil, ["list"], nil),
     ] as [([RouteToken], (ModalStyle, [RouteToken])?, [RouteToken], [RouteToken]?)])
   func repairOfStackAndModal(
     stored: [RouteToken], modal: (ModalStyle, [RouteToken])?, stack: [RouteToken],

@@ -121,7 +121,8 @@ import Testing
       result.stdoutLines == [
         "workspace.json: $.root.children[0].children[1].router.stack[0]: route 'detail:one' is "
           + "unreadable (mail route 'detail:one': argument 1 'one' is not an Int (detail takes "
-          + "one Int)); a repair gives the router its registered fallback root, if any"
+          + "one Int)); a repair quarantines it (kept in the file) and gives the router its "
+          + "first readable route as root, or its registered fallback root, if any"
       ])
     #expect(
       result.stderrLines == [

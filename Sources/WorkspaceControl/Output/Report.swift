@@ -55,7 +55,7 @@ enum Report {
 
   // MARK: routes
 
-  /// A router's stack, root first, and its modal.
+  /// A router's stack, root first, its modal, and its quarantined tokens with their places.
   static func routes(of id: NodeID, in state: WorkspaceState) -> String {
     let node = state.node(id)!
     guard let router = node.router else { return "\(id) has no router\n" }
@@ -68,6 +68,12 @@ enum Report {
       lines.append("  \(modal.style):")
       for (index, route) in modal.stack.enumerated() {
         lines.append("    \(index) \(route)\(index == modal.stack.count - 1 ? " (top)" : "")")
+      }
+    }
+    if !router.quarantined.isEmpty {
+      lines.append("  quarantined (kept in the file, not shown):")
+      for route in router.quarantined {
+        lines.append("    \(route)")
       }
     }
     return Self.lines(lines)

@@ -5,13 +5,12 @@ extension Diagnostic {
   /// the token's JSON path in the file that holds `state`.
   ///
   ///     $.root.children[1].router.stack[2]: route 'note:abc' is unreadable (notes route
-  ///     'note:abc' takes one Int); a repair cuts the stack back to 'note:7'
+  ///     'note:abc' takes one Int); a repair quarantines it: kept in the file, out of the stack
   ///
   /// - Parameters:
   ///   - route: The unreadable token, as `WorkspaceState.unreadableRoutes(_:)` found it.
   ///   - state: The state it was found in.
   public init(_ route: UnreadableRoute, in state: WorkspaceState) {
-    let stack = state.node(route.node)?.router?.stack
     let member: String
     let repair: String
     switch route.place {
@@ -19,14 +18,16 @@ extension Diagnostic {
       member = "stack[\(index)]"
       repair =
         index == 0
-        ? "a repair gives the router its registered fallback root, if any"
-        : "a repair cuts the stack back to '\(stack?.stack[index - 1].description ?? "")'"
+        ? "a repair quarantines it (kept in the file) and gives the router its first readable"
+          + " route as root, or its registered fallback root, if any"
+        : "a repair quarantines it: kept in the file, out of the stack"
     case .modal(let index):
       member = "modal.stack[\(index)]"
       repair =
         index == 0
-        ? "a repair dismisses the modal"
-        : "a repair cuts the modal back to '\(stack?.modal?.stack[index - 1].description ?? "")'"
+        ? "a repair quarantines it (kept in the file) and gives the modal its first readable"
+          + " route as root, or dismisses it"
+        : "a repair quarantines it: kept in the file, out of the modal"
     }
     self.init(
       location: Self.location(of: route.node, in: state) + ".router." + member,
@@ -34,7 +35,7 @@ extension Diagnostic {
   }
 
   /// The JSON path of a node in the file: `$.root` and the child indices down to it.
-  private static func location(of id: NodeID, in state: WorkspaceState) -> String {
+  static func location(of id: NodeID, in state: WorkspaceState) -> String {
     var steps: [String] = []
     var current = id
     while let parent = state.node(current)?.parent,

@@ -10,6 +10,7 @@ extension OnePassDecoder {
     var modalMembers = ObjectMembers()
     var maxDepth: Int?
     var rejectsDuplicateTop = true
+    var quarantined: [QuarantinedRoute] = []
     var members = ObjectMembers()
     guard try openObject() else { throw Bail() }
     repeat {
@@ -32,6 +33,9 @@ extension OnePassDecoder {
       case Self.rejectsDuplicateTop:
         try members.claim(4)
         rejectsDuplicateTop = try boolean()
+      case Self.quarantined:
+        try members.claim(5)
+        quarantined = try quarantinedRoutes(depth: depth + 1)
       default:
         try members.append(keyText(start: start, count: length), try keptValue(depth: depth + 1))
       }
@@ -45,7 +49,50 @@ extension OnePassDecoder {
     else { throw Bail() }
     return RouterState(
       kind: kind, stack: stack, unknownMembers: members.members,
-      modalUnknownMembers: modalMembers.members)
+      modalUnknownMembers: modalMembers.members, quarantined: quarantined)
+  }
+
+  /// Reads a router's quarantined tokens: an array of objects, each with a token and one
+  /// place (`stack`, or `modal` with its `style`), within the limit; other members of an
+  /// entry are read and not kept, as the reference does.
+  private mutating func quarantinedRoutes(depth: Int) throws(Bail) -> [QuarantinedRoute] {
+    guard try openArray() else { return [] }
+    var routes: [QuarantinedRoute] = []
+    repeat {
+      var token: RouteToken?
+      var place: UnreadableRoute.Place?
+      var style: ModalStyle?
+      var members = ObjectMembers()
+      guard try openObject() else { throw Bail() }
+      repeat {
+        let (key, start, length) = try self.key()
+        switch key {
+        case Self.token:
+          try members.claim(0)
+          guard let parsed = try? RouteToken(parsing: try string()) else { throw Bail() }
+          token = parsed
+        case Self.stack:
+          try members.claim(1)
+          place = .stack(try integer(atLeast: 0))
+        case Self.modal:
+          try members.claim(2)
+          place = .modal(try integer(atLeast: 0))
+        case Self.style:
+          try members.claim(3)
+          guard let parsed = ModalStyle(rawValue: try string()) else { throw Bail() }
+          style = parsed
+        default:
+          try members.append(keyText(start: start, count: length), try keptValue(depth: depth + 2))
+        }
+      } while try next(closing: 0x7D)
+      // One place, and a style exactly with a modal's.
+      guard let token, let place, members.holds(1) != members.holds(2),
+        members.holds(2) == members.holds(3)
+      else { throw Bail() }
+      routes.append(QuarantinedRoute(token, at: place, style: style))
+    } while try next(closing: 0x5D)
+    guard routes.count <= limits.maximumQuarantinedRoutes else { throw Bail() }
+    return routes
   }
 
   /// Reads a router's kind; a plain one the same as the last router's is that router's
@@ -157,4 +204,6 @@ extension OnePassDecoder {
   private static let maxDepth = Key("maxDepth")
   private static let rejectsDuplicateTop = Key("rejectsDuplicateTop")
   private static let style = Key("style")
+  private static let quarantined = Key("quarantined")
+  private static let token = Key("token")
 }

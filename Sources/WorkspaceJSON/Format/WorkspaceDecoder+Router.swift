@@ -4,7 +4,7 @@ import Workspace
 extension WorkspaceDecoder {
   /// The members of a router; the others are kept as unknown members.
   static let routerKeyList: [StaticString] = [
-    "kind", "stack", "modal", "maxDepth", "rejectsDuplicateTop",
+    "kind", "stack", "modal", "maxDepth", "rejectsDuplicateTop", "quarantined",
   ]
   static let routerKeys = Set(routerKeyList.map(\.description))
   /// The members of a router's modal; the others are kept as unknown members.
@@ -14,7 +14,8 @@ extension WorkspaceDecoder {
   /// Decodes a stored router, or returns `nil` (with a diagnostic) if it has no usable root.
   ///
   /// A malformed token cuts the stack below it (reported); a stack deeper than its
-  /// `maxDepth` raises `maxDepth` to fit (reported), so no route is lost.
+  /// `maxDepth` raises `maxDepth` to fit (reported), so no route is lost; a malformed
+  /// quarantined token is dropped (reported).
   mutating func decodeRouter(_ value: JSONDocument.Value, at location: String)
     throws(WorkspaceFileError)
     -> RouterState?
@@ -42,6 +43,7 @@ extension WorkspaceDecoder {
         let style = ModalStyle(rawValue: styleName),
         let modalRoutes = try tokens(modalObject["stack"], at: location + ".modal.stack")
       {
+        warnAboutDuplicateKeys(in: modalObject, at: location + ".modal")
         modal = (style, modalRoutes)
         modalUnknown = unknown(modalObject, known: Self.modalKeyList)
       } else {
@@ -74,7 +76,78 @@ extension WorkspaceDecoder {
     }
     return RouterState(
       kind: kind, stack: stack, unknownMembers: unknown(object, known: Self.routerKeyList),
-      modalUnknownMembers: modalUnknown)
+      modalUnknownMembers: modalUnknown,
+      quarantined: try quarantined(object["quarantined"], at: location + ".quarantined"))
+  }
+
+  /// A router's quarantined tokens, each `{"token": ..., "stack": i}` or
+  /// `{"token": ..., "modal": i, "style": ...}`; a malformed one is dropped (reported), a
+  /// modal's missing or unknown style is read as `sheet` (reported), other members of an
+  /// entry are not kept.
+  private mutating func quarantined(_ value: JSONDocument.Value?, at location: String)
+    throws(WorkspaceFileError) -> [QuarantinedRoute]
+  {
+    guard let value else { return [] }
+    guard let count = value.arrayCount, let items = value.elements else {
+      note(location, "not an array of quarantined routes; ignored")
+      return []
+    }
+    guard count <= limits.maximumQuarantinedRoutes else {
+      throw .limitExceeded(
+        path: file, location: location, what: "quarantined routes",
+        limit: limits.maximumQuarantinedRoutes)
+    }
+    var routes: [QuarantinedRoute] = []
+    for (index, (_, item)) in items.enumerated() {
+      if let route = try quarantinedRoute(item, at: "\(location)[\(index)]") {
+        routes.append(route)
+      }
+    }
+    return routes
+  }
+
+  /// One quarantined token, or `nil` (reported) if it is malformed.
+  private mutating func quarantinedRoute(_ value: JSONDocument.Value, at location: String)
+    throws(WorkspaceFileError) -> QuarantinedRoute?
+  {
+    guard let object = value.objectValue else {
+      note(location, "not an object with a token and its place; dropped")
+      return nil
+    }
+    warnAboutDuplicateKeys(in: object, at: location)
+    guard let text = object["token"]?.stringValue else {
+      note(location + ".token", "missing or not a string; the quarantined route is dropped")
+      return nil
+    }
+    guard text.utf8.count <= limits.maximumStringBytes else {
+      throw .limitExceeded(
+        path: file, location: location + ".token", what: "string length",
+        limit: limits.maximumStringBytes)
+    }
+    let token: RouteToken
+    do {
+      token = try RouteToken(parsing: text)
+    } catch {
+      note(location + ".token", "\(error); the quarantined route is dropped")
+      return nil
+    }
+    let stack = object["stack"]
+    let modal = object["modal"]
+    guard (stack == nil) != (modal == nil),
+      let index = (stack ?? modal)?.intValue, index >= 0
+    else {
+      note(
+        location,
+        "needs one place, 'stack' or 'modal', an integer of at least 0; the quarantined route "
+          + "'\(token)' is dropped")
+      return nil
+    }
+    guard modal != nil else { return QuarantinedRoute(token, at: .stack(index)) }
+    let style = object["style"]?.stringValue.flatMap(ModalStyle.init(rawValue:))
+    if style == nil {
+      note(location + ".style", "missing or not 'sheet' or 'cover'; read as 'sheet'")
+    }
+    return QuarantinedRoute(token, at: .modal(index), style: style ?? .sheet)
   }
 
   /// A stored stack of tokens, cut before the first malformed one; `nil` if its root is

@@ -33,6 +33,12 @@ extension WorkspaceEncoder {
             location(of: step, in: steps) + member, "stack depth", size, limits.maximumStackDepth
           )
         }
+        if router.quarantined.count > limits.maximumQuarantinedRoutes {
+          return (
+            location(of: step, in: steps) + ".router.quarantined", "quarantined routes",
+            router.quarantined.count, limits.maximumQuarantinedRoutes
+          )
+        }
       }
       for (index, child) in node.children.enumerated().reversed() {
         steps.append((step, index))

@@ -198,7 +198,31 @@ enum WorkspaceEncoder {
     if !router.stack.rejectsDuplicateTop {
       sink.member("rejectsDuplicateTop", false)
     }
+    if !router.quarantined.isEmpty {
+      sink.key("quarantined")
+      sink.openArray()
+      for route in router.quarantined { quarantined(route, into: &sink) }
+      sink.close()
+    }
     unknown(router.unknownMembers, into: &sink)
+    sink.close()
+  }
+
+  /// A quarantined token: `{"token": "line:x:abc", "stack": 1}`, or with `"modal": 0` and
+  /// the modal's `"style"`.
+  private static func quarantined<Sink: JSONSink & ~Copyable>(
+    _ route: QuarantinedRoute, into sink: inout Sink
+  ) {
+    sink.openObject()
+    sink.key("token")
+    sink.token(route.token)
+    switch route.place {
+    case .stack(let index):
+      sink.member("stack", index)
+    case .modal(let index):
+      sink.member("modal", index)
+      sink.member("style", (route.style ?? .sheet).rawValue)
+    }
     sink.close()
   }
 

@@ -52,7 +52,7 @@ private struct MailApp: App {
     for diagnostic in session.restoration.unreadableRoutes {
       print("repairing \(diagnostic)")   // a hand-edited token: its JSON path and why
     }
-    session.workspace.repairUnreadableRoutes()   // cut back; not an undo step; saved
+    session.workspace.repairUnreadableRoutes()   // quarantined, kept in the file; no undo step
     session.workspace.undoPolicy = .layoutOnly   // the stacks have their own back gestures
     return session
   }

@@ -25,6 +25,9 @@ import WorkspaceJSON
     log("\(Diagnostic(route, in: state))")   // $.root.children[1].router.stack[2]: route …
   }
   state.repairUnreadableRoutes(routeTypes)
+  for diagnostic in Diagnostic.quarantinedRoutes(in: state) {
+    log("kept aside \(diagnostic)")   // $.root.children[1].router.quarantined[0]: route …
+  }
   let workspace = Workspace(state, routeTypes: routeTypes)
   // Sources/WorkspaceJSON/WorkspaceJSON.docc/GettingStarted.md, Swift block 3
   try store.save(workspace.state)          // atomic, keeps workspace.json.bak

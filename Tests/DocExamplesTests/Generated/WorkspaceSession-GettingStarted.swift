@@ -31,7 +31,10 @@ private struct WorkspaceArea: View {
   for diagnostic in session.restoration.unreadableRoutes {
     log("unreadable: \(diagnostic)")
   }
-  session.workspace.repairUnreadableRoutes()   // cut back; not an undo step; saved
+  session.workspace.repairUnreadableRoutes()   // quarantined, kept in the file; no undo step
+  for diagnostic in session.quarantinedRoutes {
+    log("kept aside: \(diagnostic)")   // $.root.router.quarantined[0]: route 'line:x:abc' …
+  }
   if session.restoration.error != nil, session.restoration.hasBackup {
     try await session.restoreBackup()    // only when the user agrees
   }
