@@ -65,7 +65,9 @@ extension LiveControl {
       var changes: [WorkspaceChange] = []
       workspace.onChange = { changes.append($0) }
       var hostOnlyRefusals = 0
-      for call in Self.corpus(seed: seed, recordsNavigation: recordsNavigation) {
+      var ranOnTheFile = 0
+      let calls = Self.corpus(seed: seed, recordsNavigation: recordsNavigation)
+      for call in calls {
         changes = []
         let before = workspace.state
         let savedBefore = try pair.file.stored()
@@ -104,9 +106,14 @@ extension LiveControl {
         saved.layoutSize = nil
         if !recordsNavigation { previous.history = History() }
         #expect(changes.isEmpty == (saved == previous), "\(call): \(changes.count) changes")
-        #expect(changes.allSatisfy { $0.origin == .local }, "\(call)")
+        // A host too busy to take a call (a loaded machine) has it run on the file, and adopts
+        // the result (`HostClient.run`): the same answer and state, reported as adopted. Rare,
+        // never the rule.
+        #expect(changes.allSatisfy { $0.origin == .local || $0.origin == .adopted }, "\(call)")
+        if changes.contains(where: { $0.origin == .adopted }) { ranOnTheFile += 1 }
       }
       #expect(hostOnlyRefusals > 0)
+      #expect(ranOnTheFile * 10 <= calls.count, "\(ranOnTheFile) of \(calls.count) on the file")
       try await pair.session.flush()
       #expect(try pair.host.stored().invariantViolations().isEmpty)
     }
