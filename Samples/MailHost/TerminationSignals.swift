@@ -1,5 +1,6 @@
 import Foundation
 import WorkspaceSession
+import WorkspaceSystem
 
 /// Ends the host on `SIGTERM`, `SIGHUP` or `SIGINT` as it ends at the end of its input: saves,
 /// closes the session (which removes its control socket and lock), and exits with 128 plus
@@ -26,7 +27,7 @@ enum TerminationSignals {
     let readEnd = ends[0]
     Thread {
       var byte: UInt8 = 0
-      while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
+      _ = retryingOnInterrupt { read(readEnd, &byte, 1) }
       let number = Int32(byte)
       Task { @MainActor in
         try? await session.flush()

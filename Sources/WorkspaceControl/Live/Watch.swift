@@ -1,13 +1,6 @@
 import Workspace
 import WorkspaceJSON
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// `wsctl watch [--json]`: one line per change as it happens, from the live host's change
 /// stream, or from the file's changes (inotify) when no host is live; until SIGINT or

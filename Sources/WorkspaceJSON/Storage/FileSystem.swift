@@ -1,12 +1,5 @@
 import Dispatch
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// The few file operations the store needs, on POSIX calls: whole-file reads with a size
 /// limit, atomic replacement with a backup, and an advisory lock.
@@ -32,12 +25,9 @@ package enum FileSystem {
         bytes += [UInt8](repeating: 0, count: 1 << 16)
       }
       let got = bytes.withUnsafeMutableBytes { buffer in
-        read(fd, buffer.baseAddress! + count, buffer.count - count)
+        retryingOnInterrupt { read(fd, buffer.baseAddress! + count, buffer.count - count) }
       }
-      if got < 0 {
-        if errno == EINTR { continue }
-        throw .cannotRead(path, reason: errorText())
-      }
+      if got < 0 { throw .cannotRead(path, reason: errorText()) }
       if got == 0 { break }
       count += got
     }
@@ -228,6 +218,6 @@ package enum FileSystem {
   }
 
   static func errorText() -> String {
-    String(cString: strerror(errno))
+    Errno.current.description
   }
 }
