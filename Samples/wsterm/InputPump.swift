@@ -35,10 +35,9 @@ final class InputPump: @unchecked Sendable {
   ///   - signals: The pipe the signal handlers write to.
   ///   - continuation: Where to send what arrives.
   init?(signals: SignalPipe, continuation: AsyncStream<Event>.Continuation) {
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { return nil }
-    wakeUp = (ends[0], ends[1])
-    let stop = ends[0]
+    guard let pipe = try? Platform.makePipe(nonBlocking: false) else { return nil }
+    wakeUp = pipe
+    let stop = pipe.read
     Thread {
       var buffer = [UInt8](repeating: 0, count: 4096)
       defer { close(stop) }

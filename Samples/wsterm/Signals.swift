@@ -13,11 +13,9 @@ struct SignalPipe {
   ///
   /// - Parameter signals: The signals to deliver through the pipe.
   init?(signals: [Int32]) {
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { return nil }
-    for end in ends { Platform.configure(end) }
-    readEnd = ends[0]
-    signalPipeWriteEnd = ends[1]
+    guard let pipe = try? Platform.makePipe(nonBlocking: true) else { return nil }
+    readEnd = pipe.read
+    signalPipeWriteEnd = pipe.write
     for number in signals {
       signal(number, deliverToPipe)
     }

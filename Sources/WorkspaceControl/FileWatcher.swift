@@ -34,11 +34,7 @@ package final class FileWatcher: @unchecked Sendable {
     directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
     name = slash.map { String(path[path.index(after: $0)...]) } ?? path
     self.onChange = onChange
-    var fds: [Int32] = [-1, -1]
-    if pipe(&fds) == 0 {
-      wakeUp = (fds[0], fds[1])
-      for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-    }
+    if let pipe = try? Platform.makePipe(nonBlocking: false) { wakeUp = pipe }
     Platform.startThread { [self] in self.run() }
   }
 

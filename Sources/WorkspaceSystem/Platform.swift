@@ -102,6 +102,25 @@ package enum Platform {
     _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
   }
 
+  /// Makes a new pipe whose ends are closed on exec (a process started meanwhile never
+  /// inherits them); the caller closes them.
+  ///
+  /// - Parameter nonBlocking: Whether its ends are non-blocking too.
+  /// - Returns: Its read end and its write end.
+  /// - Throws: The call's ``Errno``.
+  package static func makePipe(nonBlocking: Bool) throws(Errno) -> (read: Int32, write: Int32) {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw .current }
+    for end in ends {
+      if nonBlocking {
+        configure(end)
+      } else {
+        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      }
+    }
+    return (ends[0], ends[1])
+  }
+
   /// Makes a socket non-blocking and closed on exec, and, on Darwin, keeps its writes from
   /// raising `SIGPIPE` (`SO_NOSIGPIPE`, where other systems take `MSG_NOSIGNAL` per call).
   package static func configureSocket(_ descriptor: Int32) {

@@ -51,18 +51,18 @@ package final class ControlListener: @unchecked Sendable {
   ) throws(ControlUnavailable) {
     let socket = try ControlSocket(forFile: file, creatingDirectory: true)
     let (descriptor, lockDescriptor) = try socket.claim()
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else {
-      let code = errno
+    let pipe: (read: Int32, write: Int32)
+    do {
+      pipe = try Platform.makePipe(nonBlocking: true)
+    } catch {
       socket.release(socket: descriptor, lock: lockDescriptor)
-      throw .system("pipe", path: socket.path, code: code)
+      throw .system("pipe", path: socket.path, code: error.rawValue)
     }
-    for fd in fds { Platform.configure(fd) }
     self.socket = socket
     self.descriptor = descriptor
     self.lockDescriptor = lockDescriptor
     self.handler = handler
-    wake = (fds[0], fds[1])
+    wake = pipe
     guard Platform.startThread({ [self] in self.run() }) else {
       finish(closing: [])
       throw .system("pthread_create", path: socket.path, code: EAGAIN)
