@@ -1,6 +1,6 @@
-// The package's one platform conditional: the C library of each platform, and the few calls
-// whose names, types or availability differ between them. Every other file of the package
-// imports this module instead, and none of them branches on the platform.
+// The package's one import of the C library of each platform, and (with Platform+Watch.swift)
+// the few calls whose names, types or availability differ between them. The other modules
+// import this one instead, and none of them branches on the platform.
 //
 // Glibc is the usual Linux C library, Musl the one of the fully static Linux SDK, Darwin the
 // one of Apple's platforms (macOS, iOS).

@@ -94,8 +94,8 @@ final class PseudoTerminal: @unchecked Sendable {
 
   /// Closes both ends, the follower first, so the drain ends.
   func close() {
-    _ = Glibc.close(follower)
+    _ = WorkspaceSystem.close(follower)
     _ = drained.wait(timeout: .now() + 5)
-    _ = Glibc.close(leader)
+    _ = WorkspaceSystem.close(leader)
   }
 }

@@ -168,7 +168,7 @@ extension LiveControl {
       let socket = try #require(pair.session.controlSocketPath)
       pair.session.close()
       // A socket file nobody listens on, as a host killed with -9 leaves it.
-      let descriptor = Glibc.socket(AF_UNIX, Platform.streamSocketType, 0)
+      let descriptor = WorkspaceSystem.socket(AF_UNIX, Platform.streamSocketType, 0)
       var address = sockaddr_un()
       address.sun_family = sa_family_t(AF_UNIX)
       withUnsafeMutableBytes(of: &address.sun_path) { buffer in

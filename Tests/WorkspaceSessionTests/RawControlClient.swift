@@ -15,7 +15,7 @@ struct RawControlClient: Sendable {
       }
     }
     if connected != 0 {
-      Glibc.close(descriptor)
+      WorkspaceSystem.close(descriptor)
       throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
   }
@@ -52,7 +52,8 @@ struct RawControlClient: Sendable {
     var sent = 0
     while sent < bytes.count {
       let count = bytes.withUnsafeBytes {
-        Glibc.send(descriptor, $0.baseAddress! + sent, bytes.count - sent, Platform.sendFlags)
+        WorkspaceSystem.send(
+          descriptor, $0.baseAddress! + sent, bytes.count - sent, Platform.sendFlags)
       }
       if count <= 0 { return }
       sent += count
@@ -64,7 +65,7 @@ struct RawControlClient: Sendable {
   }
 
   func close() {
-    Glibc.close(descriptor)
+    WorkspaceSystem.close(descriptor)
   }
 
   /// Reads one reply frame, waiting at most `seconds`; `nil` if none came whole.
