@@ -3,6 +3,7 @@ import PaneRouter
 import Workspace
 import WorkspaceJSON
 import WorkspaceSession
+import WorkspaceSystem
 
 /// A mail app's window without SwiftUI: it opens a session on its workspace file at launch
 /// (restore, then autosave and adoption of other writers' changes), runs commands from its
@@ -322,15 +323,7 @@ func print(_ line: String) {
 /// for a line, and stall the main actor.
 func writeOutput(_ text: String) {
   var text = text
-  text.withUTF8 { bytes in
-    var offset = 0
-    while offset < bytes.count {
-      let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return }
-      offset += written
-    }
-  }
+  text.withUTF8 { try? Descriptor.write(all: UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
 }
 
 /// Prints the program's own text of several lines, such as the help, one line at a time.

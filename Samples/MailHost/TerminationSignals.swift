@@ -1,5 +1,6 @@
 import Foundation
 import WorkspaceSession
+import WorkspaceSystem
 
 /// Ends the host on `SIGTERM`, `SIGHUP` or `SIGINT` as it ends at the end of its input: saves,
 /// closes the session (which removes its control socket and lock), and exits with 128 plus
@@ -12,10 +13,8 @@ import WorkspaceSession
 enum TerminationSignals {
   /// Installs the handlers for the session.
   static func install(for session: WorkspaceSession) {
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { return }
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-    terminationPipeWriteEnd = ends[1]
+    guard let pipe = try? Platform.makePipe(nonBlocking: false) else { return }
+    terminationPipeWriteEnd = pipe.write
     let numbers = [SIGTERM, SIGHUP, SIGINT]
     for number in numbers { signal(number, deliverToPipe) }
     // A parent may have started this process with them blocked (a thread pool's mask).
@@ -23,10 +22,10 @@ enum TerminationSignals {
     sigemptyset(&signals)
     for number in numbers { sigaddset(&signals, number) }
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-    let readEnd = ends[0]
+    let readEnd = pipe.read
     Thread {
       var byte: UInt8 = 0
-      while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
+      _ = retryingOnInterrupt { read(readEnd, &byte, 1) }
       let number = Int32(byte)
       Task { @MainActor in
         try? await session.flush()

@@ -3,14 +3,7 @@ import PaneRouter
 import Workspace
 import WorkspaceJSON
 import WorkspaceSession
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// The full-screen program: opens a session on the workspace file, then loops — wait for a
 /// key, a signal or a change of the workspace; handle it; redraw — until `q`. The session

@@ -1,12 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// What the main loop reacts to.
 enum Event: Sendable {
@@ -42,10 +35,9 @@ final class InputPump: @unchecked Sendable {
   ///   - signals: The pipe the signal handlers write to.
   ///   - continuation: Where to send what arrives.
   init?(signals: SignalPipe, continuation: AsyncStream<Event>.Continuation) {
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { return nil }
-    wakeUp = (ends[0], ends[1])
-    let stop = ends[0]
+    guard let pipe = try? Platform.makePipe(nonBlocking: false) else { return nil }
+    wakeUp = pipe
+    let stop = pipe.read
     Thread {
       var buffer = [UInt8](repeating: 0, count: 4096)
       defer { close(stop) }
@@ -55,17 +47,14 @@ final class InputPump: @unchecked Sendable {
           pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
           pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
         ]
-        guard poll(&fds, 3, -1) >= 0 else {
-          if errno == EINTR { continue }
-          return
-        }
+        guard retryingOnInterrupt({ poll(&fds, 3, -1) }) >= 0 else { return }
         if fds[2].revents != 0 { return }
         if fds[1].revents != 0 {
           for number in signals.drain() { continuation.yield(.signal(number)) }
         }
         if fds[0].revents != 0 {
-          let count = read(STDIN_FILENO, &buffer, buffer.count)
-          if count < 0, errno == EINTR || errno == EAGAIN { continue }
+          let count = retryingOnInterrupt { read(STDIN_FILENO, &buffer, buffer.count) }
+          if count < 0, errno == EAGAIN { continue }
           guard count > 0 else {
             continuation.yield(.endOfInput)
             return

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// Signals delivered through a self-pipe: the handler only writes the signal's number to a
 /// pipe, and the main loop's `poll` wakes up to read it.
@@ -19,14 +13,9 @@ struct SignalPipe {
   ///
   /// - Parameter signals: The signals to deliver through the pipe.
   init?(signals: [Int32]) {
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { return nil }
-    for end in ends {
-      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-    }
-    readEnd = ends[0]
-    signalPipeWriteEnd = ends[1]
+    guard let pipe = try? Platform.makePipe(nonBlocking: true) else { return nil }
+    readEnd = pipe.read
+    signalPipeWriteEnd = pipe.write
     for number in signals {
       signal(number, deliverToPipe)
     }

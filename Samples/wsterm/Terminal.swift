@@ -1,12 +1,5 @@
 import Workspace
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// The controlling terminal in full-screen mode: raw input, the alternate screen and a hidden
 /// cursor, all undone by ``restore()``.
@@ -60,15 +53,7 @@ struct Terminal {
   /// Writes text to standard output, all of it.
   static func output(_ text: String) {
     var text = text
-    text.withUTF8 { buffer in
-      var written = 0
-      while written < buffer.count {
-        let count = write(STDOUT_FILENO, buffer.baseAddress! + written, buffer.count - written)
-        if count < 0, errno == EINTR { continue }
-        if count <= 0 { break }
-        written += count
-      }
-    }
+    text.withUTF8 { try? Descriptor.write(all: UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
   }
 }
 

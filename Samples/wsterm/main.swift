@@ -1,13 +1,6 @@
 import Workspace
 import WorkspaceJSON
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 // wsterm: see `App` and `Samples/README.md`.
 exit(await runWsterm(Array(CommandLine.arguments.dropFirst())))

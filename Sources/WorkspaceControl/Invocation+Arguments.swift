@@ -1,12 +1,5 @@
 import PaneRouter
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 extension Invocation {
   /// The process's arguments after the program name, each checked to be valid UTF-8.

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import WorkspaceSystem
 
 /// Runs a sample executable built next to the test runner, as a user would from a shell.
 struct SampleProcess {
@@ -20,14 +17,9 @@ struct SampleProcess {
 
   /// The directory of the running test binary, where SwiftPM puts the package's executables.
   static let binaryDirectory: URL = {
-    #if os(Linux)
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-      if count > 0 {
-        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return URL(fileURLWithPath: path).deletingLastPathComponent()
-      }
-    #endif
+    if let path = Platform.executablePath() {
+      return URL(fileURLWithPath: path).deletingLastPathComponent()
+    }
     return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
   }()
 

@@ -1,9 +1,6 @@
 import Foundation
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import WorkspaceSystem
 
 /// wsterm full screen on a pseudo-terminal, ended by a signal: it restores the terminal,
 /// closes its session and leaves neither its control socket nor its lock behind.
@@ -84,8 +81,7 @@ final class PseudoTerminal: @unchecked Sendable {
     Thread { [self] in
       var buffer = [UInt8](repeating: 0, count: 4096)
       while true {
-        let count = read(leader, &buffer, buffer.count)
-        if count < 0 && errno == EINTR { continue }
+        let count = retryingOnInterrupt { read(leader, &buffer, buffer.count) }
         guard count > 0 else { break }
         lock.withLock { bytes += buffer[..<count] }
       }
@@ -98,8 +94,8 @@ final class PseudoTerminal: @unchecked Sendable {
 
   /// Closes both ends, the follower first, so the drain ends.
   func close() {
-    _ = Glibc.close(follower)
+    _ = WorkspaceSystem.close(follower)
     _ = drained.wait(timeout: .now() + 5)
-    _ = Glibc.close(leader)
+    _ = WorkspaceSystem.close(leader)
   }
 }

@@ -1,15 +1,8 @@
 import Testing
+import WorkspaceSystem
 
 @testable import Workspace
 @testable import WorkspaceJSON
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The store and the files it does not own: a save that changes nothing writes nothing, a
 /// symbolic link is edited at its target, and anything that is not a regular file is refused

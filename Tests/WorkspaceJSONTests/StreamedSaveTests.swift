@@ -1,16 +1,9 @@
 import PaneRouter
 import Testing
+import WorkspaceSystem
 
 @testable import Workspace
 @testable import WorkspaceJSON
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// A save encodes the file a piece at a time, compares each piece with the stored file and
 /// writes only from the first difference on: the file it leaves must be exactly

@@ -1,13 +1,6 @@
 import Workspace
 import WorkspaceJSON
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// Small workspace files written by hand, as JSON text, for the format's tests.
 ///

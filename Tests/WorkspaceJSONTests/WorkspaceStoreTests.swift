@@ -1,16 +1,9 @@
 import PaneRouter
 import Testing
+import WorkspaceSystem
 
 @testable import Workspace
 @testable import WorkspaceJSON
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Runs `body` with a store for `w.json` in a fresh directory.
 private func withStore(

@@ -2,10 +2,7 @@ import Foundation
 import Testing
 import Workspace
 import WorkspaceJSON
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import WorkspaceSystem
 
 /// The socket's lock is opened without blocking, without following a link, and only if it
 /// is a regular file: a FIFO (or a link) put at its path never hangs `wsctl` nor is taken by a
@@ -21,7 +18,7 @@ extension LiveControl {
       let lockPath = String(socketPath.dropLast(".sock".count)) + ".lock"
       unlink(socketPath)
       unlink(lockPath)
-      let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+      let descriptor = socket(AF_UNIX, Platform.streamSocketType, 0)
       var address = RawControlClient.address(socketPath)
       _ = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {

@@ -1,9 +1,6 @@
 import Foundation
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import WorkspaceSystem
 
 /// The built `MailHost` running on a file in a process of its own, reading commands from a
 /// pipe: a live host as a user starts one, for tests of what another process sees.

@@ -3,10 +3,7 @@ import Testing
 import Workspace
 import WorkspaceJSON
 import WorkspaceSession
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import WorkspaceSystem
 
 /// Bad peers never crash the host, never apply half a request, never hold its main actor,
 /// and the next client is served.
@@ -159,14 +156,14 @@ private func connectAsNobody(_ socketPath: String, request: [UInt8]) -> String {
     close(fds[0])
     _ = setgroups(0, nil)
     guard setgid(65534) == 0, setuid(65534) == 0 else { _exit(2) }
-    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    let descriptor = socket(AF_UNIX, Platform.streamSocketType, 0)
     let connected = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
       }
     }
     guard connected == 0 else { _exit(3) }
-    request.withUnsafeBytes { _ = send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    request.withUnsafeBytes { _ = send(descriptor, $0.baseAddress, $0.count, Platform.sendFlags) }
     let count = buffer.withUnsafeMutableBytes {
       recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_WAITALL))
     }

@@ -4,6 +4,7 @@ import Workspace
 import WorkspaceControl
 import WorkspaceJSON
 import WorkspaceSession
+import WorkspaceSystem
 
 extension LiveControl {
   @MainActor
@@ -167,7 +168,7 @@ extension LiveControl {
       let socket = try #require(pair.session.controlSocketPath)
       pair.session.close()
       // A socket file nobody listens on, as a host killed with -9 leaves it.
-      let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+      let descriptor = WorkspaceSystem.socket(AF_UNIX, Platform.streamSocketType, 0)
       var address = sockaddr_un()
       address.sun_family = sa_family_t(AF_UNIX)
       withUnsafeMutableBytes(of: &address.sun_path) { buffer in
@@ -203,7 +204,7 @@ extension LiveControl {
         var entry = pollfd(fd: listening, events: Int16(POLLIN), revents: 0)
         guard poll(&entry, 1, 10_000) > 0 else { return }
         let client = accept(listening, nil, nil)
-        refusal.withUnsafeBytes { _ = send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        refusal.withUnsafeBytes { _ = send(client, $0.baseAddress, $0.count, Platform.sendFlags) }
         close(client)
       }
       server.start()

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import WorkspaceSystem
 
 /// A client of a host's control socket that sends whatever bytes a test gives it.
 struct RawControlClient: Sendable {
@@ -10,7 +7,7 @@ struct RawControlClient: Sendable {
 
   /// Connects to the socket at `path`.
   init(path: String) throws {
-    descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    descriptor = socket(AF_UNIX, Platform.streamSocketType, 0)
     var address = Self.address(path)
     let connected = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -18,7 +15,7 @@ struct RawControlClient: Sendable {
       }
     }
     if connected != 0 {
-      Glibc.close(descriptor)
+      WorkspaceSystem.close(descriptor)
       throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
   }
@@ -55,7 +52,8 @@ struct RawControlClient: Sendable {
     var sent = 0
     while sent < bytes.count {
       let count = bytes.withUnsafeBytes {
-        Glibc.send(descriptor, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+        WorkspaceSystem.send(
+          descriptor, $0.baseAddress! + sent, bytes.count - sent, Platform.sendFlags)
       }
       if count <= 0 { return }
       sent += count
@@ -67,7 +65,7 @@ struct RawControlClient: Sendable {
   }
 
   func close() {
-    Glibc.close(descriptor)
+    WorkspaceSystem.close(descriptor)
   }
 
   /// Reads one reply frame, waiting at most `seconds`; `nil` if none came whole.

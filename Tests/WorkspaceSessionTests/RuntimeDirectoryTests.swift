@@ -3,10 +3,7 @@ import Testing
 import Workspace
 import WorkspaceJSON
 import WorkspaceSession
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import WorkspaceSystem
 
 /// A directory of sockets that another user squats, or that is open to others, disables live
 /// control, and never silently: the host says why, and `wsctl status` explains it.

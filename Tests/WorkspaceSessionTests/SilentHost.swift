@@ -1,9 +1,6 @@
 import Foundation
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import WorkspaceSystem
 
 /// A stand-in for a host that holds a file's socket and its lock but never answers: it
 /// accepts every connection and keeps it, or (`isAccepting` false) never accepts, with a
@@ -33,7 +30,7 @@ final class SilentHost: @unchecked Sendable {
     lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     try #require(lock >= 0 && flock(lock, LOCK_EX | LOCK_NB) == 0, "lock \(lockPath)")
     unlink(socketPath)
-    listening = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    listening = socket(AF_UNIX, Platform.streamSocketType, 0)
     var address = RawControlClient.address(socketPath)
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {

@@ -3,10 +3,7 @@ import Testing
 import Workspace
 import WorkspaceJSON
 import WorkspaceSession
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import WorkspaceSystem
 
 /// A host that ends leaves neither its socket nor its lock behind: `close()` removes them
 /// before it returns, and the sample hosts close their session on `SIGTERM`, `SIGHUP` and

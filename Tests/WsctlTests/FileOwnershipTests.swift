@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import WorkspaceSystem
 
 /// The file is the user's: a symbolic link is edited at its target and stays a link, a file
 /// the user may not write is refused (73) and never replaced, and anything that is not a

@@ -1,18 +1,13 @@
 import WorkspaceJSON
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// One client of a host's control socket, after its request arrived: the host answers on it.
 package final class ControlConnection: @unchecked Sendable {
   /// The client's socket; the listener polls it for the client's hang-up while a stream
   /// (`wsctl watch`) is open on it.
   let descriptor: Int32
+  /// The socket until it is closed, under `lock`.
+  private var owned: Descriptor?
   private let lock = Lock()
   private var isClosed = false
 
@@ -21,6 +16,7 @@ package final class ControlConnection: @unchecked Sendable {
 
   init(descriptor: Int32) {
     self.descriptor = descriptor
+    owned = Descriptor(descriptor)
   }
 
   deinit {
@@ -31,7 +27,7 @@ package final class ControlConnection: @unchecked Sendable {
   /// reply is encoded there, and a client that reads it slowly holds that thread (up to a
   /// deadline), never the host's.
   package func reply(_ message: JSONValue) {
-    let started = startThread { [self] in
+    let started = Platform.startThread { [self] in
       let bytes = ControlProtocol.frame(message)
       try? SocketIO.writeAll(bytes, to: descriptor, until: SocketIO.now() + Self.replyDeadline)
       close()
@@ -52,8 +48,7 @@ package final class ControlConnection: @unchecked Sendable {
         try SocketIO.writeAll(bytes, to: descriptor, until: SocketIO.now())
         return true
       } catch {
-        isClosed = true
-        _ = systemClose(descriptor)
+        closeOwned()
         return false
       }
     }
@@ -68,12 +63,13 @@ package final class ControlConnection: @unchecked Sendable {
   package func close() {
     lock.withLock {
       guard !isClosed else { return }
-      isClosed = true
-      _ = systemClose(descriptor)
+      closeOwned()
     }
   }
-}
 
-private func systemClose(_ descriptor: Int32) -> Int32 {
-  close(descriptor)
+  /// Closes the socket, holding the lock.
+  private func closeOwned() {
+    isClosed = true
+    try? owned.take()?.close()
+  }
 }

@@ -1,12 +1,5 @@
 import WorkspaceJSON
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// A host's end of its file's control socket: a thread of its own accepts clients and reads
 /// their requests without blocking, each within ``ControlProtocol/requestDeadline``; a whole,
@@ -58,19 +51,19 @@ package final class ControlListener: @unchecked Sendable {
   ) throws(ControlUnavailable) {
     let socket = try ControlSocket(forFile: file, creatingDirectory: true)
     let (descriptor, lockDescriptor) = try socket.claim()
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else {
-      let code = errno
+    let pipe: (read: Int32, write: Int32)
+    do {
+      pipe = try Platform.makePipe(nonBlocking: true)
+    } catch {
       socket.release(socket: descriptor, lock: lockDescriptor)
-      throw .system("pipe", path: socket.path, code: code)
+      throw .system("pipe", path: socket.path, code: error.rawValue)
     }
-    for fd in fds { SocketIO.configure(fd) }
     self.socket = socket
     self.descriptor = descriptor
     self.lockDescriptor = lockDescriptor
     self.handler = handler
-    wake = (fds[0], fds[1])
-    guard startThread({ [self] in self.run() }) else {
+    wake = pipe
+    guard Platform.startThread({ [self] in self.run() }) else {
       finish(closing: [])
       throw .system("pthread_create", path: socket.path, code: EAGAIN)
     }
@@ -236,7 +229,7 @@ package final class ControlListener: @unchecked Sendable {
     /// The next pause, in milliseconds.
     var pause: Int64 = Accepting.shortestPause
     /// The process's descriptor limit, if it has one.
-    let limit = SocketIO.descriptorLimit()
+    let limit = Platform.descriptorLimit()
 
     /// Whether an accepted descriptor is one of the last few the process may open: those are
     /// kept for the host's own files (its saves), so clients never take them all.
@@ -267,11 +260,11 @@ package final class ControlListener: @unchecked Sendable {
   private func accept(into clients: inout [Client], _ accepting: inout Accepting) {
     // Bounded, so that a flood of connections cannot keep the clients from being read.
     for _ in 0..<Self.maximumClients {
-      let client = systemAccept(descriptor)
+      let client = retryingOnInterrupt { systemAccept(descriptor) }
       guard client >= 0 else {
         let code = errno
         switch code {
-        case EINTR, ECONNABORTED: continue
+        case ECONNABORTED: continue
         case EMFILE, ENFILE, ENOBUFS, ENOMEM:
           switch makeRoom(in: &clients, &accepting, code: code) {
           case .made: continue
@@ -282,12 +275,12 @@ package final class ControlListener: @unchecked Sendable {
         }
         return
       }
-      SocketIO.configure(client)
+      Platform.configureSocket(client)
       if accepting.isReserved(client) {
         refuse(client, .busy("out of descriptors (\(accepting.limit ?? 0) at most)"))
         continue
       }
-      let user = SocketIO.peerUserID(client)
+      let user = Platform.peerUserID(client)
       guard user == getuid() else {
         refuse(client, .otherUser(UInt32(user ?? UInt32.max)))
         continue
@@ -317,7 +310,7 @@ package final class ControlListener: @unchecked Sendable {
   private func makeRoom(in clients: inout [Client], _ accepting: inout Accepting, code: Int32)
     -> Room
   {
-    let reason = ControlError.busy("out of descriptors (\(String(cString: strerror(code))))")
+    let reason = ControlError.busy("out of descriptors (\(Errno(code)))")
     let now = SocketIO.now()
     if let oldest = clients.indices.filter({ clients[$0].isIdle(at: now) })
       .min(by: { clients[$0].deadline < clients[$1].deadline })
@@ -333,7 +326,7 @@ package final class ControlListener: @unchecked Sendable {
     let refused = systemAccept(descriptor)
     let failure = errno
     if refused >= 0 {
-      SocketIO.configure(refused)
+      Platform.configureSocket(refused)
       refuse(refused, reason)
     }
     accepting.reserve = Accepting.openReserve()
@@ -351,11 +344,10 @@ package final class ControlListener: @unchecked Sendable {
   /// Reads what a client sent; hands over a whole request, refuses a bad one.
   private func read(_ client: inout Client, into chunk: inout [UInt8]) -> ReadResult {
     while true {
-      let count = chunk.withUnsafeMutableBytes {
-        recv(client.descriptor, $0.baseAddress, $0.count, 0)
+      let count = chunk.withUnsafeMutableBytes { buffer in
+        retryingOnInterrupt { recv(client.descriptor, buffer.baseAddress, buffer.count, 0) }
       }
       if count < 0 {
-        if errno == EINTR { continue }
         if errno == EAGAIN || errno == EWOULDBLOCK { return .waiting }
         close(client.descriptor)
         return .done

@@ -1,13 +1,6 @@
 import Workspace
 import WorkspaceJSON
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// The protocol between `wsctl` and a live host, over the host's control socket.
 ///
@@ -104,7 +97,7 @@ package enum ControlError: Error, Hashable, CustomStringConvertible {
       "protocol version \(version) is not supported (this host speaks \(ControlProtocol.version))"
     case .otherUser(let uid): "refused: the peer runs as another user (uid \(uid))"
     case .busy(let reason): "the host is busy: \(reason)"
-    case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
+    case .system(let call, let code): "\(call) failed: \(Errno(code))"
     }
   }
 }

@@ -1,12 +1,5 @@
 import WorkspaceJSON
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// Where the control socket of a workspace file lives, and how a host claims it.
 ///
@@ -116,41 +109,42 @@ package struct ControlSocket: Sendable {
   /// - Throws: ``ControlUnavailable/lockNotRegular(_:kind:)`` for anything but a regular
   ///   file, ``ControlUnavailable/system(_:path:code:)`` for a lock that cannot be opened.
   package func isClaimed() throws(ControlUnavailable) -> Bool {
-    let descriptor = try openLock(flags: O_RDONLY)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    return flock(descriptor, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK
+    guard let lock = try openLock(creating: false) else { return false }
+    do {
+      return try !lock.tryLock(exclusive: false)
+    } catch {
+      return false
+    }
   }
 
   /// Opens the lock: without blocking (a FIFO), without following a link, and only a
   /// regular file, checked before and after it is opened.
   ///
-  /// - Returns: The descriptor, or -1 when the lock is missing (and not to be created).
-  private func openLock(flags: Int32) throws(ControlUnavailable) -> Int32 {
+  /// - Returns: The lock file, or `nil` when it is missing (and not to be created).
+  private func openLock(creating: Bool) throws(ControlUnavailable) -> LockFile? {
     if let kind = FileSystem.nonRegularKind(at: lockPath) {
       throw .lockNotRegular(lockPath, kind: kind)
     }
-    let descriptor = open(lockPath, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENOENT { return -1 }
-      // A link or a FIFO swapped in between the look and the open.
-      if let kind = FileSystem.nonRegularKind(at: lockPath) {
-        throw .lockNotRegular(lockPath, kind: kind)
+    let lock: LockFile
+    do {
+      lock = try LockFile(path: lockPath, creating: creating)
+    } catch {
+      switch error {
+      case .open(let error):
+        if error == .noSuchFile { return nil }
+        // A link or a FIFO swapped in between the look and the open.
+        if let kind = FileSystem.nonRegularKind(at: lockPath) {
+          throw .lockNotRegular(lockPath, kind: kind)
+        }
+        throw .system("open", path: lockPath, code: error.rawValue)
+      case .status(let error):
+        throw .system("fstat", path: lockPath, code: error.rawValue)
       }
-      throw .system("open", path: lockPath, code: code)
     }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      let code = errno
-      close(descriptor)
-      throw .system("fstat", path: lockPath, code: code)
-    }
-    if let kind = FileSystem.kind(of: status.st_mode) {
-      close(descriptor)
+    if let kind = FileSystem.kind(of: lock.status.st_mode) {
       throw .lockNotRegular(lockPath, kind: kind)
     }
-    return descriptor
+    return lock
   }
 
   /// Claims the socket for a host: takes the lock, replaces a stale socket, binds and listens.
@@ -162,14 +156,14 @@ package struct ControlSocket: Sendable {
   package func claim() throws(ControlUnavailable) -> (socket: Int32, lock: Int32) {
     let lock = try lockFile()
     unlink(path)  // stale: its host is gone, since the lock was free
-    let descriptor = socket(AF_UNIX, Self.streamType, 0)
+    let descriptor = socket(AF_UNIX, Platform.streamSocketType, 0)
     guard descriptor >= 0 else {
       let code = errno
       unlink(lockPath)
       close(lock)
       throw .system("socket", path: path, code: code)
     }
-    SocketIO.configure(descriptor)
+    Platform.configureSocket(descriptor)
     var call = "bind"
     if bind(descriptor, path) {
       call = "listen"
@@ -190,22 +184,15 @@ package struct ControlSocket: Sendable {
   /// removed meanwhile (its inode no longer at the path) is let go and taken again.
   private func lockFile() throws(ControlUnavailable) -> Int32 {
     for _ in 0..<3 {
-      let lock = try openLock(flags: O_RDWR | O_CREAT)
-      guard lock >= 0 else { continue }
-      guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
-        let code = errno
-        close(lock)
-        if code == EWOULDBLOCK { throw .anotherHost(path) }
-        throw .system("flock", path: lockPath, code: code)
+      guard let lock = try openLock(creating: true) else { continue }
+      let isTaken: Bool
+      do {
+        isTaken = try lock.tryLock()
+      } catch {
+        throw .system("flock", path: lockPath, code: error.rawValue)
       }
-      var held = stat()
-      var named = stat()
-      if fstat(lock, &held) == 0, stat(lockPath, &named) == 0, held.st_ino == named.st_ino,
-        held.st_dev == named.st_dev
-      {
-        return lock
-      }
-      close(lock)
+      guard isTaken else { throw .anotherHost(path) }
+      if lock.isStill(at: lockPath) { return lock.release() }
     }
     throw .anotherHost(path)
   }
@@ -232,9 +219,9 @@ package struct ControlSocket: Sendable {
   /// full backlog is tried again until then); a stale socket (nobody listening, no host
   /// holding the lock) is removed.
   package func connect(within milliseconds: Int64) -> Connection {
-    let descriptor = socket(AF_UNIX, Self.streamType, 0)
+    let descriptor = socket(AF_UNIX, Platform.streamSocketType, 0)
     guard descriptor >= 0 else { return .unavailable(.system("socket", path: path, code: errno)) }
-    SocketIO.configure(descriptor)
+    Platform.configureSocket(descriptor)
     var address = Self.address(path)
     let result = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -283,15 +270,6 @@ package struct ControlSocket: Sendable {
     }
     return address
   }
-
-  /// A stream socket, closed on exec from its creation on where the system allows it (so a
-  /// process the host starts meanwhile never inherits it).
-  #if canImport(Glibc)
-    private static let streamType =
-      Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-  #else
-    private static let streamType = SOCK_STREAM
-  #endif
 }
 
 private func systemBind(

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// Why a file has no live control: a host cannot listen on its socket, or `wsctl` cannot
 /// reach the host that holds it. Each case names the offending path; the host reports it
@@ -68,6 +62,6 @@ package enum ControlUnavailable: Error, Hashable, CustomStringConvertible {
   }
 
   private static func text(_ code: Int32) -> String {
-    String(cString: strerror(code))
+    Errno(code).description
   }
 }

@@ -1,13 +1,6 @@
 import Workspace
 import WorkspaceJSON
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// `wsctl`'s side of a live host: sends a request over the file's control socket and reads
 /// the reply. Every wait has a deadline: the connection ``connectDeadline``, the reply
@@ -79,7 +72,7 @@ package struct HostClient {
 
   /// Closes the connection.
   package func close() {
-    _ = systemClose(descriptor)
+    try? Descriptor(descriptor).close()
   }
 
   /// Sends one request, within `deadline` milliseconds.
@@ -226,7 +219,7 @@ package struct HostClient {
     case .unsupportedVersion(let version):
       "the host's reply speaks protocol version \(version), not \(ControlProtocol.version)"
     case .system(let call, let code):
-      "reading the host's reply failed: \(call): \(String(cString: strerror(code)))"
+      "reading the host's reply failed: \(call): \(Errno(code))"
     case .timedOut, .otherUser, .busy: "no reply from the host: \(error)"
     }
   }
@@ -238,8 +231,4 @@ package struct HostClient {
       ToolReply(
         Failure(message: message + "; the change may have applied", exitCode: .lockTimeout)))
   }
-}
-
-private func systemClose(_ descriptor: Int32) -> Int32 {
-  close(descriptor)
 }

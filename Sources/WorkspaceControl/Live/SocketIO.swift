@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// The system calls of the control socket, for the host's listener and for `wsctl`.
 package enum SocketIO {
@@ -13,12 +7,6 @@ package enum SocketIO {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
-  }
-
-  /// Makes a descriptor non-blocking and closed on exec.
-  package static func configure(_ descriptor: Int32) {
-    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
   }
 
   /// Waits until a descriptor is ready for `events` or the deadline passes.
@@ -88,12 +76,14 @@ package enum SocketIO {
   ) throws(ControlError) {
     var written = 0
     while written < bytes.count {
-      let count = bytes.withUnsafeBytes {
-        send(descriptor, $0.baseAddress! + written, bytes.count - written, sendFlags)
+      let count = bytes.withUnsafeBytes { buffer in
+        retryingOnInterrupt {
+          send(descriptor, buffer.baseAddress! + written, bytes.count - written, Platform.sendFlags)
+        }
       }
       if count > 0 {
         written += count
-      } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
+      } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
         guard wait(descriptor, for: Int32(POLLOUT), until: deadline) else { throw .timedOut }
       } else {
         throw .system("send", errno)
@@ -133,12 +123,14 @@ package enum SocketIO {
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while bytes.count < count {
       let wanted = min(chunk.count, count - bytes.count)
-      let got = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, wanted, 0) }
+      let got = chunk.withUnsafeMutableBytes { buffer in
+        retryingOnInterrupt { recv(descriptor, buffer.baseAddress, wanted, 0) }
+      }
       if got > 0 {
         bytes += chunk[0..<got]
       } else if got == 0 {
         return
-      } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+      } else if errno == EAGAIN || errno == EWOULDBLOCK {
         guard wait(descriptor, for: Int32(POLLIN), until: deadline) else { throw .timedOut }
       } else if errno == ECONNRESET {
         return
@@ -148,44 +140,6 @@ package enum SocketIO {
     }
   }
 
-  /// The most descriptors the process may have open (the soft `RLIMIT_NOFILE`), or `nil`
-  /// when there is no practical limit.
-  package static func descriptorLimit() -> Int? {
-    var limit = rlimit()
-    #if canImport(Glibc)
-      let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-    #else
-      let resource = RLIMIT_NOFILE
-    #endif
-    guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(Int32.max) else {
-      return nil
-    }
-    return Int(limit.rlim_cur)
-  }
-
-  /// The user id of the process at the other end of a Unix-domain socket.
-  package static func peerUserID(_ descriptor: Int32) -> uid_t? {
-    #if canImport(Darwin)
-      var user: uid_t = 0
-      var group: gid_t = 0
-      return getpeereid(descriptor, &user, &group) == 0 ? user : nil
-    #else
-      // `struct ucred` (pid, uid, gid), which the C library declares only under _GNU_SOURCE.
-      var credentials: (pid: Int32, uid: uid_t, gid: gid_t) = (0, 0, 0)
-      var length = socklen_t(MemoryLayout.size(ofValue: credentials))
-      guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
-        length == MemoryLayout.size(ofValue: credentials)
-      else { return nil }
-      return credentials.uid
-    #endif
-  }
-
-  /// No `SIGPIPE` for a peer that went away: the write fails with `EPIPE` instead.
-  #if canImport(Darwin)
-    private static let sendFlags: Int32 = 0
-  #else
-    private static let sendFlags = Int32(MSG_NOSIGNAL)
-  #endif
 }
 
 private func systemConnect(

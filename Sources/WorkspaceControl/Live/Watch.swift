@@ -1,13 +1,6 @@
 import Workspace
 import WorkspaceJSON
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// `wsctl watch [--json]`: one line per change as it happens, from the live host's change
 /// stream, or from the file's changes (inotify) when no host is live; until SIGINT or
@@ -88,12 +81,11 @@ enum Watch {
   private static func watchFile(_ file: String, json: Bool, quiet: Bool) -> ExitCode {
     let store = WorkspaceStore(path: file)
     var state = try? store.load(default: .example).state
-    var wake: [Int32] = [-1, -1]
-    guard pipe(&wake) == 0 else {
+    guard let wake = try? Platform.makePipe(nonBlocking: false) else {
       Terminal.error("wsctl: watch: cannot make a pipe")
       return .cannotCreate
     }
-    let signal = wake[1]
+    let signal = wake.write
     let watcher = FileWatcher(path: store.targetPath) {
       var byte: UInt8 = 1
       _ = write(signal, &byte, 1)
@@ -101,7 +93,7 @@ enum Watch {
     defer { watcher.stop() }
     var stamp = FileStamp(path: store.path)
     var buffer = [UInt8](repeating: 0, count: 256)
-    while read(wake[0], &buffer, buffer.count) > 0 {
+    while read(wake.read, &buffer, buffer.count) > 0 {
       let now = FileStamp(path: store.path)
       guard now != stamp else { continue }
       stamp = now

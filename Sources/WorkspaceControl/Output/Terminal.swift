@@ -1,12 +1,5 @@
 import Workspace
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// The terminal `wsctl` writes to: its size, whether it takes colour, and buffered output.
 enum Terminal {
@@ -69,21 +62,8 @@ enum Terminal {
   /// Writes text to a file descriptor as it is, retrying short writes.
   static func write(_ text: String, to descriptor: Int32) {
     var text = text
-    text.withUTF8 { buffer in
-      var written = 0
-      while written < buffer.count {
-        let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-        if count < 0 && errno == EINTR { continue }
-        if count <= 0 { break }
-        written += count
-      }
-    }
+    text.withUTF8 { try? Descriptor.write(all: UnsafeRawBufferPointer($0), to: descriptor) }
   }
-}
-
-/// The `write(2)` of the C library, which `Terminal.write(_:to:)` shadows.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
 }
 
 /// What the output of a call is for: the size `show` draws at and whether it takes colour.

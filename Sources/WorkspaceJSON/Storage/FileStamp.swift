@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// What identifies one version of a file: its inode, size and modification time. Every save
 /// renames a new file into place, so a save always changes the stamp.
@@ -31,12 +25,8 @@ package struct FileStamp: Hashable, Sendable {
   private init(_ info: stat) {
     inode = UInt64(info.st_ino)
     size = Int64(info.st_size)
-    #if canImport(Darwin)
-      seconds = Int(info.st_mtimespec.tv_sec)
-      nanoseconds = Int(info.st_mtimespec.tv_nsec)
-    #else
-      seconds = Int(info.st_mtim.tv_sec)
-      nanoseconds = Int(info.st_mtim.tv_nsec)
-    #endif
+    let modified = Platform.modificationTime(of: info)
+    seconds = Int(modified.tv_sec)
+    nanoseconds = Int(modified.tv_nsec)
   }
 }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 extension FileSystem {
   /// The most symbolic links followed to find a file, as the kernel's own limit (`ELOOP`).
@@ -79,7 +73,7 @@ extension FileSystem {
     var info = stat()
     guard stat(directory, &info) == 0 else { throw .cannotWrite(path, reason: errorText()) }
     guard (info.st_mode & S_IFMT) == S_IFDIR else {
-      throw .cannotWrite(path, reason: String(cString: strerror(ENOTDIR)))
+      throw .cannotWrite(path, reason: Errno(ENOTDIR).description)
     }
     guard faccessat(AT_FDCWD, directory, W_OK | X_OK, AT_EACCESS) == 0 else {
       throw .cannotWrite(path, reason: errorText())

@@ -1,12 +1,5 @@
 import Dispatch
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// The few file operations the store needs, on POSIX calls: whole-file reads with a size
 /// limit, atomic replacement with a backup, and an advisory lock.
@@ -21,7 +14,7 @@ package enum FileSystem {
   ///   `limit` bytes, or ``WorkspaceFileError/cannotRead(_:reason:)``.
   static func readFile(_ path: String, limit: Int) throws(WorkspaceFileError) -> [UInt8]? {
     guard let (fd, size) = try openRegularFile(path, limit: limit) else { return nil }
-    defer { close(fd) }
+    let file = Descriptor(fd)
     // One byte of room past the size tells the end of the file from a file that grew.
     var bytes = [UInt8](repeating: 0, count: size + 1)
     var count = 0
@@ -31,13 +24,10 @@ package enum FileSystem {
         guard count <= limit else { throw .fileTooLarge(path, size: count, limit: limit) }
         bytes += [UInt8](repeating: 0, count: 1 << 16)
       }
-      let got = bytes.withUnsafeMutableBytes { buffer in
-        read(fd, buffer.baseAddress! + count, buffer.count - count)
+      let got = bytes.withUnsafeMutableBytes { [fd = file.rawValue] buffer in
+        retryingOnInterrupt { read(fd, buffer.baseAddress! + count, buffer.count - count) }
       }
-      if got < 0 {
-        if errno == EINTR { continue }
-        throw .cannotRead(path, reason: errorText())
-      }
+      if got < 0 { throw .cannotRead(path, reason: errorText()) }
       if got == 0 { break }
       count += got
     }
@@ -62,28 +52,24 @@ package enum FileSystem {
       throw .cannotRead(path, reason: errorText())
     }
     if let kind = kind(of: info.st_mode) { throw .cannotRead(path, reason: notRegular(kind)) }
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else {
-      if errno == ENOENT { return nil }
-      throw .cannotRead(path, reason: errorText())
+    // Closed by its going away on every throw below.
+    let file: Descriptor
+    do {
+      file = try Descriptor(opening: path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    } catch {
+      if error == .noSuchFile { return nil }
+      throw .cannotRead(path, reason: error.description)
     }
     do {
-      guard fstat(fd, &info) == 0 else {
-        throw WorkspaceFileError.cannotRead(path, reason: errorText())
-      }
-      if let kind = kind(of: info.st_mode) {
-        throw WorkspaceFileError.cannotRead(path, reason: notRegular(kind))
-      }
-      let size = Int(info.st_size)
-      guard size <= limit else {
-        throw WorkspaceFileError.fileTooLarge(path, size: size, limit: limit)
-      }
+      info = try file.status()
     } catch {
-      close(fd)
-      throw error as! WorkspaceFileError
+      throw .cannotRead(path, reason: error.description)
     }
-    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-    return (fd, Int(info.st_size))
+    if let kind = kind(of: info.st_mode) { throw .cannotRead(path, reason: notRegular(kind)) }
+    let size = Int(info.st_size)
+    guard size <= limit else { throw .fileTooLarge(path, size: size, limit: limit) }
+    _ = fcntl(file.rawValue, F_SETFL, fcntl(file.rawValue, F_GETFL) & ~O_NONBLOCK)
+    return (file.release(), size)
   }
 
   /// Replaces the file at `path` with `bytes` atomically: the bytes go to a new temporary
@@ -174,11 +160,11 @@ package enum FileSystem {
   }
 
   private static func syncDirectory(of path: String) {
-    let directory = directoryName(of: path)
-    let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard fd >= 0 else { return }
-    fsync(fd)
-    close(fd)
+    guard
+      let directory = try? Descriptor(
+        opening: directoryName(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    else { return }
+    try? directory.synchronize()
   }
 
   /// The prefix of the temporary files made for `path`: `.name.tmp-` in the same directory.
@@ -228,6 +214,6 @@ package enum FileSystem {
   }
 
   static func errorText() -> String {
-    String(cString: strerror(errno))
+    Errno.current.description
   }
 }

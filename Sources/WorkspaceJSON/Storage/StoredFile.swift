@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// The file a save replaces, as it was when the save read it: its bytes in memory, or the
 /// open file, read a piece at a time as a save compares the new file with it and copies
@@ -125,9 +119,10 @@ final class StoredFile {
       scratch = buffer
       var offset = range.lowerBound
       while offset < range.upperBound {
-        let got = pread(
-          fd, buffer.baseAddress!, min(buffer.count, range.upperBound - offset), off_t(offset))
-        if got < 0, errno == EINTR { continue }
+        let got = retryingOnInterrupt {
+          pread(
+            fd, buffer.baseAddress!, min(buffer.count, range.upperBound - offset), off_t(offset))
+        }
         guard got > 0 else { return false }
         let piece = UnsafeBufferPointer(
           start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: got)

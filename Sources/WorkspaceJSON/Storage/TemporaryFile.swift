@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// A new file beside the file it will replace, written in pieces, flushed to disk by
 /// ``finish()`` and then renamed over that file by ``FileSystem/commit(_:over:backupPath:)``,
@@ -72,24 +66,14 @@ struct TemporaryFile {
   ///
   /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)``; then ``discard()`` it.
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) throws(WorkspaceFileError) {
-    guard let base = bytes.baseAddress else { return }
-    var written = 0
-    while written < bytes.count {
-      let count = write(fd, base + written, bytes.count - written)
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .cannotWrite(target, reason: FileSystem.errorText())
-      }
-      written += count
+    do {
+      try Descriptor.write(all: UnsafeRawBufferPointer(bytes), to: fd)
+    } catch {
+      throw .cannotWrite(target, reason: error.description)
     }
     size += bytes.count
     if size - unflushedStart >= Self.flushStep {
-      // Starts writing the pages out without waiting for them (Linux's fadvise writes dirty
-      // pages back before dropping clean ones; these are all dirty, so they stay cached).
-      #if os(Linux)
-        _ = posix_fadvise(
-          fd, off_t(unflushedStart), off_t(size - unflushedStart), POSIX_FADV_DONTNEED)
-      #endif
+      Platform.startWritingOut(fd, offset: unflushedStart, count: size - unflushedStart)
       unflushedStart = size
     }
   }
@@ -98,7 +82,9 @@ struct TemporaryFile {
   ///
   /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)``; then ``discard()`` it.
   mutating func finish() throws(WorkspaceFileError) {
-    guard fsync(fd) == 0 else { throw .cannotWrite(target, reason: FileSystem.errorText()) }
+    guard Platform.synchronize(fd) == 0 else {
+      throw .cannotWrite(target, reason: FileSystem.errorText())
+    }
     let result = close(fd)
     fd = -1
     guard result == 0 else { throw .cannotWrite(target, reason: FileSystem.errorText()) }

@@ -1,12 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import WorkspaceSystem
 
 /// An exclusive `flock` on a file, held by the test process as another writer would hold
 /// `<file>.lock`.
