@@ -59,12 +59,7 @@ struct Runner {
     if steps.count == 1, let step = steps.first, try runStandalone(step) {
       return
     }
-    let hasEdits = steps.contains {
-      switch $0 {
-      case .edit, .link: true
-      default: false
-      }
-    }
+    let hasEdits = steps.contains(where: \.isEdit)
     if hasEdits, !options.dryRun {
       do {
         let (printed, loaded) = try store.update(default: .example) {
@@ -194,12 +189,14 @@ struct Runner {
       case .edit(let command, let word):
         batch.append(try fromTemplatesFile(command, word: word))
         batchWords.append(word)
-      case .link(_, let commands, let word):
+      case .tool(_, .open(_, let commands, let word)):
         for command in commands { batch.append(try fromTemplatesFile(command, word: word)) }
         batchWords += Array(repeating: word, count: commands.count)
-      default:
+      case .tool(_, let action):
         try flush(&draft, measuringIn: drawnArea ?? measuringArea)
-        try inspect(step, draft.state)
+        try inspect(action, draft.state)
+      case .complete, .version:
+        throw Failure.usage("this command cannot be combined with others")
       }
     }
     try flush(&draft, measuringIn: drawnArea ?? measuringArea)
@@ -246,9 +243,9 @@ struct Runner {
   }
 
   private mutating func inspect(
-    _ step: Invocation.Step, _ state: WorkspaceState
+    _ action: Invocation.Action, _ state: WorkspaceState
   ) throws(Failure) {
-    switch step {
+    switch action {
     case .show(let ascii):
       let area = drawingSize
       // What the user now sees is what later edits measure on, and what the file records:
