@@ -27,7 +27,7 @@ struct Runner {
   init(_ invocation: Invocation, terminal: TerminalTraits = .current) throws(Failure) {
     self.invocation = invocation
     self.terminal = terminal
-    var store = WorkspaceStore(path: Self.filePath(invocation.options))
+    var store = WorkspaceStore(path: Self.filePath(invocation.options.file))
     if let text = Terminal.environment("WSCTL_LOCK_TIMEOUT"), !text.isEmpty {
       guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
         throw .usage(
@@ -45,9 +45,10 @@ struct Runner {
     self.terminal = terminal
   }
 
-  /// The file a call names: `-f`, else `$WSCTL_FILE`, else `./workspace.json`.
-  static func filePath(_ options: Invocation.Options) -> String {
-    options.file ?? Terminal.environment("WSCTL_FILE").flatMap { $0.isEmpty ? nil : $0 }
+  /// The file a call names: `file` (of `-f`), else `$WSCTL_FILE`, else `./workspace.json`;
+  /// the completion reads the same.
+  static func filePath(_ file: String?) -> String {
+    file ?? Terminal.environment("WSCTL_FILE").flatMap { $0.isEmpty ? nil : $0 }
       ?? "workspace.json"
   }
 

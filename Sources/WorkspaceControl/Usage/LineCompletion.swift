@@ -74,9 +74,7 @@ enum LineCompletion {
   /// leave it, so that `focus 2 push` offers the routes of pane 2's kind; the file's own
   /// state where they do not parse or apply.
   private static func values(file: String?, after words: [String]) -> CompletionValues {
-    let path =
-      file ?? Terminal.environment("WSCTL_FILE").flatMap { $0.isEmpty ? nil : $0 }
-      ?? "workspace.json"
+    let path = Runner.filePath(file)
     // The store refuses what is not a regular file (a FIFO) without opening it.
     guard let loaded = try? WorkspaceStore(path: path).load(default: .example) else {
       return CompletionValues()
