@@ -161,12 +161,24 @@ struct Invocation {
     CommandSyntaxError.position(ofWord: index)
   }
 
-  /// Options that belong to a command, with the commands they belong to.
-  private static let commandOptions = [
-    "--ascii": "'show'",
-    "--force": "'init', 'restore-backup', 'template save' or 'template export'",
-    "--node": "'template save'",
-  ]
+  /// Options that belong to a command, not global ones, with the commands they belong to as
+  /// a message lists them: from the syntax of the tool's commands, then of the grammar's, then
+  /// of the subcommands.
+  private static let commandOptions: [String: String] = {
+    let commands =
+      (CommandHelp.toolCommands + CommandHelp.workspaceCommands).map { ($0.name, $0.syntax) }
+      + CommandHelp.workspaceCommands.flatMap { command in
+        command.syntax.subcommands.map { (command.name + " " + $0.word, $0) }
+      }
+    let global = Set(GlobalOption.all.flatMap(\.names))
+    var owners: [String: [String]] = [:]
+    for (name, syntax) in commands {
+      for option in syntax.options where !global.contains(option.name) {
+        owners[option.name, default: []].append("'\(name)'")
+      }
+    }
+    return owners.mapValues(\.listed)
+  }()
 
   /// Reads `--size WxH` (`word` is its 0-based index among the arguments), bounded as every
   /// drawing size is; given twice, it must agree.

@@ -12,9 +12,7 @@ enum Completions {
   static let shells = ArgumentKind.shell.words
 
   /// The shells as messages and help list them: `bash, zsh or fish`.
-  static let shellList =
-    shells.dropLast().joined(separator: ", ") + (shells.count > 1 ? " or " : "")
-    + (shells.last ?? "")
+  static let shellList = shells.listed
 
   /// The script for `shell` (`bash`, `zsh` or `fish`).
   static func script(for shell: String) -> String {

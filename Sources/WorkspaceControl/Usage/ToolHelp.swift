@@ -57,6 +57,13 @@ enum ToolHelp {
   }
 }
 
+extension [String] {
+  /// The words as a sentence lists them: `a, b or c`.
+  var listed: String {
+    dropLast().joined(separator: ", ") + (count > 1 ? " or " : "") + (last ?? "")
+  }
+}
+
 extension String {
   fileprivate func padding(_ width: Int) -> String {
     self + String(repeating: " ", count: max(1, width - count))
