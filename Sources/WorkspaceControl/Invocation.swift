@@ -214,7 +214,8 @@ struct Invocation {
       }
       if let command = ToolCommand.starting(parser.words, at: start) {
         for _ in command.words { _ = parser.readWord() }
-        var arguments = ToolArguments(parser: parser, name: command.name, position: start)
+        var arguments = ToolArguments(
+          parser: parser, syntax: command.syntax, name: command.name, position: start)
         steps.append(.tool(command, try command.make(&arguments)))
         parser = arguments.parser
         continue
