@@ -63,11 +63,6 @@ final class ToolCommand: Sendable {
     }
   }
 
-  /// The subcommands `wsctl` adds to a grammar command (`template list`, `show`, `export`).
-  static func subcommands(of parent: String) -> [ToolCommand] {
-    all.filter { $0.parent == parent }
-  }
-
   /// The commands that stand on their own word, in the order `wsctl --help` lists them.
   static let topLevel = all.filter { $0.parent == nil }
 }

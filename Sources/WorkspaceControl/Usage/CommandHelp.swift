@@ -54,7 +54,8 @@ struct CommandHelp {
     CommandSyntax(
       template.word, template.summary + " List, show and export them.",
       arguments: template.arguments,
-      subcommands: template.subcommands + ToolCommand.subcommands(of: template.word).map(\.syntax),
+      subcommands: template.subcommands
+        + ToolCommand.all.filter { $0.parent == template.word }.map(\.syntax),
       options: template.options,
       help: template.help + [
         ArgumentHelp(
