@@ -22,12 +22,23 @@ struct Invocation {
   /// `word` is the 0-based index of the step's first word, for errors that name it.
   enum Step {
     case edit(WorkspaceCommand, word: Int)
-    case link(String, [WorkspaceCommand], word: Int)
+    /// One of the tool's own commands: its entry, and what its words ask.
+    case tool(ToolCommand, Action)
+    /// `__complete WORD...`, the completion scripts' hidden command.
+    case complete([String])
+    case version
+  }
+
+  /// What the words of one of the tool's own commands ask, one case a command of
+  /// ``ToolCommand/all``.
+  enum Action {
     case show(ascii: Bool)
     case tree
     case routes(PaneReference?, word: Int)
     case layout(Size)
     case history
+    /// `open URL`: the commands of the deep link, which run as edits.
+    case open(String, [WorkspaceCommand], word: Int)
     /// `template list`: the templates, of `--from FILE` or the workspace.
     case templateList
     /// `template show NAME`.
@@ -43,9 +54,7 @@ struct Invocation {
     case status
     case watch
     case completions(String)
-    case complete([String])
     case help(String?)
-    case version
   }
 
   var options = Options()
@@ -53,7 +62,7 @@ struct Invocation {
 
   /// The words of the tool's own commands; they also end a workspace command's variadic
   /// arguments, as workspace command words do.
-  static let toolWords: [String] = CommandHelp.toolCommands.map(\.name)
+  static let toolWords: [String] = ToolCommand.topLevel.map(\.syntax.word)
 
   /// Parses the arguments after the program name.
   ///
@@ -75,46 +84,22 @@ struct Invocation {
         words.append(argument)
         continue
       }
-      if !argument.hasPrefix("--"), argument.count > 2 {
+      if argument == "--" {
+        optionsEnded = true
+      } else if !argument.hasPrefix("--"), argument.count > 2 {
         // Short options combine as in every Unix tool: `-nq`, `-nqf FILE`, `-nqfFILE`.
         try readShortOptions(argument, arguments, &index, &isHelpRequested)
-        continue
-      }
-      switch argument {
-      case "--": optionsEnded = true
-      case "-f", "--file":
-        options.file = try Self.fileValue(for: argument, arguments, &index)
-      case "--from":
-        options.templatesFile = try Self.fileValue(for: argument, arguments, &index)
-      case "--size":
-        guard index < arguments.count else { throw .usage("option '--size' needs a size WxH") }
-        try setSize(arguments[index], word: index)
-        index += 1
-      case "--json": options.json = true
-      case "--dry-run", "-n": options.dryRun = true
-      case "-q", "--quiet": options.quiet = true
-      case "--no-host": options.noHost = true
-      case "-h", "--help": isHelpRequested = true
-      case "--version", "-V": if steps.isEmpty { steps.append(.version) }
-      default:
-        if argument.hasPrefix("--file=") {
-          guard argument.count > "--file=".count else {
-            throw .usage("option '--file' needs a FILE")
-          }
-          options.file = String(argument.dropFirst("--file=".count))
-        } else if argument.hasPrefix("--from=") {
-          guard argument.count > "--from=".count else {
-            throw .usage("option '--from' needs a FILE")
-          }
-          options.templatesFile = String(argument.dropFirst("--from=".count))
-        } else if argument.hasPrefix("--size=") {
-          try setSize(String(argument.dropFirst("--size=".count)), word: index - 1)
-        } else if Self.commandOptions[argument] != nil {
-          // Read by their command.
-          words.append(argument)
-        } else {
-          throw .usage("unknown option '\(argument)'")
-        }
+      } else if let option = GlobalOption.named(argument) {
+        let value = option.value != nil && index < arguments.count ? arguments[index] : nil
+        try set(option, value: value, named: argument, word: index, &isHelpRequested)
+        if value != nil { index += 1 }
+      } else if let (option, value) = GlobalOption.withValue(argument) {
+        try set(option, value: value, named: "--" + option.long, word: index - 1, &isHelpRequested)
+      } else if Self.commandOptions[argument] != nil {
+        // Read by their command.
+        words.append(argument)
+      } else {
+        throw .usage("unknown option '\(argument)'")
       }
     }
     if isHelpRequested {
@@ -126,39 +111,49 @@ struct Invocation {
   }
 
   /// Reads a cluster of short options such as `-nq` or `-nqfFILE`: each letter is a flag,
-  /// and `f` takes the rest of the cluster, or else the next argument, as its FILE.
+  /// and one that takes a value (`f`) takes the rest of the cluster, or else the next
+  /// argument.
   private mutating func readShortOptions(
     _ cluster: String, _ arguments: [String], _ index: inout Int, _ isHelpRequested: inout Bool
   ) throws(Failure) {
     var letters = cluster.dropFirst()
     while let letter = letters.popFirst() {
-      switch letter {
-      case "n": options.dryRun = true
-      case "q": options.quiet = true
-      case "h": isHelpRequested = true
-      case "V": if steps.isEmpty { steps.append(.version) }
-      case "f":
-        if letters.isEmpty {
-          options.file = try Self.fileValue(for: cluster, arguments, &index)
-        } else {
-          options.file = String(letters)
-        }
-        return
-      default:
+      guard let option = GlobalOption.short(letter) else {
         throw .usage("unknown option '-\(letter)' in '\(cluster)'")
       }
+      guard option.value != nil else {
+        try set(option, value: nil, named: cluster, word: index - 1, &isHelpRequested)
+        continue
+      }
+      if !letters.isEmpty {
+        try set(option, value: String(letters), named: cluster, word: index - 1, &isHelpRequested)
+      } else {
+        let value = index < arguments.count ? arguments[index] : nil
+        try set(option, value: value, named: cluster, word: index, &isHelpRequested)
+        index += 1
+      }
+      return
     }
   }
 
-  /// The FILE after `-f`, `--file` or a cluster ending in `f`; moves `index` past it.
-  private static func fileValue(
-    for option: String, _ arguments: [String], _ index: inout Int
-  ) throws(Failure) -> String {
-    guard index < arguments.count, !arguments[index].isEmpty else {
-      throw .usage("option '\(option)' needs a FILE")
+  /// Sets what a global option says: `value` is its value (`nil` when the arguments end
+  /// before it, or for a switch), `name` the option as the user wrote it, and `word` the
+  /// 0-based index of the value.
+  private mutating func set(
+    _ option: GlobalOption, value: String?, named name: String, word: Int,
+    _ isHelpRequested: inout Bool
+  ) throws(Failure) {
+    switch option.effect {
+    case .flag(let path): options[keyPath: path] = true
+    case .help: isHelpRequested = true
+    case .version: if steps.isEmpty { steps.append(.version) }
+    case .file(let path):
+      guard let value, !value.isEmpty else { throw .usage("option '\(name)' needs a FILE") }
+      options[keyPath: path] = value
+    case .size:
+      guard let value else { throw .usage("option '\(name)' needs a size WxH") }
+      try setSize(value, word: word)
     }
-    defer { index += 1 }
-    return arguments[index]
   }
 
   /// `at word N` for a 0-based word index, as every message that names a word says it.
@@ -166,12 +161,24 @@ struct Invocation {
     CommandSyntaxError.position(ofWord: index)
   }
 
-  /// Options that belong to a command, with the commands they belong to.
-  private static let commandOptions = [
-    "--ascii": "'show'",
-    "--force": "'init', 'restore-backup', 'template save' or 'template export'",
-    "--node": "'template save'",
-  ]
+  /// Options that belong to a command, not global ones, with the commands they belong to as
+  /// a message lists them: from the syntax of the tool's commands, then of the grammar's, then
+  /// of the subcommands.
+  private static let commandOptions: [String: String] = {
+    let commands =
+      (CommandHelp.toolCommands + CommandHelp.workspaceCommands).map { ($0.name, $0.syntax) }
+      + CommandHelp.workspaceCommands.flatMap { command in
+        command.syntax.subcommands.map { (command.name + " " + $0.word, $0) }
+      }
+    let global = Set(GlobalOption.all.flatMap(\.names))
+    var owners: [String: [String]] = [:]
+    for (name, syntax) in commands {
+      for option in syntax.options where !global.contains(option.name) {
+        owners[option.name, default: []].append("'\(name)'")
+      }
+    }
+    return owners.mapValues(\.listed)
+  }()
 
   /// Reads `--size WxH` (`word` is its 0-based index among the arguments), bounded as every
   /// drawing size is; given twice, it must agree.
@@ -205,13 +212,12 @@ struct Invocation {
       if let owner = Self.commandOptions[word] {
         throw .usage("option '\(word)' \(Self.position(start)) belongs after \(owner)")
       }
-      if word == "template", let step = try templateInspection(&parser) {
-        steps.append(step)
-        continue
-      }
-      if Self.toolWords.contains(word) {
-        _ = parser.readWord()
-        steps.append(try toolStep(word, at: start, parser: &parser))
+      if let command = ToolCommand.starting(parser.words, at: start) {
+        for _ in command.words { _ = parser.readWord() }
+        var arguments = ToolArguments(
+          parser: parser, syntax: command.syntax, name: command.name, position: start)
+        steps.append(.tool(command, try command.make(&arguments)))
+        parser = arguments.parser
         continue
       }
       do {
@@ -221,10 +227,8 @@ struct Invocation {
         throw Failure(error)
       }
     }
-    if steps.count > 1,
-      let lone = steps.first(where: { Self.isStandalone($0) })
-    {
-      throw .usage("'\(Self.name(of: lone))' cannot be combined with other commands")
+    if steps.count > 1, let lone = steps.first(where: \.isAlone) {
+      throw .usage("'\(lone.name)' cannot be combined with other commands")
     }
     if steps.count > 1, steps.contains(where: \.isTemplateExport) {
       // It writes a file: one that a later step's refusal could not take back.
@@ -233,16 +237,17 @@ struct Invocation {
   }
 
   /// Whether a live host answers the call: edits and inspections of the workspace, which it
-  /// holds in memory. Maintenance, help and the tool's own commands work on the file here.
+  /// holds in memory (the commands of ``ToolCommand/Place/servedByHost``). Maintenance, help
+  /// and the tool's own commands work on the file here.
   var isServedByHost: Bool {
     steps.allSatisfy {
       switch $0 {
-      case .edit, .link, .show, .tree, .routes, .layout, .history, .templateList, .templateShow:
-        true
+      case .edit: true
       // The host hands over the templates; the client writes the file (see `Tool`), so a
       // host never writes a file a peer names.
-      case .templateExport(let file, _, _, _): file == Invocation.standardOutput
-      default: false
+      case .tool(_, .templateExport(let file, _, _, _)): file == Invocation.standardOutput
+      case .tool(let command, _): command.place.isServedByHost
+      case .complete, .version: false
       }
     }
   }
@@ -250,94 +255,18 @@ struct Invocation {
   /// Whether the call may change the workspace: it has an edit and is not a dry run. A host
   /// that got such a call and did not answer may have applied it, so it is not run again.
   var mayChangeWorkspace: Bool {
-    !options.dryRun
-      && steps.contains {
-        switch $0 {
-        case .edit, .link: true
-        default: false
-        }
-      }
+    !options.dryRun && steps.contains(where: \.isEdit)
   }
 
   /// The FILE of `template export` that means standard output.
   static let standardOutput = "-"
-
-  /// The words `wsctl` adds to the grammar's `template`: `template list`, `template show
-  /// NAME` and `template export FILE [NAME]...`, which read rather than change; `nil`
-  /// (nothing read) for the grammar's own.
-  private func templateInspection(_ parser: inout CommandParser) throws(Failure) -> Step? {
-    let words = parser.words
-    let next = parser.index + 1
-    guard next < words.count, ["list", "show", "export"].contains(words[next]) else {
-      return nil
-    }
-    let start = parser.index
-    _ = parser.readWord()
-    _ = parser.readWord()
-    if words[next] == "list" { return .templateList }
-    if words[next] == "export" { return try templateExport(&parser, at: start) }
-    guard let name = parser.readWord() else {
-      throw .usage("'template show' needs a template name \(Self.position(next + 1))")
-    }
-    return .templateShow(name.hasPrefix("=") ? String(name.dropFirst()) : name, word: start)
-  }
-
-  /// `template export`'s words after `export`: FILE, then every word left a template name (a
-  /// leading `=` dropped, as after `template show`), and `--force` anywhere among them, once.
-  private func templateExport(
-    _ parser: inout CommandParser, at start: Int
-  ) throws(Failure) -> Step {
-    var file: String?
-    var names: [String] = []
-    var force = false
-    while let word = parser.readWord() {
-      if word == "--force" {
-        guard !force else {
-          throw .usage(
-            "option '--force' given twice \(Self.position(parser.index - 1)) for 'template export'")
-        }
-        force = true
-      } else if file == nil {
-        file = word
-      } else {
-        names.append(word.hasPrefix("=") ? String(word.dropFirst()) : word)
-      }
-    }
-    guard let file, !file.isEmpty else {
-      throw .usage("'template export' needs a FILE \(Self.position(start + 2))")
-    }
-    return .templateExport(file: file, names: names, force: force, word: start)
-  }
-
-  private static func isStandalone(_ step: Step) -> Bool {
-    switch step {
-    case .validate, .initialize, .migrate, .restoreBackup, .status, .watch, .completions,
-      .complete, .help, .version:
-      true
-    default: false
-    }
-  }
-
-  private static func name(of step: Step) -> String {
-    switch step {
-    case .validate: "validate"
-    case .initialize: "init"
-    case .migrate: "migrate"
-    case .restoreBackup: "restore-backup"
-    case .status: "status"
-    case .watch: "watch"
-    case .completions: "completions"
-    case .version: "--version"
-    default: "help"
-    }
-  }
 }
 
 extension Invocation {
   /// Whether the call is `template export` to a file (not `-`), which `wsctl` writes itself
   /// after a live host, if any, hands over its templates.
   var exportsToFile: Bool {
-    guard steps.count == 1, case .templateExport(let file, _, _, _) = steps[0] else {
+    guard steps.count == 1, case .tool(_, .templateExport(let file, _, _, _)) = steps[0] else {
       return false
     }
     return file != Self.standardOutput
@@ -345,9 +274,40 @@ extension Invocation {
 }
 
 extension Invocation.Step {
+  /// `help [COMMAND]`, as `--help` and a call without commands ask for it.
+  static func help(_ topic: String?) -> Self { .tool(ToolCommand.helpCommand, .help(topic)) }
+
   /// Whether the step is `template export`.
   var isTemplateExport: Bool {
-    if case .templateExport = self { return true }
+    if case .tool(_, .templateExport) = self { return true }
     return false
+  }
+
+  /// Whether the step edits the workspace: a workspace command, or `open`'s.
+  var isEdit: Bool {
+    switch self {
+    case .edit, .tool(_, .open): true
+    default: false
+    }
+  }
+
+  /// Whether the step stands alone in its call: a tool command not served by a host,
+  /// `--version` or `__complete`.
+  var isAlone: Bool {
+    switch self {
+    case .edit: false
+    case .tool(let command, _): !command.place.isServedByHost
+    case .complete, .version: true
+    }
+  }
+
+  /// The step's name as messages give it: a tool command's words, or an option.
+  var name: String {
+    switch self {
+    case .edit(let command, _): command.words.first ?? ""
+    case .tool(let command, _): command.name
+    case .complete: LineCompletion.command
+    case .version: "--version"
+    }
   }
 }

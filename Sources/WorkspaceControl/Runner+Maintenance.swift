@@ -6,15 +6,22 @@ extension Runner {
   /// Runs a step that stands alone (help, version, completions and maintenance), returning
   /// `false` for any other step.
   mutating func runStandalone(_ step: Invocation.Step) throws(Failure) -> Bool {
+    let action: Invocation.Action
     switch step {
-    case .help(let topic):
-      output += topic.flatMap(CommandHelp.named)?.text ?? ToolHelp.text
     case .version:
       output += ToolHelp.version + "\n"
-    case .completions(let shell):
-      output += Completions.script(for: shell)
+      return true
     case .complete(let words):
       output += LineCompletion.output(for: words)
+      return true
+    case .edit: return false
+    case .tool(_, let toolAction): action = toolAction
+    }
+    switch action {
+    case .help(let topic):
+      output += topic.flatMap(CommandHelp.named)?.text ?? ToolHelp.text
+    case .completions(let shell):
+      output += Completions.script(for: shell)
     case .validate:
       try validate()
     case .initialize(let force):

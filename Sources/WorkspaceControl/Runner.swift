@@ -27,7 +27,7 @@ struct Runner {
   init(_ invocation: Invocation, terminal: TerminalTraits = .current) throws(Failure) {
     self.invocation = invocation
     self.terminal = terminal
-    var store = WorkspaceStore(path: Self.filePath(invocation.options))
+    var store = WorkspaceStore(path: Self.filePath(invocation.options.file))
     if let text = Terminal.environment("WSCTL_LOCK_TIMEOUT"), !text.isEmpty {
       guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
         throw .usage(
@@ -45,9 +45,10 @@ struct Runner {
     self.terminal = terminal
   }
 
-  /// The file a call names: `-f`, else `$WSCTL_FILE`, else `./workspace.json`.
-  static func filePath(_ options: Invocation.Options) -> String {
-    options.file ?? Terminal.environment("WSCTL_FILE").flatMap { $0.isEmpty ? nil : $0 }
+  /// The file a call names: `file` (of `-f`), else `$WSCTL_FILE`, else `./workspace.json`;
+  /// the completion reads the same.
+  static func filePath(_ file: String?) -> String {
+    file ?? Terminal.environment("WSCTL_FILE").flatMap { $0.isEmpty ? nil : $0 }
       ?? "workspace.json"
   }
 
@@ -59,12 +60,7 @@ struct Runner {
     if steps.count == 1, let step = steps.first, try runStandalone(step) {
       return
     }
-    let hasEdits = steps.contains {
-      switch $0 {
-      case .edit, .link: true
-      default: false
-      }
-    }
+    let hasEdits = steps.contains(where: \.isEdit)
     if hasEdits, !options.dryRun {
       do {
         let (printed, loaded) = try store.update(default: .example) {
@@ -194,12 +190,14 @@ struct Runner {
       case .edit(let command, let word):
         batch.append(try fromTemplatesFile(command, word: word))
         batchWords.append(word)
-      case .link(_, let commands, let word):
+      case .tool(_, .open(_, let commands, let word)):
         for command in commands { batch.append(try fromTemplatesFile(command, word: word)) }
         batchWords += Array(repeating: word, count: commands.count)
-      default:
+      case .tool(_, let action):
         try flush(&draft, measuringIn: drawnArea ?? measuringArea)
-        try inspect(step, draft.state)
+        try inspect(action, draft.state)
+      case .complete, .version:
+        throw Failure.usage("this command cannot be combined with others")
       }
     }
     try flush(&draft, measuringIn: drawnArea ?? measuringArea)
@@ -246,9 +244,9 @@ struct Runner {
   }
 
   private mutating func inspect(
-    _ step: Invocation.Step, _ state: WorkspaceState
+    _ action: Invocation.Action, _ state: WorkspaceState
   ) throws(Failure) {
-    switch step {
+    switch action {
     case .show(let ascii):
       let area = drawingSize
       // What the user now sees is what later edits measure on, and what the file records:

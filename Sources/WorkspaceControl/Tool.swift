@@ -19,10 +19,9 @@ package enum Tool {
       reply.print()
       return reply.exitCode.rawValue
     }
-    switch invocation.steps.first {
-    case .status?: return Status.run(invocation, replyDeadline: replyDeadline).rawValue
-    case .watch?: return Watch.run(invocation, replyDeadline: replyDeadline).rawValue
-    default: break
+    if case .tool(let command, _)? = invocation.steps.first, case .local(let run) = command.place {
+      // `status` and `watch`, which talk to the host themselves.
+      return run(invocation, replyDeadline).rawValue
     }
     let terminal = TerminalTraits.current
     let runner: Runner
@@ -66,7 +65,7 @@ package enum Tool {
       guard HostClient.isLive(file: runner.store.path) else { return .fileMode(warning: nil) }
       return .answered(ToolReply(error))
     }
-    if case .templateExport(let file, let names, let force, _)? = invocation.steps.first,
+    if case .tool(_, .templateExport(let file, let names, let force, _))? = invocation.steps.first,
       file != Invocation.standardOutput
     {
       return exportThroughHost(

@@ -15,7 +15,7 @@ enum Status {
   ///   - invocation: The call.
   ///   - replyDeadline: How long to wait for the host's answer, in milliseconds.
   static func run(_ invocation: Invocation, replyDeadline: Int64) -> ExitCode {
-    let file = Runner.filePath(invocation.options)
+    let file = Runner.filePath(invocation.options.file)
     let socket = try? ControlSocket(forFile: file, creatingDirectory: false)
     var host: JSONObject?
     /// Why no host answers, and whether one holds the socket (it is then not answering).

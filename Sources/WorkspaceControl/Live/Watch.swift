@@ -22,7 +22,7 @@ enum Watch {
     sigemptyset(&signals)
     for number in [SIGINT, SIGTERM, SIGPIPE] { sigaddset(&signals, number) }
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-    let file = Runner.filePath(invocation.options)
+    let file = Runner.filePath(invocation.options.file)
     let json = invocation.options.json
     if !invocation.options.noHost {
       switch HostClient.connect(file: file) {

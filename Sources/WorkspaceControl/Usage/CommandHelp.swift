@@ -1,7 +1,7 @@
 import Workspace
 
 /// The help of one `wsctl` command word, printed from its ``CommandSyntax``: for the grammar's
-/// commands the entry of ``CommandGrammar``, for the tool's own the entries below.
+/// commands the entry of ``CommandGrammar``, for the tool's own that of ``ToolCommand``.
 struct CommandHelp {
   let syntax: CommandSyntax
 
@@ -49,27 +49,13 @@ struct CommandHelp {
   }
 
   /// `template` with `wsctl`'s `template list`, `template show NAME` and `template export
-  /// FILE [NAME]...`.
+  /// FILE [NAME]...` (of ``ToolCommand/all``).
   private static func withInspections(_ template: CommandSyntax) -> CommandSyntax {
-    let name = ArgumentSyntax("NAME", [.templateName], expected: "a template name")
-    return CommandSyntax(
+    CommandSyntax(
       template.word, template.summary + " List, show and export them.",
       arguments: template.arguments,
-      subcommands: template.subcommands + [
-        CommandSyntax("list", "List the templates: names, tab titles, parameters."),
-        CommandSyntax(
-          "show", "Print a template's tree (with --json, as the files store it).",
-          arguments: [name]),
-        CommandSyntax(
-          "export", "Write templates (default all) to a templates file, as --from reads it.",
-          arguments: [
-            ArgumentSyntax("FILE", [.file], expected: "a file name"),
-            ArgumentSyntax(
-              "NAME", [.templateName], isOptional: true, isRepeated: true,
-              expected: "a template name"),
-          ],
-          options: [CommandOption("--force")]),
-      ],
+      subcommands: template.subcommands
+        + ToolCommand.all.filter { $0.parent == template.word }.map(\.syntax),
       options: template.options,
       help: template.help + [
         ArgumentHelp(
@@ -80,71 +66,7 @@ struct CommandHelp {
       discussion: template.discussion, example: template.example)
   }
 
-  /// The commands `wsctl` adds: inspection and maintenance, described like the grammar's.
-  static let toolCommands: [CommandHelp] = [
-    CommandSyntax(
-      "show", "Draw the active tab as boxes: pane numbers, titles, top routes, focus marked.",
-      options: [
-        CommandOption("--size", value: ArgumentSyntax("WxH", [.size])), CommandOption("--ascii"),
-      ],
-      help: [
-        ArgumentHelp("--size WxH", "the drawing size, 1 to 1000 each way (default: the terminal)"),
-        ArgumentHelp("--ascii", "ASCII instead of box-drawing characters"),
-      ],
-      example: "show --size 80x24"),
-    CommandSyntax("tree", "Print the whole tree with ids, kinds and routes."),
-    CommandSyntax(
-      "routes", "Print a router's stack and modal (default the focused pane's).",
-      arguments: [ArgumentSyntax("N|%ID", [.paneReference, .nodeID], isOptional: true)],
-      help: [ArgumentHelp("N|%ID", "a pane number, or the id of any node that owns a router")],
-      example: "routes 2"),
-    CommandSyntax(
-      "layout", "Print every visible pane's rectangle at a size.",
-      arguments: [ArgumentSyntax("WxH", [.size])],
-      help: [ArgumentHelp("WxH", "the size, such as 120x40")], example: "layout 120x40"),
-    CommandSyntax("history", "List the undo and redo entries."),
-    CommandSyntax(
-      "open", "Run the commands of a deep link.", arguments: [ArgumentSyntax("URL", [.link])],
-      help: [ArgumentHelp("URL", "scheme://workspace/word/word...")],
-      example: "open 'myapp://workspace/focus/2/push/detail:7'"),
-    CommandSyntax(
-      "validate", "Check the file and print every diagnostic; exit 65 if it is not clean.",
-      example: "-f workspace.json validate"),
-    CommandSyntax(
-      "init", "Write the default workspace to the file.", options: [CommandOption("--force")],
-      help: [ArgumentHelp("--force", "overwrite an existing file (kept as the backup)")]),
-    CommandSyntax(
-      "migrate",
-      "Rewrite an older or repaired file in the current format; a file already so is left alone.",
-      example: "-f old.json migrate"),
-    CommandSyntax(
-      "restore-backup",
-      "Replace the file with its backup (the file is kept as FILE.before-restore).",
-      options: [CommandOption("--force")],
-      help: [ArgumentHelp("--force", "restore even while a host is live for the file")],
-      discussion: [
-        "While a host is live for the file, restore-backup is refused (exit 1), naming the "
-          + "host's pid: the host would adopt the older backup, and its own saved changes "
-          + "would be gone from the file and from the host. Stop the host first, or give "
-          + "--force to restore anyway."
-      ]),
-    CommandSyntax(
-      "status",
-      "Say whether a host is live for the file, its pid, or why none is (exit 0; 75 for a host"
-        + " that does not answer).",
-      example: "status --json"),
-    CommandSyntax(
-      "watch",
-      "Print every change as it happens, one line each, until interrupted or the host exits.",
-      example: "watch --json"),
-    CommandSyntax(
-      "completions", "Print a shell completion script.",
-      arguments: [ArgumentSyntax("bash|zsh|fish", [.shell])],
-      help: [ArgumentHelp("SHELL", "bash, zsh or fish")],
-      example: "completions bash > /etc/bash_completion.d/wsctl"),
-    CommandSyntax(
-      "help", "Print help for the tool or a command.",
-      arguments: [ArgumentSyntax("COMMAND", [.commandWord], isOptional: true)],
-      help: [ArgumentHelp("COMMAND", "a command word")], example: "help split"),
-  ].map(CommandHelp.init)
+  /// The commands `wsctl` adds: inspection and maintenance, described like the grammar's (in
+  /// ``ToolCommand/all``).
+  static let toolCommands = ToolCommand.topLevel.map { CommandHelp(syntax: $0.syntax) }
 }

@@ -1,13 +1,18 @@
+import Workspace
+
 /// Shell completion scripts for bash, zsh and fish.
 ///
 /// Each script is a thin adapter: it hands the line typed so far to `wsctl __complete` and
 /// offers what comes back, so all three complete from the one grammar table
-/// (`CommandGrammar` plus the tool's own commands in ``CommandHelp``), with pane numbers,
+/// (`CommandGrammar` plus the tool's own commands in ``ToolCommand``), with pane numbers,
 /// tab numbers, ids and routes read from the workspace file (`-f FILE` typed earlier on the
 /// line is honoured). See ``LineCompletion`` for the protocol.
 enum Completions {
   /// The shells a script is written for.
-  static let shells = ["bash", "zsh", "fish"]
+  static let shells = ArgumentKind.shell.words
+
+  /// The shells as messages and help list them: `bash, zsh or fish`.
+  static let shellList = shells.listed
 
   /// The script for `shell` (`bash`, `zsh` or `fish`).
   static func script(for shell: String) -> String {

@@ -14,10 +14,7 @@ enum LineCompletion {
   static let command = "__complete"
 
   /// The global options, offered where a word starts with `-`.
-  static let options = [
-    "-f", "--file", "--from", "--json", "-n", "--dry-run", "-q", "--quiet", "--no-host", "--size",
-    "-h", "--help", "-V", "--version",
-  ]
+  static let options = GlobalOption.all.flatMap(\.names)
 
   /// The lines to print for `__complete`'s arguments.
   static func output(for arguments: [String]) -> String {
@@ -77,9 +74,7 @@ enum LineCompletion {
   /// leave it, so that `focus 2 push` offers the routes of pane 2's kind; the file's own
   /// state where they do not parse or apply.
   private static func values(file: String?, after words: [String]) -> CompletionValues {
-    let path =
-      file ?? Terminal.environment("WSCTL_FILE").flatMap { $0.isEmpty ? nil : $0 }
-      ?? "workspace.json"
+    let path = Runner.filePath(file)
     // The store refuses what is not a regular file (a FIFO) without opening it.
     guard let loaded = try? WorkspaceStore(path: path).load(default: .example) else {
       return CompletionValues()
@@ -98,20 +93,28 @@ enum LineCompletion {
   }
 }
 
-/// The global options among a line's words, as `Invocation` reads them, and the rest.
+/// The global options among a line's words, as `Invocation` reads them (by
+/// ``GlobalOption/all``), and the rest.
 private struct OptionScan {
-  /// The file `-f` named, if any.
-  var file: String?
-  /// The templates file `--from` named, if any, whose template names are offered.
-  var templatesFile: String?
-  /// Whether the word being completed is the FILE of `--from`.
-  private var expectsTemplatesFile = false
+  /// The options the line gives: the files `-f` and `--from` name, if any.
+  private var options = Invocation.Options()
+  /// The option whose value the next word is, if any.
+  private var expecting: GlobalOption?
   /// The words that are not global options.
   var commandWords: [String] = []
-  /// Whether the word being completed is the FILE of `-f`.
-  var expectsFile = false
   /// Whether `--` ended the options.
   var optionsEnded = false
+
+  /// The file `-f` named, if any.
+  var file: String? { options.file }
+  /// The templates file `--from` named, if any, whose template names are offered.
+  var templatesFile: String? { options.templatesFile }
+
+  /// Whether the word being completed is the FILE of `-f` or `--from`.
+  var expectsFile: Bool {
+    if case .file? = expecting?.effect { return true }
+    return false
+  }
 
   /// Whether the word being completed is the FILE of `template export`.
   var expectsExportFile: Bool {
@@ -133,21 +136,16 @@ private struct OptionScan {
 
   init(_ words: [String]) {
     let commandOptions = Set(CommandHelp.all.flatMap(\.syntax.options).map(\.name))
-    var expectsSize = false
     for word in words {
-      // `--size WxH` may stand anywhere (it is global); its value is no command word.
-      if expectsSize {
-        expectsSize = false
+      if let option = expecting {
+        expecting = nil
+        set(option, word)
         continue
       }
-      if !optionsEnded, word == "--size" {
-        expectsSize = true
-        continue
-      }
-      if expectsFile {
-        if expectsTemplatesFile { templatesFile = word } else { file = word }
-        expectsFile = false
-        expectsTemplatesFile = false
+      // An option with a value may stand anywhere (`--size` is global and also `show`'s);
+      // its value is no command word.
+      if !optionsEnded, let option = GlobalOption.named(word), option.value != nil {
+        expecting = option
         continue
       }
       guard !optionsEnded, word.hasPrefix("-"), word != "-", !commandOptions.contains(word),
@@ -158,19 +156,21 @@ private struct OptionScan {
       }
       if word == "--" {
         optionsEnded = true
-      } else if word == "--file" {
-        expectsFile = true
-      } else if word == "--from" {
-        expectsFile = true
-        expectsTemplatesFile = true
-      } else if word.hasPrefix("--from=") {
-        templatesFile = String(word.dropFirst("--from=".count))
-      } else if word.hasPrefix("--file=") {
-        file = String(word.dropFirst("--file=".count))
-      } else if !word.hasPrefix("--"), let f = word.firstIndex(of: "f") {
-        let rest = word[word.index(after: f)...]
-        if rest.isEmpty { expectsFile = true } else { file = String(rest) }
+      } else if let (option, value) = GlobalOption.withValue(word) {
+        set(option, value)
+      } else if !word.hasPrefix("--"),
+        let letter = word.dropFirst().firstIndex(where: { GlobalOption.short($0)?.value != nil }),
+        let option = GlobalOption.short(word[letter])
+      {
+        // A cluster: its option with a value takes the rest, else the next word.
+        let rest = word[word.index(after: letter)...]
+        if rest.isEmpty { expecting = option } else { set(option, String(rest)) }
       }
     }
+  }
+
+  /// Records the value of an option that names a file.
+  private mutating func set(_ option: GlobalOption, _ value: String) {
+    if case .file(let path) = option.effect { options[keyPath: path] = value }
   }
 }

@@ -27,17 +27,7 @@ enum ToolHelp {
       to it and apply at once; the output and exit code are the same.
 
       options:
-        -f, --file FILE  the workspace file (default: $WSCTL_FILE, else
-                         ./workspace.json; a missing file starts from the
-                         built-in default workspace)
-        --json           machine-readable output
-        -n, --dry-run    print what the commands would do; write nothing at all
-        -q, --quiet      no warnings on stderr
-        --no-host        edit the file even when a host for it is live
-        --size WxH       the size 'show' draws at and edits measure in (default:
-                         edits use the size the file records, else the terminal's)
-        -h, --help       this help; 'wsctl COMMAND --help' for one command
-        -V, --version    the version
+      \(GlobalOption.helpText)
 
       workspace commands (deep links too: myapp://workspace/focus/2/push/detail:7):
       \(list(CommandHelp.workspaceCommands))
@@ -64,6 +54,13 @@ enum ToolHelp {
         wsctl focus 2 push detail:7
 
       """
+  }
+}
+
+extension [String] {
+  /// The words as a sentence lists them: `a, b or c`.
+  var listed: String {
+    dropLast().joined(separator: ", ") + (count > 1 ? " or " : "") + (last ?? "")
   }
 }
 

@@ -1,0 +1,109 @@
+/// One of `wsctl`'s global options (`-f FILE`, `--json`...): its names, what it sets, and its
+/// lines of `wsctl --help`.
+///
+/// The table ``all`` is the only list of them: `Invocation` parses by it, the completion
+/// offers its names and reads the files it names (`OptionScan`), and `wsctl --help` lists it.
+struct GlobalOption: Sendable {
+  /// What an option sets.
+  enum Effect: Sendable {
+    /// A switch of ``Invocation/Options``.
+    case flag(WritableKeyPath<Invocation.Options, Bool> & Sendable)
+    /// A FILE, which shells complete as a file name.
+    case file(WritableKeyPath<Invocation.Options, String?> & Sendable)
+    /// `--size WxH`.
+    case size
+    /// `--help`: help on the call's first command.
+    case help
+    /// `--version`.
+    case version
+  }
+
+  /// The one-letter name after `-`, which combines with others (`-nq`), if any.
+  let short: Character?
+  /// The name after `--`.
+  let long: String
+  /// What the option sets.
+  let effect: Effect
+  /// What `wsctl --help` says it does, one string a line; empty for an option that the help
+  /// of its command describes (`--from`, in `template`'s).
+  let help: [String]
+
+  /// The option's names as completion offers them: `-f`, then `--file`.
+  var names: [String] { (short.map { ["-\($0)"] } ?? []) + ["--" + long] }
+
+  /// The placeholder of the option's value (`FILE`, `WxH`), or `nil` for a switch.
+  var value: String? {
+    switch effect {
+    case .file: "FILE"
+    case .size: "WxH"
+    case .flag, .help, .version: nil
+    }
+  }
+
+  /// The option as `wsctl --help` names it: `-f, --file FILE`.
+  var synopsis: String {
+    (short.map { "-\($0), " } ?? "") + "--" + long + (value.map { " " + $0 } ?? "")
+  }
+
+  /// Every global option, in the order help and completion list them.
+  static let all = [
+    GlobalOption(
+      short: "f", long: "file", effect: .file(\.file),
+      help: [
+        "the workspace file (default: $WSCTL_FILE, else",
+        "./workspace.json; a missing file starts from the",
+        "built-in default workspace)",
+      ]),
+    GlobalOption(short: nil, long: "from", effect: .file(\.templatesFile), help: []),
+    GlobalOption(
+      short: nil, long: "json", effect: .flag(\.json), help: ["machine-readable output"]),
+    GlobalOption(
+      short: "n", long: "dry-run", effect: .flag(\.dryRun),
+      help: ["print what the commands would do; write nothing at all"]),
+    GlobalOption(
+      short: "q", long: "quiet", effect: .flag(\.quiet), help: ["no warnings on stderr"]),
+    GlobalOption(
+      short: nil, long: "no-host", effect: .flag(\.noHost),
+      help: ["edit the file even when a host for it is live"]),
+    GlobalOption(
+      short: nil, long: "size", effect: .size,
+      help: [
+        "the size 'show' draws at and edits measure in (default:",
+        "edits use the size the file records, else the terminal's)",
+      ]),
+    GlobalOption(
+      short: "h", long: "help", effect: .help,
+      help: ["this help; 'wsctl COMMAND --help' for one command"]),
+    GlobalOption(short: "V", long: "version", effect: .version, help: ["the version"]),
+  ]
+
+  /// The option named `name` as a word of its own (`-f`, `--file`), or `nil`.
+  static func named(_ name: String) -> GlobalOption? {
+    all.first { $0.names.contains(name) }
+  }
+
+  /// The option with the letter `letter`, or `nil`.
+  static func short(_ letter: Character) -> GlobalOption? {
+    all.first { $0.short == letter }
+  }
+
+  /// The option and value of a word `--NAME=VALUE` whose option takes a value, or `nil`.
+  static func withValue(_ word: String) -> (GlobalOption, String)? {
+    guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return nil }
+    let name = word[word.index(word.startIndex, offsetBy: 2)..<equals]
+    guard let option = all.first(where: { $0.long == name }), option.value != nil else {
+      return nil
+    }
+    return (option, String(word[word.index(after: equals)...]))
+  }
+
+  /// The options section of `wsctl --help`: each option's synopsis, then its lines.
+  static var helpText: String {
+    let listed = all.filter { !$0.help.isEmpty }
+    let width = (listed.map(\.synopsis.count).max() ?? 0) + 2
+    return listed.map { option in
+      "  " + option.synopsis + String(repeating: " ", count: width - option.synopsis.count)
+        + option.help.joined(separator: "\n" + String(repeating: " ", count: width + 2))
+    }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,333 @@
+import Workspace
+
+/// One of `wsctl`'s own commands (`show`, `validate`, `template list`...): its syntax, where
+/// it runs, and how its words make a step.
+///
+/// The table ``all`` is the only description of the tool's commands: usage lines, help and
+/// completion come from each entry's ``syntax``, the parser reads its words with ``make``, and
+/// ``place`` says whether a live host answers it. So a new tool command is one entry here and
+/// one case of ``Invocation/Action``, which `Runner` runs. The grammar's ``CommandDefinition``
+/// is the model: one entry that both parses and describes.
+///
+/// An immutable class, so that a step holds one reference to its entry.
+final class ToolCommand: Sendable {
+  /// Where a tool command runs.
+  enum Place: Sendable {
+    /// A live host for the file answers it (else `wsctl` on the file), and it combines with
+    /// edits in one call: the inspections and `open`.
+    case servedByHost
+    /// Alone in its call, on the file here: maintenance, help and completions.
+    case standalone
+    /// Alone in its call, here, by a conversation of its own with the host: `status` and
+    /// `watch`, which return the exit code.
+    case local(@Sendable (Invocation, _ replyDeadline: Int64) -> ExitCode)
+
+    /// Whether a live host answers the command.
+    var isServedByHost: Bool {
+      if case .servedByHost = self { return true }
+      return false
+    }
+  }
+
+  /// The command a subcommand belongs to (`template` for `template list`), or `nil`.
+  let parent: String?
+  /// The command's words, summary, arguments and help; a subcommand's word alone.
+  let syntax: CommandSyntax
+  /// Where the command runs.
+  let place: Place
+  /// The step the words after the command's words make.
+  let make: @Sendable (inout ToolArguments) throws(Failure) -> Invocation.Action
+
+  /// An entry.
+  init(
+    _ syntax: CommandSyntax, under parent: String? = nil, _ place: Place,
+    make: @escaping @Sendable (inout ToolArguments) throws(Failure) -> Invocation.Action
+  ) {
+    self.parent = parent
+    self.syntax = syntax
+    self.place = place
+    self.make = make
+  }
+
+  /// The command's words: `show`, or `template list`.
+  var words: [String] { (parent.map { [$0] } ?? []) + [syntax.word] }
+
+  /// The command's words as messages name it: `show`, or `template list`.
+  var name: String { words.joined(separator: " ") }
+
+  /// The entry a call's words start, at `index`: a subcommand's two words, else one word.
+  static func starting(_ words: [String], at index: Int) -> ToolCommand? {
+    all.first { command in
+      let end = index + command.words.count
+      return end <= words.count && Array(words[index..<end]) == command.words
+    }
+  }
+
+  /// The commands that stand on their own word, in the order `wsctl --help` lists them.
+  static let topLevel = all.filter { $0.parent == nil }
+}
+
+/// The words of one tool command after its own, read for its entry's ``ToolCommand/make``.
+struct ToolArguments {
+  /// The call's parser, at the next word after the command's words.
+  var parser: CommandParser
+  /// The command's syntax, whose slots say what each argument expects.
+  let syntax: CommandSyntax
+  /// The command's words as messages name it.
+  let name: String
+  /// The 0-based index of the command's first word.
+  let position: Int
+
+  /// The next word if it is an argument rather than a command word, read, with its index.
+  mutating func optional() -> (String, Int)? {
+    guard let next = parser.nextWord, !parser.isCommandWord(next) else { return nil }
+    let index = parser.index
+    _ = parser.readWord()
+    return (next, index)
+  }
+
+  /// The next word, whatever it is, read, with its index: the word of the syntax's slot
+  /// `slot`.
+  ///
+  /// - Throws: A usage ``Failure`` saying what the slot expects, at the end of the words.
+  mutating func required(_ slot: Int) throws(Failure) -> (String, Int) {
+    guard let next = parser.nextWord else { throw missing(slot, at: parser.index) }
+    _ = parser.readWord()
+    return (next, parser.index - 1)
+  }
+
+  /// The error for the word of slot `slot`, missing at the 0-based word `index`.
+  func missing(_ slot: Int, at index: Int) -> Failure {
+    .usage("'\(name)' needs \(syntax.arguments[slot].expected) \(Invocation.position(index))")
+  }
+
+  /// Whether the next word is the option `option`, read if it is.
+  mutating func flag(_ option: String) -> Bool {
+    guard parser.nextWord == option else { return false }
+    _ = parser.readWord()
+    return true
+  }
+
+  /// A template's name as written: a leading `=` dropped, as after `template show`.
+  static func templateName(_ word: String) -> String {
+    word.hasPrefix("=") ? String(word.dropFirst()) : word
+  }
+}
+
+extension ToolCommand {
+  /// Every tool command; the top-level ones in the order `wsctl --help` lists them.
+  static let all: [ToolCommand] = [
+    ToolCommand(
+      CommandSyntax(
+        "show", "Draw the active tab as boxes: pane numbers, titles, top routes, focus marked.",
+        options: [
+          CommandOption("--size", value: ArgumentSyntax("WxH", [.size])),
+          CommandOption("--ascii"),
+        ],
+        help: [
+          ArgumentHelp(
+            "--size WxH", "the drawing size, 1 to 1000 each way (default: the terminal)"),
+          ArgumentHelp("--ascii", "ASCII instead of box-drawing characters"),
+        ],
+        example: "show --size 80x24"), .servedByHost
+    ) { arguments throws(Failure) in
+      var ascii = false
+      while let next = arguments.parser.nextWord, next.hasPrefix("--") {
+        _ = arguments.parser.readWord()
+        guard next == "--ascii" else {
+          throw .usage(
+            "unknown option '\(next)' for 'show' "
+              + Invocation.position(arguments.parser.index - 1))
+        }
+        ascii = true
+      }
+      return .show(ascii: ascii)
+    },
+    ToolCommand(
+      CommandSyntax("tree", "Print the whole tree with ids, kinds and routes."), .servedByHost
+    ) { _ in .tree },
+    ToolCommand(
+      CommandSyntax(
+        "routes", "Print a router's stack and modal (default the focused pane's).",
+        arguments: [ArgumentSyntax("N|%ID", [.paneReference, .nodeID], isOptional: true)],
+        help: [ArgumentHelp("N|%ID", "a pane number, or the id of any node that owns a router")],
+        example: "routes 2"), .servedByHost
+    ) { arguments throws(Failure) in
+      guard let (text, index) = arguments.optional() else {
+        return .routes(nil, word: arguments.position)
+      }
+      if let id = NodeID(parsing: Substring(text)) {
+        return .routes(.id(id), word: arguments.position)
+      }
+      guard let number = Int(text), number >= 1 else {
+        throw .usage("invalid pane '\(text)' \(Invocation.position(index)): expected N or %ID")
+      }
+      return .routes(.number(number), word: arguments.position)
+    },
+    ToolCommand(
+      CommandSyntax(
+        "layout", "Print every visible pane's rectangle at a size.",
+        arguments: [ArgumentSyntax("WxH", [.size], expected: "a size WxH")],
+        help: [ArgumentHelp("WxH", "the size, such as 120x40")], example: "layout 120x40"),
+      .servedByHost
+    ) { arguments throws(Failure) in
+      let (text, index) = try arguments.required(0)
+      guard let size = Size(parsing: text) else {
+        throw .usage(
+          "invalid size '\(text)' \(Invocation.position(index)): expected WxH such as 120x40")
+      }
+      return .layout(size)
+    },
+    ToolCommand(CommandSyntax("history", "List the undo and redo entries."), .servedByHost) {
+      _ in .history
+    },
+    ToolCommand(
+      CommandSyntax(
+        "open", "Run the commands of a deep link.",
+        arguments: [ArgumentSyntax("URL", [.link], expected: "a URL")],
+        help: [ArgumentHelp("URL", "scheme://workspace/word/word...")],
+        example: "open 'myapp://workspace/focus/2/push/detail:7'"), .servedByHost
+    ) { arguments throws(Failure) in
+      let (link, index) = try arguments.required(0)
+      do throws(CommandSyntaxError) {
+        return .open(link, try CommandParser.parse(link: link), word: arguments.position)
+      } catch {
+        // A grammar error counts the path segments of the link; name the link.
+        if case .invalidURL = error { throw .usage("\(error) (word \(index + 1))") }
+        throw .usage("invalid link '\(link)' (word \(index + 1)): \(error)")
+      }
+    },
+    ToolCommand(
+      CommandSyntax(
+        "validate", "Check the file and print every diagnostic; exit 65 if it is not clean.",
+        example: "-f workspace.json validate"), .standalone
+    ) { _ in .validate },
+    ToolCommand(
+      CommandSyntax(
+        "init", "Write the default workspace to the file.", options: [CommandOption("--force")],
+        help: [ArgumentHelp("--force", "overwrite an existing file (kept as the backup)")]),
+      .standalone
+    ) { arguments in .initialize(force: arguments.flag("--force")) },
+    ToolCommand(
+      CommandSyntax(
+        "migrate",
+        "Rewrite an older or repaired file in the current format; a file already so is left "
+          + "alone.",
+        example: "-f old.json migrate"), .standalone
+    ) { _ in .migrate },
+    ToolCommand(
+      CommandSyntax(
+        "restore-backup",
+        "Replace the file with its backup (the file is kept as FILE.before-restore).",
+        options: [CommandOption("--force")],
+        help: [ArgumentHelp("--force", "restore even while a host is live for the file")],
+        discussion: [
+          "While a host is live for the file, restore-backup is refused (exit 1), naming the "
+            + "host's pid: the host would adopt the older backup, and its own saved changes "
+            + "would be gone from the file and from the host. Stop the host first, or give "
+            + "--force to restore anyway."
+        ]), .standalone
+    ) { arguments in .restoreBackup(force: arguments.flag("--force")) },
+    ToolCommand(
+      CommandSyntax(
+        "status",
+        "Say whether a host is live for the file, its pid, or why none is (exit 0; 75 for a "
+          + "host that does not answer).",
+        example: "status --json"), .local(Status.run)
+    ) { _ in .status },
+    ToolCommand(
+      CommandSyntax(
+        "watch",
+        "Print every change as it happens, one line each, until interrupted or the host exits.",
+        example: "watch --json"), .local(Watch.run)
+    ) { _ in .watch },
+    ToolCommand(
+      CommandSyntax(
+        "completions", "Print a shell completion script.",
+        arguments: [
+          ArgumentSyntax(
+            Completions.shells.joined(separator: "|"), [.shell],
+            expected: "a shell: " + Completions.shellList)
+        ],
+        help: [ArgumentHelp("SHELL", Completions.shellList)],
+        example: "completions bash > /etc/bash_completion.d/wsctl"), .standalone
+    ) { arguments throws(Failure) in
+      let (shell, index) = try arguments.required(0)
+      guard Completions.shells.contains(shell) else {
+        throw .usage(
+          "unknown shell '\(shell)' \(Invocation.position(index)): expected "
+            + Completions.shellList)
+      }
+      return .completions(shell)
+    },
+    helpCommand,
+    ToolCommand(
+      CommandSyntax("list", "List the templates: names, tab titles, parameters."),
+      under: "template", .servedByHost
+    ) { _ in .templateList },
+    ToolCommand(
+      CommandSyntax(
+        "show", "Print a template's tree (with --json, as the files store it).",
+        arguments: [ArgumentSyntax("NAME", [.templateName], expected: "a template name")]),
+      under: "template", .servedByHost
+    ) { arguments throws(Failure) in
+      let (name, _) = try arguments.required(0)
+      return .templateShow(ToolArguments.templateName(name), word: arguments.position)
+    },
+    // Served by a host only to `-`: for a FILE, the host hands over its templates and `wsctl`
+    // writes the file (see `Tool`), so a host never writes a file a peer names.
+    ToolCommand(
+      CommandSyntax(
+        "export", "Write templates (default all) to a templates file, as --from reads it.",
+        arguments: [
+          ArgumentSyntax("FILE", [.file], expected: "a FILE"),
+          ArgumentSyntax(
+            "NAME", [.templateName], isOptional: true, isRepeated: true,
+            expected: "a template name"),
+        ],
+        options: [CommandOption("--force")]),
+      under: "template", .servedByHost
+    ) { arguments throws(Failure) in
+      var file: String?
+      var names: [String] = []
+      var force = false
+      while let word = arguments.parser.readWord() {
+        if word == "--force" {
+          guard !force else {
+            throw .usage(
+              "option '--force' given twice \(Invocation.position(arguments.parser.index - 1)) "
+                + "for 'template export'")
+          }
+          force = true
+        } else if file == nil {
+          file = word
+        } else {
+          names.append(ToolArguments.templateName(word))
+        }
+      }
+      guard let file, !file.isEmpty else { throw arguments.missing(0, at: arguments.position + 2) }
+      return .templateExport(file: file, names: names, force: force, word: arguments.position)
+    },
+  ]
+
+  /// `help [COMMAND]`, which `--help` and a call without commands ask for too.
+  static let helpCommand = ToolCommand(
+    CommandSyntax(
+      "help", "Print help for the tool or a command.",
+      arguments: [ArgumentSyntax("COMMAND", [.commandWord], isOptional: true)],
+      help: [ArgumentHelp("COMMAND", "a command word")], example: "help split"), .standalone
+  ) { arguments throws(Failure) in
+    guard
+      let (topic, index) = arguments.optional()
+        ?? arguments.parser.nextWord.map({ ($0, arguments.parser.index) })
+    else { return .help(nil) }
+    if arguments.parser.index == index { _ = arguments.parser.readWord() }
+    guard CommandHelp.named(topic) != nil else {
+      let suggestion = CommandParser.suggestion(for: topic, among: CommandHelp.all.map(\.name))
+      throw .usage(
+        "no help for '\(topic)' \(Invocation.position(index))"
+          + (suggestion.map { " — did you mean '\($0)'?" } ?? ""))
+    }
+    return .help(topic)
+  }
+}

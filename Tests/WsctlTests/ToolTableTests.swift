@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+import Workspace
+import WorkspaceJSON
+
+@testable import WorkspaceControl
+
+/// Every tool command of `ToolCommand.all`, from its one entry: its words parse to a step of
+/// that entry, `wsctl help` prints its usage line, `wsctl __complete` offers its word, and a
+/// live host answers it exactly when the entry says it is served by a host.
+@Suite struct ToolTableTests {
+  static let names = ToolCommand.all.map(\.name)
+
+  /// A file no test creates, so that completion offers the default workspace's values.
+  static let noFile = "/nonexistent/tool-table/workspace.json"
+
+  /// The entry's words with a word for each required argument.
+  static func line(_ command: ToolCommand) -> [String] {
+    command.words
+      + command.syntax.arguments.filter { !$0.isOptional }.map { slot in
+        switch slot.kinds.first {
+        case .size?: "80x24"
+        case .link?: "myapp://workspace/focus/2"
+        case .shell?: "bash"
+        case .templateName?: "x"
+        case .file?: Invocation.standardOutput
+        default: "1"
+        }
+      }
+  }
+
+  static func command(named name: String) throws -> ToolCommand {
+    try #require(ToolCommand.all.first { $0.name == name })
+  }
+
+  @Test func everyToolCommandHasExactlyOneEntry() {
+    #expect(Set(Self.names).count == Self.names.count)
+    #expect(
+      Set(CommandHelp.toolCommands.map(\.name))
+        == Set(ToolCommand.topLevel.map(\.syntax.word)))
+    // The tool's words are none of the grammar's, but for `template`, whose subcommands they
+    // add.
+    #expect(Set(Invocation.toolWords).isDisjoint(with: CommandParser.commandWords))
+  }
+
+  @Test(arguments: names)
+  func itsWordsParseToAStepOfItsEntry(name: String) throws {
+    let command = try Self.command(named: name)
+    let invocation = try Invocation(arguments: Self.line(command))
+    #expect(invocation.steps.count == 1)
+    guard case .tool(let parsed, _)? = invocation.steps.first else {
+      Issue.record("\(name) parsed to \(invocation.steps)")
+      return
+    }
+    #expect(parsed === command)
+    #expect(invocation.steps.first?.name == name)
+  }
+
+  @Test(arguments: names)
+  func itsHelpPrintsItsUsageLine(name: String) throws {
+    let command = try Self.command(named: name)
+    let help = try #require(CommandHelp.named(command.words[0]))
+    let usage = (command.parent.map { $0 + " " } ?? "") + command.syntax.usage
+    #expect(help.text.contains(usage), "\(help.text)")
+    let invocation = try Invocation(arguments: ["help", command.words[0]])
+    guard case .tool(_, .help(let topic))? = invocation.steps.first else {
+      Issue.record("help \(name) parsed to \(invocation.steps)")
+      return
+    }
+    #expect(topic == command.words[0])
+    if command.parent == nil {
+      #expect(ToolHelp.text.contains("\n  \(command.syntax.word) "))
+    }
+  }
+
+  @Test(arguments: names)
+  func completionOffersItsWord(name: String) throws {
+    let command = try Self.command(named: name)
+    let before = ["-f", Self.noFile] + command.words.dropLast() + [""]
+    let offered = LineCompletion.output(for: before).split(separator: "\n").map {
+      String($0.prefix { $0 != "\t" })
+    }
+    #expect(offered.contains(command.syntax.word), "\(offered)")
+  }
+
+  /// What the host serves is what the table says is served by a host: the host answers the
+  /// call or declines it, and `wsctl` asks a host exactly for the former.
+  @Test(arguments: names)
+  func aHostServesItExactlyWhenItsEntrySays(name: String) throws {
+    let command = try Self.command(named: name)
+    let arguments = Self.line(command)
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tool-table-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = WorkspaceStore(path: directory.appendingPathComponent("workspace.json").path)
+    let answer = HostAnswer(
+      HostCall(
+        arguments: arguments,
+        terminal: TerminalTraits(size: Size(width: 80, height: 24), usesColor: false),
+        fileName: nil),
+      draft: WorkspaceDraft(.example), store: store)
+    #expect(answer.isDeclined == !command.place.isServedByHost, "\(answer.reply.errors)")
+    #expect(try Invocation(arguments: arguments).isServedByHost == command.place.isServedByHost)
+  }
+}
+
+/// Every global option of `GlobalOption.all`, from its one entry: each of its names parses and
+/// sets what the entry says, `wsctl --help` (or its command's help) describes it, and
+/// completion offers its names and completes its FILE as a file name.
+@Suite struct GlobalOptionTableTests {
+  static let names = GlobalOption.all.flatMap(\.names)
+
+  static func option(named name: String) throws -> GlobalOption {
+    try #require(GlobalOption.named(name))
+  }
+
+  @Test func everyNameIsOneOptions() {
+    #expect(Set(Self.names).count == Self.names.count)
+    #expect(LineCompletion.options == Self.names)
+  }
+
+  /// The option's words, and its value's, before `tree`.
+  static func arguments(_ name: String, _ option: GlobalOption) -> [String] {
+    switch option.effect {
+    case .file: [name, "given.json", "tree"]
+    case .size: [name, "80x24", "tree"]
+    case .version: [name]
+    case .flag, .help: [name, "tree"]
+    }
+  }
+
+  @Test(arguments: names)
+  func itParsesAndSetsWhatItsEntrySays(name: String) throws {
+    let option = try Self.option(named: name)
+    var forms = [Self.arguments(name, option)]
+    if option.value != nil, name.hasPrefix("--") {
+      let arguments = Self.arguments(name, option)
+      forms.append(["\(name)=\(arguments[1])"] + arguments.dropFirst(2))
+    }
+    for arguments in forms {
+      let invocation = try Invocation(arguments: arguments)
+      switch option.effect {
+      case .flag(let path): #expect(invocation.options[keyPath: path], "\(arguments)")
+      case .file(let path): #expect(invocation.options[keyPath: path] == "given.json")
+      case .size: #expect(invocation.options.size == Size(width: 80, height: 24))
+      case .help:
+        guard case .tool(_, .help("tree"))? = invocation.steps.first else {
+          Issue.record("\(arguments) parsed to \(invocation.steps)")
+          continue
+        }
+      case .version:
+        guard case .version? = invocation.steps.first else {
+          Issue.record("\(arguments) parsed to \(invocation.steps)")
+          continue
+        }
+      }
+    }
+  }
+
+  @Test(arguments: names)
+  func itsHelpDescribesIt(name: String) throws {
+    let option = try Self.option(named: name)
+    if option.help.isEmpty {
+      // Described by the command that reads it: `--from FILE`, by `template`.
+      let described = CommandHelp.all.contains { $0.text.contains("--\(option.long)") }
+      #expect(described)
+    } else {
+      #expect(ToolHelp.text.contains("\n  \(option.synopsis)  "))
+      for line in option.help { #expect(ToolHelp.text.contains(line)) }
+    }
+  }
+
+  @Test(arguments: names)
+  func completionOffersItAndItsFile(name: String) throws {
+    let option = try Self.option(named: name)
+    let offered = LineCompletion.output(for: ["-"]).split(separator: "\n").map(String.init)
+    #expect(offered.contains(name))
+    let afterIt = LineCompletion.output(for: [name, ""])
+    if case .file = option.effect {
+      #expect(afterIt == ":files\n")
+    } else {
+      #expect(afterIt != ":files\n")
+    }
+  }
+}
