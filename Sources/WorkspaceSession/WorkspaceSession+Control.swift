@@ -41,27 +41,28 @@ extension WorkspaceSession {
   }
 
   private func handle(_ message: JSONObject, on connection: ControlConnection) {
-    switch message["kind"]?.stringValue {
-    case "run": run(message, on: connection)
-    case "status":
-      connection.reply([
-        "version": JSONValue.number(Double(ControlProtocol.version)),
-        "pid": .number(Double(ProcessInfo.processInfo.processIdentifier)),
-        "file": .string(store.path), "status": .string(status.description),
-      ])
-    case "watch":
+    let request: ControlRequest
+    do {
+      request = try ControlRequest(message)
+    } catch {
+      return connection.reply(ControlListener.error(error))
+    }
+    switch request {
+    case .run(let call): run(call, on: connection)
+    case .status:
+      connection.reply(
+        ControlReply.status(
+          pid: Int(ProcessInfo.processInfo.processIdentifier), file: store.path,
+          status: status.description
+        ).value)
+    case .watch(let json):
       guard let listener = control.listener else { return connection.close() }
-      control.watchers.append(
-        ControlWatcher(connection: connection, isJSON: message["json"]?.boolValue == true))
+      control.watchers.append(ControlWatcher(connection: connection, isJSON: json))
       // The listener notices at once when the watcher goes away, closes its connection, and
       // the watcher is dropped here: no descriptor outlives its client.
       listener.closeOnHangUp(connection) { [weak self] in
         Task { @MainActor in self?.dropWatcher(connection) }
       }
-    default:
-      connection.reply(
-        ControlListener.error(
-          .malformed("unknown kind '\(message["kind"]?.stringValue ?? "")'")))
     }
   }
 
@@ -73,27 +74,13 @@ extension WorkspaceSession {
   /// refusal changes nothing anywhere. Should the workspace change while the call is worked
   /// out (another call, the host's own edit), the draft is dropped unseen and the call runs
   /// again here, on the state as it is now.
-  private func run(_ message: JSONObject, on connection: ControlConnection) {
-    guard let arguments = message["arguments"]?.arrayValue?.compactMap(\.stringValue),
-      arguments.count == message["arguments"]?.arrayValue?.count,
-      let terminal = message["terminal"]?.objectValue,
-      let width = terminal["width"]?.intValue, let height = terminal["height"]?.intValue
-    else {
-      return connection.reply(
-        ControlListener.error(.malformed("'arguments' and 'terminal' are required")))
-    }
+  private func run(_ call: HostCall, on connection: ControlConnection) {
     // A file the session cannot read or write: wsctl runs the call on the file and reports
     // its error as file mode does, and nothing changes here.
     switch status {
     case .corrupt, .failing: return connection.reply(Self.declined)
     case .saved, .saving, .missing, .unsavable: break
     }
-    let call = HostCall(
-      arguments: arguments,
-      terminal: TerminalTraits(
-        size: Size(width: width, height: height),
-        usesColor: terminal["color"]?.boolValue == true),
-      fileName: message["file"]?.stringValue)
     let draft = workspace.makeDraft()
     let store = store
     Task.detached {
@@ -147,23 +134,17 @@ extension WorkspaceSession {
   ) {
     guard !control.watchers.isEmpty else { return }
     control.watchers.removeAll { watcher in
-      !watcher.connection.send([
-        "version": JSONValue.number(Double(ControlProtocol.version)),
-        "line": .string(
-          ChangeLine.line(for: change, from: before, to: after, json: watcher.isJSON)),
-      ])
+      !watcher.connection.send(
+        ControlReply.line(
+          ChangeLine.line(for: change, from: before, to: after, json: watcher.isJSON)
+        ).value)
     }
   }
 
-  nonisolated private static let declined: JSONValue = [
-    "version": .number(Double(ControlProtocol.version)), "declined": true,
-  ]
+  nonisolated private static let declined = ControlReply.declined.value
 
   nonisolated private static func reply(_ reply: ToolReply) -> JSONValue {
-    [
-      "version": .number(Double(ControlProtocol.version)), "output": .string(reply.output),
-      "errors": .string(reply.errors), "exit": .number(Double(reply.exitCode.rawValue)),
-    ]
+    ControlReply.answered(reply).value
   }
 }
 

@@ -72,6 +72,8 @@ extension LiveControl {
         let before = workspace.state
         let savedBefore = try pair.file.stored()
         let hosted = try await wsctl(["-f", "w.json"] + call, in: pair.host.path)
+        // Settles a call that ran on the file (below) now, so its adoption is this call's.
+        try await pair.session.flush()
         let isHostOnly =
           hosted.exitCode != 0
           && (hosted.errors.contains("cannot hold route") || hosted.errors.contains("mail route"))

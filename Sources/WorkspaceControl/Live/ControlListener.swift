@@ -396,7 +396,7 @@ package final class ControlListener: @unchecked Sendable {
 
   /// The reply that refuses a request.
   package static func error(_ error: ControlError) -> JSONValue {
-    ["version": .number(Double(ControlProtocol.version)), "error": .string(error.description)]
+    ControlReply.refused(error.description).value
   }
 }
 

@@ -27,6 +27,12 @@ package enum ControlProtocol {
   /// How long a client has to send its whole request once connected, in milliseconds.
   package static let requestDeadline: Int32 = 2000
 
+  /// A message of this version: `version`, then the members. Requests and replies are made
+  /// by ``ControlRequest`` and ``ControlReply``.
+  package static func message(_ members: [(String, JSONValue)]) -> JSONValue {
+    .object(JSONObject(members: [("version", .number(Double(version)))] + members))
+  }
+
   /// Frames a message: its length, big-endian, then its bytes.
   package static func frame(_ value: JSONValue) -> [UInt8] {
     let body = JSONWriter.write(value, style: .compact)

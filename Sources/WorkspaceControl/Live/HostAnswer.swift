@@ -2,7 +2,7 @@ import Workspace
 import WorkspaceJSON
 
 /// One `wsctl` call as a live host received it.
-package struct HostCall: Sendable {
+package struct HostCall: Hashable, Sendable {
   /// The call's arguments after the program name, as `wsctl` received them.
   package var arguments: [String]
   /// The terminal of the `wsctl` that asked.

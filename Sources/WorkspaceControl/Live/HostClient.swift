@@ -76,23 +76,26 @@ package struct HostClient {
   }
 
   /// Sends one request, within `deadline` milliseconds.
-  package func send(_ request: JSONValue, within deadline: Int64) throws(ControlError) {
+  package func send(_ request: ControlRequest, within deadline: Int64) throws(ControlError) {
     try SocketIO.writeAll(
-      ControlProtocol.frame(request), to: descriptor, until: SocketIO.now() + deadline)
+      ControlProtocol.frame(request.value), to: descriptor, until: SocketIO.now() + deadline)
   }
 
-  /// Reads one message; `nil` when the host closed the connection.
+  /// Reads one reply; `nil` when the host closed the connection.
   ///
   /// - Parameter deadline: How long to wait, in milliseconds; `nil` for as long as it takes
   ///   (a watch).
-  /// - Throws: ``ControlError/timedOut`` when nothing came whole in time.
-  package func receive(within deadline: Int64?) throws(ControlError) -> JSONObject? {
+  /// - Throws: ``ControlError/timedOut`` when nothing came whole in time, and
+  ///   ``ControlError/malformed(_:)`` for a message of no reply's shape.
+  package func receive(within deadline: Int64?) throws(ControlError) -> ControlReply? {
     let until = deadline.map { SocketIO.now() + $0 } ?? Int64.max
     guard
       let body = try SocketIO.readFrame(
         from: descriptor, limit: ControlProtocol.maximumReplyBytes, until: until)
     else { return nil }
-    return try ControlProtocol.message(body, limit: ControlProtocol.maximumReplyBytes)
+    let message = try ControlProtocol.message(body, limit: ControlProtocol.maximumReplyBytes)
+    guard let reply = ControlReply(message) else { throw .malformed("no reply has its members") }
+    return reply
   }
 
   /// Why an ``exchange(_:within:)`` got no message back.
@@ -109,16 +112,16 @@ package struct HostClient {
   /// the send, so a refusal is looked for then too).
   ///
   /// - Returns: The message, or `nil` if the host closed the connection without one.
-  func exchange(_ request: JSONValue, within deadline: Int64) throws(ExchangeFailure)
-    -> JSONObject?
+  func exchange(_ request: ControlRequest, within deadline: Int64) throws(ExchangeFailure)
+    -> ControlReply?
   {
     do {
       try send(request, within: deadline)
     } catch {
-      guard let refusal = try? receive(within: 50), refusal["error"] != nil else {
+      guard case .refused(let reason)?? = try? receive(within: 50) else {
         throw .notSent(error)
       }
-      return refusal
+      return .refused(reason)
     }
     do {
       return try receive(within: deadline)
@@ -163,20 +166,11 @@ package struct HostClient {
       return .fileMode(warning: "\(reason); the call runs on the file")
     }
     defer { client.close() }
-    let reply: JSONObject?
+    let reply: ControlReply?
     do {
       reply = try client.exchange(
-        .object([
-          "version": .number(Double(ControlProtocol.version)), "kind": "run",
-          "arguments": .array(arguments.map(JSONValue.string)),
-          // The file as this call names it, for the host's messages to name it alike.
-          "file": .string(file),
-          "terminal": .object([
-            "width": .number(Double(terminal.size.width)),
-            "height": .number(Double(terminal.size.height)),
-            "color": .bool(terminal.usesColor),
-          ]),
-        ]), within: replyDeadline)
+        .run(HostCall(arguments: arguments, terminal: terminal, fileName: file)),
+        within: replyDeadline)
     } catch {
       switch error {
       case .notSent:
@@ -195,17 +189,15 @@ package struct HostClient {
     guard let reply else {
       return failure("the host for '\(file)' closed the connection before it replied")
     }
-    // Declined, or refused before it was read (another protocol version, a host too busy):
-    // nothing applied, so the file answers.
-    if reply["declined"]?.boolValue == true || reply["error"] != nil {
+    switch reply {
+    case .answered(let answer): return .answered(answer)
+    case .declined, .refused:
+      // Declined, or refused before it was read (another protocol version, a host too busy):
+      // nothing applied, so the file answers.
       return .fileMode(warning: nil)
+    case .status, .line:
+      return failure(Self.describe(.malformed("not the answer to a call")))
     }
-    guard let output = reply["output"]?.stringValue,
-      let errors = reply["errors"]?.stringValue,
-      let code = reply["exit"]?.intValue, let raw = Int32(exactly: code),
-      let exitCode = ExitCode(rawValue: raw)
-    else { return failure("the host's reply is malformed") }
-    return .answered(ToolReply(output: output, errors: errors, exitCode: exitCode))
   }
 
   /// What went wrong reading a reply, in `wsctl`'s words (a ``ControlError`` speaks of

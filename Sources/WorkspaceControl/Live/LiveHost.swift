@@ -17,14 +17,17 @@ struct LiveHost {
     switch HostClient.connect(file: file) {
     case .live(let client):
       defer { client.close() }
-      let answer = try? { () throws(ControlError) -> JSONObject? in
-        try client.send(
-          ["version": .number(Double(ControlProtocol.version)), "kind": "status"],
-          within: Self.deadline)
+      let answer = try? { () throws(ControlError) -> ControlReply? in
+        try client.send(.status, within: Self.deadline)
         return try client.receive(within: Self.deadline)
       }()
-      pid = answer?["pid"]?.intValue
-      status = answer?["status"]?.stringValue
+      if case .status(let pid, _, let status)?? = answer {
+        self.pid = pid
+        self.status = status
+      } else {
+        pid = nil
+        status = nil
+      }
     case .unavailable(.notAccepted):
       // A host holds the socket but does not take the connection: live, and silent.
       pid = nil

@@ -17,22 +17,18 @@ enum Status {
   static func run(_ invocation: Invocation, replyDeadline: Int64) -> ExitCode {
     let file = Runner.filePath(invocation.options.file)
     let socket = try? ControlSocket(forFile: file, creatingDirectory: false)
-    var host: JSONObject?
+    var host: (pid: Int?, status: String?)?
     /// Why no host answers, and whether one holds the socket (it is then not answering).
     var problem: (text: String, isHostStuck: Bool)?
     switch HostClient.connect(file: file) {
     case .live(let client):
       defer { client.close() }
       do {
-        let reply = try client.exchange(
-          ["version": .number(Double(ControlProtocol.version)), "kind": "status"],
-          within: replyDeadline)
-        if let refusal = reply?["error"]?.stringValue {
-          problem = ("it refused the request: \(refusal)", true)
-        } else if reply == nil {
-          problem = ("the host closed the connection before it replied", true)
-        } else {
-          host = reply
+        switch try client.exchange(.status, within: replyDeadline) {
+        case .refused(let refusal)?: problem = ("it refused the request: \(refusal)", true)
+        case nil: problem = ("the host closed the connection before it replied", true)
+        case .status(let pid, _, let status)?: host = (pid, status)
+        case .answered?, .declined?, .line?: host = (nil, nil)
         }
       } catch {
         switch error {
@@ -50,8 +46,8 @@ enum Status {
         problem = (reason.description, false)
       }
     }
-    let pid = host?["pid"]?.intValue
-    let state = host?["status"]?.stringValue
+    let pid = host?.pid
+    let state = host?.status
     if invocation.options.json {
       Terminal.output(
         JSONWriter.string(

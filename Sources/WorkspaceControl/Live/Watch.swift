@@ -52,23 +52,21 @@ enum Watch {
       return watchFile(file, json: json, quiet: quiet)
     }
     do {
-      try client.send(
-        [
-          "version": .number(Double(ControlProtocol.version)), "kind": "watch", "json": .bool(json),
-        ],
-        within: sendDeadline)
+      try client.send(.watch(json: json), within: sendDeadline)
     } catch {
       // A host too busy refuses at once and closes, which can fail the send.
-      let refusal = (try? client.receive(within: 50))?["error"]?.stringValue
-      return watchingTheFile("the host refused the watch: \(refusal ?? error.description)")
+      var refusal = error.description
+      if case .refused(let reason)?? = try? client.receive(within: 50) { refusal = reason }
+      return watchingTheFile("the host refused the watch: \(refusal)")
     }
     do {
-      while let message = try client.receive(within: nil) {
-        if let refusal = message["error"]?.stringValue {
+      while let reply = try client.receive(within: nil) {
+        switch reply {
+        case .refused(let refusal):
           return watchingTheFile("the host refused the watch: \(refusal)")
+        case .line(let line): Terminal.output(line)
+        case .answered, .declined, .status: continue
         }
-        guard let line = message["line"]?.stringValue else { continue }
-        Terminal.output(line)
       }
     } catch {
       Terminal.error("wsctl: watch: \(HostClient.describe(error))")
