@@ -34,7 +34,7 @@ fi
 
 swiftc=${SWIFTC:-swiftc}
 out=.build/fuzz
-modules=(PaneRouter Workspace WorkspaceJSON)  # in dependency order
+modules=(PaneRouter Workspace WorkspaceSystem WorkspaceJSON)  # in dependency order
 # Every module and target is compiled with the same package name, so the fuzz files reach
 # `package` declarations (JSONReader, invariantViolations) through ordinary imports.
 flags=(-swift-version 6 -O -g -parse-as-library -package-name workspace
