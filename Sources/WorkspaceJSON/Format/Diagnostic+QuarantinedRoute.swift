@@ -2,7 +2,7 @@ import Workspace
 
 extension Diagnostic {
   /// A diagnostic for each quarantined token of `state`, at its JSON path in the file that
-  /// holds it, in the order of ``WorkspaceState/quarantinedRoutes``: a warning for a host or
+  /// holds it, in the order of `WorkspaceState.quarantinedRoutes`: a warning for a host or
   /// a user, since the file is sound and the token is kept.
   ///
   ///     $.root.children[0].router.quarantined[0]: route 'line:x:abc' (stack index 1) is
