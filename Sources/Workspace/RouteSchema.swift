@@ -41,6 +41,12 @@ public struct RouteSchema: Equatable, Sendable {
     return kinds[defaultKind]
   }
 
+  /// The kind whose routes a router of `kind` holds, as messages name it: the default kind
+  /// for an untyped router the schema reads as that kind, else `kind` itself.
+  public func readingKind(of kind: String) -> String {
+    kinds[kind] == nil && kind == RouteToken.kind ? defaultKind ?? kind : kind
+  }
+
   /// Why a router of `kind` cannot hold a token, or `nil` when it can or the schema does not
   /// describe the kind.
   ///
@@ -52,7 +58,7 @@ public struct RouteSchema: Equatable, Sendable {
   /// - Complexity: O(*r* + *a*), for *r* routes of the kind and *a* arguments of the token.
   public func problem(reading token: RouteToken, kind: String) -> String? {
     guard let shapes = shapes(of: kind) else { return nil }
-    let name = kinds[kind] == nil ? defaultKind ?? kind : kind
+    let name = readingKind(of: kind)
     guard let shape = shapes.first(where: { $0.name == token.name }) else {
       return PaneRouterError.unknownRoute(token, kind: name).description
     }

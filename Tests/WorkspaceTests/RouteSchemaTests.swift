@@ -94,6 +94,16 @@ import Testing
     #expect(schema.problem(reading: "anything", kind: "other") == nil)
   }
 
+  @Test func aKindDescribedWithNoRoutesRefusesEveryTokenAndMessagesNameTheReadingKind() {
+    let schema = RouteSchema(kinds: ["empty": [], "files": [RouteShape("file", String.self)]])
+    #expect(schema.problem(reading: "a", kind: "empty") == "unknown empty route 'a'")
+    // Without a default kind, untyped routers are not described, so unchecked.
+    #expect(schema.problem(reading: "a", kind: RouteToken.kind) == nil)
+    #expect(schema.readingKind(of: RouteToken.kind) == RouteToken.kind)
+    #expect(Self.registry.schema.readingKind(of: RouteToken.kind) == "files")
+    #expect(Self.registry.schema.readingKind(of: "preferences") == "preferences")
+  }
+
   @Test func aWorkspaceCarriesItsRouteTypesSchemaInItsState() throws {
     let state = WorkspaceState(.pane("Main", root: FileRoute.file("a")))
     #expect(state.routeSchema.isEmpty)

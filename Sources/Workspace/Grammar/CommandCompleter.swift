@@ -82,7 +82,7 @@ public struct CompletionValues: Sendable {
   public mutating func offerRoutes(of schema: RouteSchema, focusedKind: String?) {
     func offered(_ kind: String, prefix: String) -> [Completion] {
       (schema.shapes(of: kind) ?? []).map { shape in
-        let described = kind == RouteToken.kind ? schema.defaultKind ?? kind : kind
+        let described = schema.readingKind(of: kind)
         return shape.argumentTypes.isEmpty
           ? Completion(prefix + shape.name, "\(described) route")
           : Completion(prefix + shape.name + ":", "\(described) route \(shape)")

@@ -112,8 +112,8 @@ extension CommandParser {
         return (String(word[..<index]), String(word[word.utf8.index(after: index)...]))
       }
       if utf8[index] == UInt8(ascii: "%"),
-        word[index...].utf8.prefix(3).elementsEqual("%2F".utf8)
-          || word[index...].utf8.prefix(3).elementsEqual("%2f".utf8)
+        utf8[index...].prefix(3).elementsEqual("%2F".utf8)
+          || utf8[index...].prefix(3).elementsEqual("%2f".utf8)
       {
         return (String(word[..<index]), String(word[utf8.index(index, offsetBy: 3)...]))
       }
