@@ -66,7 +66,7 @@ final class SessionWriter: Sendable {
     var conflicts: [WorkspaceConflict] = []
     var dropped: Set<Int> = []
     do {
-      let merged = try store.mergeStamped(
+      let merged = try store.save(
         default: request.base, writingWhenMissing: !request.pending.isEmpty
       ) { loaded in
         if loaded.state == request.base {

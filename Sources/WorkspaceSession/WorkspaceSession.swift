@@ -136,7 +136,7 @@ public final class WorkspaceSession {
     writer = SessionWriter(store: store)
     let state: WorkspaceState
     do {
-      let merged = try store.mergeStamped(default: makeDefault()) { $0.state }
+      let merged = try store.save(default: makeDefault()) { $0.state }
       state = merged.state
       stamp = merged.stamp
       restoration = SessionRestoration(

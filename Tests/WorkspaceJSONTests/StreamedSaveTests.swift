@@ -5,10 +5,9 @@ import WorkspaceSystem
 @testable import Workspace
 @testable import WorkspaceJSON
 
-/// A save encodes the file a piece at a time, compares each piece with the stored file and
-/// writes only from the first difference on: the file it leaves must be exactly
-/// `WorkspaceFile.encode`'s bytes wherever the difference is, and a save of what the file
-/// holds must write nothing, whatever the size of the pieces.
+/// A save encodes the file a piece at a time into the temporary file that replaces it: the
+/// file it leaves must be exactly `WorkspaceFile.encode`'s bytes, whatever the size of the
+/// pieces, and a save of what the file holds must write nothing.
 @Suite struct StreamedSaveTests {
   /// Piece sizes from just over the file's head to one piece for the whole file.
   static let pieceSizes = [256, 1000, 4096, 1 << 18]
@@ -112,11 +111,10 @@ import WorkspaceSystem
     }
   }
 
-  /// Files whose bytes equal the state's in all but a detail differ: each is replaced.
-  @Test(arguments: [
-    "", "\r\n", " ", "x",
-  ])
-  func aFileThatDiffersOnlyAtItsEndIsReplaced(tail: String) throws {
+  /// A file that holds the state in other bytes (another layout of the same members) holds
+  /// it: nothing is written. One that needs a repair, or does not decode, is replaced.
+  @Test(arguments: ["", "\r\n", " "])
+  func aFileThatHoldsTheStateInOtherBytesIsLeftAlone(tail: String) throws {
     let state = Self.large()
     try withTemporaryDirectory { directory in
       let store = Self.store(in: directory, pieceSize: 1000)
@@ -125,51 +123,58 @@ import WorkspaceSystem
       bytes += Array(tail.utf8)
       Files.create(store.path, bytes)
       let isWritten = try store.save(state)
-      #expect(isWritten)
-      #expect(Files.contents(store.path) == written(state, revision: 5))
-      #expect(Files.contents(store.backupPath) == bytes)
+      #expect(!isWritten)
+      #expect(Files.contents(store.path) == bytes)
+      #expect(!Files.exists(store.backupPath))
     }
   }
 
-  /// A file the encoder did not write, or whose rest may hold a second `revision` (the
-  /// parser reads the last), has its revision parsed: the save writes the one after it.
-  /// A file with the encoder's head and a corrupt body gives its head's revision.
-  @Test(
-    arguments: [
-      // A second revision member after the head, as plain text and escaped.
-      (#"{"x": 1, "revision": 40}"#, 41),
-      (#"{"x": 1, "revisio\u006e": 40}"#, 41),
-      // A title holding the key's end: parsed, and the head's revision is the file's.
-      (#"{"x": "a revision"}"#, 6),
-      // A corrupt body after the encoder's head.
-      (#"{"x": [1, 2"#, 6),
-    ] as [(String, Int)])
-  func theHeadsRevisionIsConfirmedBeforeItIsUsed(rest: String, next: Int) throws {
+  @Test func aFileThatDoesNotDecodeIsReplacedAtTheRevisionAParseFinds() throws {
+    let state = Self.large()
     try withTemporaryDirectory { directory in
-      let store = Self.store(in: directory, pieceSize: 256)
-      // The encoder's head at revision 5, then `rest`'s members.
-      var head = String(decoding: written(.example, revision: 5), as: UTF8.self)
-      head.removeLast(3)  // "\n}\n"
-      let members = rest.dropFirst().dropLast(rest.hasSuffix("}") ? 1 : 0)
-      let bytes = Array((head + ",\n" + members + (rest.hasSuffix("}") ? "\n}\n" : "")).utf8)
-      Files.create(store.path, bytes)
-      let isWritten = try store.save(Self.large())
-      #expect(isWritten)
-      #expect(Files.contents(store.path) == written(Self.large(), revision: next))
-      #expect(Files.contents(store.backupPath) == bytes)
+      let store = Self.store(in: directory, pieceSize: 1000)
+      // Valid JSON that is not a workspace the decoder accepts (a second revision member,
+      // which the parser reads last), then bytes that are no JSON at all.
+      let cases: [(String, Int)] = [
+        (#"{"format": "workspace", "version": 1, "revision": 3, "revision": 40}"#, 41),
+        (#"{"format": "workspace", "version": 1, "revision": 5, "x": [1, 2"#, 1),
+      ]
+      for (text, next) in cases {
+        let bytes = Array(text.utf8)
+        Files.create(store.path, bytes)
+        let isWritten = try store.save(state)
+        #expect(isWritten)
+        #expect(Files.contents(store.path) == written(state, revision: next), "\(text)")
+        #expect(Files.contents(store.backupPath) == bytes)
+      }
     }
   }
 
-  @Test func aFileWithoutTheEncodersHeadHasItsRevisionParsed() throws {
+  @Test func aFileInAnotherLayoutHasTheNextRevision() throws {
     try withTemporaryDirectory { directory in
       let store = Self.store(in: directory, pieceSize: 256)
-      var state = WorkspaceState.example
+      var state = try example(renamedTo: "compact")
       state.revision = 12
-      // Compact: the same members, another head.
       Files.create(store.path, WorkspaceEncoder.bytes(state, style: .compact).makeArray())
-      let isWritten = try store.save(.example)
-      #expect(isWritten)
+      #expect(try store.save(.example))
       #expect(Files.contents(store.path) == written(.example, revision: 13))
+    }
+  }
+
+  @Test func aFileThatNeededARepairIsRewrittenEvenForTheStateItLoadsAs() throws {
+    try withTemporaryDirectory { directory in
+      let store = Self.store(in: directory, pieceSize: 1000)
+      try store.save(.example)
+      // A focus that names no pane: the loader repairs it to the first pane.
+      var text = String(decoding: written(.example, revision: 1), as: UTF8.self)
+      let focus = try #require(text.range(of: #""focus": "#))
+      let end = try #require(text[focus.upperBound...].firstIndex(of: ","))
+      text.replaceSubrange(focus.upperBound..<end, with: "999")
+      Files.create(store.path, Array(text.utf8))
+      let loaded = try store.load(default: .example)
+      #expect(!loaded.diagnostics.isEmpty)
+      #expect(try store.save(loaded.state))
+      #expect(try store.load(default: .example).diagnostics.isEmpty)
     }
   }
 
@@ -191,36 +196,6 @@ import WorkspaceSystem
       #expect(Files.contents(store.path) == file)
       #expect(Files.contents(store.backupPath) == backup)
       #expect(directory.entries() == ["w.json", "w.json.bak", "w.json.lock"])
-    }
-  }
-
-  /// The revision scan finds `revision"` and `\u` wherever they are, in one piece or split
-  /// between two, and nothing in a file without them.
-  @Test(arguments: [0, 1, 7, 8, 31, 32, 33, 63, 64, 65, 250, 255, 300])
-  func theScanFindsACandidateAtAnyOffset(offset: Int) {
-    let filler = Array(repeating: UInt8(ascii: "a"), count: 400)
-    for needle in ["revision\"", "\\u"] {
-      var bytes = filler
-      bytes.replaceSubrange(offset..<offset + needle.utf8.count, with: Array(needle.utf8))
-      for pieceSize in [16, 64, 256, 1024] {
-        let file = StoredFile(bytes, path: "w.json", pieceSize: pieceSize)
-        #expect(file.holdsRevisionKey(in: 0..<bytes.count), "\(needle) at \(offset)")
-      }
-    }
-    let clean = Array("\"vision\" \"revisio\" n\" \\n \\\\ revision".utf8) + filler
-    #expect(!StoredFile(clean, path: "w.json", pieceSize: 16).holdsRevisionKey(in: 0..<clean.count))
-  }
-
-  @Test func aFileWrittenInPlaceDuringASaveIsNoticed() throws {
-    try withTemporaryDirectory { directory in
-      let path = directory.file("w.json")
-      Files.create(path, Array("{}\n".utf8))
-      let stored = try #require(try StoredFile(opening: path, limit: 1000, pieceSize: 256))
-      #expect(stored.isUnchanged)
-      let fd = open(path, O_WRONLY | O_APPEND)
-      _ = write(fd, "x", 1)
-      close(fd)
-      #expect(!stored.isUnchanged)
     }
   }
 }

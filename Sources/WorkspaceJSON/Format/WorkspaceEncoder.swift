@@ -5,14 +5,6 @@ import Workspace
 /// straight into the file's bytes, or into a ``JSONValue`` for tools. Deterministic (same
 /// state, same bytes), with members in a fixed order and unknown members kept.
 enum WorkspaceEncoder {
-  /// The bytes every file starts with in the pretty style: `{`, the `format` and the
-  /// `version`; a `revision` above 0 follows as ``revisionMember`` and its digits.
-  static let head = Array(
-    "{\n  \"format\": \"\(WorkspaceFormat.name)\",\n  \"version\": \(WorkspaceFormat.currentVersion)"
-      .utf8)
-  /// What comes between ``head`` and the digits of a revision above 0.
-  static let revisionMember = Array(",\n  \"revision\": ".utf8)
-
   /// The whole file's bytes, in `style`, in a buffer sized from the state.
   ///
   /// - Complexity: O(*n* + *k*), for *n* nodes and *k* routes.

@@ -16,11 +16,10 @@ import Workspace
 ///   ``WorkspaceFile/encode(_:path:limits:)``);
 /// - every save that writes gives the file the next `WorkspaceState.revision`, so every
 ///   writer counts, and a reader can tell whether the file changed since it read it;
-/// - a save whose bytes equal the file's writes nothing, so the backup stays the last
+/// - a save of the state the file already holds writes nothing, so the backup stays the last
 ///   *different* version (and the revision stays);
-/// - an ``update(default:_:)`` or ``merge(default:_:)`` that changes only the recorded layout
-///   size (`WorkspaceState.layoutSize`) writes the file with the next revision but leaves the
-///   backup: a size is not the user's work;
+/// - a save that changes only the recorded layout size (`WorkspaceState.layoutSize`) writes
+///   the file with the next revision but leaves the backup: a size is not the user's work;
 /// - a symbolic link is followed (a chain of them, relative or absolute) and the file it
 ///   leads to is edited, with its backup, lock and temporary files beside it; the link stays
 ///   a link. A link to a missing file creates that file, as `echo x > link` would;
@@ -76,7 +75,7 @@ public struct WorkspaceStore: Sendable {
   public func load(default makeDefault: @autoclosure () -> WorkspaceState)
     throws(WorkspaceFileError) -> LoadedWorkspace
   {
-    try read(try FileSystem.resolveLinks(path), default: makeDefault()).loaded
+    try read(try FileSystem.resolveLinks(path), default: makeDefault())
   }
 
   /// Reads the backup `<file>.bak`.
@@ -91,12 +90,15 @@ public struct WorkspaceStore: Sendable {
   }
 
   /// Saves a state atomically under the lock, keeping the previous file as the backup.
-  /// A state the file already holds writes nothing and leaves the backup alone; otherwise the
-  /// file gets the next revision (one more than the file's, or than the state's if higher).
+  /// A state the file already holds (loaded without a repair or a migration) writes nothing
+  /// and leaves the backup alone; otherwise the file gets the next revision (one more than
+  /// the file's, or than the state's if higher). A file that cannot be read or decoded is
+  /// replaced, as `init --force` replaces a broken file.
   ///
-  /// The file is encoded, compared with the file on disk and written a piece at a time
-  /// (256 KiB), the comparing and writing on a second thread: a save holds neither the old
-  /// nor the new file in memory. See `docs/ARCHITECTURE.md`, "How a save works".
+  /// Every save takes the same path (see `docs/ARCHITECTURE.md`, "How a save works"): the
+  /// file is read and decoded under the lock, the state to keep is compared with it, and a
+  /// state that differs is encoded a piece at a time (256 KiB) into a temporary file, written
+  /// on a second thread, that then replaces the file.
   ///
   /// - Parameter state: The state to write.
   /// - Returns: Whether the file was written.
@@ -104,23 +106,24 @@ public struct WorkspaceStore: Sendable {
   ///   state whose file the loader would refuse,
   ///   ``WorkspaceFileError/lockTimeout(_:seconds:)`` or
   ///   ``WorkspaceFileError/cannotWrite(_:reason:)``; nothing was then written.
-  /// - Complexity: O(*n* + *k*) time for *n* nodes and *k* routes (a scan of the old file
-  ///   besides), O(1) memory beyond the state.
+  /// - Complexity: O(*n* + *k*) time for *n* nodes and *k* routes (a restore of the old file
+  ///   besides), O(`pieceSize`) memory beyond the two states.
   @discardableResult
   public func save(_ state: WorkspaceState) throws(WorkspaceFileError) -> Bool {
     let target = try FileSystem.resolveLinks(path)
     try FileSystem.checkReplaceable(target)
     let lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
     defer { withExtendedLifetime(lock) {} }
-    let current =
-      (try? StoredFile(opening: target, limit: limits.maximumFileBytes, pieceSize: pieceSize))
-      ?? nil
-    // The head's revision, confirmed only if the save has to write (see `write`).
-    let head = current?.revisionInHead()
-    return try write(
-      state, to: target, replacing: current,
-      storedRevision: head?.revision ?? current?.parsedRevision() ?? 0,
-      unconfirmedAfter: head?.end) != nil
+    let bytes = (try? FileSystem.readFile(target, limit: limits.maximumFileBytes)) ?? nil
+    let loaded = bytes.flatMap { try? WorkspaceFile.decode($0, path: path, limits: limits) }
+    if let loaded, loaded.holds(state, asWritten: true) { return false }
+    // A file that does not decode still has its revision counted, where a parse finds one.
+    let storedRevision =
+      loaded?.state.revision ?? bytes.flatMap(WorkspaceFile.storedRevision(of:)) ?? 0
+    _ = try write(
+      state, to: target, storedRevision: storedRevision,
+      keepingBackup: loaded?.changesOnlyLayoutSize(to: state) ?? false)
+    return true
   }
 
   /// Reads, changes and saves the workspace as one step under the lock, so that no other
@@ -138,12 +141,12 @@ public struct WorkspaceStore: Sendable {
     _ change: (inout WorkspaceState) throws(ChangeError) -> Result
   ) throws(UpdateError<ChangeError>) -> (result: Result, loaded: LoadedWorkspace) {
     var result: Result?
-    let merged = try mergeStamped(default: makeDefault()) { (loaded) throws(ChangeError) in
+    let saved = try save(default: makeDefault()) { (loaded) throws(ChangeError) in
       var state = loaded.state
       result = try change(&state)
       return state
     }
-    return (result!, merged.loaded)
+    return (result!, saved.loaded)
   }
 
   /// Reads the file under the lock, lets `resolve` decide the state to keep from what is
@@ -168,27 +171,40 @@ public struct WorkspaceStore: Sendable {
   ) throws(UpdateError<ResolveError>) -> (
     state: WorkspaceState, loaded: LoadedWorkspace, didWrite: Bool
   ) {
-    let merged = try mergeStamped(default: makeDefault(), resolve)
-    return (merged.state, merged.loaded, merged.didWrite)
+    let saved = try save(default: makeDefault(), resolving: resolve)
+    return (saved.state, saved.loaded, saved.didWrite)
   }
 
-  /// ``merge(default:_:)``, also giving the stamp of the file as it is when the lock is
-  /// released, so that a watcher can tell this write from another writer's; with
+  /// What a save that resolves its state from the file did: the state now in the file with
+  /// its revision, the workspace as loaded, whether the file was written, and the file's stamp
+  /// as it is when the lock is released, so that a watcher can tell this write from another
+  /// writer's.
+  package struct Saved {
+    package var state: WorkspaceState
+    package var loaded: LoadedWorkspace
+    package var didWrite: Bool
+    package var stamp: FileStamp?
+  }
+
+  /// Reads the file under the lock, lets `resolve` decide the state to keep from what is
+  /// there, and writes that state if it differs, with the next revision: the one step behind
+  /// ``update(default:_:)`` and ``merge(default:_:)``, and each save of a host. With
   /// `writingWhenMissing`, a missing file is written even with the default's state.
-  package func mergeStamped<ResolveError: Error>(
+  ///
+  /// - Throws: ``UpdateError/file(_:)`` (a file that cannot be read or decoded is refused,
+  ///   never replaced) or ``UpdateError/change(_:)`` with what `resolve` threw; nothing was
+  ///   then written.
+  package func save<ResolveError: Error>(
     default makeDefault: @autoclosure () -> WorkspaceState, writingWhenMissing: Bool = false,
-    _ resolve: (LoadedWorkspace) throws(ResolveError) -> WorkspaceState
-  ) throws(UpdateError<ResolveError>) -> (
-    state: WorkspaceState, loaded: LoadedWorkspace, didWrite: Bool, stamp: FileStamp?
-  ) {
+    resolving resolve: (LoadedWorkspace) throws(ResolveError) -> WorkspaceState
+  ) throws(UpdateError<ResolveError>) -> Saved {
     let target: String
     let lock: FileLock
     let loaded: LoadedWorkspace
-    let current: [UInt8]?
     do {
       target = try readableTarget()
       lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
-      (loaded, current) = try read(target, default: makeDefault())
+      loaded = try read(target, default: makeDefault())
     } catch {
       throw .file(error)
     }
@@ -199,19 +215,19 @@ public struct WorkspaceStore: Sendable {
     } catch {
       throw .change(error)
     }
-    state.revision = loaded.state.revision
-    guard state != loaded.state || writingWhenMissing && loaded.isDefault else {
-      return (loaded.state, loaded, false, FileStamp(path: target))
+    guard !loaded.holds(state, asWritten: false) || writingWhenMissing && loaded.isDefault
+    else {
+      return Saved(
+        state: loaded.state, loaded: loaded, didWrite: false, stamp: FileStamp(path: target))
     }
-    // The state differs from the file's, so its bytes do: no need to compare them.
     do {
       state.revision = try write(
-        state, to: target, replacing: nil, storedRevision: loaded.state.revision,
-        keepingBackup: current != nil && loaded.changesOnlyLayoutSize(to: state))!
+        state, to: target, storedRevision: loaded.state.revision,
+        keepingBackup: loaded.changesOnlyLayoutSize(to: state))
     } catch {
       throw .file(error)
     }
-    return (state, loaded, true, FileStamp(path: target))
+    return Saved(state: state, loaded: loaded, didWrite: true, stamp: FileStamp(path: target))
   }
 
   /// Rewrites the file in the current version of the format, with the loader's repairs, under
@@ -222,6 +238,8 @@ public struct WorkspaceStore: Sendable {
   ///   from) and whether the file was written.
   /// - Throws: ``WorkspaceFileError/cannotRead(_:reason:)`` for a missing file, or any
   ///   ``WorkspaceFileError`` of loading or saving; nothing was then written.
+  /// - Complexity: O(*b*) time and memory, for a file of *b* bytes: its bytes and their
+  ///   rewrite are compared whole.
   @discardableResult
   public func migrate(dryRun: Bool = false) throws(WorkspaceFileError) -> (
     loaded: LoadedWorkspace, isRewritten: Bool
@@ -233,17 +251,16 @@ public struct WorkspaceStore: Sendable {
       throw .cannotRead(path, reason: "no such file")
     }
     let loaded = try WorkspaceFile.decode(current, path: path, limits: limits)
-    let revision = loaded.state.revision
-    guard dryRun else {
-      let written = try write(
-        loaded.state, to: target,
-        replacing: StoredFile(current, path: target, pieceSize: pieceSize),
-        storedRevision: revision)
-      return (loaded, written != nil)
+    // The file as the encoder writes it at the file's own revision: equal bytes need nothing.
+    guard try WorkspaceFile.encode(loaded.state, path: path, limits: limits) != current else {
+      return (loaded, false)
     }
-    let bytes = try WorkspaceFile.encode(loaded.state, path: path, limits: limits)
-    if bytes != current { try checkSaving(nil) }
-    return (loaded, bytes != current)
+    if dryRun {
+      try checkSaving(nil)
+    } else {
+      _ = try write(loaded.state, to: target, storedRevision: loaded.state.revision)
+    }
+    return (loaded, true)
   }
 
   /// Checks, writing nothing (not even the lock file), that a save would not be refused: the
@@ -302,46 +319,35 @@ public struct WorkspaceStore: Sendable {
     return target
   }
 
-  /// Reads and decodes the file at `target` (or gives the default when it is missing), with
-  /// the bytes read.
+  /// Reads and decodes the file at `target`, or gives the default when it is missing.
   private func read(_ target: String, default makeDefault: @autoclosure () -> WorkspaceState)
-    throws(WorkspaceFileError) -> (loaded: LoadedWorkspace, bytes: [UInt8]?)
+    throws(WorkspaceFileError) -> LoadedWorkspace
   {
     guard let bytes = try FileSystem.readFile(target, limit: limits.maximumFileBytes) else {
-      let loaded = LoadedWorkspace(
+      return LoadedWorkspace(
         state: makeDefault(), diagnostics: [], migratedFromVersion: nil, isDefault: true)
-      return (loaded, nil)
     }
-    return (try WorkspaceFile.decode(bytes, path: path, limits: limits), bytes)
+    return try WorkspaceFile.decode(bytes, path: path, limits: limits)
   }
 
   /// Writes the state to `target` with the revision after both its own and `storedRevision`
-  /// while the caller holds the lock, unless `current` (the file as read, at
-  /// `storedRevision`) already holds exactly the state.
+  /// (the file's) while the caller holds the lock.
   ///
   /// The encoder writes the file through a small buffer into a ``ReplacementStream`` (on a
-  /// queue of its own, through a ``BackgroundStream``), which compares it with `current` and
-  /// writes a temporary file only from the first difference on; the temporary file then
-  /// replaces the file. With `keepingBackup`, the backup is left as it is instead of
-  /// becoming the replaced file.
+  /// queue of its own, through a ``BackgroundStream``), which appends each piece to a
+  /// temporary file; the temporary file then replaces the file. With `keepingBackup`, the
+  /// backup is left as it is instead of becoming the replaced file.
   ///
-  /// A `storedRevision` read from the file's head alone (`headEnd`, see
-  /// ``StoredFile/revisionInHead()``) is confirmed before anything is written; if the rest of
-  /// the file may hold another revision, the file's revision is parsed and the save runs
-  /// again.
-  ///
-  /// - Returns: The revision written, or `nil` if the file was left as it was.
+  /// - Returns: The revision written.
   private func write(
-    _ state: WorkspaceState, to target: String, replacing current: StoredFile?,
-    storedRevision: Int, unconfirmedAfter headEnd: Int? = nil, keepingBackup: Bool = false
-  ) throws(WorkspaceFileError) -> Int? {
+    _ state: WorkspaceState, to target: String, storedRevision: Int, keepingBackup: Bool = false
+  ) throws(WorkspaceFileError) -> Int {
     var written = state
     written.revision = max(storedRevision, state.revision) + 1
     let backupPath = keepingBackup ? nil : target + ".bak"
     FileSystem.removeStaleTemporaries(for: target)
     let stream = ReplacementStream(
-      replacing: target, backupPath: backupPath, stored: current, storedRevision: storedRevision,
-      unconfirmedAfter: headEnd, maximumBytes: limits.maximumFileBytes)
+      replacing: target, backupPath: backupPath, maximumBytes: limits.maximumFileBytes)
     let background = BackgroundStream(to: stream)
     do {
       try WorkspaceFile.encode(
@@ -352,28 +358,33 @@ public struct WorkspaceStore: Sendable {
       stream.discard()
       throw error
     }
-    switch try stream.finish() {
-    case .unchanged:
-      return nil
-    case .unconfirmedRevision:
-      return try write(
-        state, to: target, replacing: current, storedRevision: current!.parsedRevision(),
-        keepingBackup: keepingBackup)
-    case .written(let temporary):
-      try FileSystem.commit(temporary, over: target, backupPath: backupPath)
-      return written.revision
-    }
+    try FileSystem.commit(try stream.finish(), over: target, backupPath: backupPath)
+    return written.revision
   }
 }
 
 extension LoadedWorkspace {
+  /// Whether the file as loaded already holds `state` (whatever their revisions): a save of
+  /// it writes nothing. `asWritten` also asks that the file exists and needed no repair or
+  /// migration, as a save of a whole state does; a merge leaves a missing file missing and
+  /// keeps what the loader repaired in memory until a change is saved.
+  fileprivate func holds(_ state: WorkspaceState, asWritten: Bool) -> Bool {
+    guard !asWritten || !isDefault && diagnostics.isEmpty && migratedFromVersion == nil else {
+      return false
+    }
+    var same = state
+    same.revision = self.state.revision
+    return same == self.state
+  }
+
   /// Whether `state` differs from the file as loaded only in its recorded layout size, and the
   /// file needed no repair or migration (whose rewrite changes more than the size, so the old
   /// file becomes the backup as usual).
   fileprivate func changesOnlyLayoutSize(to state: WorkspaceState) -> Bool {
-    guard diagnostics.isEmpty, migratedFromVersion == nil else { return false }
+    guard !isDefault, diagnostics.isEmpty, migratedFromVersion == nil else { return false }
     var sameWork = self.state
     sameWork.layoutSize = state.layoutSize
+    sameWork.revision = state.revision
     return sameWork == state
   }
 }
