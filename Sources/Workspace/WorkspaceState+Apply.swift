@@ -118,6 +118,11 @@ extension WorkspaceState {
       throw error
     }
     let journal = transaction.end()
+    // As swift-collections checks a collection after each mutation: in debug builds a call
+    // that leaves a broken tree stops here, where the command is known, not at a later save.
+    assert(
+      invariantViolations(since: journal).isEmpty,
+      "\(commands.map(\.description)) broke \(invariantViolations(since: journal))")
     let changed = journal.nodes.filter { nodes[$0.key] != $0.value }.keys
     return WorkspaceChange(
       commands: commands, changedNodes: Set(changed), focusBefore: focusBefore,

@@ -209,7 +209,8 @@ struct Invocation {
     var parser = CommandParser(words: words, extraCommandWords: Set(Self.toolWords))
     while let word = parser.nextWord {
       let start = parser.index
-      if let owner = Self.commandOptions[word] {
+      // Only a word that looks like an option builds the table (from help's entries).
+      if word.hasPrefix("-"), let owner = Self.commandOptions[word] {
         throw .usage("option '\(word)' \(Self.position(start)) belongs after \(owner)")
       }
       if let command = ToolCommand.starting(parser.words, at: start) {
