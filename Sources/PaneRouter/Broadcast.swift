@@ -28,7 +28,9 @@ package final class Broadcast<Element: Sendable> {
     }
   }
 
-  isolated deinit {
+  // Nonisolated, as every deinit of a main-actor class before Swift 6.2: it reads only a
+  // Sendable stored property, and finishing a continuation is safe from any thread.
+  deinit {
     for continuation in continuations.values {
       continuation.finish()
     }

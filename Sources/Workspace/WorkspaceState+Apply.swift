@@ -235,7 +235,7 @@ extension WorkspaceState {
       try router.apply(operation)
     } catch {
       // A command that names a state which already holds succeeds and changes nothing.
-      if operation.namesStateThatHolds(despite: error) { return }
+      if operation.isAlreadySo(rejectedWith: error) { return }
       throw .routeRejected(error, operation: operation.description, node: id)
     }
     update(id, in: &transaction) { $0.setRouter(router) }
@@ -243,12 +243,13 @@ extension WorkspaceState {
 }
 
 extension RouteOperation<RouteToken> {
-  /// Whether the operation names a target state (`root`, `set-path`, `replace`, `pop-to`,
-  /// `dismiss-all`, …) and the stack's rejection only says that state already holds.
+  /// Whether the operation is already so: it names a target state (`root`, `set-path`,
+  /// `replace`, `pop-to`, `dismiss-all`, …) and the stack's rejection only says that state
+  /// already holds.
   ///
   /// A movement that cannot happen (`pop` or `dismiss` at the root, a duplicate top, a route
   /// that is not in the stack, a modal path with no modal) stays a refusal.
-  fileprivate func namesStateThatHolds(despite rejection: RouteRejection) -> Bool {
+  fileprivate func isAlreadySo(rejectedWith rejection: RouteRejection) -> Bool {
     switch (self, rejection) {
     case (.popToRoot, .atRoot), (.popTo, .alreadyOnTop), (.popToLast, .alreadyOnTop),
       (.replace, .unchanged), (.replaceCurrent, .unchanged), (.setPath, .unchanged),

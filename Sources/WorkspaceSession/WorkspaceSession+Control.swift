@@ -148,8 +148,9 @@ extension WorkspaceSession {
   }
 }
 
-/// What a session keeps for live control.
-struct SessionControl {
+/// What a session keeps for live control: Sendable, so the session's nonisolated deinit may
+/// stop it.
+struct SessionControl: Sendable {
   var listener: ControlListener?
   var watchers: [ControlWatcher] = []
   /// Why there is no listener, if there is none.
@@ -157,7 +158,7 @@ struct SessionControl {
 }
 
 /// A `wsctl watch` connected to the session.
-struct ControlWatcher {
+struct ControlWatcher: Sendable {
   let connection: ControlConnection
   let isJSON: Bool
 }

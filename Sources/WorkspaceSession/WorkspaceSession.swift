@@ -190,8 +190,11 @@ public final class WorkspaceSession {
     startListening()
   }
 
-  isolated deinit {
-    stopListening()
+  // Nonisolated, as every deinit of a main-actor class before Swift 6.2: it reads only
+  // Sendable stored properties, each of which may be stopped or cancelled from any thread.
+  deinit {
+    control.listener?.stop()
+    for watcher in control.watchers { watcher.connection.close() }
     watcher?.stop()
     syncTask?.cancel()
     retryTask?.cancel()
