@@ -31,7 +31,9 @@ let package = Package(
     .executableTarget(name: "wsctl", dependencies: ["WorkspaceControl", "WorkspaceSystem"]),
     .executableTarget(
       name: "wsbench",
-      dependencies: ["Workspace", "WorkspaceJSON", "WorkspaceSession", "PaneRouter"]),
+      dependencies: [
+        "Workspace", "WorkspaceJSON", "WorkspaceSession", "PaneRouter", "WorkspaceSystem",
+      ]),
     .executableTarget(
       name: "MailHost",
       dependencies: [

@@ -31,7 +31,7 @@ enum LiveBench {
       EndToEnd.launch(wsctl, ["-q", "-f", hosted, "routes"])
     }
     let fileMode = "\(directory)/file-mode.json"
-    try? WorkspaceStore(path: fileMode).save(.example)
+    _ = try? WorkspaceStore(path: fileMode).save(.example)
     let fileTime = await median(runs) { index in
       EndToEnd.launch(wsctl, ["-q", "-f", fileMode, "focus", "\(index % 2 + 1)"])
     }
@@ -122,7 +122,7 @@ enum LiveBench {
     // Until the watcher is subscribed (it connects as it starts), changes go unseen.
     var subscribed = false
     for _ in 0..<500 where !subscribed {
-      try? session.workspace.apply(.focus(.next))
+      _ = try? session.workspace.apply(.focus(.next))
       try? await Task.sleep(for: .milliseconds(5))
       subscribed = reader.count > 0
     }
@@ -132,7 +132,7 @@ enum LiveBench {
     for _ in 0..<runs {
       let seen = reader.count
       let started = ContinuousClock.now
-      try? session.workspace.apply(.focus(.next))
+      _ = try? session.workspace.apply(.focus(.next))
       guard let arrived = await reader.waitForLine(after: seen) else { return nil }
       samples.append(seconds(arrived - started))
       try? await Task.sleep(for: .milliseconds(5))

@@ -2,6 +2,7 @@ import Foundation
 import PaneRouter
 import Workspace
 import WorkspaceJSON
+import WorkspaceSystem
 
 /// Timing, memory and machine probes.
 enum Probe {
@@ -61,7 +62,8 @@ enum Probe {
   }
 
   /// Writes `bytes` as a save writes a file, with nothing else: a new file beside `path`,
-  /// written and flushed, renamed over `path`, then the directory flushed.
+  /// written and flushed (as a save flushes, `F_FULLFSYNC` on Darwin), renamed over `path`,
+  /// then the directory flushed.
   static func writeAtomically(_ bytes: [UInt8], to path: String) {
     let temporary = path + ".tmp"
     let file = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -74,11 +76,11 @@ enum Probe {
         written += result
       }
     }
-    fsync(file)
+    _ = Platform.synchronize(file)
     close(file)
     rename(temporary, path)
     let directory = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_CLOEXEC)
-    fsync(directory)
+    _ = Platform.synchronize(directory)
     close(directory)
   }
 
@@ -86,7 +88,7 @@ enum Probe {
   /// ``median(_:_:)`` measures), if python3 exists.
   static func pythonParseSeconds(bytes: [UInt8], repeats: Int, directory: String) -> Double? {
     let file = "\(directory)/python.json"
-    FileManager.default.createFile(atPath: file, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: file, contents: Data(bytes))
     let script = """
       import json, time, statistics
       data = open('\(file)', 'rb').read()
