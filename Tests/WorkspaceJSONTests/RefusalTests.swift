@@ -1,6 +1,7 @@
 import PaneRouter
 import Testing
 import Workspace
+import WorkspaceTestSupport
 
 @testable import WorkspaceJSON
 
