@@ -10,33 +10,17 @@ import WorkspaceTestSupport
 /// save), so that `wsctl --no-host` refuses what the host would, and keeps them there.
 @MainActor
 @Suite struct SessionRouteSchemaTests {
-  /// ``MessageRoute``'s routes from a type that describes them (`routeShapes`), so that its
-  /// registry has a route schema to publish.
-  struct DescribedMessageRoute: Route {
-    let route: MessageRoute
-
-    static let kind = MessageRoute.kind
-    static let routeShapes: [RouteShape]? = [RouteShape("inbox"), RouteShape("message", Int.self)]
-    static let inbox = Self(route: .inbox)
-
-    var token: RouteToken { route.token }
-
-    init(route: MessageRoute) { self.route = route }
-
-    init(token: RouteToken) throws { route = try MessageRoute(token: token) }
-  }
-
   enum NoteRoute: String, Route, CaseIterable {
     case list, today
     static let kind = "notes"
   }
 
   static let routeTypes = RouteRegistry(
-    [DescribedMessageRoute.self, NoteRoute.self], default: DescribedMessageRoute.self)
+    [Described<MessageRoute>.self, NoteRoute.self], default: Described<MessageRoute>.self)
 
   @Test func aRestoredFileGetsTheHostsRouteTypesWithoutAnEditOrUndoStep() async throws {
     let directory = SessionDirectory()
-    var state = WorkspaceState(.pane("Mail", root: DescribedMessageRoute.inbox))
+    var state = WorkspaceState(.pane("Mail", root: Described(MessageRoute.inbox)))
     try state.apply(.rename("Inbox"))
     try WorkspaceStore(path: directory.file).save(state)
     #expect(try directory.stored().routeSchema.isEmpty)
@@ -61,7 +45,7 @@ import WorkspaceTestSupport
     let directory = SessionDirectory()
     let session = WorkspaceSession(
       path: directory.file,
-      default: WorkspaceState(.pane("Mail", root: DescribedMessageRoute.inbox)),
+      default: WorkspaceState(.pane("Mail", root: Described(MessageRoute.inbox))),
       routeTypes: Self.routeTypes)
     #expect(session.status == .missing)
     try await Task.sleep(for: .milliseconds(300))
@@ -78,7 +62,7 @@ import WorkspaceTestSupport
     let directory = SessionDirectory()
     let session = WorkspaceSession(
       path: directory.file,
-      default: WorkspaceState(.pane("Mail", root: DescribedMessageRoute.inbox)),
+      default: WorkspaceState(.pane("Mail", root: Described(MessageRoute.inbox))),
       routeTypes: Self.routeTypes)
     try session.workspace.apply(.rename("Inbox"))
     try await session.flush()

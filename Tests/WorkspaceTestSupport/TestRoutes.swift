@@ -144,3 +144,38 @@ package enum MessageRoute: Route {
     }
   }
 }
+
+/// A route type whose routes a test may also want described (`routeShapes`).
+package protocol DescribableRoute: Route {
+  /// The type's routes, with their arguments' types.
+  static var shapes: [RouteShape] { get }
+}
+
+/// A route type's routes from a type that describes them: a registry of it has a route
+/// schema (a host publishes it, so `wsctl --no-host` refuses what the host would), where one
+/// of `Base` has none. Same kind, same tokens, same refusals.
+///
+///     Workspace(state, routeTypes: RouteRegistry([Described<FileRoute>.self]))
+package struct Described<Base: DescribableRoute>: Route {
+  /// The route.
+  package let route: Base
+
+  package static var kind: String { Base.kind }
+  package static var routeShapes: [RouteShape]? { Base.shapes }
+
+  package var token: RouteToken { route.token }
+
+  package init(_ route: Base) { self.route = route }
+
+  package init(token: RouteToken) throws { route = try Base(token: token) }
+}
+
+extension FileRoute: DescribableRoute {
+  package static let shapes = [
+    RouteShape("file", String.self), RouteShape("line", String.self, Int.self),
+  ]
+}
+
+extension MessageRoute: DescribableRoute {
+  package static let shapes = [RouteShape("inbox"), RouteShape("message", Int.self)]
+}
