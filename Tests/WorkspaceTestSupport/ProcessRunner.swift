@@ -60,9 +60,7 @@ package struct ProcessRunner: Sendable {
 
   /// Runs the program and waits for it without holding a thread (a host in the test process
   /// can answer it meanwhile).
-  ///
-  /// - Parameter started: Called with the process id once the program runs.
-  package func run(started: @Sendable (Int32) -> Void = { _ in }) async throws -> ProcessResult {
+  package func run() async throws -> ProcessResult {
     let capture = try Capture(input: input)
     let process = configured(capture)
     var launchError: (any Error)?
@@ -79,7 +77,6 @@ package struct ProcessRunner: Sendable {
         return
       }
       let pid = process.processIdentifier
-      started(pid)
       // True if it killed the program: the sleep ends early (cancelled) when it exits first.
       killer = Task {
         guard (try? await Task.sleep(for: timeout)) != nil else { return false }
