@@ -1,5 +1,6 @@
 import PaneRouter
 import Testing
+import WorkspaceTestSupport
 
 /// A modal flow that finishes with a result: ``RouteStack/finish(with:)``,
 /// ``Router/finish(with:)`` and ``RouteTransition/result``.

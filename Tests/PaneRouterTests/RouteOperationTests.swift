@@ -1,5 +1,6 @@
 import PaneRouter
 import Testing
+import WorkspaceTestSupport
 
 @Suite struct RouteOperationTests {
   static let described: [(RouteOperation<MailRoute>, String)] = [

@@ -1,5 +1,6 @@
 import PaneRouter
 import Testing
+import WorkspaceTestSupport
 
 /// One refused operation: the stack it is applied to and the rejection expected.
 struct RejectionCase: Sendable, CustomTestStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
 import PaneRouter
 import Testing
+import WorkspaceTestSupport
 
 @Suite struct RouteStackCodableTests {
   static func encode<R>(_ stack: RouteStack<R>) throws -> String {

@@ -1,5 +1,6 @@
 import PaneRouter
 import Testing
+import WorkspaceTestSupport
 
 @Suite struct RouteStackModalTests {
   /// `[inbox, detail:7]` with nothing presented.

@@ -1,5 +1,6 @@
 import PaneRouter
 import Testing
+import WorkspaceTestSupport
 
 @Suite struct RouteStackPopTests {
   /// `[inbox, detail:1, detail:2, detail:3]`.

@@ -1,6 +1,7 @@
 import Foundation
 import PaneRouter
 import Testing
+import WorkspaceTestSupport
 
 @Suite struct RouteStackPropertyTests {
   @Test(arguments: [1, 2, 3, 42, 2024] as [UInt64])

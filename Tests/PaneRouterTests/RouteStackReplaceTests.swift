@@ -1,5 +1,6 @@
 import PaneRouter
 import Testing
+import WorkspaceTestSupport
 
 @Suite struct RouteStackReplaceTests {
   static let start = RouteStack.fixture([MailRoute.inbox, .detail(7), .search("x")], maxDepth: 4)

@@ -1,5 +1,6 @@
 import PaneRouter
 import Testing
+import WorkspaceTestSupport
 
 /// The properties a SwiftUI view binds to write back: a swipe down dismisses the sheet.
 @MainActor

@@ -1,6 +1,7 @@
 import Observation
 import PaneRouter
 import Testing
+import WorkspaceTestSupport
 
 /// Stream tests await transitions; a time limit turns a lost transition into a failure, not a hang.
 @MainActor

@@ -1,5 +1,6 @@
 import PaneRouter
 import Synchronization
+import WorkspaceTestSupport
 
 /// A thread-safe list that `@Sendable` callbacks (observation, loggers, change handlers)
 /// record into.
@@ -12,21 +13,6 @@ final class Recorder<Element: Sendable>: Sendable {
   /// Records one value.
   func record(_ value: Element) {
     storage.withLock { $0.append(value) }
-  }
-}
-
-/// SplitMix64: a tiny, seeded, repeatable generator for property tests.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }
 

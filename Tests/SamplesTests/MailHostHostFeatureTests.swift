@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkspaceTestSupport
 
 /// End-to-end tests of what MailHost takes from the libraries for a host's first day: its
 /// route type registered with the session, a palette line as one transaction, the undo policy.
@@ -22,19 +23,19 @@ import Testing
     ),
   ])
   func tokenTheRouteTypeCannotReadIsRefusedWithExitOne(input: String, line: String) throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.path("mail.json")
+    let directory = TemporaryDirectory()
+    let file = directory.file("mail.json")
     let result = try mailHost.run(["-f", file], input: input + "show\n")
-    #expect(result.status == 1, "\(result.output)")
-    #expect(result.lines.contains(line), "\(result.output)")
+    #expect(result.status == 1, "\(result.stdout)")
+    #expect(result.lines.contains(line), "\(result.stdout)")
     // Nothing changed: no change was reported, and the default layout was never written.
-    #expect(!result.output.contains("change:"))
+    #expect(!result.stdout.contains("change:"))
     #expect(!FileManager.default.fileExists(atPath: file))
   }
 
   @Test func tokenInTheArgumentsIsRefusedToo() throws {
-    let directory = try TemporaryDirectory()
-    let result = try mailHost.run(["-f", directory.path("mail.json"), "push", "message:abc"])
+    let directory = TemporaryDirectory()
+    let result = try mailHost.run(["-f", directory.file("mail.json"), "push", "message:abc"])
     #expect(result.status == 64)
     #expect(
       result.lines.contains(
@@ -42,8 +43,8 @@ import Testing
   }
 
   @Test func handEditedTokensAreReportedWithTheirJSONPathAndQuarantined() throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.path("mail.json")
+    let directory = TemporaryDirectory()
+    let file = directory.file("mail.json")
     #expect(try mailHost.run(["-f", file, "open", "42", "open", "7"]).status == 0)
     let text = try String(contentsOfFile: file, encoding: .utf8)
     #expect(text.contains("\"message:42\""))
@@ -51,15 +52,15 @@ import Testing
       .write(to: URL(fileURLWithPath: file))
 
     let result = try mailHost.run(["-f", file, "show"])
-    #expect(result.status == 0, "\(result.errorOutput)")
+    #expect(result.status == 0, "\(result.stderr)")
     #expect(
       result.lines.contains(
         "MailHost: warning: $.root.children[2].router.stack[1]: route 'message:4x2' is"
           + " unreadable (mail route 'message:4x2' takes one Int); a repair quarantines it:"
-          + " kept in the file, out of the stack"), "\(result.output)")
+          + " kept in the file, out of the stack"), "\(result.stdout)")
     #expect(result.lines.contains("MailHost: repaired the unreadable routes"))
     // The readable route above it stays.
-    #expect(result.lines.contains("  3* Message    [.message(1), .message(7)]"), "\(result.output)")
+    #expect(result.lines.contains("  3* Message    [.message(1), .message(7)]"), "\(result.stdout)")
     // The repair was saved with the token kept, and it is not an undo step.
     let saved = try String(contentsOfFile: file, encoding: .utf8)
     #expect(saved.contains("\"quarantined\""), "\(saved)")
@@ -69,24 +70,24 @@ import Testing
       again.lines.contains(
         "MailHost: note: $.root.children[2].router.quarantined[0]: route 'message:4x2' (stack"
           + " index 1) is quarantined: a route type could not read it; kept in the file, not"
-          + " shown"), "\(again.output)")
-    #expect(again.lines.contains("  3* Message    [.message(1)]"), "\(again.output)")
-    #expect(!again.output.contains("unreadable"))
+          + " shown"), "\(again.stdout)")
+    #expect(again.lines.contains("  3* Message    [.message(1)]"), "\(again.stdout)")
+    #expect(!again.stdout.contains("unreadable"))
     #expect(try String(contentsOfFile: file, encoding: .utf8).contains("\"message:4x2\""))
   }
 
   @Test func paletteLineIsOneTransactionWithShellQuoting() throws {
-    let directory = try TemporaryDirectory()
+    let directory = TemporaryDirectory()
     let input = "focus 1 push folder:Sent rename 'Scratch pad'\nundo\nshow\n"
-    let result = try mailHost.run(["-f", directory.path("mail.json")], input: input)
+    let result = try mailHost.run(["-f", directory.file("mail.json")], input: input)
     #expect(result.status == 0)
     #expect(
       result.lines.contains(
         "  change: focus 1; push folder:Sent; rename 'Scratch pad' (changed %1 %2, focus %4 -> %2)"),
-      "\(result.output)")
+      "\(result.stdout)")
     // One undo takes the whole line back.
     #expect(result.lines.contains("  change: undo (changed %1 %2, focus %2 -> %4)"))
-    #expect(result.lines.contains("  1  Mailboxes  [.inbox]"), "\(result.output)")
+    #expect(result.lines.contains("  1  Mailboxes  [.inbox]"), "\(result.stdout)")
   }
 
   @Test(arguments: [
@@ -96,23 +97,23 @@ import Testing
     (["--undo", "layout"], "  3  Message    [.message(1), .message(42)]", 3),
   ])
   func undoPolicyDecidesWhatUndoTakesBack(options: [String], reader: String, panes: Int) throws {
-    let directory = try TemporaryDirectory()
+    let directory = TemporaryDirectory()
     let result = try mailHost.run(
-      ["-f", directory.path("mail.json")] + options + [
+      ["-f", directory.file("mail.json")] + options + [
         "focus", "1", "split", "v", "open", "42",
         "undo", "show",
       ])
-    #expect(result.status == 0, "\(result.errorOutput)")
-    #expect(result.lines.contains(reader), "\(result.output)")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.lines.contains(reader), "\(result.stdout)")
     let shown = result.lines.drop { $0 != "> show" }.dropFirst().prefix { $0.hasPrefix("  ") }
-    #expect(shown.count == panes, "\(result.output)")
+    #expect(shown.count == panes, "\(result.stdout)")
   }
 
   @Test func undoOptionNeedsAKnownMode() throws {
     let result = try mailHost.run(["--undo", "all"])
     #expect(result.status == 64)
     #expect(
-      result.errorOutput
+      result.stderr
         == "MailHost: error: invalid argument 'all' for '--undo': expected 'layout' or"
         + " 'navigation'\n")
   }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Workspace
 import WorkspaceJSON
+import WorkspaceTestSupport
 
 /// `MailHost` running on a file that `wsctl` edits at the same time: neither loses the other's
 /// change, and the host shows the other writer's edit as it happens.
@@ -26,8 +27,8 @@ import WorkspaceJSON
   }
 
   @Test func aWsctlPushWhileMailHostReadsStandardInputIsKept() throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.path("mail.json")
+    let directory = TemporaryDirectory()
+    let file = directory.file("mail.json")
     let host = Process()
     host.executableURL = SampleProcess.binaryDirectory.appendingPathComponent("MailHost")
     host.arguments = ["-f", file]
@@ -96,9 +97,9 @@ import WorkspaceJSON
       if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
       "needs setpriv to drop root"))
   func aReadOnlyFileKeepsTheChangeInMemoryUntilItIsWritable() throws {
-    let directory = try TemporaryDirectory()
+    let directory = TemporaryDirectory()
     chmod(directory.url.path, 0o777)
-    let file = directory.path("mail.json")
+    let file = directory.file("mail.json")
     #expect(try mailHost.run(["-f", file, "rename", "first"]).status == 0)
     chmod(file, 0o444)
     chmod(file + ".lock", 0o666)

@@ -1,15 +1,16 @@
 import Foundation
 import Testing
+import WorkspaceTestSupport
 
 /// End-to-end tests of the `MailHost` sample: the built binary, its output and its file.
 @Suite struct MailHostTests {
   let mailHost = SampleProcess(name: "MailHost")
 
   @Test func tourStartsFromTheMailLayoutAndSavesOnExit() throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.path("mail.json")
+    let directory = TemporaryDirectory()
+    let file = directory.file("mail.json")
     let result = try mailHost.run(["-f", file, "tour"])
-    #expect(result.status == 0, "\(result.errorOutput)")
+    #expect(result.status == 0, "\(result.stderr)")
     let lines = result.lines
     #expect(lines.first == "MailHost: no \(file) yet; starting from the mail layout")
     for expected in [
@@ -35,7 +36,7 @@ import Testing
       "  wsctl exited 0",
       "MailHost: saved \(file)",
     ] {
-      #expect(lines.contains(expected), "missing line '\(expected)' in:\n\(result.output)")
+      #expect(lines.contains(expected), "missing line '\(expected)' in:\n\(result.stdout)")
     }
     // Each change prints right under the step that made it.
     let open = try #require(lines.firstIndex(of: "> open 42"))
@@ -60,11 +61,11 @@ import Testing
   /// writes nothing (not even the mail layout it starts from when there is no file), and
   /// says so.
   @Test func saysItSavedOnlyWhenItWroteTheFile() throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.path("mail.json")
+    let directory = TemporaryDirectory()
+    let file = directory.file("mail.json")
     let nothing = "MailHost: nothing to save; \(file) not written"
     let looked = try mailHost.run(["-f", file, "show"])
-    #expect(looked.status == 0, "\(looked.errorOutput)")
+    #expect(looked.status == 0, "\(looked.stderr)")
     #expect(Array(looked.lines.suffix(2)) == [nothing, ""])
     #expect(!FileManager.default.fileExists(atPath: file))
 
@@ -73,17 +74,17 @@ import Testing
     let written = try #require(FileManager.default.contents(atPath: file))
     // The focused pane focused again: "already so", nothing changes.
     let again = try mailHost.run(["-f", file, "show", "focus", "1"])
-    #expect(again.status == 0, "\(again.errorOutput)")
+    #expect(again.status == 0, "\(again.stderr)")
     #expect(Array(again.lines.suffix(2)) == [nothing, ""])
-    #expect(!again.output.contains("MailHost: saved"))
+    #expect(!again.stdout.contains("MailHost: saved"))
     #expect(FileManager.default.contents(atPath: file) == written)
   }
 
   @Test func thePickerFinishesWithAResultThatTheComposeSheetPushes() throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.path("mail.json")
+    let directory = TemporaryDirectory()
+    let file = directory.file("mail.json")
     let result = try mailHost.run(["-f", file, "compose", "pick", "choose", "3", "show"])
-    #expect(result.status == 0, "\(result.errorOutput)")
+    #expect(result.status == 0, "\(result.stderr)")
     let choose = try #require(result.lines.firstIndex(of: "> choose 3"))
     #expect(
       Array(result.lines[choose...].prefix(8)) == [
@@ -109,29 +110,29 @@ import Testing
   func aStepWithNoFlowToFinishOrNoSheetToTakeItIsRefused(
     words: [String], line: String, status: Int32
   ) throws {
-    let directory = try TemporaryDirectory()
-    let result = try mailHost.run(["-f", directory.path("mail.json")] + words)
-    #expect(result.status == status, "\(result.output)")
-    #expect(result.lines.contains(line), "\(result.output)")
+    let directory = TemporaryDirectory()
+    let result = try mailHost.run(["-f", directory.file("mail.json")] + words)
+    #expect(result.status == status, "\(result.stdout)")
+    #expect(result.lines.contains(line), "\(result.stdout)")
   }
 
   @Test func aResultTheWindowsRouteTypeCannotReadIsReported() throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.path("mail.json")
+    let directory = TemporaryDirectory()
+    let file = directory.file("mail.json")
     let result = try mailHost.run(
       ["-f", file, "compose", "pick", "at", "%1", "finish", "attachment:x", "show"])
-    #expect(result.status == 0, "\(result.errorOutput)")
+    #expect(result.status == 0, "\(result.stderr)")
     #expect(
       result.lines.contains(
         "  router %1: finish attachment:x: result not readable as 'mail': mail route "
           + "'attachment:x' takes one Int"),
-      "\(result.output)")
+      "\(result.stdout)")
     #expect(result.lines.contains("  3* Message    [.message(1)] + sheet [.compose]"))
   }
 
   @Test func readsCommandsFromStandardInputAndCarriesOnAfterErrors() throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.path("mail.json")
+    let directory = TemporaryDirectory()
+    let file = directory.file("mail.json")
     let input = "focus 1\npush folder:Sent folder:To%20Do\n\npish x\npush 'a b'\nclose 9\nshow\n"
     let result = try mailHost.run(["-f", file], input: input)
     // The first failed line (`pish x`, a usage error) decides the exit code, as in wsctl.
@@ -165,15 +166,15 @@ import Testing
     ("rename 'my notes'\nshow\n", 0, "  change: rename 'my notes' (changed %4)"),
   ])
   func exitsWithTheFirstFailedLinesCode(input: String, status: Int32, line: String) throws {
-    let directory = try TemporaryDirectory()
-    let result = try mailHost.run(["-f", directory.path("mail.json")], input: input)
+    let directory = TemporaryDirectory()
+    let result = try mailHost.run(["-f", directory.file("mail.json")], input: input)
     #expect(result.status == status)
-    #expect(result.lines.contains(line), "\(result.output)")
+    #expect(result.lines.contains(line), "\(result.stdout)")
   }
 
   @Test func restoresTheSampleMailWorkspace() throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.path("mail.json")
+    let directory = TemporaryDirectory()
+    let file = directory.file("mail.json")
     try FileManager.default.copyItem(
       atPath: SampleProcess.workspacesDirectory.appendingPathComponent("mail.json").path,
       toPath: file)
@@ -193,24 +194,24 @@ import Testing
     (["-f"], "'-f' needs a file name"),
   ])
   func badArgumentsAreUsageErrors(arguments: [String], message: String) throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.path("mail.json")
+    let directory = TemporaryDirectory()
+    let file = directory.file("mail.json")
     let words = arguments == ["-f"] ? arguments : ["-f", file] + arguments
     let result = try mailHost.run(words)
     #expect(result.status == 64)
-    #expect(result.errorOutput == "MailHost: error: \(message)\n")
-    #expect(result.output == "")
+    #expect(result.stderr == "MailHost: error: \(message)\n")
+    #expect(result.stdout == "")
     #expect(!FileManager.default.fileExists(atPath: file))
   }
 
   @Test func corruptFileIsReportedAndLeftAlone() throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.path("mail.json")
+    let directory = TemporaryDirectory()
+    let file = directory.file("mail.json")
     try Data("{\"format\": ".utf8).write(to: URL(fileURLWithPath: file))
     let result = try mailHost.run(["-f", file, "show"])
     #expect(result.status == 65)
-    #expect(result.errorOutput.hasPrefix("MailHost: error: "))
-    #expect(result.errorOutput.contains("mail.json:1:12: not valid JSON"))
+    #expect(result.stderr.hasPrefix("MailHost: error: "))
+    #expect(result.stderr.contains("mail.json:1:12: not valid JSON"))
     #expect(try String(contentsOfFile: file, encoding: .utf8) == "{\"format\": ")
   }
 }

@@ -4,6 +4,8 @@ import Testing
 import Workspace
 import WorkspaceJSON
 
+import class WorkspaceTestSupport.TemporaryDirectory
+
 @testable import MailHost
 
 /// A typed template built in code (`NodeTemplate.pane(_:root:of:)`, placeholders in an `Int`
@@ -27,15 +29,15 @@ import WorkspaceJSON
   }
 
   @Test func aTypedTemplateRoundTripsThroughExportAndFrom() throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.path("mail.json")
+    let directory = TemporaryDirectory()
+    let file = directory.file("mail.json")
     let workspace = Workspace(MailLayout.initialState, routeTypes: MailLayout.routeTypes)
     try workspace.addTemplate(readTemplate())
     try Data(WorkspaceFile.encode(workspace.state)).write(to: URL(fileURLWithPath: file))
 
     let export = try wsctl.run(["-f", file, "template", "export", "t.json"], in: directory.url)
-    #expect(export.status == 0, "\(export.errorOutput)")
-    let library = try TemplatesFile.load(path: directory.path("t.json"))
+    #expect(export.status == 0, "\(export.stderr)")
+    let library = try TemplatesFile.load(path: directory.file("t.json"))
     #expect(library["read"] == (try readTemplate()))
     #expect(library["read"]?.parameters == ["id", "name"])
 
@@ -43,7 +45,7 @@ import WorkspaceJSON
     let applied = try wsctl.run(
       ["-f", file, "--from", "t.json", "template", "apply", "read", "id=7", "name=x"],
       in: directory.url)
-    #expect(applied.status == 0, "\(applied.errorOutput)")
+    #expect(applied.status == 0, "\(applied.stderr)")
     let state = try WorkspaceStore(path: file).load(default: MailLayout.initialState).state
     #expect(state.invariantViolations() == [])
     let panes = state.numberedPanes
@@ -54,11 +56,11 @@ import WorkspaceJSON
   }
 
   @Test func theRunningHostRefusesAValueItsTypeCannotReadNamingTheParameter() throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.path("mail.json")
+    let directory = TemporaryDirectory()
+    let file = directory.file("mail.json")
     let workspace = Workspace(MailLayout.initialState, routeTypes: MailLayout.routeTypes)
     try workspace.addTemplate(readTemplate())
-    try TemplatesFile.write(workspace.templates, to: directory.path("t.json"))
+    try TemplatesFile.write(workspace.templates, to: directory.file("t.json"))
     let input = """
       wsctl --from t.json template apply read id=abc name=x
       wsctl --from t.json template apply read id=8 name=x
@@ -67,12 +69,12 @@ import WorkspaceJSON
       """
     let result = try mailHost.run(["-f", file], input: input, in: directory.url)
     #expect(
-      result.errorOutput.contains(
+      result.stderr.contains(
         "wsctl: invalid value 'abc' for 'id': mail route 'message:abc' takes one Int"),
-      "\(result.errorOutput)")
-    #expect(result.lines.contains("  wsctl exited 64"), "\(result.output)")
-    #expect(result.lines.contains("  wsctl exited 0"), "\(result.output)")
-    #expect(result.lines.contains("  1* #8         [.message(8)]"), "\(result.output)")
-    #expect(result.lines.contains("  2  x          notes [.note(\"x\")]"), "\(result.output)")
+      "\(result.stderr)")
+    #expect(result.lines.contains("  wsctl exited 64"), "\(result.stdout)")
+    #expect(result.lines.contains("  wsctl exited 0"), "\(result.stdout)")
+    #expect(result.lines.contains("  1* #8         [.message(8)]"), "\(result.stdout)")
+    #expect(result.lines.contains("  2  x          notes [.note(\"x\")]"), "\(result.stdout)")
   }
 }

@@ -4,6 +4,8 @@ import Testing
 import Workspace
 import WorkspaceJSON
 
+import class WorkspaceTestSupport.TemporaryDirectory
+
 @testable import wsterm
 
 /// wsterm's key handling without a terminal: keys in, state and file out.
@@ -16,8 +18,8 @@ import WorkspaceJSON
   }
 
   @Test func prefixKeysApplyCommandsAndSaveEachOne() async throws {
-    let directory = try TemporaryDirectory()
-    let store = WorkspaceStore(path: directory.path("w.json"))
+    let directory = TemporaryDirectory()
+    let store = WorkspaceStore(path: directory.file("w.json"))
     var app = try App(store: store)
     #expect(app.state.paneIDs.count == 1)
     app.handle(.control("b"))
@@ -38,7 +40,7 @@ import WorkspaceJSON
 
   /// wsterm on a 100x30 screen on a new file in `directory`, after `C-b %`, saved.
   private func splitOn100x30(in directory: TemporaryDirectory) async throws -> App {
-    var app = try App(store: WorkspaceStore(path: directory.path("w.json")))
+    var app = try App(store: WorkspaceStore(path: directory.file("w.json")))
     app.size = Size(width: 100, height: 30)
     app.handle(.control("b"))
     app.handle(.character("%"))
@@ -49,7 +51,7 @@ import WorkspaceJSON
   /// wsterm records the area its panes get with each command, through its session: saved
   /// with the command, and kept over another writer's size when the session adopts the file.
   @Test func thePaneAreaIsRecordedAndKeptOverAnotherWritersSize() async throws {
-    let directory = try TemporaryDirectory()
+    let directory = TemporaryDirectory()
     let app = try await splitOn100x30(in: directory)
     let store = app.store
     let area = Size(width: 100, height: 28)
@@ -67,7 +69,7 @@ import WorkspaceJSON
 
   /// A failed command changes nothing, the recorded size included.
   @Test func aFailedCommandRecordsNoSize() async throws {
-    let directory = try TemporaryDirectory()
+    let directory = TemporaryDirectory()
     var app = try await splitOn100x30(in: directory)
     let store = app.store
     let bytes = try #require(FileManager.default.contents(atPath: store.path))
@@ -82,8 +84,8 @@ import WorkspaceJSON
   }
 
   @Test func promptRunsTheGrammarAndReportsErrors() throws {
-    let directory = try TemporaryDirectory()
-    let store = WorkspaceStore(path: directory.path("w.json"))
+    let directory = TemporaryDirectory()
+    let store = WorkspaceStore(path: directory.file("w.json"))
     var app = try App(store: store)
     app.handle(.control("b"))
     app.handle(.character(":"))
@@ -114,16 +116,16 @@ import WorkspaceJSON
   }
 
   @Test func quitKeyAndQuitCommandStopTheLoop() throws {
-    let directory = try TemporaryDirectory()
-    var app = try App(store: WorkspaceStore(path: directory.path("w.json")))
+    let directory = TemporaryDirectory()
+    var app = try App(store: WorkspaceStore(path: directory.file("w.json")))
     app.handle(.control("b"))
     app.handle(.character("q"))
     #expect(app.isRunning == false)
   }
 
   @Test func anotherWritersEditIsShownWithoutPolling() async throws {
-    let directory = try TemporaryDirectory()
-    let store = WorkspaceStore(path: directory.path("w.json"))
+    let directory = TemporaryDirectory()
+    let store = WorkspaceStore(path: directory.file("w.json"))
     var app = try App(store: store)
     app.handle(.control("b"))
     app.handle(.character("%"))

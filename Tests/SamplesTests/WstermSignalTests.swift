@@ -1,20 +1,21 @@
 import Foundation
 import Testing
 import WorkspaceSystem
+import WorkspaceTestSupport
 
 /// wsterm full screen on a pseudo-terminal, ended by a signal: it restores the terminal,
 /// closes its session and leaves neither its control socket nor its lock behind.
 @Suite struct WstermSignalTests {
   @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
   func aSignalLeavesTheRuntimeDirectoryClean(signal: Int32) async throws {
-    let directory = try TemporaryDirectory()
-    let runtime = directory.path("run")
+    let directory = TemporaryDirectory()
+    let runtime = directory.file("run")
     try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
     let terminal = try PseudoTerminal()
     defer { terminal.close() }
     let process = Process()
     process.executableURL = SampleProcess.binaryDirectory.appendingPathComponent("wsterm")
-    process.arguments = ["-f", directory.path("w.json")]
+    process.arguments = ["-f", directory.file("w.json")]
     process.environment = ProcessInfo.processInfo.environment.merging([
       "XDG_RUNTIME_DIR": runtime, "TERM": "xterm",
     ]) { $1 }
@@ -26,24 +27,14 @@ import WorkspaceSystem
     defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
     let sockets = runtime + "/wsctl"
     let listing = { (try? FileManager.default.contentsOfDirectory(atPath: sockets)) ?? [] }
-    #expect(await waitUntil(within: 30) { listing().count == 2 }, "\(listing())")
+    #expect(await eventually(within: 30) { listing().count == 2 }, "\(listing())")
     kill(process.processIdentifier, signal)
-    #expect(await waitUntil(within: 30) { !process.isRunning })
+    #expect(await eventually(within: 30) { !process.isRunning })
     #expect(process.terminationStatus == 128 + signal)
     #expect(listing() == [])
     // The terminal was put back: the alternate screen left, the cursor shown.
-    #expect(await waitUntil(within: 5) { terminal.output.hasSuffix("\u{1B}[?1049l") })
+    #expect(await eventually(within: 5) { terminal.output.hasSuffix("\u{1B}[?1049l") })
   }
-}
-
-/// Waits until `condition` holds, for at most `seconds`.
-private func waitUntil(within seconds: Double, _ condition: @escaping () -> Bool) async -> Bool {
-  let deadline = ContinuousClock.now + .seconds(seconds)
-  while !condition() {
-    guard ContinuousClock.now < deadline else { return false }
-    try? await Task.sleep(for: .milliseconds(5))
-  }
-  return true
 }
 
 /// A pseudo-terminal pair: the follower is a program's terminal, the leader's output is

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Workspace
+import WorkspaceTestSupport
 
 /// Tests of the `wsterm` sample that need no terminal: its one-frame mode and its errors.
 /// `scripts/wsterm-tmux-test.sh` drives the full-screen program inside tmux.
@@ -13,7 +14,7 @@ import Workspace
 
   @Test func frameOfTheMailSampleShowsStacksAndTheSheet() throws {
     let result = try wsterm.run(["-f", sample("mail.json"), "--frame", "100x10"])
-    #expect(result.status == 0, "\(result.errorOutput)")
+    #expect(result.status == 0, "\(result.stderr)")
     let lines = result.lines.dropLast()
     #expect(lines.count == 10)
     #expect(lines.allSatisfy { $0.count <= 100 })
@@ -39,8 +40,8 @@ import Workspace
   }
 
   @Test func longStacksKeepTheirTop() throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.path("deep.json")
+    let directory = TemporaryDirectory()
+    let file = directory.file("deep.json")
     let routes = (1...8).map { "\"step:\($0)\"" }.joined(separator: ", ")
     let json = """
       {"format": "workspace", "version": 1, "root": {"id": 1, "kind": "pane", "title": "deep",
@@ -60,8 +61,8 @@ import Workspace
   }
 
   @Test func missingFileShowsOnePaneAndWritesNothing() throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.path("new.json")
+    let directory = TemporaryDirectory()
+    let file = directory.file("new.json")
     let result = try wsterm.run(["--frame", "40x5"], environment: ["WSCTL_FILE": file])
     #expect(result.status == 0)
     #expect(result.lines.first?.hasPrefix(" 1:main* ") == true)
@@ -89,12 +90,12 @@ import Workspace
   func badArgumentsAreUsageErrors(arguments: [String], status: Int32, message: String) throws {
     let result = try wsterm.run(arguments)
     #expect(result.status == status)
-    #expect(result.errorOutput == "wsterm: error: \(message)\n")
+    #expect(result.stderr == "wsterm: error: \(message)\n")
   }
 
   @Test func theLargestFrameDraws() throws {
-    let directory = try TemporaryDirectory()
-    let result = try wsterm.run(["-f", directory.path("w.json"), "--frame", "1000x1000"])
+    let directory = TemporaryDirectory()
+    let result = try wsterm.run(["-f", directory.file("w.json"), "--frame", "1000x1000"])
     #expect(result.status == 0)
     #expect(result.lines.count == 1001)
   }
@@ -103,8 +104,8 @@ import Workspace
   /// wide character is never split at a border.
   @Test(arguments: [20, 21, 22, 23, 30])
   func wideTitlesKeepTheFrameWidth(width: Int) throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.path("wide.json")
+    let directory = TemporaryDirectory()
+    let file = directory.file("wide.json")
     let json = """
       {"format": "workspace", "version": 1, "root": {"id": 1, "kind": "pane",
        "title": "日本語のタイトル 👨‍👩‍👧 e\\u0301", "router": {"kind": "token", "stack": ["home"]}}}
@@ -120,8 +121,8 @@ import Workspace
   /// With more tabs than fit, the tab bar scrolls to the selected tab and marks the cuts.
   @Test(arguments: [0, 6, 13])
   func theTabBarKeepsTheSelectedTabVisible(selected: Int) throws {
-    let directory = try TemporaryDirectory()
-    let file = directory.path("tabs.json")
+    let directory = TemporaryDirectory()
+    let file = directory.file("tabs.json")
     let children = (1...14).map {
       "{\"id\": \($0 + 1), \"kind\": \"pane\", \"title\": \"p\", "
         + "\"router\": {\"kind\": \"token\", \"stack\": [\"home\"]}}"
@@ -134,7 +135,7 @@ import Workspace
       """
     try Data(json.utf8).write(to: URL(fileURLWithPath: file))
     let result = try wsterm.run(["-f", file, "--frame", "30x4"])
-    #expect(result.status == 0, "\(result.errorOutput)")
+    #expect(result.status == 0, "\(result.stderr)")
     let bar = result.lines[0]
     #expect(bar.contains(" \(selected + 1):tab\(selected + 1)*"), "\(bar)")
     #expect(bar.hasPrefix("‹") == (selected > 0), "\(bar)")
@@ -143,9 +144,9 @@ import Workspace
   }
 
   @Test func refusesToRunFullScreenWithoutATerminal() throws {
-    let directory = try TemporaryDirectory()
-    let result = try wsterm.run(["-f", directory.path("w.json")])
+    let directory = TemporaryDirectory()
+    let result = try wsterm.run(["-f", directory.file("w.json")])
     #expect(result.status == 66)
-    #expect(result.errorOutput.contains("not a terminal"))
+    #expect(result.stderr.contains("not a terminal"))
   }
 }

@@ -2,6 +2,7 @@ import PaneRouter
 import Testing
 import Workspace
 import WorkspaceJSON
+import WorkspaceTestSupport
 
 /// A host's check before a change applies looks at what the change touched, and encodes the
 /// whole state only where it could find something: it must refuse exactly what the full

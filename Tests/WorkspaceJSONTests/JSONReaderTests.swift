@@ -1,5 +1,6 @@
 import Testing
 import WorkspaceJSON
+import WorkspaceTestSupport
 
 /// One malformed document and the exact error the reader must report for it.
 struct MalformedCase: Sendable, CustomTestStringConvertible {
@@ -229,26 +230,6 @@ struct JSONReaderErrorTests {
     #expect(error.offset == 1)
     let defaultError = try #require(parseError(utf8("1" + String(repeating: "0", count: 1000))))
     #expect(defaultError.reason == .numberTooLong(1000))
-  }
-}
-
-/// A small deterministic random generator (SplitMix64) for reproducible generated inputs.
-struct SeededGenerator: RandomNumberGenerator {
-  /// The generator state.
-  private var state: UInt64
-
-  /// Creates a generator from a seed.
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  /// Returns the next 64 random bits.
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
   }
 }
 

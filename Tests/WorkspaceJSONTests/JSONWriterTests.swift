@@ -1,5 +1,6 @@
 import Testing
 import WorkspaceJSON
+import WorkspaceTestSupport
 
 /// Builds random JSON values from a seeded generator.
 private struct ValueGenerator {

@@ -1,6 +1,7 @@
 import Foundation
 import PaneRouter
 import Testing
+import WorkspaceTestSupport
 
 @testable import Workspace
 @testable import WorkspaceJSON

@@ -1,5 +1,6 @@
 import PaneRouter
 import Testing
+import WorkspaceTestSupport
 
 @testable import Workspace
 @testable import WorkspaceJSON
@@ -7,30 +8,6 @@ import Testing
 /// A router's quarantined tokens are saved as its `quarantined` member and read back alike
 /// by both decoders; a malformed one is dropped with a diagnostic at its JSON path.
 @Suite struct QuarantineFormatTests {
-  private enum FileRoute: Route {
-    case file(String)
-    case line(String, Int)
-
-    static let kind = "file"
-
-    var token: RouteToken {
-      switch self {
-      case .file(let name): RouteToken("file", name)
-      case .line(let name, let line): RouteToken("line", name, line)
-      }
-    }
-
-    init(token: RouteToken) throws {
-      switch token.name {
-      case "file": self = .file(try token.arguments(as: Self.self, String.self))
-      case "line":
-        let (name, line) = try token.arguments(as: Self.self, String.self, Int.self)
-        self = .line(name, line)
-      default: throw PaneRouterError.unknownRoute(token, kind: Self.kind)
-      }
-    }
-  }
-
   /// The stack, with a sheet holding an unreadable token too, repaired, after a
   /// command whose before-image holds them as well.
   private static func repaired() throws -> WorkspaceState {

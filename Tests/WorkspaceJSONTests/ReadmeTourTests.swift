@@ -3,35 +3,12 @@ import PaneRouter
 import Testing
 import Workspace
 import WorkspaceJSON
+import WorkspaceTestSupport
 
 /// The README's 30-second tour, run, checking what its comments claim (the examples
 /// themselves are compiled by DocExamplesTests).
 @MainActor
 @Suite struct ReadmeTourTests {
-  private enum MailRoute: Route {
-    case inbox
-    case detail(Int)
-
-    static let kind = "mail"
-
-    var token: RouteToken {
-      switch self {
-      case .inbox: RouteToken("inbox")
-      case .detail(let id): RouteToken("detail", id)
-      }
-    }
-
-    init(token: RouteToken) throws {
-      switch token.name {
-      case "inbox":
-        try token.arguments(as: Self.self)
-        self = .inbox
-      case "detail": self = .detail(try token.arguments(as: Self.self, Int.self))
-      default: throw PaneRouterError.unknownRoute(token, kind: Self.kind)
-      }
-    }
-  }
-
   private enum SettingsRoute: String, Route {
     case general, accounts
     static let kind = "settings"

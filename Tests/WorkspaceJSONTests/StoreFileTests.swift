@@ -1,5 +1,6 @@
 import Testing
 import WorkspaceSystem
+import WorkspaceTestSupport
 
 @testable import Workspace
 @testable import WorkspaceJSON

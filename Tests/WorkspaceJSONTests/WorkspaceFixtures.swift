@@ -64,52 +64,6 @@ enum Fixture {
   static var baseFile: [UInt8] { file(root: baseRoot) }
 }
 
-/// A fresh directory under `/tmp`; see ``withTemporaryDirectory(_:)``.
-final class TemporaryDirectory: Sendable {
-  /// The directory's path.
-  let path: String
-
-  init() {
-    var template = Array("/tmp/workspace-json-tests.XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    precondition(made != nil, "mkdtemp failed")
-    path = String(
-      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
-
-  /// Removes the directory and the files in it.
-  func remove() {
-    for name in entries() { unlink(path + "/" + name) }
-    rmdir(path)
-  }
-
-  /// The path of a file in the directory.
-  func file(_ name: String) -> String {
-    path + "/" + name
-  }
-
-  /// The names in the directory, sorted, without `.` and `..`.
-  func entries() -> [String] {
-    guard let directory = opendir(path) else { return [] }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names.sorted()
-  }
-}
-
-/// Runs `body` with a fresh directory, removed with its files afterwards.
-func withTemporaryDirectory<T>(_ body: (TemporaryDirectory) throws -> T) rethrows -> T {
-  let directory = TemporaryDirectory()
-  defer { directory.remove() }
-  return try body(directory)
-}
-
 /// Plain POSIX file helpers for the tests.
 enum Files {
   /// The bytes of a file, or `nil` if it does not exist.

@@ -1,4 +1,5 @@
 import PaneRouter
+import WorkspaceTestSupport
 
 @testable import Workspace
 

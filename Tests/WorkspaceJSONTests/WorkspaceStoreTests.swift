@@ -1,6 +1,7 @@
 import PaneRouter
 import Testing
 import WorkspaceSystem
+import WorkspaceTestSupport
 
 @testable import Workspace
 @testable import WorkspaceJSON

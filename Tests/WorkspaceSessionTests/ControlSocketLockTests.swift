@@ -3,6 +3,7 @@ import Testing
 import Workspace
 import WorkspaceJSON
 import WorkspaceSystem
+import WorkspaceTestSupport
 
 /// The socket's lock is opened without blocking, without following a link, and only if it
 /// is a regular file: a FIFO (or a link) put at its path never hangs `wsctl` nor is taken by a
@@ -35,7 +36,7 @@ extension LiveControl {
 
     @Test(arguments: ["a FIFO", "a symbolic link"])
     func aLockThatIsNotARegularFileNeverHangsWsctl(kind: String) async throws {
-      let directory = try SessionDirectory()
+      let directory = SessionDirectory()
       try WorkspaceStore(path: directory.file).save(.example)
       let (socket, lock) = try await staleSocket(with: kind, in: directory)
       defer {
@@ -58,7 +59,7 @@ extension LiveControl {
     }
 
     @Test func aHostDoesNotTakeAFIFOForItsLock() async throws {
-      let directory = try SessionDirectory()
+      let directory = SessionDirectory()
       let (socket, lock) = try await staleSocket(with: "a FIFO", in: directory)
       defer {
         unlink(socket)
@@ -68,7 +69,7 @@ extension LiveControl {
       #expect(await host.started())
       let line =
         "MailHost: no live control: the socket's lock '\(lock)' is a FIFO, not a regular file\n"
-      #expect(await until(within: 10) { host.errors.contains(line) }, "\(host.errors)")
+      #expect(await eventually(within: 10) { host.errors.contains(line) }, "\(host.errors)")
       #expect(await host.stop() == 0)
     }
   }

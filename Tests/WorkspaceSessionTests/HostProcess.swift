@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorkspaceSystem
+import WorkspaceTestSupport
 
 /// The built `MailHost` running on a file in a process of its own, reading commands from a
 /// pipe: a live host as a user starts one, for tests of what another process sees.
@@ -17,7 +18,7 @@ final class HostProcess: @unchecked Sendable {
   ///   - environment: Variables to set or replace (`XDG_RUNTIME_DIR`).
   ///   - descriptorLimit: The host's `ulimit -n`, if it is to have a small one.
   init(file: String, environment: [String: String] = [:], descriptorLimit: Int? = nil) throws {
-    let mailHost = try builtBinary("MailHost")
+    let mailHost = try BuiltProgram.require("MailHost")
     outputPath = file + ".host-\(UUID().uuidString).out"
     errorPath = outputPath.replacingOccurrences(of: ".out", with: ".err")
     _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
@@ -50,7 +51,9 @@ final class HostProcess: @unchecked Sendable {
 
   /// Waits until the host has opened its session (its first line is out), at most `seconds`.
   func started(within seconds: Double = 30) async -> Bool {
-    await until(within: seconds) { self.output.hasPrefix("MailHost: ") || !self.process.isRunning }
+    await eventually(within: seconds) {
+      self.output.hasPrefix("MailHost: ") || !self.process.isRunning
+    }
       && process.isRunning
   }
 
@@ -92,7 +95,7 @@ final class HostProcess: @unchecked Sendable {
   @discardableResult
   func stop(within seconds: Double = 30) async -> Int32 {
     try? input.fileHandleForWriting.close()
-    if await !until(within: seconds, { !self.process.isRunning }) {
+    if await !eventually(within: seconds, { !self.process.isRunning }) {
       kill(pid, SIGKILL)
       process.waitUntilExit()
     }
@@ -103,48 +106,21 @@ final class HostProcess: @unchecked Sendable {
   /// `nil` if it did not exit.
   func signal(_ number: Int32, exitWithin seconds: Double = 30) async -> Int32? {
     kill(pid, number)
-    guard await until(within: seconds, { !self.process.isRunning }) else { return nil }
+    guard await eventually(within: seconds, { !self.process.isRunning }) else { return nil }
     return process.terminationStatus
   }
 }
 
-/// Waits until `condition` holds, for at most `seconds`, without holding the main actor.
-func until(within seconds: Double, _ condition: @escaping @Sendable () -> Bool) async -> Bool {
-  let deadline = ContinuousClock.now + .seconds(seconds)
-  while !condition() {
-    guard ContinuousClock.now < deadline else { return false }
-    try? await Task.sleep(for: .milliseconds(5))
-  }
-  return true
-}
-
-/// Runs the built `wsctl` as ``wsctl(_:in:environment:)`` does, but kills it if it has not
-/// finished after `seconds` (its exit code is then -9): a test of a wait that must have a
+/// Runs the built `wsctl` as ``wsctl(_:in:environment:timeout:)`` does, but kills it if it has
+/// not finished after `seconds` (its exit code is then -9): a test of a wait that must have a
 /// deadline must not hang itself. Also returns how long it ran.
 func wsctl(
   _ arguments: [String], in directory: String, environment: [String: String] = [:],
   killedAfter seconds: Double
 ) async throws -> (run: WsctlRun, seconds: Double) {
   let started = ContinuousClock.now
-  let pid = PIDBox()
-  let killer = Task {
-    try await Task.sleep(for: .seconds(seconds))
-    if let value = pid.value { kill(value, SIGKILL) }
-  }
-  defer { killer.cancel() }
-  let run = try await wsctl(arguments, in: directory, environment: environment) {
-    pid.value = $0
-  }
+  let run = try await wsctl(
+    arguments, in: directory, environment: environment, timeout: .seconds(seconds))
   let elapsed = ContinuousClock.now - started
   return (run, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-}
-
-/// A process id handed from the launching code to the killer task.
-private final class PIDBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Int32?
-  var value: Int32? {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
-  }
 }

@@ -8,7 +8,7 @@ import WorkspaceJSON
 extension LiveControl {
   @Suite(.serialized) struct LiveControlDeadlineTests {
     @Test func aHostThatNeverAnswersIsReportedInWsctlsOwnWords() async throws {
-      let directory = try SessionDirectory()
+      let directory = SessionDirectory()
       try WorkspaceStore(path: directory.file).save(.example)
       let before = directory.bytes()
       let host = try SilentHost(
@@ -45,7 +45,7 @@ extension LiveControl {
     }
 
     @Test func aFullBacklogLeavesTheCallToTheFileWithinASecond() async throws {
-      let directory = try SessionDirectory()
+      let directory = SessionDirectory()
       try WorkspaceStore(path: directory.file).save(.example)
       let host = try SilentHost(
         socketPath: try await SilentHost.socketPath(of: "w.json", in: directory.path),
@@ -72,7 +72,7 @@ extension LiveControl {
 
     @Test(arguments: ["soon", "0", "-1", "nan"])
     func aBadHostTimeoutIsAUsageError(value: String) async throws {
-      let directory = try SessionDirectory()
+      let directory = SessionDirectory()
       let run = try await wsctl(
         ["-f", "w.json", "focus", "2"], in: directory.path,
         environment: ["WSCTL_HOST_TIMEOUT": value], killedAfter: 15)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Workspace
 import WorkspaceJSON
+import WorkspaceTestSupport
 
 /// Descriptors of clients that went away are released at once, and running out of them never
 /// makes the host spin or `wsctl` hang (SPEC §9, "Bad peers"): a `MailHost` in a process of
@@ -14,7 +15,7 @@ extension LiveControl {
       "counts a process's descriptors in /proc"))
   struct LiveControlDescriptorTests {
     @Test func endedWatchersReleaseTheirDescriptorsAtOnce() async throws {
-      let directory = try SessionDirectory()
+      let directory = SessionDirectory()
       let host = try HostProcess(file: directory.file, descriptorLimit: 1024)
       #expect(await host.started())
       // Counted as sockets: the runtime opens descriptors of its own as it needs them.
@@ -24,15 +25,15 @@ extension LiveControl {
         let before = host.socketCount
         let watchers = try (0..<50).map { _ in try WatchProcess([], in: directory.path) }
         // Each one connected: the host holds a socket for it; then its request is read.
-        let connected = await until(within: 30) { host.socketCount >= before + 50 }
+        let connected = await eventually(within: 30) { host.socketCount >= before + 50 }
         #expect(connected, "\(host.socketCount - before) of 50 watchers connected")
         try await Task.sleep(for: .milliseconds(200))
         for watcher in watchers { watcher.process.interrupt() }
         for watcher in watchers { #expect(await watcher.exitCode() == 0) }
         // Their sockets go at once (the next batch counts from there).
-        _ = await until(within: 5) { host.socketCount <= before }
+        _ = await eventually(within: 5) { host.socketCount <= before }
       }
-      let released = await until(within: 5) { host.socketCount <= baseline }
+      let released = await eventually(within: 5) { host.socketCount <= baseline }
       let held = "\(host.socketCount) sockets (\(host.descriptorCount) descriptors)"
       #expect(
         released,
@@ -43,7 +44,7 @@ extension LiveControl {
     }
 
     @Test func outOfDescriptorsTheHostNeitherSpinsNorLetsWsctlHang() async throws {
-      let directory = try SessionDirectory()
+      let directory = SessionDirectory()
       try WorkspaceStore(path: directory.file).save(.example)
       let host = try HostProcess(file: directory.file, descriptorLimit: 64)
       #expect(await host.started())
@@ -55,7 +56,7 @@ extension LiveControl {
       let refused: @Sendable () -> Int = {
         watchers.filter { $0.errors.contains("the host is busy") }.count
       }
-      let settled = await until(within: 30) {
+      let settled = await eventually(within: 30) {
         host.socketCount - baseline + refused() >= watchers.count
       }
       #expect(settled, "\(host.socketCount - baseline) taken, \(refused()) refused")
@@ -78,7 +79,7 @@ extension LiveControl {
       #expect(stored.node(stored.focusedPane)?.router?.stack.visibleRoute.description == "detail:9")
       for watcher in watchers { watcher.process.interrupt() }
       for watcher in watchers { _ = await watcher.exitCode() }
-      let released = await until(within: 5) { host.socketCount <= baseline }
+      let released = await eventually(within: 5) { host.socketCount <= baseline }
       let held = "\(host.socketCount) sockets (\(host.descriptorCount) descriptors)"
       #expect(released, "\(held), \(baseline) (\(descriptors)) before")
       let live = try await wsctl(["-f", "w.json", "status"], in: directory.path, killedAfter: 10)

@@ -3,6 +3,7 @@ import Testing
 import Workspace
 import WorkspaceJSON
 import WorkspaceSession
+import WorkspaceTestSupport
 
 /// What one run of `wsctl` printed and its exit code.
 struct WsctlRun: Equatable, Sendable {
@@ -13,66 +14,32 @@ struct WsctlRun: Equatable, Sendable {
 
 /// Runs the built `wsctl` in a directory, with the arguments as given, and waits for it
 /// without holding a thread (a live host in this process answers it meanwhile, and its saves
-/// need the cooperative pool). A `wsctl` ended by a signal exits with minus its number.
+/// need the cooperative pool). A `wsctl` ended by a signal, or killed after `timeout`, exits
+/// with minus its number.
 func wsctl(
   _ arguments: [String], in directory: String, environment extra: [String: String] = [:],
-  started: @escaping @Sendable (Int32) -> Void = { _ in }
+  timeout: Duration = .seconds(300)
 ) async throws -> WsctlRun {
-  let binary = try wsctlBinary()
-  return try await {
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    var environment = ProcessInfo.processInfo.environment
-    environment["COLUMNS"] = "60"
-    environment["LINES"] = "12"
-    environment["WSCTL_FILE"] = nil
-    environment.merge(extra) { $1 }
-    process.environment = environment
-    // Captured in files: a pipe read can be interrupted by the signals of other children.
-    let capture = directory + "/run-\(UUID().uuidString)"
-    FileManager.default.createFile(atPath: capture + ".out", contents: nil)
-    FileManager.default.createFile(atPath: capture + ".err", contents: nil)
-    let output = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".out"))
-    let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: capture + ".err"))
-    defer {
-      try? output.close()
-      try? errors.close()
-      try? FileManager.default.removeItem(atPath: capture + ".out")
-      try? FileManager.default.removeItem(atPath: capture + ".err")
-    }
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = output
-    process.standardError = errors
-    await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
-      process.terminationHandler = { _ in finished.resume() }
-      do {
-        try process.run()
-        started(process.processIdentifier)
-      } catch {
-        process.terminationHandler = nil
-        finished.resume()
-      }
-    }
-    return WsctlRun(
-      output: String(
-        decoding: try Data(contentsOf: URL(fileURLWithPath: capture + ".out")), as: UTF8.self),
-      errors: String(
-        decoding: try Data(contentsOf: URL(fileURLWithPath: capture + ".err")), as: UTF8.self),
-      exitCode: process.isRunning
-        ? -1
-        : process.terminationReason == .uncaughtSignal
-          ? -process.terminationStatus : process.terminationStatus)
-  }()
+  var environment = ProcessInfo.processInfo.environment
+  environment["COLUMNS"] = "60"
+  environment["LINES"] = "12"
+  environment["WSCTL_FILE"] = nil
+  environment.merge(extra) { $1 }
+  let result = try await ProcessRunner(
+    BuiltProgram.require("wsctl"), arguments, in: directory, environment: environment,
+    timeout: timeout
+  ).run()
+  return WsctlRun(
+    output: result.stdout, errors: result.stderr,
+    exitCode: result.signal.map { -$0 } ?? result.status)
 }
 
 /// A session's file in one directory and a copy of it in another, for the same call in host
 /// mode and in file mode.
 @MainActor
 final class HostAndFile {
-  let host = try! SessionDirectory()
-  let file = try! SessionDirectory()
+  let host = SessionDirectory()
+  let file = SessionDirectory()
   let session: WorkspaceSession
 
   /// - Parameters:

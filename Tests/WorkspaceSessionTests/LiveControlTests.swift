@@ -131,7 +131,7 @@ extension LiveControl {
       let pair = try HostAndFile()
       pair.session.autosaveDelay = .seconds(3600)
       try pair.session.workspace.apply(.saveTemplate("unsaved"))
-      let elsewhere = try SessionDirectory()
+      let elsewhere = SessionDirectory()
       let run = try await wsctl(
         ["-f", pair.host.file, "template", "export", "t.json"], in: elsewhere.path)
       #expect(run.exitCode == 0, "\(run)")
@@ -193,7 +193,7 @@ extension LiveControl {
   /// A host that refuses every request, as one speaking another protocol version does.
   @Suite(.serialized) struct RefusingHostTests {
     @Test func aRefusedCallRunsOnTheFile() async throws {
-      let directory = try SessionDirectory()
+      let directory = SessionDirectory()
       try WorkspaceStore(path: directory.file).save(.example)
       let socket = try ControlSocket(forFile: directory.file, creatingDirectory: true)
       let (listening, lock) = try socket.claim()

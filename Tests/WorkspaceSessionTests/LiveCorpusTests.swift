@@ -3,6 +3,7 @@ import Testing
 import Workspace
 import WorkspaceJSON
 import WorkspaceSession
+import WorkspaceTestSupport
 
 extension LiveControl {
   /// One corpus of calls run twice from the same file: against a live host with registered
@@ -59,7 +60,7 @@ extension LiveControl {
     @Test(arguments: [(UInt64(1), true), (2, true), (3, false)])
     func aCorpusAnswersAlikeInBothModes(seed: UInt64, recordsNavigation: Bool) async throws {
       let pair = try HostAndFile(
-        LiveMailRoute.state(), routeTypes: LiveMailRoute.registry,
+        MessageRoute.state(), routeTypes: MessageRoute.registry,
         undoPolicy: recordsNavigation ? .layoutAndNavigation : .layoutOnly)
       let workspace = pair.session.workspace
       var changes: [WorkspaceChange] = []

@@ -4,32 +4,12 @@ import Testing
 import Workspace
 import WorkspaceJSON
 import WorkspaceSession
+import WorkspaceTestSupport
 
-/// The mail routes of the hosts below: `inbox`, `message:ID` with an Int id.
-enum LiveMailRoute: Route {
-  case inbox
-  case message(Int)
-
-  static let kind = "mail"
-
-  var token: RouteToken {
-    switch self {
-    case .inbox: RouteToken("inbox")
-    case .message(let id): RouteToken("message", id)
-    }
-  }
-
-  init(token: RouteToken) throws {
-    switch token.name {
-    case "inbox":
-      try token.arguments(as: Self.self)
-      self = .inbox
-    case "message": self = .message(try token.arguments(as: Self.self, Int.self))
-    default: throw PaneRouterError.unknownRoute(token, kind: Self.kind)
-    }
-  }
-
-  static let registry = RouteRegistry([LiveMailRoute.self])
+/// The hosts below take ``MessageRoute``: `inbox`, `message:ID` with an Int id, undescribed,
+/// so that only the host refuses `message:abc`.
+extension MessageRoute {
+  static let registry = RouteRegistry([MessageRoute.self])
 
   /// `T(Mail: H(%3 Inbox inbox, %4 Message message:1), Notes: %5 notes)`, with the template
   /// `msg` (a pane on `message:{id}`); ids `%1 T, %2 H, %3, %4, %5`.
@@ -41,8 +21,8 @@ enum LiveMailRoute: Route {
           .split(
             .horizontal,
             [
-              .pane("Inbox", root: LiveMailRoute.inbox),
-              .pane("Message", root: LiveMailRoute.message(1)),
+              .pane("Inbox", root: MessageRoute.inbox),
+              .pane("Message", root: MessageRoute.message(1)),
             ])
         ),
         ("Notes", .pane("Notes", untyped: RouteToken("notes"))),
@@ -67,13 +47,13 @@ final class HostEvents {
   init(_ workspace: Workspace, router node: NodeID? = nil) throws {
     workspace.onChange = { [weak self] in self?.changes.append($0) }
     if let node {
-      let router = try workspace.router(LiveMailRoute.self, for: node)
+      let router = try workspace.router(MessageRoute.self, for: node)
       router.onChange = { [weak self] in self?.transitions.append("\($0.cause)") }
       self.router = router
     }
   }
 
-  private var router: Router<LiveMailRoute>?
+  private var router: Router<MessageRoute>?
 }
 
 extension LiveControl {
@@ -82,7 +62,7 @@ extension LiveControl {
   @MainActor
   @Suite(.serialized) struct LiveOneApplicationTests {
     private func mailHost(_ policy: UndoPolicy = .layoutAndNavigation) throws -> HostAndFile {
-      try HostAndFile(LiveMailRoute.state(), routeTypes: LiveMailRoute.registry, undoPolicy: policy)
+      try HostAndFile(MessageRoute.state(), routeTypes: MessageRoute.registry, undoPolicy: policy)
     }
 
     private func host(_ pair: HostAndFile, _ arguments: String...) async throws -> WsctlRun {
@@ -165,7 +145,7 @@ extension LiveControl {
       #expect(events.changes.count == 1)
       let focused = pair.session.workspace.state.focusedPane
       #expect(
-        try pair.session.workspace.state.router(LiveMailRoute.self, for: focused).current
+        try pair.session.workspace.state.router(MessageRoute.self, for: focused).current
           == .message(4))
     }
 

@@ -3,6 +3,7 @@ import Testing
 import Workspace
 import WorkspaceJSON
 import WorkspaceSession
+import WorkspaceTestSupport
 
 extension LiveControl {
   /// `wsctl restore-backup` while a host is live for the file: the host would adopt the older

@@ -4,6 +4,7 @@ import Workspace
 import WorkspaceJSON
 import WorkspaceSession
 import WorkspaceSystem
+import WorkspaceTestSupport
 
 /// A directory of sockets that another user squats, or that is open to others, disables live
 /// control, and never silently: the host says why, and `wsctl status` explains it.
@@ -34,13 +35,13 @@ extension LiveControl {
     func aSquattedOrOpenDirectoryIsReportedByTheHostAndByStatus(
       owner: uid_t, mode: mode_t, problem: String
     ) async throws {
-      let directory = try SessionDirectory()
+      let directory = SessionDirectory()
       let (runtime, sockets) = try stage(owner: owner, mode: mode, in: directory)
       let environment = ["XDG_RUNTIME_DIR": runtime]
       let host = try HostProcess(file: directory.file, environment: environment)
       #expect(await host.started())
       let line = "MailHost: no live control: the runtime directory '\(sockets)' \(problem)\n"
-      #expect(await until(within: 10) { host.errors.contains(line) }, "\(host.errors)")
+      #expect(await eventually(within: 10) { host.errors.contains(line) }, "\(host.errors)")
       let status = try await wsctl(
         ["-f", "w.json", "status"], in: directory.path, environment: environment,
         killedAfter: 10)
@@ -54,14 +55,14 @@ extension LiveControl {
         ["-f", "w.json", "push", "x"], in: directory.path, environment: environment,
         killedAfter: 10)
       #expect(push.run.exitCode == 0)
-      #expect(await until(within: 30) { host.output.contains("adopted revision") })
+      #expect(await eventually(within: 30) { host.output.contains("adopted revision") })
       #expect(await host.stop() == 0)
       // Nothing was put in a directory the host could not trust.
       #expect(try FileManager.default.contentsOfDirectory(atPath: sockets) == [])
     }
 
     @Test func aFileInsteadOfTheDirectoryIsReported() async throws {
-      let directory = try SessionDirectory()
+      let directory = SessionDirectory()
       let runtime = directory.path + "/run"
       try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
       _ = FileManager.default.createFile(atPath: runtime + "/wsctl", contents: nil)

@@ -4,6 +4,7 @@ import Testing
 import Workspace
 import WorkspaceJSON
 import WorkspaceSession
+import WorkspaceTestSupport
 
 /// Two writers on one file, each applying random commands while the other saves: at the end
 /// both hold the same state as the file, and every change either made it into that state or
@@ -49,7 +50,7 @@ import WorkspaceSession
 
   @Test(arguments: [2026] as [UInt64])
   func twoSessionsInOneProcessConverge(seed: UInt64) async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let start = twoPanes(historyLimit: 2500)
     let first = WorkspaceSession(path: directory.file, default: start)
     let second = WorkspaceSession(path: directory.file, default: start)
@@ -85,7 +86,7 @@ import WorkspaceSession
   }
 
   @Test func anotherProcessWritingMeanwhileLosesNothing() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = WorkspaceSession(path: directory.file, default: twoPanes(historyLimit: 1000))
     try session.workspace.apply(.rename("start"))
     try await session.flush()
@@ -118,13 +119,13 @@ import WorkspaceSession
   }
 
   @Test func twoSessionsInTwoProcessesConverge() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = WorkspaceSession(path: directory.file, default: twoPanes(historyLimit: 2500))
     try session.workspace.apply(.rename("start"))
     try await session.flush()
     // The other process is MailHost, a host on its own session, reading commands from a pipe.
     let host = Process()
-    host.executableURL = try builtBinary("MailHost")
+    host.executableURL = try BuiltProgram.require("MailHost")
     host.arguments = ["-f", directory.file]
     let input = Pipe()
     let output = Pipe()

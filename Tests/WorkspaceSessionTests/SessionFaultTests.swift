@@ -4,6 +4,7 @@ import Testing
 import Workspace
 import WorkspaceJSON
 import WorkspaceSession
+import WorkspaceTestSupport
 
 /// What happens to the file behind a session's back: it keeps working in memory, says so in
 /// its status, never writes over what it cannot read, and saves again once it can.
@@ -17,7 +18,7 @@ import WorkspaceSession
   }
 
   @Test func theFileDeletedIsReportedAndWrittenAgainAtTheNextChange() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = try await openSaved(directory)
     try FileManager.default.removeItem(atPath: directory.file)
     #expect(await eventually { session.status == .missing })
@@ -29,7 +30,7 @@ import WorkspaceSession
   }
 
   @Test func aCorruptFileIsNeverOverwrittenAndIsAdoptedOnceRepaired() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = try await openSaved(directory)
     let corrupt = Array("{\"format\": \"workspace\", \"version\": 2, \"root\": ".utf8)
     try Data(corrupt).write(to: URL(fileURLWithPath: directory.file))
@@ -53,7 +54,7 @@ import WorkspaceSession
   }
 
   @Test func aFileThatCannotBeWrittenIsRetriedUntilItCan() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = try await openSaved(directory)
     // The lock cannot be taken (a directory stands in its place): every save fails.
     let lock = directory.file + ".lock"
@@ -74,7 +75,7 @@ import WorkspaceSession
 
   @Test(.enabled(if: geteuid() != 0, "root writes read-only files"))
   func aReadOnlyFileIsRetriedUntilWritable() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = try await openSaved(directory)
     chmod(directory.path, 0o555)
     defer { chmod(directory.path, 0o755) }
@@ -90,7 +91,7 @@ import WorkspaceSession
   }
 
   @Test func theDirectoryRemovedAndMadeAgainIsWrittenAgain() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = try await openSaved(directory)
     try FileManager.default.removeItem(atPath: directory.path)
     try session.workspace.apply(.rename("no directory"))

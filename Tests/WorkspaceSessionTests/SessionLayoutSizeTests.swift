@@ -4,6 +4,7 @@ import Testing
 import Workspace
 import WorkspaceJSON
 import WorkspaceSession
+import WorkspaceTestSupport
 
 /// A host's recorded layout size: saved like any change without an undo entry, and kept over
 /// another writer's when the session adopts the file.
@@ -13,7 +14,7 @@ import WorkspaceSession
   private let otherSize = Size(width: 80, height: 23)
 
   @Test func aRecordedSizeIsAutosavedWithoutAnUndoEntry() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = WorkspaceSession(path: directory.file, default: twoPanes())
     try session.workspace.apply(.rename("x"))
     try await session.flush()
@@ -39,7 +40,7 @@ import WorkspaceSession
   }
 
   @Test func adoptionKeepsTheHostsSizeAndTakesTheRest() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = WorkspaceSession(path: directory.file, default: twoPanes())
     try session.workspace.recordLayoutSize(hostSize)
     try await session.flush()
@@ -64,7 +65,7 @@ import WorkspaceSession
   }
 
   @Test func anUnsavedSizeIsReplayedOnAnotherWritersFile() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = WorkspaceSession(
       path: directory.file, default: twoPanes(), autosaveDelay: .seconds(60))
     try session.workspace.apply(.rename("x"))
@@ -83,7 +84,7 @@ import WorkspaceSession
   }
 
   @Test func aHostThatRecordsNoSizeTakesTheFiles() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = WorkspaceSession(path: directory.file, default: twoPanes())
     try session.workspace.apply(.rename("x"))
     try await session.flush()
@@ -94,7 +95,7 @@ import WorkspaceSession
   }
 
   @Test func twoHostsAtDifferentSizesSettle() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let first = WorkspaceSession(path: directory.file, default: twoPanes())
     let second = WorkspaceSession(path: directory.file, default: twoPanes())
     try first.workspace.recordLayoutSize(hostSize)

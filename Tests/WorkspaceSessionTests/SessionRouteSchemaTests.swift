@@ -4,47 +4,23 @@ import Testing
 import Workspace
 import WorkspaceJSON
 import WorkspaceSession
+import WorkspaceTestSupport
 
 /// A session publishes its route types in the file it restores (or with a new file's first
 /// save), so that `wsctl --no-host` refuses what the host would, and keeps them there.
 @MainActor
 @Suite struct SessionRouteSchemaTests {
-  enum MessageRoute: Route {
-    case inbox
-    case message(Int)
-
-    static let kind = "mail"
-    static let routeShapes: [RouteShape]? = [RouteShape("inbox"), RouteShape("message", Int.self)]
-
-    var token: RouteToken {
-      switch self {
-      case .inbox: RouteToken("inbox")
-      case .message(let id): RouteToken("message", id)
-      }
-    }
-
-    init(token: RouteToken) throws {
-      switch token.name {
-      case "inbox":
-        try token.arguments(as: Self.self)
-        self = .inbox
-      case "message": self = .message(try token.arguments(as: Self.self, Int.self))
-      default: throw PaneRouterError.unknownRoute(token, kind: Self.kind)
-      }
-    }
-  }
-
   enum NoteRoute: String, Route, CaseIterable {
     case list, today
     static let kind = "notes"
   }
 
   static let routeTypes = RouteRegistry(
-    [MessageRoute.self, NoteRoute.self], default: MessageRoute.self)
+    [Described<MessageRoute>.self, NoteRoute.self], default: Described<MessageRoute>.self)
 
   @Test func aRestoredFileGetsTheHostsRouteTypesWithoutAnEditOrUndoStep() async throws {
-    let directory = try SessionDirectory()
-    var state = WorkspaceState(.pane("Mail", root: MessageRoute.inbox))
+    let directory = SessionDirectory()
+    var state = WorkspaceState(.pane("Mail", root: Described(MessageRoute.inbox)))
     try state.apply(.rename("Inbox"))
     try WorkspaceStore(path: directory.file).save(state)
     #expect(try directory.stored().routeSchema.isEmpty)
@@ -66,9 +42,10 @@ import WorkspaceSession
   }
 
   @Test func aNewFileGetsThemWithItsFirstSave() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = WorkspaceSession(
-      path: directory.file, default: WorkspaceState(.pane("Mail", root: MessageRoute.inbox)),
+      path: directory.file,
+      default: WorkspaceState(.pane("Mail", root: Described(MessageRoute.inbox))),
       routeTypes: Self.routeTypes)
     #expect(session.status == .missing)
     try await Task.sleep(for: .milliseconds(300))
@@ -82,9 +59,10 @@ import WorkspaceSession
   /// While the host runs, `wsctl --no-host` on its file refuses what the host would, with the
   /// host's message and exit code, and its own save keeps the schema the host published.
   @Test func wsctlOnTheFileRefusesWhatTheHostWould() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = WorkspaceSession(
-      path: directory.file, default: WorkspaceState(.pane("Mail", root: MessageRoute.inbox)),
+      path: directory.file,
+      default: WorkspaceState(.pane("Mail", root: Described(MessageRoute.inbox))),
       routeTypes: Self.routeTypes)
     try session.workspace.apply(.rename("Inbox"))
     try await session.flush()

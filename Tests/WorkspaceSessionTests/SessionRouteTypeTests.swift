@@ -4,6 +4,7 @@ import Testing
 import Workspace
 import WorkspaceJSON
 import WorkspaceSession
+import WorkspaceTestSupport
 
 /// A session opened with the host's route types reports the unreadable tokens of the file it
 /// restores, refuses commands that would store one, and saves a repair; its replays keep the
@@ -16,7 +17,7 @@ import WorkspaceSession
   }
 
   @Test func restoreReportsUnreadableTokensAndARepairIsSavedWithoutAnUndoStep() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let stack = try RouteStack<RouteToken>(routes: ["one", "three", "two"])
     var state = WorkspaceState(
       .pane("Count", router: RouterState(kind: CountRoute.kind, stack: stack)))
@@ -60,7 +61,7 @@ import WorkspaceSession
   /// and reported: in the adopted change (with the writer's revision) and in the session's
   /// list, with its JSON path; a restored backup likewise.
   @Test func anAdoptedOrRestoredStateReportsTheTokensItBringsIn() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let stack = try RouteStack<RouteToken>(routes: ["one"])
     let state = WorkspaceState(
       .pane("Count", router: RouterState(kind: CountRoute.kind, stack: stack)))
@@ -122,7 +123,7 @@ import WorkspaceSession
   }
 
   @Test func replayOnAnotherWritersStateRecordsWhatTheUndoPolicyRecords() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = WorkspaceSession(
       path: directory.file, default: .example, autosaveDelay: .seconds(60))
     session.workspace.undoPolicy = .layoutOnly

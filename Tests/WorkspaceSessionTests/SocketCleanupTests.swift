@@ -25,7 +25,7 @@ extension LiveControl {
 
     @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
     func mailHostRemovesItsSocketAndLockOnASignal(signal: Int32) async throws {
-      let directory = try SessionDirectory()
+      let directory = SessionDirectory()
       let runtime = directory.path + "/run"
       try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
       let host = try HostProcess(file: directory.file, environment: ["XDG_RUNTIME_DIR": runtime])

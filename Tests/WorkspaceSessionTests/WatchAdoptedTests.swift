@@ -4,6 +4,7 @@ import Testing
 import Workspace
 import WorkspaceJSON
 import WorkspaceSession
+import WorkspaceTestSupport
 
 extension LiveControl {
   /// A live host's `wsctl watch` describes another writer's change it adopted as file mode's

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Workspace
 import WorkspaceJSON
+import WorkspaceTestSupport
 
 /// `wsctl watch` with no live host: it follows the file, and each line names what changed,
 /// in a live host's line format — the commands' words from the file's undo history, else
@@ -11,7 +12,7 @@ import WorkspaceJSON
   /// A file of the example workspace and a `wsctl watch` following it, which has printed the
   /// file's last change; pane 1 (%3) is focused.
   private func watchedFile(json: Bool) async throws -> (SessionDirectory, WatchProcess) {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     try WorkspaceStore(path: directory.file).save(.example)
     let watch = try WatchProcess(json ? ["--json"] : [], in: directory.path)
     // The watcher starts watching a moment after it starts: change the file until it tells.

@@ -3,6 +3,7 @@ import Testing
 import Workspace
 import WorkspaceJSON
 import WorkspaceSession
+import WorkspaceTestSupport
 
 /// A `wsctl watch` running in the background, its output captured in files.
 final class WatchProcess: Sendable {
@@ -16,7 +17,7 @@ final class WatchProcess: Sendable {
     FileManager.default.createFile(atPath: outputPath, contents: nil)
     FileManager.default.createFile(atPath: errorPath, contents: nil)
     process = Process()
-    process.executableURL = try wsctlBinary()
+    process.executableURL = try BuiltProgram.require("wsctl")
     process.arguments = ["-f", "w.json", "watch"] + arguments
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     process.standardInput = FileHandle.nullDevice

@@ -4,13 +4,14 @@ import Testing
 import Workspace
 import WorkspaceJSON
 import WorkspaceSession
+import WorkspaceTestSupport
 
 @MainActor
 @Suite struct WorkspaceSessionTests {
   // MARK: Restore
 
   @Test func aMissingFileStartsFromTheDefaultAndWritesNothing() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = WorkspaceSession(path: directory.file, default: twoPanes())
     #expect(session.restoration.isDefault)
     #expect(session.restoration.error == nil)
@@ -26,7 +27,7 @@ import WorkspaceSession
   }
 
   @Test func aFileIsRestoredWithItsDiagnostics() throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     var state = twoPanes()
     try state.apply(.route(.push(["a:1"])))
     try WorkspaceStore(path: directory.file).save(state)
@@ -42,7 +43,7 @@ import WorkspaceSession
   }
 
   @Test func aCorruptFileIsNeverReplacedAndTheBackupIsOffered() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let store = WorkspaceStore(path: directory.file)
     try store.save(twoPanes())
     var good = twoPanes()
@@ -72,7 +73,7 @@ import WorkspaceSession
   }
 
   @Test func aCorruptFileIsOverwrittenOnlyWhenAsked() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let store = WorkspaceStore(path: directory.file)
     try store.save(twoPanes())
     var second = twoPanes()
@@ -96,7 +97,7 @@ import WorkspaceSession
   // MARK: Autosave
 
   @Test func aBurstOfChangesIsSavedInAFewWrites() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = WorkspaceSession(path: directory.file, default: twoPanes())
     let router = try session.workspace.router(RouteToken.self, for: session.workspace.focusedPane)
     for index in 0..<500 {
@@ -112,7 +113,7 @@ import WorkspaceSession
   }
 
   @Test func changesAreSavedWithoutAFlush() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = WorkspaceSession(path: directory.file, default: twoPanes())
     try session.workspace.apply(.split(.vertical))
     #expect(await eventually { session.status.isSaved })
@@ -121,7 +122,7 @@ import WorkspaceSession
   }
 
   @Test func aChangeCarriesTheRevisionItBuildsOn() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = WorkspaceSession(path: directory.file, default: twoPanes())
     let first = try session.workspace.apply(.rename("one"))
     #expect(first.revision == 0)
@@ -134,7 +135,7 @@ import WorkspaceSession
   }
 
   @Test func aSaveThatChangesNothingWritesNothing() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = WorkspaceSession(path: directory.file, default: twoPanes())
     try session.workspace.apply(.rename("x"))
     try await session.flush()
@@ -157,7 +158,7 @@ import WorkspaceSession
   // MARK: Other writers
 
   @Test func anotherWritersChangeIsAdoptedAsItHappens() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = WorkspaceSession(path: directory.file, default: twoPanes())
     try await session.flush()
     try session.workspace.apply(.rename("mine"))
@@ -183,7 +184,7 @@ import WorkspaceSession
   }
 
   @Test func unsavedTransactionsAreReplayedOnTopAndConflictsReported() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = WorkspaceSession(
       path: directory.file, default: twoPanes(), autosaveDelay: .seconds(60))
     try session.workspace.apply(.focus(.pane(.id(NodeID(2)))))
@@ -211,7 +212,7 @@ import WorkspaceSession
   }
 
   @Test func wsctlEditsWhileTheSessionEditsLoseNothing() async throws {
-    let directory = try SessionDirectory()
+    let directory = SessionDirectory()
     let session = WorkspaceSession(path: directory.file, default: twoPanes(historyLimit: 1000))
     try session.workspace.apply(.rename("start"))
     try await session.flush()

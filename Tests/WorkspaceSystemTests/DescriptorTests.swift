@@ -1,5 +1,6 @@
 import Testing
 import WorkspaceSystem
+import WorkspaceTestSupport
 
 /// A descriptor is closed exactly once: by `close()` or when its value goes away, never
 /// both, and never after it was released.
@@ -7,9 +8,11 @@ import WorkspaceSystem
 /// Other tests of the process may be given a closed number at once, so "closed" is told by
 /// the number no longer naming the file it was opened on.
 @Suite struct DescriptorTests {
+  private let directory = TemporaryDirectory(prefix: "workspace-system")
+
   /// A new file of its own, with its inode.
   private func makeFile(_ name: String) throws -> (path: String, inode: ino_t) {
-    let path = "/tmp/workspace-system-\(getpid())-\(name)"
+    let path = directory.file(name)
     let file = try Descriptor(opening: path, O_RDWR | O_CREAT | O_CLOEXEC, mode: 0o600)
     return (path, try file.status().st_ino)
   }
@@ -82,7 +85,7 @@ import WorkspaceSystem
   }
 
   @Test func synchronizesAndReportsItsStatus() throws {
-    let path = "/tmp/workspace-system-\(getpid())-sync"
+    let path = directory.file("sync")
     defer { unlink(path) }
     let file = try Descriptor(opening: path, O_RDWR | O_CREAT | O_CLOEXEC, mode: 0o600)
     let bytes = [UInt8](repeating: 7, count: 100)

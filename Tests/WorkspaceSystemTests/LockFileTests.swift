@@ -1,10 +1,13 @@
+import Foundation
 import Testing
 import WorkspaceSystem
+import WorkspaceTestSupport
 
 /// An exclusive lock excludes every other open file description, in this process or
 /// another, until it is let go; a shared look sees it held.
 @Suite struct LockFileTests {
-  private let path = "/tmp/workspace-system-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).lock"
+  private let directory = TemporaryDirectory(prefix: "workspace-system")
+  private var path: String { directory.file("w.lock") }
 
   @Test func excludesASecondDescriptor() throws {
     defer { unlink(path) }
@@ -39,9 +42,9 @@ import WorkspaceSystem
     let taken = try lock.tryLock()
     #expect(taken)
     // flock(1) in another process: it fails at once (-n) while the lock is held.
-    #expect(run("flock -n '\(path)' true") != 0)
+    #expect(try run("flock -n '\(path)' true") != 0)
     lock.unlock()
-    #expect(run("flock -n '\(path)' true") == 0)
+    #expect(try run("flock -n '\(path)' true") == 0)
   }
 
   @Test func aMissingFileIsNotCreatedUnlessAsked() throws {
@@ -65,9 +68,9 @@ import WorkspaceSystem
   }
 
   /// Runs a shell command and returns its exit status.
-  private func run(_ command: String) -> Int32 {
-    let status = system(command)
-    return status >= 0 ? (status >> 8) & 0xff : status
+  private func run(_ command: String) throws -> Int32 {
+    try ProcessRunner(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: directory.path).run()
+      .status
   }
 }
 

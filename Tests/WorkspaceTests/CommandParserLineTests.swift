@@ -1,5 +1,6 @@
 import PaneRouter
 import Testing
+import WorkspaceTestSupport
 
 @testable import Workspace
 

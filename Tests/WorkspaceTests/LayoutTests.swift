@@ -1,5 +1,6 @@
 import PaneRouter
 import Testing
+import WorkspaceTestSupport
 
 @testable import Workspace
 
@@ -131,7 +132,7 @@ import Testing
   }
 
   @Test func randomTreesTileExactlyAndHonourMinimums() {
-    var generator = SplitMix64(seed: 0x5EED)
+    var generator = SeededGenerator(seed: 0x5EED)
     let sizes = [(0, 0), (1, 1), (1, 9), (9, 1), (3, 2), (7, 5), (80, 24), (200, 60)]
     let minimums = [
       Size(width: 1, height: 1), Size(width: 0, height: 0), Size(width: 6, height: 2),
@@ -159,7 +160,7 @@ import Testing
   }
 
   @Test func randomDivisionsKeepTheirQuotaAndOnlyGiveWay() {
-    var generator = SplitMix64(seed: 7)
+    var generator = SeededGenerator(seed: 7)
     for _ in 0..<2000 {
       let count = Int.random(in: 1...6, using: &generator)
       let weights = (0..<count).map { _ in
@@ -188,8 +189,8 @@ import Testing
   }
 
   @Test func layoutIsDeterministic() {
-    var first = SplitMix64(seed: 42)
-    var second = SplitMix64(seed: 42)
+    var first = SeededGenerator(seed: 42)
+    var second = SeededGenerator(seed: 42)
     for _ in 0..<50 {
       let one = WorkspaceState(randomTemplate(depth: 0, using: &first))
       let other = WorkspaceState(randomTemplate(depth: 0, using: &second))
@@ -282,7 +283,7 @@ private func checkTiling(_ state: WorkspaceState, _ size: Size, _ minimumPaneSiz
 }
 
 /// A random tree of splits and tabs, up to four levels deep, with weights from tiny to large.
-private func randomTemplate(depth: Int, using generator: inout SplitMix64) -> NodeTemplate {
+private func randomTemplate(depth: Int, using generator: inout SeededGenerator) -> NodeTemplate {
   let roll = Double.random(in: 0..<1, using: &generator)
   if depth >= 4 || roll < 0.3 { return pane("P") }
   if roll < 0.45 {
@@ -298,19 +299,4 @@ private func randomTemplate(depth: Int, using generator: inout SplitMix64) -> No
   }
   return .split(
     Bool.random(using: &generator) ? .horizontal : .vertical, children, weights: weights)
-}
-
-/// A small seeded generator, so random tests repeat exactly.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
-  }
 }

@@ -1,5 +1,6 @@
 import PaneRouter
 import Testing
+import WorkspaceTestSupport
 
 @testable import Workspace
 
@@ -7,50 +8,24 @@ import Testing
 /// that refuses what the types refuse, and a workspace that carries it in its state.
 @MainActor
 @Suite struct RouteSchemaTests {
-  enum FileRoute: Route {
-    case file(String)
-    case line(String, Int)
-
-    static let kind = "files"
-    static let routeShapes: [RouteShape]? = [
-      RouteShape("file", String.self), RouteShape("line", String.self, Int.self),
-    ]
-
-    var token: RouteToken {
-      switch self {
-      case .file(let path): RouteToken("file", path)
-      case .line(let path, let line): RouteToken("line", path, line)
-      }
-    }
-
-    init(token: RouteToken) throws {
-      switch token.name {
-      case "file": self = .file(try token.arguments(as: Self.self, String.self))
-      case "line":
-        let (path, line) = try token.arguments(as: Self.self, String.self, Int.self)
-        self = .line(path, line)
-      default: throw PaneRouterError.unknownRoute(token, kind: Self.kind)
-      }
-    }
-  }
-
   enum PreferenceRoute: String, Route, CaseIterable {
     case general, keys
     static let kind = "preferences"
   }
 
   static let registry = RouteRegistry(
-    [FileRoute.self, PreferenceRoute.self, NoteRoute.self], default: FileRoute.self)
+    [Described<FileRoute>.self, PreferenceRoute.self, NoteRoute.self],
+    default: Described<FileRoute>.self)
 
   @Test func theSchemaHoldsTheDescribedKindsAndTheDefault() {
     let schema = Self.registry.schema
-    #expect(schema.kinds.keys.sorted() == ["files", "preferences"])
-    #expect(schema.kinds["files"]?.map(\.description) == ["file:String", "line:String:Int"])
+    #expect(schema.kinds.keys.sorted() == ["file", "preferences"])
+    #expect(schema.kinds["file"]?.map(\.description) == ["file:String", "line:String:Int"])
     #expect(schema.kinds["preferences"]?.map(\.description) == ["general", "keys"])
-    #expect(schema.defaultKind == "files")
+    #expect(schema.defaultKind == "file")
     // NoteRoute does not describe its routes: not in the schema, so unchecked from it.
     #expect(schema.shapes(of: NoteRoute.kind) == nil)
-    #expect(schema.shapes(of: RouteToken.kind) == schema.kinds["files"])
+    #expect(schema.shapes(of: RouteToken.kind) == schema.kinds["file"])
   }
 
   @Test func aDefaultThatDescribesNothingIsLeftOut() {
@@ -68,7 +43,7 @@ import Testing
       "file:a", "file:Sources%2Fmain.swift", "file", "file:a:b", "line:a:1", "line:a:x",
       "line:a", "general", "keys", "keys:1", "nope", "note:1", "list",
     ]
-    for kind in ["files", "preferences", RouteToken.kind] {
+    for kind in ["file", "preferences", RouteToken.kind] {
       for token in tokens {
         let typed = Self.registry.problem(reading: token, kind: kind)
         let described = fromSchema.problem(reading: token, kind: kind)
@@ -78,39 +53,39 @@ import Testing
     // An undescribed kind keeps any token, as it would with no registry.
     #expect(fromSchema.problem(reading: "note:abc", kind: NoteRoute.kind) == nil)
     #expect(!fromSchema.isRegistered(kind: NoteRoute.kind))
-    #expect(fromSchema.defaultKind == "files")
+    #expect(fromSchema.defaultKind == "file")
   }
 
   @Test func theSchemasReasonNamesTheArgument() {
     let schema = Self.registry.schema
     #expect(
-      schema.problem(reading: "line:a:x", kind: "files")
-        == "files route 'line:a:x': argument 2 'x' is not an Int (line takes 2 arguments "
+      schema.problem(reading: "line:a:x", kind: "file")
+        == "file route 'line:a:x': argument 2 'x' is not an Int (line takes 2 arguments "
         + "(String, Int))")
     #expect(
       schema.problem(reading: "nope", kind: "preferences") == "unknown preferences route 'nope'")
     // An untyped router is read as the default kind, and named so.
-    #expect(schema.problem(reading: "nope", kind: RouteToken.kind) == "unknown files route 'nope'")
+    #expect(schema.problem(reading: "nope", kind: RouteToken.kind) == "unknown file route 'nope'")
     #expect(schema.problem(reading: "anything", kind: "other") == nil)
   }
 
   @Test func aKindDescribedWithNoRoutesRefusesEveryTokenAndMessagesNameTheReadingKind() {
-    let schema = RouteSchema(kinds: ["empty": [], "files": [RouteShape("file", String.self)]])
+    let schema = RouteSchema(kinds: ["empty": [], "file": [RouteShape("file", String.self)]])
     #expect(schema.problem(reading: "a", kind: "empty") == "unknown empty route 'a'")
     // Without a default kind, untyped routers are not described, so unchecked.
     #expect(schema.problem(reading: "a", kind: RouteToken.kind) == nil)
     #expect(schema.readingKind(of: RouteToken.kind) == RouteToken.kind)
-    #expect(Self.registry.schema.readingKind(of: RouteToken.kind) == "files")
+    #expect(Self.registry.schema.readingKind(of: RouteToken.kind) == "file")
     #expect(Self.registry.schema.readingKind(of: "preferences") == "preferences")
   }
 
   @Test func aWorkspaceCarriesItsRouteTypesSchemaInItsState() throws {
-    let state = WorkspaceState(.pane("Main", root: FileRoute.file("a")))
+    let state = WorkspaceState(.pane("Main", root: Described(FileRoute.file("a"))))
     #expect(state.routeSchema.isEmpty)
     let workspace = Workspace(state, routeTypes: Self.registry)
     #expect(workspace.state.routeSchema == Self.registry.schema)
     // Commands, undo and states the host brings in keep it.
-    try workspace.apply(.split(.horizontal, root: FileRoute.file("b")))
+    try workspace.apply(.split(.horizontal, root: Described(FileRoute.file("b"))))
     try workspace.undo()
     #expect(workspace.state.routeSchema == Self.registry.schema)
     workspace.replaceState(state)
@@ -131,7 +106,7 @@ import Testing
     #expect(
       throws: WorkspaceError.refusedRoute(
         "line:a:x", node: NodeID(1),
-        reason: "files route 'line:a:x': argument 2 'x' is not an Int (line takes 2 arguments "
+        reason: "file route 'line:a:x': argument 2 'x' is not an Int (line takes 2 arguments "
           + "(String, Int))")
     ) {
       try draft.apply(CommandParser.parse(line: "push line:a:x"), failedIndex: &failedIndex)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkspaceTestSupport
 
 /// Exit codes 65 (bad data in the file), 66 (a required file is missing) and 73 (cannot
 /// write): one line on stderr naming the file and the place in it, and the file untouched.
@@ -111,7 +112,7 @@ import Testing
     let file = try #require(sandbox.bytes("workspace.json"))
     let backup = try #require(sandbox.bytes("workspace.json.bak"))
     #expect(file.count > 2 * 65_536)
-    let wsctl = try WsctlBinary.require().path
+    let wsctl = try BuiltProgram.require("wsctl").path
     let result = try sandbox.run(
       program: URL(fileURLWithPath: "/bin/sh"),
       ["-c", #"trap '' XFSZ; ulimit -f 64; exec "$0" rename second"#, wsctl])

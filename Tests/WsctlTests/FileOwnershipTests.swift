@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorkspaceSystem
+import WorkspaceTestSupport
 
 /// The file is the user's: a symbolic link is edited at its target and stays a link, a file
 /// the user may not write is refused (73) and never replaced, and anything that is not a
@@ -79,7 +80,7 @@ import WorkspaceSystem
   private static func runUnprivileged(_ sandbox: Sandbox, _ arguments: [String]) throws
     -> RunResult
   {
-    let wsctl = try WsctlBinary.require()
+    let wsctl = try BuiltProgram.require("wsctl")
     guard geteuid() == 0 else { return try sandbox.run(arguments) }
     let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
     try #require(
@@ -157,7 +158,7 @@ import WorkspaceSystem
   {
     try sandbox.run(
       program: URL(fileURLWithPath: "/usr/bin/timeout"),
-      ["10", try WsctlBinary.require().path] + arguments)
+      ["10", try BuiltProgram.require("wsctl").path] + arguments)
   }
 
   @Test(arguments: [

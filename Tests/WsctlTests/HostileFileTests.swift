@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkspaceTestSupport
 
 /// Hostile workspace files through `wsctl validate` and an edit: each gives a clear error or
 /// repair diagnostics, never a crash or a hang, within a bounded time (10 s a run here; about
@@ -103,7 +104,7 @@ import Testing
     let script = #"ulimit -v 1048576 && exec "$0" "$@""#
     return try sandbox.run(
       program: URL(fileURLWithPath: "/bin/sh"),
-      ["-c", script, try WsctlBinary.require().path] + arguments)
+      ["-c", script, try BuiltProgram.require("wsctl").path] + arguments)
   }
 
   /// Runs `validate` and an edit on the file; checks the outcome, the bounds and the bytes.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkspaceTestSupport
 
 /// Global options: short flags combine as in every Unix tool, `--` ends options, and the
 /// arguments reach `wsctl` as the bytes the user typed or are refused.
@@ -44,7 +45,7 @@ import Testing
   ])
   func invalidUTF8InAnArgumentIsAUsageError(line: String, message: String) throws {
     let sandbox = try Sandbox()
-    let wsctl = try WsctlBinary.require()
+    let wsctl = try BuiltProgram.require("wsctl")
     let result = try sandbox.run(
       program: URL(fileURLWithPath: "/bin/bash"), ["-c", #"exec "$WSCTL" "# + line],
       environment: ["WSCTL": wsctl.path])
@@ -56,7 +57,7 @@ import Testing
 
   @Test func validUTF8TitlesPassThrough() throws {
     let sandbox = try Sandbox()
-    let wsctl = try WsctlBinary.require()
+    let wsctl = try BuiltProgram.require("wsctl")
     let result = try sandbox.run(
       program: URL(fileURLWithPath: "/bin/bash"),
       ["-c", #"exec "$WSCTL" rename $'caf\xc3\xa9 \xe6\x97\xa5' tree"#],

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkspaceTestSupport
 
 /// `wsctl show` pictures, compared with golden files in `Tests/WsctlTests/Golden/`: the
 /// default workspace, an edited one (three panes, a deeper stack, a modal, a long token cut
@@ -66,7 +67,7 @@ import Testing
     ] as [(String, String?, Bool)])
   func colourOnATerminalUnlessNoColor(command: String, noColor: String?, isColoured: Bool) throws {
     let sandbox = try Sandbox()
-    let binary = try WsctlBinary.require()
+    let binary = try BuiltProgram.require("wsctl")
     let result = try sandbox.run(
       program: URL(fileURLWithPath: "/usr/bin/script"),
       ["-qec", "\(binary.path) \(command)", "/dev/null"],

@@ -1,31 +1,11 @@
 import Foundation
 import Testing
+import WorkspaceTestSupport
 
 /// What one run of `wsctl` printed and how it ended.
-struct RunResult: CustomStringConvertible {
-  /// The arguments after the program name.
-  let arguments: [String]
-  /// The exit status (128 + the signal for a process killed by a signal).
-  let status: Int32
-  /// Standard output.
-  let stdout: String
-  /// Standard error.
-  let stderr: String
+typealias RunResult = ProcessResult
 
-  /// The lines of standard error, without the final newline.
-  var stderrLines: [String] {
-    stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-  }
-
-  /// The lines of standard output, without the final newline.
-  var stdoutLines: [String] {
-    stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-  }
-
-  var description: String {
-    "wsctl \(arguments.joined(separator: " ")) -> \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)"
-  }
-
+extension ProcessResult {
   /// Standard output parsed as JSON.
   func json(sourceLocation: SourceLocation = #_sourceLocation) throws -> Any {
     do {

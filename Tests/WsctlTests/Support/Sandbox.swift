@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkspaceTestSupport
 
 /// A fresh temporary directory for one test, the working directory of every `wsctl` run in
 /// it; removed when the sandbox goes away.
@@ -11,20 +12,16 @@ import Testing
 /// Each run gets a clean environment: `NO_COLOR=1`, `TERM=dumb`, `COLUMNS=80`, `LINES=25`,
 /// no `WSCTL_FILE` (unless a test passes one), standard input from `/dev/null`.
 final class Sandbox: Sendable {
-  /// The sandbox's own directory; holds `work` and the captured output of each run.
-  let root: URL
+  private let temporary = TemporaryDirectory(prefix: "wsctl-tests")
   /// The working directory of every run.
   let directory: URL
 
-  init() throws {
-    root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("wsctl-tests-\(UUID().uuidString)")
-    directory = root.appendingPathComponent("work")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
+  /// The sandbox's own directory; holds `work`, and files of a test beside it.
+  var root: URL { temporary.url }
 
-  deinit {
-    try? FileManager.default.removeItem(at: root)
+  init() throws {
+    directory = temporary.url.appendingPathComponent("work")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 
   /// The environment every run starts from.
@@ -44,7 +41,7 @@ final class Sandbox: Sendable {
 
   /// Runs `wsctl` with arguments, in ``directory``.
   func run(_ arguments: [String], environment: [String: String?] = [:]) throws -> RunResult {
-    try run(program: try WsctlBinary.require(), arguments, environment: environment)
+    try run(program: try BuiltProgram.require("wsctl"), arguments, environment: environment)
   }
 
   /// Runs a program (`wsctl`, or a shell to try a completion script) in ``directory``, with
@@ -56,38 +53,7 @@ final class Sandbox: Sendable {
     for (name, value) in environment {
       variables[name] = value
     }
-    let process = Process()
-    process.executableURL = program
-    process.arguments = arguments
-    process.environment = variables
-    process.currentDirectoryURL = directory
-    let capture = root.appendingPathComponent("run-\(UUID().uuidString)")
-    let outputURL = capture.appendingPathExtension("out")
-    let errorURL = capture.appendingPathExtension("err")
-    try Data().write(to: outputURL)
-    try Data().write(to: errorURL)
-    let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/dev/null"))
-    let output = try FileHandle(forWritingTo: outputURL)
-    let error = try FileHandle(forWritingTo: errorURL)
-    defer {
-      try? input.close()
-      try? output.close()
-      try? error.close()
-      try? FileManager.default.removeItem(at: outputURL)
-      try? FileManager.default.removeItem(at: errorURL)
-    }
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    process.waitUntilExit()
-    let status =
-      process.terminationReason == .exit
-      ? process.terminationStatus : 128 + process.terminationStatus
-    return RunResult(
-      arguments: arguments, status: status,
-      stdout: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+    return try ProcessRunner(program, arguments, in: directory.path, environment: variables).run()
   }
 
   /// Runs `wsctl` and expects success: exit 0 and nothing on standard error.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkspaceTestSupport
 
 /// Drives `wsctl`'s completion script in a real bash, zsh or fish: the shell sources the
 /// script `wsctl completions SHELL` printed and completes a line the way it does at a prompt,
@@ -40,7 +41,7 @@ enum ShellCompletion {
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> [String]? {
     guard let program = executable(shell, sourceLocation: sourceLocation) else { return nil }
-    let wsctl = try WsctlBinary.require()
+    let wsctl = try BuiltProgram.require("wsctl")
     let scripts = sandbox.root.appendingPathComponent("completions")
     try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
     let script = scripts.appendingPathComponent("wsctl.\(shell)")

@@ -4,7 +4,7 @@ import Testing
 /// Several commands in one call are one transaction: all apply and the file is saved once,
 /// as one history entry, or none does and the file's bytes are untouched. `--dry-run`
 /// applies and prints without saving.
-@Suite struct TransactionTests {
+@Suite struct TransactionCommandTests {
   @Test func chainedCommandsAreOneHistoryEntry() throws {
     let sandbox = try Sandbox()
     try sandbox.succeed("focus", "2", "push", "detail:7", "split", "v", "rename", "Notes")

@@ -2,7 +2,7 @@ import Testing
 
 /// Exit code 1: the command is well formed but the workspace's state refuses it; nothing
 /// changes, and the one line on stderr says why.
-@Suite struct RefusalTests {
+@Suite struct RefusalCommandTests {
   @Test(arguments: [
     (["focus", "9"], "no pane 9 at word 1"),
     (["focus", "%99"], "no pane %99 at word 1"),

@@ -1,6 +1,7 @@
 import PaneRouter
 import Testing
 import Workspace
+import WorkspaceTestSupport
 
 @testable import WorkspaceJSON
 
@@ -244,7 +245,7 @@ private let limitCases: [RefusalCase] = [
       what: "tree depth", limit: 100)),
 ]
 
-@Suite struct RefusalTests {
+@Suite struct FileRefusalTests {
   @Test(arguments: syntaxCases + workspaceCases + limitCases)
   func refusesWithAPreciseError(_ refusal: RefusalCase) {
     #expect(throws: refusal.error) {

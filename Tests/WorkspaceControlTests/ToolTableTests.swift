@@ -1,7 +1,7 @@
-import Foundation
 import Testing
 import Workspace
 import WorkspaceJSON
+import WorkspaceTestSupport
 
 @testable import WorkspaceControl
 
@@ -89,11 +89,9 @@ import WorkspaceJSON
   func aHostServesItExactlyWhenItsEntrySays(name: String) throws {
     let command = try Self.command(named: name)
     let arguments = Self.line(command)
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "tool-table-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let store = WorkspaceStore(path: directory.appendingPathComponent("workspace.json").path)
+    let directory = TemporaryDirectory(prefix: "tool-table")
+    defer { directory.remove() }
+    let store = WorkspaceStore(path: directory.file("workspace.json"))
     let answer = HostAnswer(
       HostCall(
         arguments: arguments,
