@@ -192,7 +192,7 @@ extension Node {
   /// - Parameters:
   ///   - split: Changes a split's children with their weights.
   ///   - tabs: Changes a tabs container's children with their titles.
-  package mutating func changeChildren(
+  mutating func changeChildren(
     split: (inout NodeChildren<Double>) -> Void, tabs: (inout NodeChildren<String>) -> Void
   ) {
     let id = id
@@ -224,44 +224,44 @@ extension Node {
   }
 
   /// Changes the children of a split with their weights.
-  package mutating func changeSplit(_ change: (inout NodeChildren<Double>) -> Void) {
+  mutating func changeSplit(_ change: (inout NodeChildren<Double>) -> Void) {
     let id = id
     changeChildren(split: change, tabs: { _ in preconditionFailure("\(id) is not a split") })
   }
 
   /// Changes the children of a tabs container with their titles.
-  package mutating func changeTabs(_ change: (inout NodeChildren<String>) -> Void) {
+  mutating func changeTabs(_ change: (inout NodeChildren<String>) -> Void) {
     let id = id
     changeChildren(
       split: { _ in preconditionFailure("\(id) is not a tabs container") }, tabs: change)
   }
 
   /// Puts `new` in the place of the child at `index`, keeping its slot.
-  package mutating func replaceChild(at index: Int, with new: NodeID) {
+  mutating func replaceChild(at index: Int, with new: NodeID) {
     changeChildren(
       split: { $0.replaceID(at: index, with: new) }, tabs: { $0.replaceID(at: index, with: new) })
   }
 
   /// Sets the active child's index of a container.
-  package mutating func setActiveIndex(_ index: Int) {
+  mutating func setActiveIndex(_ index: Int) {
     changeChildren(split: { $0.activeIndex = index }, tabs: { $0.activeIndex = index })
   }
 
   /// Puts `new` in the place of the child `old`, keeping its slot; does nothing if `old` is
   /// not a child.
-  package mutating func replaceChild(_ old: NodeID, with new: NodeID) {
+  mutating func replaceChild(_ old: NodeID, with new: NodeID) {
     guard let index = children.firstIndex(of: old) else { return }
     replaceChild(at: index, with: new)
   }
 
   /// Sets the pane's title.
-  package mutating func setTitle(_ title: String) {
+  mutating func setTitle(_ title: String) {
     guard case .pane(_, let router) = content else { preconditionFailure("\(id) is not a pane") }
     content = .pane(title: title, router: router)
   }
 
   /// Sets the node's router: a pane's (never removed), or a container's.
-  package mutating func setRouter(_ router: RouterState?) {
+  mutating func setRouter(_ router: RouterState?) {
     switch content {
     case .pane(let title, _):
       guard let router else { preconditionFailure("a pane keeps its router") }

@@ -43,7 +43,7 @@ public struct NodeChildren<Slot: Equatable & Sendable>: Equatable, Sendable {
   }
 
   /// Puts another child in the place of the one at `index`, keeping its slot.
-  package mutating func replaceID(at index: Int, with id: NodeID) {
+  mutating func replaceID(at index: Int, with id: NodeID) {
     ids[index] = id
   }
 
@@ -55,7 +55,7 @@ public struct NodeChildren<Slot: Equatable & Sendable>: Equatable, Sendable {
   }
 
   /// Exchanges two children with their slots.
-  package mutating func swapAt(_ first: Int, _ second: Int) {
+  mutating func swapAt(_ first: Int, _ second: Int) {
     ids.swapAt(first, second)
     slots.swapAt(first, second)
   }
@@ -69,24 +69,24 @@ public struct NodeChildren<Slot: Equatable & Sendable>: Equatable, Sendable {
 
   /// Moves the active index after a child was inserted at `index`, so the same child stays
   /// active.
-  package mutating func shiftActiveIndex(afterInsertingAt index: Int) {
+  mutating func shiftActiveIndex(afterInsertingAt index: Int) {
     if activeIndex >= index, count > 1 { activeIndex += 1 }
   }
 
   /// Moves the active index after the child at `index` was removed: the same child stays
   /// active, or the one before the removed one if it was active.
-  package mutating func shiftActiveIndex(afterRemovingAt index: Int) {
+  mutating func shiftActiveIndex(afterRemovingAt index: Int) {
     if activeIndex > index || activeIndex >= count { activeIndex = max(0, activeIndex - 1) }
   }
 
   /// Sets every slot; there must be one per child.
-  package mutating func setSlots(_ slots: [Slot]) {
+  mutating func setSlots(_ slots: [Slot]) {
     precondition(slots.count == ids.count, "one slot per child")
     self.slots = slots
   }
 
   /// Sets the slot of the child at `index`.
-  package mutating func setSlot(_ slot: Slot, at index: Int) {
+  mutating func setSlot(_ slot: Slot, at index: Int) {
     slots[index] = slot
   }
 }

@@ -30,7 +30,7 @@ public struct NodeTemplate: Equatable, Sendable {
   /// How the route type of a pane built in code with ``pane(_:root:of:)`` reads a token, so
   /// that its routes are checked by the type itself; `nil` for other nodes and for a
   /// template read from a file (whose routes the host's `RouteRegistry` checks by kind).
-  package var routeReader: RouteReader? {
+  var routeReader: RouteReader? {
     get { reader.value }
     set { reader.value = newValue }
   }
@@ -178,7 +178,7 @@ public struct NodeTemplate: Equatable, Sendable {
 
   /// The template with every title (a pane's, and each tab's) and every router passed
   /// through `transform`, depth-first, containers before their children.
-  package func mapped<Failure: Error>(
+  func mapped<Failure: Error>(
     title: (String) throws(Failure) -> String,
     router: (RouterState) throws(Failure) -> RouterState
   ) throws(Failure) -> NodeTemplate {
@@ -187,7 +187,7 @@ public struct NodeTemplate: Equatable, Sendable {
 
   /// The template mapped as ``mapped(title:router:)`` does, passing each router with the
   /// ``routeReader`` of its pane (`nil` for a container's router).
-  package func mapped<Failure: Error>(
+  func mapped<Failure: Error>(
     title: (String) throws(Failure) -> String,
     router: (RouterState, RouteReader?) throws(Failure) -> RouterState
   ) throws(Failure) -> NodeTemplate {
@@ -218,7 +218,7 @@ public struct NodeTemplate: Equatable, Sendable {
 }
 
 /// How a route type reads a token, kept with a pane of a template built in code.
-package struct RouteReader: Sendable {
+struct RouteReader: Sendable {
   /// Why the type cannot read a token: its error's message; `nil` when it reads it.
   package let problem: @Sendable (RouteToken) -> String?
 

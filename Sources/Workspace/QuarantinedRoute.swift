@@ -36,7 +36,7 @@ public struct QuarantinedRoute: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether it stood in a modal.
-  package var isInModal: Bool {
+  var isInModal: Bool {
     if case .modal = place { true } else { false }
   }
 

@@ -42,9 +42,9 @@ public struct WorkspaceChange: Hashable, Sendable {
   /// another writer's state; empty for a local change.
   public let conflicts: [WorkspaceConflict]
   /// The router operations of the transaction, by the node whose router each addressed.
-  package let routeOperations: [NodeID: [RouteOperation<RouteToken>]]
+  let routeOperations: [NodeID: [RouteOperation<RouteToken>]]
   /// How many undo entries the transaction added.
-  package let recordedHistoryEntries: Int
+  let recordedHistoryEntries: Int
   /// Whether the workspace's templates changed (`template save` or `rm`, or an adopted or
   /// replaced state with other templates).
   public let changedTemplates: Bool

@@ -55,7 +55,7 @@ extension WorkspaceState {
   }
 
   /// Traps with the list of violations unless the state is valid.
-  package func checkInvariants() {
+  func checkInvariants() {
     let problems = invariantViolations()
     precondition(problems.isEmpty, problems.joined(separator: "; "))
   }

@@ -90,7 +90,7 @@ extension WorkspaceState {
   ///   - wrapping: Whether to wrap around at the edge of the area.
   /// - Returns: The neighbour, or `nil` if none lies that way (or `pane` is not visible).
   /// - Complexity: O(*v* log *k*), as for ``layout(in:minimumPaneSize:)``.
-  package func neighbour(
+  func neighbour(
     of pane: NodeID, towards direction: Direction, wrapping: Bool = false
   ) -> NodeID? {
     let area = layoutArea

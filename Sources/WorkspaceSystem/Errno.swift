@@ -21,7 +21,7 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
   /// `ENOENT`: no such file or directory.
   package static let noSuchFile = Errno(ENOENT)
   /// `EWOULDBLOCK`: the call would have to wait (a lock held, a socket without data).
-  package static let wouldBlock = Errno(EWOULDBLOCK)
+  static let wouldBlock = Errno(EWOULDBLOCK)
 }
 
 /// Calls `call` again for as long as it fails with `EINTR` (a signal arrived meanwhile).

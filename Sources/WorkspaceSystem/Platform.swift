@@ -97,7 +97,7 @@ package enum Platform {
   }()
 
   /// Makes a descriptor (a pipe's end, a socket) non-blocking and closed on exec.
-  package static func configure(_ descriptor: Int32) {
+  static func configure(_ descriptor: Int32) {
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
     _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
   }
@@ -147,7 +147,7 @@ package enum Platform {
 
   /// The path of the running executable, where the system tells it (Linux's
   /// `/proc/self/exe`); `nil` elsewhere.
-  package static func executablePath() -> String? {
+  static func executablePath() -> String? {
     #if os(Linux)
       var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
       let count = buffer.withUnsafeMutableBufferPointer {

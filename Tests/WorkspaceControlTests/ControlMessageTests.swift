@@ -1,7 +1,8 @@
 import Testing
-import Workspace
-import WorkspaceControl
 import WorkspaceJSON
+
+@testable import Workspace
+@testable import WorkspaceControl
 
 /// The messages between `wsctl` and a live host: each request and reply encodes once and
 /// decodes back to itself through a frame, and a malformed one is refused naming why.

@@ -1,7 +1,8 @@
 import PaneRouter
 import Testing
-import Workspace
-import WorkspaceControl
+
+@testable import Workspace
+@testable import WorkspaceControl
 
 /// `FileChange`: what `wsctl watch` says about a file's change with no live host — the
 /// commands the undo history tells, and the difference it describes.

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
-import Workspace
-import WorkspaceControl
 import WorkspaceJSON
 import WorkspaceSession
-import WorkspaceSystem
+
+@testable import Workspace
+@testable import WorkspaceControl
+@testable import WorkspaceSystem
 
 extension LiveControl {
   @MainActor

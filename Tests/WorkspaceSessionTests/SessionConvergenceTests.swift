@@ -1,10 +1,11 @@
 import Foundation
 import PaneRouter
 import Testing
-import Workspace
 import WorkspaceJSON
 import WorkspaceSession
 import WorkspaceTestSupport
+
+@testable import Workspace
 
 /// Two writers on one file, each applying random commands while the other saves: at the end
 /// both hold the same state as the file, and every change either made it into that state or

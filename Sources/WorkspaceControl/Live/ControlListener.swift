@@ -37,7 +37,7 @@ package final class ControlListener: @unchecked Sendable {
   private var newStreams: [Stream] = []
 
   /// The most clients reading a request at once; more are told the host is busy.
-  package static let maximumClients = 256
+  static let maximumClients = 256
 
   /// Listens on the control socket of a file.
   ///

@@ -17,15 +17,15 @@ import WorkspaceSystem
 ///     request  {"version": 1, "kind": "status"}  →  {"version": 1, "pid": 4242, "file": "…"}
 ///     request  {"version": 1, "kind": "watch", "json": false}
 ///              → one frame per change: {"version": 1, "line": "focus 2 push detail:7\n"}
-package enum ControlProtocol {
+enum ControlProtocol {
   /// The protocol version this build speaks.
   package static let version = 1
   /// The longest request body, in bytes: 10,000 commands fit many times over.
-  package static let maximumRequestBytes = 1 << 20
+  static let maximumRequestBytes = 1 << 20
   /// The longest reply body, in bytes: a `show --size 1000x1000` in colour fits.
-  package static let maximumReplyBytes = 64 << 20
+  static let maximumReplyBytes = 64 << 20
   /// How long a client has to send its whole request once connected, in milliseconds.
-  package static let requestDeadline: Int32 = 2000
+  static let requestDeadline: Int32 = 2000
 
   /// A message of this version: `version`, then the members. Requests and replies are made
   /// by ``ControlRequest`` and ``ControlReply``.

@@ -41,7 +41,7 @@ package struct ControlSocket: Sendable {
 
   /// The file's path with every link, `.` and `..` resolved; for a file that does not exist
   /// yet, its directory's resolved path and its name.
-  package static func canonicalPath(_ file: String) -> String {
+  static func canonicalPath(_ file: String) -> String {
     let target = (try? FileSystem.resolveLinks(file)) ?? file
     if let resolved = realPath(target) { return resolved }
     let slash = target.lastIndex(of: "/")
@@ -108,7 +108,7 @@ package struct ControlSocket: Sendable {
   /// - Returns: `false` when the lock is missing or free.
   /// - Throws: ``ControlUnavailable/lockNotRegular(_:kind:)`` for anything but a regular
   ///   file, ``ControlUnavailable/system(_:path:code:)`` for a lock that cannot be opened.
-  package func isClaimed() throws(ControlUnavailable) -> Bool {
+  func isClaimed() throws(ControlUnavailable) -> Bool {
     guard let lock = try openLock(creating: false) else { return false }
     do {
       return try !lock.tryLock(exclusive: false)
@@ -206,7 +206,7 @@ package struct ControlSocket: Sendable {
   }
 
   /// What a connection attempt found.
-  package enum Connection {
+  enum Connection {
     /// A connected, non-blocking socket.
     case connected(Int32)
     /// No host listens: no socket, or a stale one (removed, if nobody holds its lock).
@@ -218,7 +218,7 @@ package struct ControlSocket: Sendable {
   /// Connects to the host, waiting at most `milliseconds` for it to take the connection (a
   /// full backlog is tried again until then); a stale socket (nobody listening, no host
   /// holding the lock) is removed.
-  package func connect(within milliseconds: Int64) -> Connection {
+  func connect(within milliseconds: Int64) -> Connection {
     let descriptor = socket(AF_UNIX, Platform.streamSocketType, 0)
     guard descriptor >= 0 else { return .unavailable(.system("socket", path: path, code: errno)) }
     Platform.configureSocket(descriptor)

@@ -48,7 +48,7 @@ package struct FileChange: Equatable, Sendable {
   /// The revision of the new state.
   package let revision: Int
   /// How the history moved, if it tells the commands; `nil` when it does not.
-  package let historyStep: HistoryStep?
+  let historyStep: HistoryStep?
   /// The commands' words, one string per command, as a live host's change lists them; empty
   /// when the history does not tell them.
   package let commands: [String]
@@ -57,25 +57,25 @@ package struct FileChange: Equatable, Sendable {
   /// The focused pane after.
   package let focusAfter: NodeID
   /// The zoomed pane before, if one was.
-  package let zoomBefore: NodeID?
+  let zoomBefore: NodeID?
   /// The zoomed pane after, if one is.
-  package let zoomAfter: NodeID?
+  let zoomAfter: NodeID?
   /// The nodes created, changed or deleted, in id order.
   package let changedNodes: [NodeID]
   /// The tabs (children of a tab container) added, in id order.
-  package let tabsAdded: [NodeID]
+  let tabsAdded: [NodeID]
   /// The tabs removed, in id order.
-  package let tabsRemoved: [NodeID]
+  let tabsRemoved: [NodeID]
   /// The panes added, in id order.
-  package let panesAdded: [NodeID]
+  let panesAdded: [NodeID]
   /// The panes removed, in id order.
-  package let panesRemoved: [NodeID]
+  let panesRemoved: [NodeID]
   /// The routers changed on nodes present in both states, in id order.
   package let routers: [RouterChange]
   /// The panes renamed, in id order.
   package let titles: [TitleChange]
   /// The described difference, one item each, in the order the line prints them.
-  package let differences: [String]
+  let differences: [String]
 
   /// The change from one state of a file to the next.
   ///

@@ -5,7 +5,7 @@ import WorkspaceSystem
 /// `wsctl`'s side of a live host: sends a request over the file's control socket and reads
 /// the reply. Every wait has a deadline: the connection ``connectDeadline``, the reply
 /// ``replyDeadline()`` (`WSCTL_HOST_TIMEOUT`).
-package struct HostClient {
+struct HostClient {
   /// The connected socket.
   let descriptor: Int32
 
@@ -38,7 +38,7 @@ package struct HostClient {
   }
 
   /// What looking for the live host of a file found.
-  package enum Lookup {
+  enum Lookup {
     /// A host took the connection.
     case live(HostClient)
     /// No host listens: no socket, or a stale one.
@@ -49,7 +49,7 @@ package struct HostClient {
   }
 
   /// Connects to the live host of a file, waiting at most ``connectDeadline``.
-  package static func connect(file: String) -> Lookup {
+  static func connect(file: String) -> Lookup {
     let socket: ControlSocket
     do {
       socket = try ControlSocket(forFile: file, creatingDirectory: false)
@@ -87,7 +87,7 @@ package struct HostClient {
   ///   (a watch).
   /// - Throws: ``ControlError/timedOut`` when nothing came whole in time, and
   ///   ``ControlError/malformed(_:)`` for a message of no reply's shape.
-  package func receive(within deadline: Int64?) throws(ControlError) -> ControlReply? {
+  func receive(within deadline: Int64?) throws(ControlError) -> ControlReply? {
     let until = deadline.map { SocketIO.now() + $0 } ?? Int64.max
     guard
       let body = try SocketIO.readFrame(

@@ -1,7 +1,7 @@
 import WorkspaceSystem
 
 /// The system calls of the control socket, for the host's listener and for `wsctl`.
-package enum SocketIO {
+enum SocketIO {
   /// Milliseconds on the monotonic clock, for deadlines.
   package static func now() -> Int64 {
     var time = timespec()
@@ -25,7 +25,7 @@ package enum SocketIO {
   }
 
   /// What a non-blocking ``connect(_:to:length:until:)`` came to.
-  package enum ConnectResult: Equatable {
+  enum ConnectResult: Equatable {
     case connected
     /// The peer did not take the connection before the deadline (its backlog stayed full).
     case timedOut
@@ -37,7 +37,7 @@ package enum SocketIO {
   /// Connects a non-blocking socket before the deadline. A connection in progress is waited
   /// for; a full backlog (`EAGAIN`, as Linux reports it for a Unix-domain socket) is tried
   /// again, a little later each time, until the deadline.
-  package static func connect(
+  static func connect(
     _ descriptor: Int32, to address: UnsafePointer<sockaddr>, length: socklen_t,
     until deadline: Int64
   ) -> ConnectResult {
@@ -71,7 +71,7 @@ package enum SocketIO {
   ///
   /// - Throws: ``ControlError/timedOut`` or ``ControlError/system(_:_:)``; the peer may have
   ///   received part of the bytes.
-  package static func writeAll(
+  static func writeAll(
     _ bytes: [UInt8], to descriptor: Int32, until deadline: Int64
   ) throws(ControlError) {
     var written = 0
@@ -100,7 +100,7 @@ package enum SocketIO {
   /// - Returns: The body, or `nil` if the peer closed before a frame began.
   /// - Throws: ``ControlError/tooLarge(_:limit:)``, ``ControlError/cutOff``,
   ///   ``ControlError/timedOut`` or ``ControlError/system(_:_:)``.
-  package static func readFrame(
+  static func readFrame(
     from descriptor: Int32, limit: Int, until deadline: Int64
   ) throws(ControlError) -> [UInt8]? {
     var header: [UInt8] = []

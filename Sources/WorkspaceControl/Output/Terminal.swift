@@ -73,7 +73,7 @@ package struct TerminalTraits: Hashable, Sendable {
   /// The terminal's size, already bounded by ``Workspace/Size/drawableLengths``.
   package var size: Size
   /// Whether output may be coloured.
-  package var usesColor: Bool
+  var usesColor: Bool
 
   package init(size: Size, usesColor: Bool) {
     self.size = size.clampedToDrawable
