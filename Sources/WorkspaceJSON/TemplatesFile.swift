@@ -32,11 +32,11 @@ public enum TemplatesFile {
     _ bytes: [UInt8], path: String = "templates.json", limits: WorkspaceFileLimits = .default
   ) throws(WorkspaceFileError) -> TemplateLibrary {
     let object = try WorkspaceFile.topLevelObject(bytes, path: path, limits: limits)
-    guard object["format"] == .string(formatName) else {
+    guard object[.format] == .string(formatName) else {
       throw .invalid(
         path: path, location: "$.format", reason: "expected \"format\": \"\(formatName)\"")
     }
-    guard let version = object["version"]?.intValue, version >= 1 else {
+    guard let version = object[.version]?.intValue, version >= 1 else {
       throw .invalid(
         path: path, location: "$.version", reason: "expected an integer version from 1")
     }
@@ -44,7 +44,7 @@ public enum TemplatesFile {
       throw .newerVersion(path: path, found: version, supported: currentVersion)
     }
     let decoder = WorkspaceDecoder(file: path, limits: limits)
-    return try decoder.decodeTemplatesStrictly(object["templates"], at: "$.templates")
+    return try decoder.decodeTemplatesStrictly(object[.templates], at: "$.templates")
   }
 
   /// Reads and decodes the templates file at a path (following symbolic links).
