@@ -97,7 +97,7 @@ public enum TemplatesFile {
 
   /// A template as both files store it, for tools that print one as JSON.
   package static func templateValue(_ template: WorkspaceTemplate) -> JSONValue {
-    TemplateEncoder.encode(template)
+    TemplateEncoder.value(template)
   }
 
   /// Encodes templates as the bytes of a templates file, ending in a newline: the same
@@ -106,10 +106,13 @@ public enum TemplatesFile {
   /// - Parameter library: The templates.
   /// - Returns: UTF-8 JSON.
   public static func encode(_ library: TemplateLibrary) -> [UInt8] {
-    var object = JSONObject()
-    object["format"] = .string(formatName)
-    object["version"] = .number(Double(currentVersion))
-    object["templates"] = TemplateEncoder.encode(library)
-    return JSONWriter.write(.object(object))
+    var sink = JSONWriter.ByteSink(style: .pretty, capacity: 4096)
+    sink.openObject()
+    sink.member(.format, formatName)
+    sink.member(.version, currentVersion)
+    sink.key(.templates)
+    TemplateEncoder.write(library, into: &sink)
+    sink.close()
+    return sink.finish().makeArray()
   }
 }

@@ -101,9 +101,8 @@ enum WorkspaceEncoder {
     sink.key(.history)
     history(state.history, into: &sink)
     if !state.templates.isEmpty {
-      // Templates are few and small: written as their value.
       sink.key(.templates)
-      sink.value(TemplateEncoder.encode(state.templates))
+      TemplateEncoder.write(state.templates, into: &sink)
     }
     if !state.routeSchema.isEmpty {
       sink.key(.routeTypes)
@@ -283,19 +282,12 @@ enum WorkspaceEncoder {
   }
 
   /// Kept members, after the known ones, as they were read.
-  private static func unknown<Sink: JSONSink & ~Copyable>(
+  static func unknown<Sink: JSONSink & ~Copyable>(
     _ members: UnknownMembers, into sink: inout Sink
   ) {
     for (key, value) in members.jsonMembers {
       sink.key(key)
       sink.value(value)
     }
-  }
-}
-
-extension WorkspaceEncoder {
-  /// Appends kept members after the known ones of a value, as they were read.
-  static func append(_ members: UnknownMembers, to object: inout JSONObject) {
-    object.members += members.jsonMembers
   }
 }
