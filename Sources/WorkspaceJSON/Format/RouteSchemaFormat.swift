@@ -61,7 +61,7 @@ extension WorkspaceDecoder {
     case .some:
       note(location + ".default", "not a string; ignored")
     }
-    schema.unknownMembers = unknown(object, known: FormatKey.spellings(FormatKey.routeTypesMembers))
+    schema.unknownMembers = unknown(object, known: FormatKey.routeTypesMembers)
     return schema
   }
 

@@ -10,8 +10,10 @@ import Workspace
 extension WorkspaceDecoder {
   /// The templates of a workspace file's `templates` member: a template that cannot be read,
   /// or whose name an earlier one took, is dropped with a diagnostic.
-  mutating func decodeTemplates(_ value: JSONValue, at location: String) -> TemplateLibrary {
-    guard case .array(let items) = value else {
+  mutating func decodeTemplates(_ value: some FormatValue, at location: String)
+    -> TemplateLibrary
+  {
+    guard let items = value.arrayValue else {
       note(location, "not an array of templates; ignored")
       return TemplateLibrary()
     }
@@ -34,10 +36,10 @@ extension WorkspaceDecoder {
   }
 
   /// The templates of a templates file: the first problem is an error.
-  func decodeTemplatesStrictly(_ value: JSONValue?, at location: String)
+  func decodeTemplatesStrictly<Value: FormatValue>(_ value: Value?, at location: String)
     throws(WorkspaceFileError) -> TemplateLibrary
   {
-    guard case .array(let items)? = value else {
+    guard let items = value?.arrayValue else {
       throw invalid(location, value == nil ? "missing 'templates'" : "expected an array")
     }
     var library = TemplateLibrary()
@@ -57,7 +59,8 @@ extension WorkspaceDecoder {
   }
 
   /// One template object.
-  func decodeTemplate(_ value: JSONValue, at location: String) throws(WorkspaceFileError)
+  func decodeTemplate(_ value: some FormatValue, at location: String)
+    throws(WorkspaceFileError)
     -> WorkspaceTemplate
   {
     let object = try templateObject(value, at: location)
@@ -77,12 +80,12 @@ extension WorkspaceDecoder {
       // pane.
       throw invalid(location + ".root", "\(error)")
     }
-    template.unknownMembers = unknown(object, known: FormatKey.spellings(FormatKey.templateMembers))
+    template.unknownMembers = unknown(object, known: FormatKey.templateMembers)
     return template
   }
 
   private func decodeTemplateNode(
-    _ value: JSONValue, at location: String, depth: Int, count: inout Int
+    _ value: some FormatValue, at location: String, depth: Int, count: inout Int
   ) throws(WorkspaceFileError) -> NodeTemplate {
     count += 1
     try checkTreeLimits(depth: depth, count: count, at: location)
@@ -102,7 +105,7 @@ extension WorkspaceDecoder {
       let title = try optionalTemplateText(object, .title, at: location) ?? ""
       node = NodeTemplate(.pane(title: title, router: router))
     case .split, .tabs:
-      guard case .array(let items)? = object[.children] else {
+      guard let items = object[.children]?.arrayValue else {
         throw invalid(location + ".children", "expected an array of nodes")
       }
       var children: [NodeTemplate] = []
@@ -126,11 +129,11 @@ extension WorkspaceDecoder {
           .tabs(children: children, titles: titles, selected: active), router: router)
       }
     }
-    node.unknownMembers = unknown(object, known: FormatKey.spellings(kind.templateMembers))
+    node.unknownMembers = unknown(object, known: kind.templateMembers)
     return node
   }
 
-  private func decodeTemplateRouter(_ value: JSONValue, at location: String)
+  private func decodeTemplateRouter(_ value: some FormatValue, at location: String)
     throws(WorkspaceFileError) -> RouterState
   {
     let object = try templateObject(value, at: location)
@@ -160,26 +163,25 @@ extension WorkspaceDecoder {
       stack.rejectsDuplicateTop = flag
     }
     var router = RouterState(kind: kind, stack: stack)
-    router.unknownMembers = unknown(
-      object, known: FormatKey.spellings(FormatKey.templateRouterMembers))
+    router.unknownMembers = unknown(object, known: FormatKey.templateRouterMembers)
     return router
   }
 
-  private func templateAxis(_ value: JSONValue?, at location: String) throws(WorkspaceFileError)
-    -> Axis
+  private func templateAxis<Value: FormatValue>(_ value: Value?, at location: String)
+    throws(WorkspaceFileError) -> Axis
   {
-    guard case .string(let name)? = value, let axis = Axis(rawValue: name) else {
+    guard let name = value?.stringValue, let axis = Axis(rawValue: name) else {
       throw invalid(location, "expected \"horizontal\" or \"vertical\"")
     }
     return axis
   }
 
   /// A split's weights: relative shares, scaled when the tab is built; equal if missing.
-  private func templateWeights(
-    _ value: JSONValue?, count: Int, at location: String
+  private func templateWeights<Value: FormatValue>(
+    _ value: Value?, count: Int, at location: String
   ) throws(WorkspaceFileError) -> [Double] {
     guard let value else { return Array(repeating: 1, count: count) }
-    guard case .array(let items) = value, items.count == count else {
+    guard let items = value.arrayValue, items.count == count else {
       throw invalid(location + ".weights", "expected an array of \(count) positive numbers")
     }
     var weights: [Double] = []
@@ -192,17 +194,17 @@ extension WorkspaceDecoder {
     return weights
   }
 
-  private func templateTitles(
-    _ value: JSONValue?, count: Int, at location: String
+  private func templateTitles<Value: FormatValue>(
+    _ value: Value?, count: Int, at location: String
   ) throws(WorkspaceFileError) -> [String] {
     guard let value else { return Array(repeating: "", count: count) }
-    guard case .array(let items) = value, items.count == count else {
+    guard let items = value.arrayValue, items.count == count else {
       throw invalid(location + ".titles", "expected an array of \(count) strings")
     }
     var titles: [String] = []
     for (index, item) in items.enumerated() {
       let itemLocation = "\(location).titles[\(index)]"
-      guard case .string(let title) = item else { throw invalid(itemLocation, "expected a string") }
+      guard let title = item.stringValue else { throw invalid(itemLocation, "expected a string") }
       try checkLength(title, at: itemLocation)
       try checkPlaceholders(title, at: itemLocation)
       titles.append(title)
@@ -210,18 +212,18 @@ extension WorkspaceDecoder {
     return titles
   }
 
-  private func templateObject(_ value: JSONValue, at location: String) throws(WorkspaceFileError)
-    -> JSONObject
+  private func templateObject<Value: FormatValue>(_ value: Value, at location: String)
+    throws(WorkspaceFileError) -> Value.ObjectValue
   {
-    guard case .object(let object) = value else { throw invalid(location, "expected an object") }
+    guard let object = value.objectValue else { throw invalid(location, "expected an object") }
     return object
   }
 
   private func requiredString(
-    _ object: JSONObject, _ key: FormatKey, at location: String
+    _ object: some FormatObject, _ key: FormatKey, at location: String
   ) throws(WorkspaceFileError) -> String {
     guard let value = object[key] else { throw invalid(location, "missing '\(key)'") }
-    guard case .string(let text) = value else {
+    guard let text = value.stringValue else {
       throw invalid("\(location).\(key)", "expected a string")
     }
     try checkLength(text, at: "\(location).\(key)")
@@ -229,7 +231,7 @@ extension WorkspaceDecoder {
   }
 
   private func optionalTemplateText(
-    _ object: JSONObject, _ key: FormatKey, at location: String
+    _ object: some FormatObject, _ key: FormatKey, at location: String
   ) throws(WorkspaceFileError) -> String? {
     guard object[key] != nil else { return nil }
     let text = try requiredString(object, key, at: location)

@@ -90,8 +90,7 @@ struct WorkspaceDecoder {
       decodeHistory(history, into: &state)
     }
     if let templates = object[.templates] {
-      // Templates are few and small: read as a value, as a templates file is.
-      state.templates = decodeTemplates(templates.jsonValue, at: "$.templates")
+      state.templates = decodeTemplates(templates, at: "$.templates")
     }
     if let routeTypes = object[.routeTypes] {
       state.routeSchema = decodeRouteSchema(routeTypes.jsonValue, at: "$.routeTypes")
@@ -276,11 +275,8 @@ struct WorkspaceDecoder {
   ///
   /// - Complexity: O(*n*·*k*) key comparisons in place, for *n* members and *k* known keys;
   ///   only an object with unknown members is built as a value.
-  func unknown(_ object: JSONDocument.Object, known: [FormatKey]) -> UnknownMembers {
-    guard object.members.contains(where: { member in !known.contains { member.hasKey($0) } })
-    else {
-      return UnknownMembers()
-    }
+  func unknown(_ object: some FormatObject, known: [FormatKey]) -> UnknownMembers {
+    guard object.hasMember(notIn: known) else { return UnknownMembers() }
     return unknown(object.jsonObject, known: FormatKey.spellings(known))
   }
 
