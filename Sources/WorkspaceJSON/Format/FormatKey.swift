@@ -147,9 +147,9 @@ enum StoredNodeKind: CaseIterable {
   /// unknown members.
   var members: [FormatKey] {
     switch self {
-    case .pane: [.id, .kind, .title, .router]
-    case .split: [.id, .kind, .axis, .active, .weights, .router, .children]
-    case .tabs: [.id, .kind, .active, .titles, .router, .children]
+    case .pane: Self.paneMembers
+    case .split: Self.splitMembers
+    case .tabs: Self.tabsMembers
     }
   }
 
@@ -157,11 +157,18 @@ enum StoredNodeKind: CaseIterable {
   /// split's active child, which a template does not choose).
   var templateMembers: [FormatKey] {
     switch self {
-    case .pane: [.kind, .title, .router]
-    case .split: [.kind, .axis, .weights, .router, .children]
-    case .tabs: [.kind, .active, .titles, .router, .children]
+    case .pane: Self.paneMembers.filter { $0 != .id }
+    case .split: Self.splitMembers.filter { $0 != .id && $0 != .active }
+    case .tabs: Self.tabsMembers.filter { $0 != .id }
     }
   }
+
+  // Stored once: a node's members are looked up for every node read.
+  private static let paneMembers: [FormatKey] = [.id, .kind, .title, .router]
+  private static let splitMembers: [FormatKey] = [
+    .id, .kind, .axis, .active, .weights, .router, .children,
+  ]
+  private static let tabsMembers: [FormatKey] = [.id, .kind, .active, .titles, .router, .children]
 }
 
 extension JSONSink where Self: ~Copyable {
