@@ -42,13 +42,13 @@ extension OnePassDecoder {
         guard id <= WorkspaceDecoder.maximumID else { throw Bail() }
         node.id = NodeID(id)
       case .kind?:
-        node.kind = try kind()
+        node.kind = try name(in: Self.kinds, StoredNodeKind.init(name:))
       case .title?:
         node.title = try string()
       case .router?:
         node.router = try router(depth: memberDepth)
       case .axis?:
-        node.axis = try axis()
+        node.axis = try name(in: Self.axes, Axis.init(rawValue:))
       case .active?:
         node.active = try integer(atLeast: 0)
       case .weights?:
@@ -136,29 +136,20 @@ extension OnePassDecoder {
     return ids
   }
 
-  /// A node's kind: a pane, split or tabs container (a split's axis comes with its own
-  /// member); a kind this version does not know is the reference's.
-  private mutating func kind() throws(Bail) -> StoredNodeKind {
-    let kind =
-      if let (name, _, _) = try name() {
-        Self.kinds.member(name)
+  /// Reads a string that must be one of the names of `table`: a node's kind (a pane, split
+  /// or tabs container; a kind this version does not know is the reference's) or a split's
+  /// axis. A string that is not plain is read by the reader and named by `name`.
+  private mutating func name<Name>(
+    in table: KeyTable<Name>, _ name: (String) -> Name?
+  ) throws(Bail) -> Name {
+    let named =
+      if let (key, _, _) = try self.name() {
+        table.member(key)
       } else {
-        StoredNodeKind(name: try string())
+        name(try string())
       }
-    guard let kind else { throw Bail() }
-    return kind
-  }
-
-  /// A split's axis.
-  private mutating func axis() throws(Bail) -> Axis {
-    let axis =
-      if let (name, _, _) = try name() {
-        Self.axes.member(name)
-      } else {
-        Axis(rawValue: try string())
-      }
-    guard let axis else { throw Bail() }
-    return axis
+    guard let named else { throw Bail() }
+    return named
   }
 
   /// A split's weights: an array of numbers.
