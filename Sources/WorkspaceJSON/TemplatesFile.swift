@@ -32,11 +32,11 @@ public enum TemplatesFile {
     _ bytes: [UInt8], path: String = "templates.json", limits: WorkspaceFileLimits = .default
   ) throws(WorkspaceFileError) -> TemplateLibrary {
     let object = try WorkspaceFile.topLevelObject(bytes, path: path, limits: limits)
-    guard object["format"] == .string(formatName) else {
+    guard object[.format] == .string(formatName) else {
       throw .invalid(
         path: path, location: "$.format", reason: "expected \"format\": \"\(formatName)\"")
     }
-    guard let version = object["version"]?.intValue, version >= 1 else {
+    guard let version = object[.version]?.intValue, version >= 1 else {
       throw .invalid(
         path: path, location: "$.version", reason: "expected an integer version from 1")
     }
@@ -44,7 +44,7 @@ public enum TemplatesFile {
       throw .newerVersion(path: path, found: version, supported: currentVersion)
     }
     let decoder = WorkspaceDecoder(file: path, limits: limits)
-    return try decoder.decodeTemplatesStrictly(object["templates"], at: "$.templates")
+    return try decoder.decodeTemplatesStrictly(object[.templates], at: "$.templates")
   }
 
   /// Reads and decodes the templates file at a path (following symbolic links).
@@ -97,7 +97,7 @@ public enum TemplatesFile {
 
   /// A template as both files store it, for tools that print one as JSON.
   package static func templateValue(_ template: WorkspaceTemplate) -> JSONValue {
-    TemplateEncoder.encode(template)
+    TemplateEncoder.value(template)
   }
 
   /// Encodes templates as the bytes of a templates file, ending in a newline: the same
@@ -106,10 +106,13 @@ public enum TemplatesFile {
   /// - Parameter library: The templates.
   /// - Returns: UTF-8 JSON.
   public static func encode(_ library: TemplateLibrary) -> [UInt8] {
-    var object = JSONObject()
-    object["format"] = .string(formatName)
-    object["version"] = .number(Double(currentVersion))
-    object["templates"] = TemplateEncoder.encode(library)
-    return JSONWriter.write(.object(object))
+    var sink = JSONWriter.ByteSink(style: .pretty, capacity: 4096)
+    sink.openObject()
+    sink.member(.format, formatName)
+    sink.member(.version, currentVersion)
+    sink.key(.templates)
+    TemplateEncoder.write(library, into: &sink)
+    sink.close()
+    return sink.finish().makeArray()
   }
 }

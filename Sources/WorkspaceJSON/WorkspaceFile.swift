@@ -176,9 +176,9 @@ public enum WorkspaceFile {
     let revision = bytes.withUnsafeBytes { buffer in
       try? JSONDocument.read(buffer) { root -> Int? in
         guard let object = root.objectValue,
-          object["format"]?.isString(WorkspaceFormat.name) == true
+          object[.format]?.isString(WorkspaceFormat.name) == true
         else { return nil }
-        return object["revision"]?.intValue.map { max(0, $0) } ?? 0
+        return object[.revision]?.intValue.map { max(0, $0) } ?? 0
       }
     }
     return revision ?? nil

@@ -182,7 +182,7 @@ private let commands: [WorkspaceCommand] = [
     try state.apply(command)
     #expect(state.invariantViolations() == [])
     let saved = try JSONReader.parse(WorkspaceFile.encode(state))
-    let topKeys = WorkspaceDecoder.topLevelKeys
+    let topKeys = FormatKey.spellings(FormatKey.topLevelMembers)
     #expect(extras(saved, known: topKeys) == extras(Fixture.lossless, known: topKeys))
     #expect(extrasFollowKnownMembers(saved, known: topKeys))
     let before = Fixture.lossless["root"]

@@ -179,15 +179,15 @@ private let violations: [SchemaViolation] = [
       Set(schema?["properties"]?.objectValue?.keys ?? [])
     }
     let definitions = schema["$defs"]
-    #expect(properties(schema) == WorkspaceDecoder.topLevelKeys)
+    #expect(properties(schema) == FormatKey.spellings(FormatKey.topLevelMembers))
     let common = properties(definitions?["node"])
     #expect(common == ["id", "kind"])
-    for kind in ["pane", "split", "tabs"] {
+    for kind in StoredNodeKind.allCases {
       #expect(
-        common.union(properties(definitions?[kind])) == WorkspaceDecoder.knownKeys(ofKind: kind))
+        common.union(properties(definitions?[kind.name])) == FormatKey.spellings(kind.members))
     }
-    #expect(properties(definitions?["router"]) == WorkspaceDecoder.routerKeys)
-    #expect(properties(definitions?["modal"]) == WorkspaceDecoder.modalKeys)
+    #expect(properties(definitions?["router"]) == FormatKey.spellings(FormatKey.routerMembers))
+    #expect(properties(definitions?["modal"]) == FormatKey.spellings(FormatKey.modalMembers))
   }
 
   @Test func filesTheEncoderWritesAreValid() throws {

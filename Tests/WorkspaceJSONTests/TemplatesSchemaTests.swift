@@ -58,8 +58,9 @@ private let templatesSchema: JSONValue = {
     }
     let definitions = templatesSchema["$defs"]
     #expect(properties(templatesSchema) == ["format", "version", "templates"])
-    #expect(properties(definitions?["template"]) == WorkspaceDecoder.templateKeys)
-    #expect(properties(definitions?["router"]) == WorkspaceDecoder.templateRouterKeys)
+    #expect(properties(definitions?["template"]) == FormatKey.spellings(FormatKey.templateMembers))
+    #expect(
+      properties(definitions?["router"]) == FormatKey.spellings(FormatKey.templateRouterMembers))
   }
 
   @Test(arguments: [

@@ -20,15 +20,15 @@ enum Migration {
     for step in version..<WorkspaceFormat.currentVersion {
       object = steps[step]!(object)
       passed.append(step)
-      object["version"] = .number(Double(step + 1))
+      object[.version] = .number(Double(step + 1))
     }
     return (object, passed)
   }
 
   private static func fromVersion0(_ file: JSONObject) -> JSONObject {
     var file = file
-    file.renameKey("focused", to: "focus")
-    if let root = file["root"] { file["root"] = migrateNode(root, depth: 0) }
+    file.renameKey("focused", to: FormatKey.focus.description)
+    if let root = file[.root] { file[.root] = migrateNode(root, depth: 0) }
     return file
   }
 
@@ -41,13 +41,13 @@ enum Migration {
   /// limit, and nesting beyond the tree limit is left for the decoder to refuse.
   private static func migrateNode(_ value: JSONValue, depth: Int) -> JSONValue {
     guard case .object(var node) = value, depth < 1000 else { return value }
-    node.renameKey("type", to: "kind")
-    if case .object(var router)? = node["router"] {
-      router.renameKey("routes", to: "stack")
-      node["router"] = .object(router)
+    node.renameKey("type", to: FormatKey.kind.description)
+    if case .object(var router)? = node[.router] {
+      router.renameKey("routes", to: FormatKey.stack.description)
+      node[.router] = .object(router)
     }
-    if case .array(let children)? = node["children"] {
-      node["children"] = .array(children.map { migrateNode($0, depth: depth + 1) })
+    if case .array(let children)? = node[.children] {
+      node[.children] = .array(children.map { migrateNode($0, depth: depth + 1) })
     }
     return .object(node)
   }

@@ -1,15 +1,10 @@
 import Workspace
 
 extension OnePassDecoder {
-  /// The kinds of node the one-pass decoder reads; any other is the reference's.
-  private enum Kind {
-    case pane, split, tabs
-  }
-
   /// A node's members as the file holds them, in any order, until its closing brace.
   private struct NodeMembers {
     var id: NodeID?
-    var kind: Kind?
+    var kind: StoredNodeKind?
     var title: String?
     var router: RouterState?
     var axis: Axis?
@@ -39,35 +34,28 @@ extension OnePassDecoder {
     guard try openObject() else { throw Bail() }
     repeat {
       let (key, start, length) = try self.key()
-      switch key {
-      case Self.id:
-        try node.members.claim(0)
+      let member = Self.nodeKeys.member(key)
+      try node.members.claim(member)
+      switch member {
+      case .id?:
         let id = try integer(atLeast: 1)
         guard id <= WorkspaceDecoder.maximumID else { throw Bail() }
         node.id = NodeID(id)
-      case Self.kind:
-        try node.members.claim(1)
-        node.kind = try kind()
-      case Self.title:
-        try node.members.claim(2)
+      case .kind?:
+        node.kind = try name(in: Self.kinds, StoredNodeKind.init(name:))
+      case .title?:
         node.title = try string()
-      case Self.router:
-        try node.members.claim(3)
+      case .router?:
         node.router = try router(depth: memberDepth)
-      case Self.axis:
-        try node.members.claim(4)
-        node.axis = try axis()
-      case Self.active:
-        try node.members.claim(5)
+      case .axis?:
+        node.axis = try name(in: Self.axes, Axis.init(rawValue:))
+      case .active?:
         node.active = try integer(atLeast: 0)
-      case Self.weights:
-        try node.members.claim(6)
+      case .weights?:
         node.weights = try weights()
-      case Self.titles:
-        try node.members.claim(7)
+      case .titles?:
         node.titles = try titles()
-      case Self.children:
-        try node.members.claim(8)
+      case .children?:
         node.childrenWithoutParent = node.id == nil
         node.children = try children(of: node.id, depth: depth, axes: &node.childAxes)
       default:
@@ -148,36 +136,20 @@ extension OnePassDecoder {
     return ids
   }
 
-  /// A node's kind: a pane, split or tabs container (a split's axis comes with its own
-  /// member); a kind this version does not know is the reference's.
-  private mutating func kind() throws(Bail) -> Kind {
-    if let (name, _, _) = try name() {
-      switch name {
-      case Self.pane: return .pane
-      case Self.split: return .split
-      case Self.tabs: return .tabs
-      default: throw Bail()
+  /// Reads a string that must be one of the names of `table`: a node's kind (a pane, split
+  /// or tabs container; a kind this version does not know is the reference's) or a split's
+  /// axis. A string that is not plain is read by the reader and named by `name`.
+  private mutating func name<Name>(
+    in table: KeyTable<Name>, _ name: (String) -> Name?
+  ) throws(Bail) -> Name {
+    let named =
+      if let (key, _, _) = try self.name() {
+        table.member(key)
+      } else {
+        name(try string())
       }
-    }
-    switch try string() {
-    case "pane": return .pane
-    case "split": return .split
-    case "tabs": return .tabs
-    default: throw Bail()
-    }
-  }
-
-  /// A split's axis.
-  private mutating func axis() throws(Bail) -> Axis {
-    if let (name, _, _) = try name() {
-      switch name {
-      case Self.horizontal: return .horizontal
-      case Self.vertical: return .vertical
-      default: throw Bail()
-      }
-    }
-    guard let axis = Axis(rawValue: try string()) else { throw Bail() }
-    return axis
+    guard let named else { throw Bail() }
+    return named
   }
 
   /// A split's weights: an array of numbers.
@@ -193,18 +165,9 @@ extension OnePassDecoder {
     try array { (decoder: inout Self) throws(Bail) in try decoder.string() }
   }
 
-  private static let pane = Key("pane")
-  private static let split = Key("split")
-  private static let tabs = Key("tabs")
-  private static let horizontal = Key("horizontal")
-  private static let vertical = Key("vertical")
-  private static let id = Key("id")
-  private static let kind = Key("kind")
-  private static let title = Key("title")
-  private static let router = Key("router")
-  private static let axis = Key("axis")
-  private static let active = Key("active")
-  private static let weights = Key("weights")
-  private static let titles = Key("titles")
-  private static let children = Key("children")
+  /// The members of the three kinds of node.
+  private static let nodeKeys = KeyTable(
+    StoredNodeKind.allCases.flatMap(\.members).map { (Key($0.spelling), $0) })
+  private static let kinds = KeyTable(StoredNodeKind.allCases.map { (Key($0.spelling), $0) })
+  private static let axes = KeyTable(Axis.allCases.map { (Key($0.rawValue), $0) })
 }

@@ -15,26 +15,22 @@ extension OnePassDecoder {
     guard try openObject() else { throw Bail() }
     repeat {
       let (key, start, length) = try self.key()
-      switch key {
-      case Self.kind:
-        try members.claim(0)
+      let member = Self.routerKeys.member(key)
+      try members.claim(member)
+      switch member {
+      case .kind?:
         kind = try routerKind()
-      case Self.stack:
-        try members.claim(1)
+      case .stack?:
         routes = try tokens()
-      case Self.modal:
-        try members.claim(2)
+      case .modal?:
         if try !null() {
           (modal, modalMembers) = try self.modal(depth: depth + 1)
         }
-      case Self.maxDepth:
-        try members.claim(3)
+      case .maxDepth?:
         maxDepth = try integer(atLeast: 1)
-      case Self.rejectsDuplicateTop:
-        try members.claim(4)
+      case .rejectsDuplicateTop?:
         rejectsDuplicateTop = try boolean()
-      case Self.quarantined:
-        try members.claim(5)
+      case .quarantined?:
         quarantined = try quarantinedRoutes(depth: depth + 1)
       default:
         try members.append(keyText(start: start, count: length), try keptValue(depth: depth + 1))
@@ -66,19 +62,17 @@ extension OnePassDecoder {
       guard try openObject() else { throw Bail() }
       repeat {
         let (key, start, length) = try self.key()
-        switch key {
-        case Self.token:
-          try members.claim(0)
+        let member = Self.quarantinedRouteKeys.member(key)
+        try members.claim(member)
+        switch member {
+        case .token?:
           guard let parsed = try? RouteToken(parsing: try string()) else { throw Bail() }
           token = parsed
-        case Self.stack:
-          try members.claim(1)
+        case .stack?:
           place = .stack(try integer(atLeast: 0))
-        case Self.modal:
-          try members.claim(2)
+        case .modal?:
           place = .modal(try integer(atLeast: 0))
-        case Self.style:
-          try members.claim(3)
+        case .style?:
           guard let parsed = ModalStyle(rawValue: try string()) else { throw Bail() }
           style = parsed
         default:
@@ -86,8 +80,8 @@ extension OnePassDecoder {
         }
       } while try next(closing: 0x7D)
       // One place, and a style exactly with a modal's.
-      guard let token, let place, members.holds(1) != members.holds(2),
-        members.holds(2) == members.holds(3)
+      guard let token, let place, members.holds(.stack) != members.holds(.modal),
+        members.holds(.modal) == members.holds(.style)
       else { throw Bail() }
       routes.append(QuarantinedRoute(token, at: place, style: style))
     } while try next(closing: 0x5D)
@@ -116,13 +110,13 @@ extension OnePassDecoder {
     guard try openObject() else { throw Bail() }
     repeat {
       let (key, start, length) = try self.key()
-      switch key {
-      case Self.style:
-        try members.claim(0)
+      let member = Self.modalKeys.member(key)
+      try members.claim(member)
+      switch member {
+      case .style?:
         guard let parsed = ModalStyle(rawValue: try string()) else { throw Bail() }
         style = parsed
-      case Self.stack:
-        try members.claim(1)
+      case .stack?:
         routes = try tokens()
       default:
         try members.append(keyText(start: start, count: length), try keptValue(depth: depth + 1))
@@ -198,12 +192,7 @@ extension OnePassDecoder {
     return nil
   }
 
-  private static let kind = Key("kind")
-  private static let stack = Key("stack")
-  private static let modal = Key("modal")
-  private static let maxDepth = Key("maxDepth")
-  private static let rejectsDuplicateTop = Key("rejectsDuplicateTop")
-  private static let style = Key("style")
-  private static let quarantined = Key("quarantined")
-  private static let token = Key("token")
+  private static let routerKeys = KeyTable(keys: FormatKey.routerMembers)
+  private static let modalKeys = KeyTable(keys: FormatKey.modalMembers)
+  private static let quarantinedRouteKeys = KeyTable(keys: FormatKey.quarantinedRouteMembers)
 }

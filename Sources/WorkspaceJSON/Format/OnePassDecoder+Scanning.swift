@@ -21,6 +21,15 @@ extension OnePassDecoder {
       self.init(words: Self.words(text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// The key `text`, at most 24 bytes: a name the format spells, such as an axis.
+    init(_ text: String) {
+      var text = text
+      self = text.withUTF8 { bytes in
+        precondition(bytes.count <= 24, "a known key is at most 24 bytes")
+        return Key(words: Self.words(bytes.baseAddress!, count: bytes.count))
+      }
+    }
+
     /// The `count` (at most 24) bytes at `bytes` as three little-endian words, zero-padded.
     static func words(_ bytes: UnsafePointer<UInt8>, count: Int) -> (UInt64, UInt64, UInt64) {
       var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
@@ -37,6 +46,34 @@ extension OnePassDecoder {
 
     static func == (lhs: Key, rhs: Key) -> Bool {
       lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
+    }
+  }
+
+  /// The names a plain key or string may be, each with its ``Key``: the members of one kind
+  /// of object, the kinds of node, the axes.
+  struct KeyTable<Name> {
+    private let keys: [Key]
+    private let names: [Name]
+
+    /// The table of `entries`; of a name listed twice, the first.
+    init(_ entries: [(Key, Name)]) {
+      var keys: [Key] = []
+      var names: [Name] = []
+      for (key, name) in entries where !keys.contains(key) {
+        keys.append(key)
+        names.append(name)
+      }
+      self.keys = keys
+      self.names = names
+    }
+
+    /// The name `key` spells, or `nil`.
+    ///
+    /// - Complexity: O(*n*) key comparisons, for *n* names.
+    @inline(__always)
+    func member(_ key: Key) -> Name? {
+      for index in keys.indices where keys[index] == key { return names[index] }
+      return nil
     }
   }
 
@@ -249,5 +286,14 @@ extension OnePassDecoder {
     var limits = reader.limits
     limits.maxDepth -= depth
     return limits
+  }
+}
+
+extension OnePassDecoder.KeyTable: Sendable where Name: Sendable {}
+
+extension OnePassDecoder.KeyTable where Name == FormatKey {
+  /// The table of the member keys of one kind of object.
+  init(keys: [FormatKey]) {
+    self.init(keys.map { (OnePassDecoder.Key($0.spelling), $0) })
   }
 }

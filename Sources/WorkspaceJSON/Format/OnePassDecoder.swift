@@ -103,58 +103,46 @@ struct OnePassDecoder {
     guard try openObject() else { throw Bail() }
     repeat {
       let (key, start, length) = try self.key()
-      switch key {
-      case Self.format:
-        try top.members.claim(0)
+      let member = Self.topLevelKeys.member(key)
+      try top.members.claim(member)
+      switch member {
+      case .format?:
         guard try string() == WorkspaceFormat.name else { throw Bail() }
         top.hasFormat = true
-      case Self.version:
-        try top.members.claim(1)
+      case .version?:
         guard
           try integer(atLeast: WorkspaceFormat.currentVersion)
             == WorkspaceFormat.currentVersion
         else { throw Bail() }
         top.hasVersion = true
-      case Self.revision:
-        try top.members.claim(2)
+      case .revision?:
         top.revision = try integer(atLeast: 0)
-      case Self.nextID:
-        try top.members.claim(3)
+      case .nextID?:
         top.nextID = try integer(atLeast: 1)
-      case Self.focus:
-        try top.members.claim(4)
+      case .focus?:
         top.focus = try storedID()
-      case Self.mostRecentlyUsed:
-        try top.members.claim(5)
+      case .mostRecentlyUsed?:
         top.mostRecentlyUsed = try ids()
-      case Self.mostRecentlyUsedLimit:
-        try top.members.claim(6)
+      case .mostRecentlyUsedLimit?:
         top.mostRecentlyUsedLimit = try integer(atLeast: 1)
-      case Self.zoomed:
-        try top.members.claim(7)
+      case .zoomed?:
         top.zoomed = try storedID()
-      case Self.layoutSize:
-        try top.members.claim(8)
+      case .layoutSize?:
         top.layoutSize = try size(lengths: WorkspaceState.layoutLengths)
-      case Self.minimumPaneSize:
-        try top.members.claim(9)
+      case .minimumPaneSize?:
         top.minimumPaneSize = try size(lengths: WorkspaceState.minimumPaneLengths)
-      case Self.root:
-        try top.members.claim(10)
+      case .root?:
         top.root = try node(parent: nil, depth: 1).id
-      case Self.history:
-        try top.members.claim(11)
+      case .history?:
         top.history = reader.index
         guard
           let (_, end) = try? JSONDocument.readValue(
             in: buffer, at: reader.index, limits: limits(depth: 1), { _ in () })
         else { throw Bail() }
         reader.index = end
-      case Self.templates:
-        try top.members.claim(12)
+      case .templates?:
         top.templates = try keptValue(depth: 1)
-      case Self.routeTypes:
-        try top.members.claim(13)
+      case .routeTypes?:
         top.routeTypes = try keptValue(depth: 1)
       default:
         try top.members.append(keyText(start: start, count: length), try keptValue(depth: 1))
@@ -259,39 +247,28 @@ struct OnePassDecoder {
     return size
   }
 
-  private static let format = Key("format")
-  private static let version = Key("version")
-  private static let revision = Key("revision")
-  private static let nextID = Key("nextId")
-  private static let focus = Key("focus")
-  private static let mostRecentlyUsed = Key("mru")
-  private static let mostRecentlyUsedLimit = Key("mruLimit")
-  private static let zoomed = Key("zoomed")
-  private static let layoutSize = Key("layoutSize")
-  private static let minimumPaneSize = Key("minimumPaneSize")
-  private static let root = Key("root")
-  private static let history = Key("history")
-  private static let templates = Key("templates")
-  private static let routeTypes = Key("routeTypes")
+  private static let topLevelKeys = KeyTable(keys: FormatKey.topLevelMembers)
 }
 
 extension OnePassDecoder {
   /// The members of one object: which known keys it held (a second one is a duplicate,
   /// which the reference reports) and the unknown members, kept in document order.
   struct ObjectMembers {
-    private var known: UInt32 = 0
+    private var known: UInt64 = 0
     private var kept: [(key: String, value: JSONValue)] = []
 
-    /// Records the known key numbered `bit`; a bail if the object held it already.
+    /// Records the known key `key`, if any; a bail if the object held it already.
     @inline(__always)
-    mutating func claim(_ bit: UInt32) throws(Bail) {
-      guard known & 1 << bit == 0 else { throw Bail() }
-      known |= 1 << bit
+    mutating func claim(_ key: FormatKey?) throws(Bail) {
+      guard let key else { return }
+      let bit: UInt64 = 1 << key.rawValue
+      guard known & bit == 0 else { throw Bail() }
+      known |= bit
     }
 
-    /// Whether the object held the known key numbered `bit`.
-    func holds(_ bit: UInt32) -> Bool {
-      known & 1 << bit != 0
+    /// Whether the object held the known key `key`.
+    func holds(_ key: FormatKey) -> Bool {
+      known & 1 << key.rawValue != 0
     }
 
     /// Keeps an unknown member; a bail if the object held its key already.

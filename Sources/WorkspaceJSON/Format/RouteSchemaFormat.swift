@@ -13,19 +13,16 @@ import Workspace
 /// The schema is advice for programs without the host's types, so a part that cannot be read
 /// is dropped with a diagnostic and the rest of the file is read as usual.
 enum RouteSchemaFormat {
-  /// The members of `routeTypes`; the others are kept as unknown members.
-  static let keys: Set<String> = ["default", "kinds"]
-
   /// The schema's value, kinds in order of their names.
   static func value(_ schema: RouteSchema) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = []
     if let defaultKind = schema.defaultKind {
-      members.append(("default", .string(defaultKind)))
+      members.append((FormatKey.defaultKind.description, .string(defaultKind)))
     }
     let kinds = schema.kinds.keys.sorted().map { kind in
       (key: kind, value: JSONValue.array(schema.kinds[kind]!.map { .string($0.description) }))
     }
-    members.append(("kinds", .object(JSONObject(members: kinds))))
+    members.append((FormatKey.kinds.description, .object(JSONObject(members: kinds))))
     members += schema.unknownMembers.jsonMembers
     return .object(JSONObject(members: members))
   }
@@ -41,7 +38,7 @@ extension WorkspaceDecoder {
       return RouteSchema()
     }
     var schema = RouteSchema()
-    switch object["kinds"] {
+    switch object[.kinds] {
     case .object(let kinds)?:
       for (kind, routes) in kinds.members {
         let kindLocation = location + ".kinds" + Self.member(kind)
@@ -54,7 +51,7 @@ extension WorkspaceDecoder {
     case .some:
       note(location + ".kinds", "not an object of kinds; ignored")
     }
-    switch object["default"] {
+    switch object[.defaultKind] {
     case .string(let kind)? where schema.kinds[kind] != nil:
       schema.defaultKind = kind
     case .string(let kind)?:
@@ -64,7 +61,7 @@ extension WorkspaceDecoder {
     case .some:
       note(location + ".default", "not a string; ignored")
     }
-    schema.unknownMembers = unknown(object, known: RouteSchemaFormat.keys)
+    schema.unknownMembers = unknown(object, known: FormatKey.routeTypesMembers)
     return schema
   }
 

@@ -4,60 +4,99 @@ import Workspace
 /// Writes templates as both files store them: members in a fixed order, defaults left out,
 /// route tokens in template spelling (`detail:{id}`), kept members after the known ones.
 enum TemplateEncoder {
-  /// The templates, sorted by name.
+  /// The templates as a value, sorted by name.
   ///
   /// - Complexity: O(*n*), for *n* nodes in all templates.
-  static func encode(_ library: TemplateLibrary) -> JSONValue {
-    .array(library.templates.map(encode))
+  static func value(_ library: TemplateLibrary) -> JSONValue {
+    var sink = JSONValueSink()
+    write(library, into: &sink)
+    return sink.result
+  }
+
+  /// One template as a value.
+  static func value(_ template: WorkspaceTemplate) -> JSONValue {
+    var sink = JSONValueSink()
+    write(template, into: &sink)
+    return sink.result
+  }
+
+  /// The templates, sorted by name: an array of template objects.
+  ///
+  /// - Complexity: O(*n*), for *n* nodes in all templates.
+  static func write<Sink: JSONSink & ~Copyable>(_ library: TemplateLibrary, into sink: inout Sink) {
+    sink.openArray()
+    for template in library.templates { write(template, into: &sink) }
+    sink.close()
   }
 
   /// One template.
-  static func encode(_ template: WorkspaceTemplate) -> JSONValue {
-    var object = JSONObject()
-    object["name"] = .string(template.name)
-    object["title"] = .string(template.title)
-    object["root"] = node(template.root)
-    WorkspaceEncoder.append(template.unknownMembers, to: &object)
-    return .object(object)
+  static func write<Sink: JSONSink & ~Copyable>(
+    _ template: WorkspaceTemplate, into sink: inout Sink
+  ) {
+    sink.openObject()
+    sink.member(.name, template.name)
+    sink.member(.title, template.title)
+    sink.key(.root)
+    node(template.root, into: &sink)
+    WorkspaceEncoder.unknown(template.unknownMembers, into: &sink)
+    sink.close()
   }
 
-  private static func node(_ template: NodeTemplate) -> JSONValue {
-    var object = JSONObject()
+  private static func node<Sink: JSONSink & ~Copyable>(
+    _ template: NodeTemplate, into sink: inout Sink
+  ) {
+    sink.openObject()
     var children: [NodeTemplate]?
     switch template.content {
     case .pane(let title, let router):
-      object["kind"] = "pane"
-      object["title"] = .string(title)
-      object["router"] = self.router(router)
+      sink.member(.kind, StoredNodeKind.pane.name)
+      sink.member(.title, title)
+      sink.key(.router)
+      self.router(router, into: &sink)
     case .split(let axis, let nodes, let weights):
-      object["kind"] = "split"
-      object["axis"] = .string(axis.rawValue)
-      object["weights"] = .array(weights.map(JSONValue.number))
+      sink.member(.kind, StoredNodeKind.split.name)
+      sink.member(.axis, axis.rawValue)
+      sink.key(.weights)
+      sink.openArray()
+      for weight in weights { sink.number(weight) }
+      sink.close()
       children = nodes
     case .tabs(let nodes, let titles, let selected):
-      object["kind"] = "tabs"
-      object["active"] = .number(Double(selected))
-      object["titles"] = .array(titles.map(JSONValue.string))
+      sink.member(.kind, StoredNodeKind.tabs.name)
+      sink.member(.active, selected)
+      sink.key(.titles)
+      sink.openArray()
+      for title in titles { sink.string(title) }
+      sink.close()
       children = nodes
     }
     if let children {
-      if let router = template.router { object["router"] = self.router(router) }
-      object["children"] = .array(children.map(node))
+      if let router = template.router {
+        sink.key(.router)
+        self.router(router, into: &sink)
+      }
+      sink.key(.children)
+      sink.openArray()
+      for child in children { node(child, into: &sink) }
+      sink.close()
     }
-    WorkspaceEncoder.append(template.unknownMembers, to: &object)
-    return .object(object)
+    WorkspaceEncoder.unknown(template.unknownMembers, into: &sink)
+    sink.close()
   }
 
-  private static func router(_ router: RouterState) -> JSONValue {
-    var object = JSONObject()
-    object["kind"] = .string(router.kind)
-    object["root"] = .string(WorkspaceTemplate.spelling(of: router.stack.root))
+  /// A template's router: its kind and root route, in template spelling.
+  private static func router<Sink: JSONSink & ~Copyable>(
+    _ router: RouterState, into sink: inout Sink
+  ) {
+    sink.openObject()
+    sink.member(.kind, router.kind)
+    sink.member(.root, WorkspaceTemplate.spelling(of: router.stack.root))
     if router.stack.maxDepth != RouteStack<RouteToken>.defaultMaximumDepth {
-      object["maxDepth"] = .number(Double(router.stack.maxDepth))
+      sink.member(.maxDepth, router.stack.maxDepth)
     }
-    if !router.stack.rejectsDuplicateTop { object["rejectsDuplicateTop"] = false }
-    WorkspaceEncoder.append(router.unknownMembers, to: &object)
-    return .object(object)
+    if !router.stack.rejectsDuplicateTop { sink.member(.rejectsDuplicateTop, false) }
+    WorkspaceEncoder.unknown(router.unknownMembers, into: &sink)
+    sink.close()
   }
 
   /// The first limit of `limits` a template breaks as the decoder checks it: tree depth and

@@ -7,35 +7,35 @@ extension WorkspaceDecoder {
   /// against the stored children and repaired here, each reported with its own JSON path; a
   /// child that cannot be decoded is dropped with its weight, title and place.
   mutating func decodeContainer(
-    _ object: JSONDocument.Object, kind: String, id: NodeID, at location: String, depth: Int
+    _ object: JSONDocument.Object, kind: StoredNodeKind, id: NodeID, at location: String, depth: Int
   ) throws(WorkspaceFileError) -> Node {
     var axis = Axis.horizontal
-    if kind == "split" {
-      if let name = object["axis"]?.stringValue, let parsed = Axis(rawValue: name) {
+    if kind == .split {
+      if let name = object[.axis]?.stringValue, let parsed = Axis(rawValue: name) {
         axis = parsed
       } else {
         note(location + ".axis", "missing or not 'horizontal' or 'vertical'; horizontal assumed")
       }
     }
     var router: RouterState?
-    if let routerValue = object["router"] {
+    if let routerValue = object[.router] {
       router = try decodeRouter(routerValue, at: location + ".router")
       if router == nil { note(location + ".router", "unusable router removed") }
     }
     /// The container with its kept children, each with its weight or title.
     func container(_ ids: [NodeID], weights: [Double], titles: [String], active: Int) -> Node {
-      kind == "split"
+      kind == .split
         ? .split(
           id, axis: axis, children: ids, weights: weights, activeIndex: active, router: router)
         : .tabs(id, children: ids, titles: titles, activeIndex: active, router: router)
     }
-    let storedActive = intMember(object, "active", at: location, minimum: 0) ?? 0
-    guard let children = object["children"]?.arrayValue else {
+    let storedActive = intMember(object, .active, at: location, minimum: 0) ?? 0
+    guard let children = object[.children]?.arrayValue else {
       note(location + ".children", "missing or not an array; the container is empty")
       return container([], weights: [], titles: [], active: 0)
     }
-    let weights = kind == "split" ? storedWeights(object["weights"], children.count, location) : []
-    let titles = kind == "tabs" ? storedTitles(object["titles"], children.count, location) : []
+    let weights = kind == .split ? storedWeights(object[.weights], children.count, location) : []
+    let titles = kind == .tabs ? storedTitles(object[.titles], children.count, location) : []
     var ids: [NodeID] = []
     var kept: [Int] = []
     for (index, child) in children.enumerated() {
@@ -47,7 +47,7 @@ extension WorkspaceDecoder {
     }
     var keptWeights: [Double] = []
     var keptTitles: [String] = []
-    if kind == "split" {
+    if kind == .split {
       keptWeights = kept.map { weights[$0] }
       if kept.count != children.count { keptWeights = WorkspaceState.normalized(keptWeights) }
     } else {

@@ -26,12 +26,12 @@ extension WorkspaceDecoder {
       guard let object = root.objectValue else {
         throw .invalid(path: path, location: "$", reason: "expected an object")
       }
-      guard object["format"]?.isString(WorkspaceFormat.name) == true else {
+      guard object[.format]?.isString(WorkspaceFormat.name) == true else {
         throw .invalid(
           path: path, location: "$.format",
           reason: "expected \"format\": \"\(WorkspaceFormat.name)\"")
       }
-      guard let version = object["version"]?.intValue else {
+      guard let version = object[.version]?.intValue else {
         throw .invalid(path: path, location: "$.version", reason: "expected an integer version")
       }
       guard version <= WorkspaceFormat.currentVersion else {

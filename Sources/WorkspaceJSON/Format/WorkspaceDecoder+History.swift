@@ -6,15 +6,15 @@ extension WorkspaceDecoder {
   mutating func decodeHistory(_ value: JSONDocument.Value, into state: inout WorkspaceState) {
     let location = "$.history"
     guard let object = value.objectValue,
-      let undo = object["undo"]?.arrayValue, let redo = object["redo"]?.arrayValue
+      let undo = object[.undo]?.arrayValue, let redo = object[.redo]?.arrayValue
     else {
       note(location, "not an object with 'undo' and 'redo' arrays; history dropped")
       return
     }
-    let limit = object["limit"]?.intValue.map { max(0, $0) } ?? History.defaultLimit
+    let limit = object[.limit]?.intValue.map { max(0, $0) } ?? History.defaultLimit
     var history = History(limit: limit)
     var entries: [[History.Entry]] = [[], []]
-    for (list, (key, items)) in [("undo", undo), ("redo", redo)].enumerated() {
+    for (list, (key, items)) in [(FormatKey.undo, undo), (.redo, redo)].enumerated() {
       for (index, item) in items.enumerated() {
         guard let entry = historyEntry(item) else {
           note("\(location).\(key)[\(index)]", "malformed history entry; history dropped")
@@ -36,15 +36,15 @@ extension WorkspaceDecoder {
 
   private func historyEntry(_ value: JSONDocument.Value) -> History.Entry? {
     guard let object = value.objectValue,
-      let label = object["label"]?.stringValue,
-      let root = object["root"]?.intValue,
-      let mru = object["mru"]?.arrayValue,
-      let images = object["nodes"]?.arrayValue
+      let label = object[.label]?.stringValue,
+      let root = object[.root]?.intValue,
+      let mru = object[.mostRecentlyUsed]?.arrayValue,
+      let images = object[.nodes]?.arrayValue
     else { return nil }
     var nodes: [NodeID: Node?] = [:]
     for image in images {
-      guard let pair = image.objectValue, let id = pair["id"]?.intValue,
-        let stored = pair["node"]
+      guard let pair = image.objectValue, let id = pair[.id]?.intValue,
+        let stored = pair[.node]
       else { return nil }
       if stored.isNull {
         nodes[NodeID(id)] = .some(nil)
@@ -55,9 +55,9 @@ extension WorkspaceDecoder {
     }
     let recent = mru.compactMap { $0.intValue.map(NodeID.init(_:)) }
     guard recent.count == mru.count else { return nil }
-    let zoomed = object["zoomed"]?.intValue.map(NodeID.init(_:))
+    let zoomed = object[.zoomed]?.intValue.map(NodeID.init(_:))
     let restoresZoom: Bool
-    switch object["zoomChanged"] {
+    switch object[.zoomChanged] {
     case nil: restoresZoom = false
     case let value?:
       guard let flag = value.boolValue else { return nil }
@@ -73,35 +73,35 @@ extension WorkspaceDecoder {
   /// A node image as history stores it (children and parent as ids); strict, since any doubt
   /// drops the history rather than risking a bad undo.
   private func flatNode(_ value: JSONDocument.Value, id: NodeID) -> Node? {
-    guard let object = value.objectValue, object["id"]?.intValue == id.rawValue,
-      let kindName = object["kind"]?.stringValue
+    guard let object = value.objectValue, object[.id]?.intValue == id.rawValue,
+      let kindName = object[.kind]?.stringValue
     else { return nil }
     let kind: Node.Kind
-    switch kindName {
-    case "pane": kind = .pane
-    case "tabs": kind = .tabs
-    case "split":
-      guard let axisName = object["axis"]?.stringValue, let axis = Axis(rawValue: axisName)
+    switch StoredNodeKind(name: kindName) {
+    case .pane?: kind = .pane
+    case .tabs?: kind = .tabs
+    case .split?:
+      guard let axisName = object[.axis]?.stringValue, let axis = Axis(rawValue: axisName)
       else { return nil }
       kind = .split(axis)
-    default: kind = .unknown(kindName)
+    case nil: kind = .unknown(kindName)
     }
     // The encoder writes the parent first; a later `parent` is a member the tree kept.
     var members = object
-    let parent = members.members.firstIndex { $0.hasKey("parent") }.map {
+    let parent = members.members.firstIndex { $0.hasKey(.parent) }.map {
       members.members.remove(at: $0).value
     }
     let parentID = parent?.intValue.map(NodeID.init(_:))
     if case .unknown(let name) = kind {
       return .unknown(
         id, kind: name, parent: parentID,
-        unknownMembers: unknown(members, known: Self.unknownKindKeys))
+        unknownMembers: unknown(members, known: FormatKey.unknownKindNodeMembers))
     }
     // Read exactly the fields the tree reads for this kind; the rest are kept members. An
     // image the kind's payload cannot hold (a pane without a router, weights or titles that
     // do not match the children) is a doubt.
     var router: RouterState?
-    if let value = object["router"] {
+    if let value = object[.router] {
       var decoder = self
       let noted = decoder.diagnostics.count
       guard let decoded = try? decoder.decodeRouter(value, at: "$"),
@@ -109,25 +109,25 @@ extension WorkspaceDecoder {
       else { return nil }
       router = decoded
     }
-    let children = (object["children"]?.arrayValue ?? []).compactMap {
+    let children = (object[.children]?.arrayValue ?? []).compactMap {
       $0.intValue.map(NodeID.init(_:))
     }
-    let active = object["active"]?.intValue ?? 0
-    let unknownMembers = unknown(members, known: Self.knownKeyList(ofKind: kindName))
+    let active = object[.active]?.intValue ?? 0
+    let unknownMembers = unknown(members, known: StoredNodeKind(kind)!.members)
     switch kind {
     case .pane:
       guard let router else { return nil }
       return .pane(
-        id, title: object["title"]?.stringValue ?? "", router: router, parent: parentID,
+        id, title: object[.title]?.stringValue ?? "", router: router, parent: parentID,
         unknownMembers: unknownMembers)
     case .split(let axis):
-      let weights = (object["weights"]?.arrayValue ?? []).compactMap(\.numberValue)
+      let weights = (object[.weights]?.arrayValue ?? []).compactMap(\.numberValue)
       guard weights.count == children.count else { return nil }
       return .split(
         id, axis: axis, children: children, weights: weights, activeIndex: active,
         router: router, parent: parentID, unknownMembers: unknownMembers)
     case .tabs:
-      let titles = (object["titles"]?.arrayValue ?? []).compactMap(\.stringValue)
+      let titles = (object[.titles]?.arrayValue ?? []).compactMap(\.stringValue)
       guard titles.count == children.count else { return nil }
       return .tabs(
         id, children: children, titles: titles, activeIndex: active, router: router,

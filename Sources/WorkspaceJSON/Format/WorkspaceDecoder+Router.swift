@@ -2,15 +2,6 @@ import PaneRouter
 import Workspace
 
 extension WorkspaceDecoder {
-  /// The members of a router; the others are kept as unknown members.
-  static let routerKeyList: [StaticString] = [
-    "kind", "stack", "modal", "maxDepth", "rejectsDuplicateTop", "quarantined",
-  ]
-  static let routerKeys = Set(routerKeyList.map(\.description))
-  /// The members of a router's modal; the others are kept as unknown members.
-  static let modalKeyList: [StaticString] = ["style", "stack"]
-  static let modalKeys = Set(modalKeyList.map(\.description))
-
   /// Decodes a stored router, or returns `nil` (with a diagnostic) if it has no usable root.
   ///
   /// A malformed token cuts the stack below it (reported); a stack deeper than its
@@ -26,7 +17,7 @@ extension WorkspaceDecoder {
     }
     warnAboutDuplicateKeys(in: object, at: location)
     var kind = RouteToken.kind
-    switch object["kind"] {
+    switch object[.kind] {
     case let value? where value.isString:
       kind = try string(value, at: location + ".kind") ?? kind
     case nil:
@@ -34,30 +25,30 @@ extension WorkspaceDecoder {
     case .some:
       note(location + ".kind", "not a string; the router is read as untyped ('token')")
     }
-    guard let routes = try tokens(object["stack"], at: location + ".stack") else { return nil }
+    guard let routes = try tokens(object[.stack], at: location + ".stack") else { return nil }
     var modal: (style: ModalStyle, routes: [RouteToken])?
     var modalUnknown = UnknownMembers()
-    if let modalValue = object["modal"], !modalValue.isNull {
+    if let modalValue = object[.modal], !modalValue.isNull {
       if let modalObject = modalValue.objectValue,
-        let styleName = modalObject["style"]?.stringValue,
+        let styleName = modalObject[.style]?.stringValue,
         let style = ModalStyle(rawValue: styleName),
-        let modalRoutes = try tokens(modalObject["stack"], at: location + ".modal.stack")
+        let modalRoutes = try tokens(modalObject[.stack], at: location + ".modal.stack")
       {
         warnAboutDuplicateKeys(in: modalObject, at: location + ".modal")
         modal = (style, modalRoutes)
-        modalUnknown = unknown(modalObject, known: Self.modalKeyList)
+        modalUnknown = unknown(modalObject, known: FormatKey.modalMembers)
       } else {
         note(location + ".modal", "modal without a valid style and stack; dismissed")
       }
     }
-    var maxDepth = intMember(object, "maxDepth", at: location, minimum: 1)
+    var maxDepth = intMember(object, .maxDepth, at: location, minimum: 1)
     let deepest = max(routes.count, modal?.routes.count ?? 0)
     if deepest > maxDepth ?? RouteStack<RouteToken>.defaultMaximumDepth {
       note(location + ".maxDepth", "raised to \(deepest) to fit the stored stack")
       maxDepth = deepest
     }
     var rejectsDuplicateTop = true
-    if let flag = object["rejectsDuplicateTop"] {
+    if let flag = object[.rejectsDuplicateTop] {
       if let bool = flag.boolValue {
         rejectsDuplicateTop = bool
       } else {
@@ -75,9 +66,9 @@ extension WorkspaceDecoder {
       return nil
     }
     return RouterState(
-      kind: kind, stack: stack, unknownMembers: unknown(object, known: Self.routerKeyList),
+      kind: kind, stack: stack, unknownMembers: unknown(object, known: FormatKey.routerMembers),
       modalUnknownMembers: modalUnknown,
-      quarantined: try quarantined(object["quarantined"], at: location + ".quarantined"))
+      quarantined: try quarantined(object[.quarantined], at: location + ".quarantined"))
   }
 
   /// A router's quarantined tokens, each `{"token": ..., "stack": i}` or
@@ -115,7 +106,7 @@ extension WorkspaceDecoder {
       return nil
     }
     warnAboutDuplicateKeys(in: object, at: location)
-    guard let text = object["token"]?.stringValue else {
+    guard let text = object[.token]?.stringValue else {
       note(location + ".token", "missing or not a string; the quarantined route is dropped")
       return nil
     }
@@ -131,8 +122,8 @@ extension WorkspaceDecoder {
       note(location + ".token", "\(error); the quarantined route is dropped")
       return nil
     }
-    let stack = object["stack"]
-    let modal = object["modal"]
+    let stack = object[.stack]
+    let modal = object[.modal]
     guard (stack == nil) != (modal == nil),
       let index = (stack ?? modal)?.intValue, index >= 0
     else {
@@ -143,7 +134,7 @@ extension WorkspaceDecoder {
       return nil
     }
     guard modal != nil else { return QuarantinedRoute(token, at: .stack(index)) }
-    let style = object["style"]?.stringValue.flatMap(ModalStyle.init(rawValue:))
+    let style = object[.style]?.stringValue.flatMap(ModalStyle.init(rawValue:))
     if style == nil {
       note(location + ".style", "missing or not 'sheet' or 'cover'; read as 'sheet'")
     }

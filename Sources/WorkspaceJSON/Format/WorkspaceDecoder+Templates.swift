@@ -8,13 +8,12 @@ import Workspace
 /// JSON path, never a repair. A workspace file drops such a template with a diagnostic (the
 /// workspace itself is still read); a templates file (``TemplatesFile``) is refused.
 extension WorkspaceDecoder {
-  static let templateKeys: Set<String> = ["name", "title", "root"]
-  static let templateRouterKeys: Set<String> = ["kind", "root", "maxDepth", "rejectsDuplicateTop"]
-
   /// The templates of a workspace file's `templates` member: a template that cannot be read,
   /// or whose name an earlier one took, is dropped with a diagnostic.
-  mutating func decodeTemplates(_ value: JSONValue, at location: String) -> TemplateLibrary {
-    guard case .array(let items) = value else {
+  mutating func decodeTemplates(_ value: some FormatValue, at location: String)
+    -> TemplateLibrary
+  {
+    guard let items = value.arrayValue else {
       note(location, "not an array of templates; ignored")
       return TemplateLibrary()
     }
@@ -37,10 +36,10 @@ extension WorkspaceDecoder {
   }
 
   /// The templates of a templates file: the first problem is an error.
-  func decodeTemplatesStrictly(_ value: JSONValue?, at location: String)
+  func decodeTemplatesStrictly<Value: FormatValue>(_ value: Value?, at location: String)
     throws(WorkspaceFileError) -> TemplateLibrary
   {
-    guard case .array(let items)? = value else {
+    guard let items = value?.arrayValue else {
       throw invalid(location, value == nil ? "missing 'templates'" : "expected an array")
     }
     var library = TemplateLibrary()
@@ -60,16 +59,17 @@ extension WorkspaceDecoder {
   }
 
   /// One template object.
-  func decodeTemplate(_ value: JSONValue, at location: String) throws(WorkspaceFileError)
+  func decodeTemplate(_ value: some FormatValue, at location: String)
+    throws(WorkspaceFileError)
     -> WorkspaceTemplate
   {
     let object = try templateObject(value, at: location)
-    let name = try requiredString(object, "name", at: location)
+    let name = try requiredString(object, .name, at: location)
     guard WorkspaceTemplate.isValidName(name) else {
       throw invalid(location + ".name", "\(WorkspaceError.invalidTemplateName(name))")
     }
-    let title = try optionalTemplateText(object, "title", at: location)
-    guard let rootValue = object["root"] else { throw invalid(location, "missing 'root'") }
+    let title = try optionalTemplateText(object, .title, at: location)
+    guard let rootValue = object[.root] else { throw invalid(location, "missing 'root'") }
     var count = 0
     let root = try decodeTemplateNode(rootValue, at: location + ".root", depth: 1, count: &count)
     var template: WorkspaceTemplate
@@ -80,28 +80,32 @@ extension WorkspaceDecoder {
       // pane.
       throw invalid(location + ".root", "\(error)")
     }
-    template.unknownMembers = unknown(object, known: Self.templateKeys)
+    template.unknownMembers = unknown(object, known: FormatKey.templateMembers)
     return template
   }
 
   private func decodeTemplateNode(
-    _ value: JSONValue, at location: String, depth: Int, count: inout Int
+    _ value: some FormatValue, at location: String, depth: Int, count: inout Int
   ) throws(WorkspaceFileError) -> NodeTemplate {
     count += 1
     try checkTreeLimits(depth: depth, count: count, at: location)
     let object = try templateObject(value, at: location)
-    let kind = try requiredString(object, "kind", at: location)
-    let router = try object["router"].map { (value) throws(WorkspaceFileError) in
+    let kindName = try requiredString(object, .kind, at: location)
+    let router = try object[.router].map { (value) throws(WorkspaceFileError) in
       try decodeTemplateRouter(value, at: location + ".router")
     }
     var node: NodeTemplate
+    guard let kind = StoredNodeKind(name: kindName) else {
+      throw invalid(
+        location + ".kind", "unknown kind '\(kindName)': a template holds panes, splits and tabs")
+    }
     switch kind {
-    case "pane":
+    case .pane:
       guard let router else { throw invalid(location, "missing 'router'") }
-      let title = try optionalTemplateText(object, "title", at: location) ?? ""
+      let title = try optionalTemplateText(object, .title, at: location) ?? ""
       node = NodeTemplate(.pane(title: title, router: router))
-    case "split", "tabs":
-      guard case .array(let items)? = object["children"] else {
+    case .split, .tabs:
+      guard let items = object[.children]?.arrayValue else {
         throw invalid(location + ".children", "expected an array of nodes")
       }
       var children: [NodeTemplate] = []
@@ -110,13 +114,13 @@ extension WorkspaceDecoder {
           try decodeTemplateNode(
             item, at: "\(location).children[\(index)]", depth: depth + 1, count: &count))
       }
-      if kind == "split" {
-        let axis = try templateAxis(object["axis"], at: location + ".axis")
-        let weights = try templateWeights(object["weights"], count: items.count, at: location)
+      if kind == .split {
+        let axis = try templateAxis(object[.axis], at: location + ".axis")
+        let weights = try templateWeights(object[.weights], count: items.count, at: location)
         node = NodeTemplate(.split(axis, children: children, weights: weights), router: router)
       } else {
-        let titles = try templateTitles(object["titles"], count: items.count, at: location)
-        let active = object["active"].map(\.intValue) ?? 0
+        let titles = try templateTitles(object[.titles], count: items.count, at: location)
+        let active = object[.active].map(\.intValue) ?? 0
         guard let active, active >= 0, active < max(1, items.count) else {
           throw invalid(
             location + ".active", "expected an index from 0 to \(max(0, items.count - 1))")
@@ -124,29 +128,18 @@ extension WorkspaceDecoder {
         node = NodeTemplate(
           .tabs(children: children, titles: titles, selected: active), router: router)
       }
-    default:
-      throw invalid(
-        location + ".kind", "unknown kind '\(kind)': a template holds panes, splits and tabs")
     }
-    node.unknownMembers = unknown(object, known: Self.templateNodeKeys(kind))
+    node.unknownMembers = unknown(object, known: kind.templateMembers)
     return node
   }
 
-  private static func templateNodeKeys(_ kind: String) -> Set<String> {
-    switch kind {
-    case "pane": ["kind", "title", "router"]
-    case "split": ["kind", "axis", "weights", "router", "children"]
-    default: ["kind", "active", "titles", "router", "children"]
-    }
-  }
-
-  private func decodeTemplateRouter(_ value: JSONValue, at location: String)
+  private func decodeTemplateRouter(_ value: some FormatValue, at location: String)
     throws(WorkspaceFileError) -> RouterState
   {
     let object = try templateObject(value, at: location)
     let kind =
-      try object["kind"] == nil ? RouteToken.kind : requiredString(object, "kind", at: location)
-    let text = try requiredString(object, "root", at: location)
+      try object[.kind] == nil ? RouteToken.kind : requiredString(object, .kind, at: location)
+    let text = try requiredString(object, .root, at: location)
     let root: RouteToken
     do {
       root = try RouteToken(parsing: text)
@@ -155,7 +148,7 @@ extension WorkspaceDecoder {
     }
     for argument in root.arguments { try checkPlaceholders(argument, at: location + ".root") }
     var maxDepth = RouteStack<RouteToken>.defaultMaximumDepth
-    if let value = object["maxDepth"] {
+    if let value = object[.maxDepth] {
       guard let depth = value.intValue, depth >= 1, depth <= limits.maximumStackDepth else {
         throw invalid(
           location + ".maxDepth", "expected an integer from 1 to \(limits.maximumStackDepth)")
@@ -163,32 +156,32 @@ extension WorkspaceDecoder {
       maxDepth = depth
     }
     var stack = RouteStack(root: root, maxDepth: maxDepth)
-    if let value = object["rejectsDuplicateTop"] {
+    if let value = object[.rejectsDuplicateTop] {
       guard let flag = value.boolValue else {
         throw invalid(location + ".rejectsDuplicateTop", "expected a boolean")
       }
       stack.rejectsDuplicateTop = flag
     }
     var router = RouterState(kind: kind, stack: stack)
-    router.unknownMembers = unknown(object, known: Self.templateRouterKeys)
+    router.unknownMembers = unknown(object, known: FormatKey.templateRouterMembers)
     return router
   }
 
-  private func templateAxis(_ value: JSONValue?, at location: String) throws(WorkspaceFileError)
-    -> Axis
+  private func templateAxis<Value: FormatValue>(_ value: Value?, at location: String)
+    throws(WorkspaceFileError) -> Axis
   {
-    guard case .string(let name)? = value, let axis = Axis(rawValue: name) else {
+    guard let name = value?.stringValue, let axis = Axis(rawValue: name) else {
       throw invalid(location, "expected \"horizontal\" or \"vertical\"")
     }
     return axis
   }
 
   /// A split's weights: relative shares, scaled when the tab is built; equal if missing.
-  private func templateWeights(
-    _ value: JSONValue?, count: Int, at location: String
+  private func templateWeights<Value: FormatValue>(
+    _ value: Value?, count: Int, at location: String
   ) throws(WorkspaceFileError) -> [Double] {
     guard let value else { return Array(repeating: 1, count: count) }
-    guard case .array(let items) = value, items.count == count else {
+    guard let items = value.arrayValue, items.count == count else {
       throw invalid(location + ".weights", "expected an array of \(count) positive numbers")
     }
     var weights: [Double] = []
@@ -201,17 +194,17 @@ extension WorkspaceDecoder {
     return weights
   }
 
-  private func templateTitles(
-    _ value: JSONValue?, count: Int, at location: String
+  private func templateTitles<Value: FormatValue>(
+    _ value: Value?, count: Int, at location: String
   ) throws(WorkspaceFileError) -> [String] {
     guard let value else { return Array(repeating: "", count: count) }
-    guard case .array(let items) = value, items.count == count else {
+    guard let items = value.arrayValue, items.count == count else {
       throw invalid(location + ".titles", "expected an array of \(count) strings")
     }
     var titles: [String] = []
     for (index, item) in items.enumerated() {
       let itemLocation = "\(location).titles[\(index)]"
-      guard case .string(let title) = item else { throw invalid(itemLocation, "expected a string") }
+      guard let title = item.stringValue else { throw invalid(itemLocation, "expected a string") }
       try checkLength(title, at: itemLocation)
       try checkPlaceholders(title, at: itemLocation)
       titles.append(title)
@@ -219,18 +212,18 @@ extension WorkspaceDecoder {
     return titles
   }
 
-  private func templateObject(_ value: JSONValue, at location: String) throws(WorkspaceFileError)
-    -> JSONObject
+  private func templateObject<Value: FormatValue>(_ value: Value, at location: String)
+    throws(WorkspaceFileError) -> Value.ObjectValue
   {
-    guard case .object(let object) = value else { throw invalid(location, "expected an object") }
+    guard let object = value.objectValue else { throw invalid(location, "expected an object") }
     return object
   }
 
   private func requiredString(
-    _ object: JSONObject, _ key: String, at location: String
+    _ object: some FormatObject, _ key: FormatKey, at location: String
   ) throws(WorkspaceFileError) -> String {
     guard let value = object[key] else { throw invalid(location, "missing '\(key)'") }
-    guard case .string(let text) = value else {
+    guard let text = value.stringValue else {
       throw invalid("\(location).\(key)", "expected a string")
     }
     try checkLength(text, at: "\(location).\(key)")
@@ -238,7 +231,7 @@ extension WorkspaceDecoder {
   }
 
   private func optionalTemplateText(
-    _ object: JSONObject, _ key: String, at location: String
+    _ object: some FormatObject, _ key: FormatKey, at location: String
   ) throws(WorkspaceFileError) -> String? {
     guard object[key] != nil else { return nil }
     let text = try requiredString(object, key, at: location)

@@ -32,7 +32,7 @@ struct WorkspaceDecoder {
   /// Decodes a whole file's value, already migrated to the current version.
   mutating func decode(_ object: JSONDocument.Object) throws(WorkspaceFileError) -> WorkspaceState {
     warnAboutDuplicateKeys(in: object, at: "$")
-    guard let rootValue = object["root"] else {
+    guard let rootValue = object[.root] else {
       throw invalid("$", "missing 'root'")
     }
     try collectIDs(rootValue, at: "$.root", depth: 1)
@@ -46,7 +46,7 @@ struct WorkspaceDecoder {
       throw invalid(cause.location, "\(cause.message); no usable root node")
     }
     var storedNextID = nextFreshID
-    if let value = object["nextId"] {
+    if let value = object[.nextID] {
       if let stored = value.intValue, (1...Self.maximumID + 1).contains(stored) {
         if stored < nextFreshID {
           note("$.nextId", "next id \(stored) would reuse an id; raised to \(nextFreshID)")
@@ -57,22 +57,22 @@ struct WorkspaceDecoder {
       }
     }
     let mostRecentlyUsedLimit =
-      intMember(object, "mruLimit", at: "$", minimum: 1)
+      intMember(object, .mostRecentlyUsedLimit, at: "$", minimum: 1)
       ?? WorkspaceState.defaultMostRecentlyUsedLimit
     // Focus, the most-recently-used list and zoom are checked here, where their JSON paths
     // are known, so that the structural repair below has nothing of theirs left to fix.
-    let focus = storedPane(object["focus"], at: "$.focus")
-    let zoomed = storedPane(object["zoomed"], at: "$.zoomed")
+    let focus = storedPane(object[.focus], at: "$.focus")
+    let zoomed = storedPane(object[.zoomed], at: "$.zoomed")
     var state = WorkspaceState(
       nodes: nodes, rootID: rootID, nextID: storedNextID,
-      mostRecentlyUsed: mostRecentlyUsed(object["mru"], limit: mostRecentlyUsedLimit),
+      mostRecentlyUsed: mostRecentlyUsed(object[.mostRecentlyUsed], limit: mostRecentlyUsedLimit),
       zoomedPane: nil, history: History(),
-      unknownMembers: unknown(object, known: Self.topLevelKeyList),
+      unknownMembers: unknown(object, known: FormatKey.topLevelMembers),
       mostRecentlyUsedLimit: mostRecentlyUsedLimit,
-      layoutSize: size(object, "layoutSize", lengths: WorkspaceState.layoutLengths),
+      layoutSize: size(object, .layoutSize, lengths: WorkspaceState.layoutLengths),
       minimumPaneSize: size(
-        object, "minimumPaneSize", lengths: WorkspaceState.minimumPaneLengths),
-      revision: intMember(object, "revision", at: "$", minimum: 0) ?? 0)
+        object, .minimumPaneSize, lengths: WorkspaceState.minimumPaneLengths),
+      revision: intMember(object, .revision, at: "$", minimum: 0) ?? 0)
     guard let repairs = state.repair(focus: focus) else {
       throw invalid("$.root", "the workspace holds no pane")
     }
@@ -86,14 +86,13 @@ struct WorkspaceDecoder {
         note("$.zoomed", "\(zoomed) is not the focused pane \(state.focusedPane); zoom cleared")
       }
     }
-    if let history = object["history"] {
+    if let history = object[.history] {
       decodeHistory(history, into: &state)
     }
-    if let templates = object["templates"] {
-      // Templates are few and small: read as a value, as a templates file is.
-      state.templates = decodeTemplates(templates.jsonValue, at: "$.templates")
+    if let templates = object[.templates] {
+      state.templates = decodeTemplates(templates, at: "$.templates")
     }
-    if let routeTypes = object["routeTypes"] {
+    if let routeTypes = object[.routeTypes] {
       state.routeSchema = decodeRouteSchema(routeTypes.jsonValue, at: "$.routeTypes")
     }
     if let problem = state.invariantViolations().first {
@@ -101,13 +100,6 @@ struct WorkspaceDecoder {
     }
     return state
   }
-
-  /// The members of the file's top-level object; the others are kept as unknown members.
-  static let topLevelKeyList: [StaticString] = [
-    "format", "version", "revision", "nextId", "focus", "mru", "mruLimit", "zoomed",
-    "layoutSize", "minimumPaneSize", "root", "history", "templates", "routeTypes",
-  ]
-  static let topLevelKeys = Set(topLevelKeyList.map(\.description))
 
   // MARK: Nodes
 
@@ -119,8 +111,8 @@ struct WorkspaceDecoder {
     nodeCount += 1
     try checkTreeLimits(depth: depth, count: nodeCount, at: location)
     guard let object = value.objectValue else { return }
-    if let id = object["id"]?.intValue, (1...Self.maximumID).contains(id) { claimedIDs.insert(id) }
-    if let children = object["children"]?.arrayValue, Self.isContainer(object) {
+    if let id = object[.id]?.intValue, (1...Self.maximumID).contains(id) { claimedIDs.insert(id) }
+    if let children = object[.children]?.arrayValue, Self.isContainer(object) {
       for (index, child) in children.enumerated() {
         try collectIDs(child, at: "\(location).children[\(index)]", depth: depth + 1)
       }
@@ -128,8 +120,8 @@ struct WorkspaceDecoder {
   }
 
   private static func isContainer(_ object: JSONDocument.Object) -> Bool {
-    guard let kind = object["kind"] else { return false }
-    return kind.isString("split") || kind.isString("tabs")
+    guard let kind = object[.kind] else { return false }
+    return StoredNodeKind.allCases.contains { $0.isContainer && kind.isString($0.spelling) }
   }
 
   /// Second pass: decodes a node and its children, or returns `nil` (with a diagnostic) for
@@ -142,61 +134,38 @@ struct WorkspaceDecoder {
       return nil
     }
     warnAboutDuplicateKeys(in: object, at: location)
-    guard let kindName = object["kind"]?.stringValue else {
+    guard let kindName = object[.kind]?.stringValue else {
       note(location, "node has no 'kind' string; removed")
       return nil
     }
-    let id = claimID(object["id"], at: location)
+    let id = claimID(object[.id], at: location)
     var node: Node
-    switch kindName {
-    case "pane":
-      guard let routerValue = object["router"],
+    switch StoredNodeKind(name: kindName) {
+    case .pane?:
+      guard let routerValue = object[.router],
         let router = try decodeRouter(routerValue, at: location + ".router")
       else {
         note(location, "pane has no usable router; removed")
         return nil
       }
-      let title = try string(object["title"], at: location + ".title") ?? ""
+      let title = try string(object[.title], at: location + ".title") ?? ""
       node = .pane(id, title: title, router: router, parent: parent)
-    case "split", "tabs":
-      node = try decodeContainer(object, kind: kindName, id: id, at: location, depth: depth)
+    case let kind?:
+      node = try decodeContainer(object, kind: kind, id: id, at: location, depth: depth)
       node.parent = parent
-    default:
+    case nil:
       nodes[id] = .unknown(
         id, kind: kindName, parent: parent,
-        unknownMembers: unknown(object, known: Self.unknownKindKeys))
+        unknownMembers: unknown(object, known: FormatKey.unknownKindNodeMembers))
       locations[id] = location
       return id
     }
-    node.unknownMembers = unknown(object, known: Self.knownKeyList(ofKind: kindName))
+    node.unknownMembers = unknown(object, known: StoredNodeKind(node.kind)!.members)
     nodes[id] = node
     locations[id] = location
     return id
   }
 
-  /// The members a node of a known kind reads; the rest are kept as unknown members.
-  static func knownKeys(ofKind kind: String) -> Set<String> {
-    Set(knownKeyList(ofKind: kind).map(\.description))
-  }
-
-  /// The members a node of a known kind reads, as ``knownKeys(ofKind:)`` lists them.
-  static func knownKeyList(ofKind kind: String) -> [StaticString] {
-    switch kind {
-    case "pane": paneKeys
-    case "split": splitKeys
-    default: tabsKeys
-    }
-  }
-
-  private static let paneKeys: [StaticString] = ["id", "kind", "title", "router"]
-  private static let splitKeys: [StaticString] = [
-    "id", "kind", "axis", "active", "weights", "router", "children",
-  ]
-  private static let tabsKeys: [StaticString] = [
-    "id", "kind", "active", "titles", "router", "children",
-  ]
-  /// The members a node of an unknown kind reads.
-  static let unknownKindKeys: [StaticString] = ["id", "kind"]
   /// The largest node id a file may store, 2^53 - 1. Ids are JSON numbers, exact integers
   /// only up to 2^53: a larger id, or the next id after it, would not survive a save.
   static let maximumID = (1 << 53) - 1
@@ -272,7 +241,7 @@ struct WorkspaceDecoder {
 
   /// An integer member of at least `minimum`, or `nil` (reported if present but invalid).
   mutating func intMember(
-    _ object: JSONDocument.Object, _ key: StaticString, at location: String, minimum: Int
+    _ object: JSONDocument.Object, _ key: FormatKey, at location: String, minimum: Int
   ) -> Int? {
     guard let value = object[key] else { return nil }
     guard let number = value.intValue, number >= minimum else {
@@ -285,7 +254,7 @@ struct WorkspaceDecoder {
   /// A top-level size member, `"WxH"` with each length in `lengths`, or `nil` (reported if
   /// present but invalid, and then dropped: the workspace falls back to its default).
   mutating func size(
-    _ object: JSONDocument.Object, _ key: StaticString, lengths: ClosedRange<Int>
+    _ object: JSONDocument.Object, _ key: FormatKey, lengths: ClosedRange<Int>
   ) -> Size? {
     guard let value = object[key] else { return nil }
     guard let text = value.stringValue, let size = Size(parsing: text),
@@ -306,12 +275,9 @@ struct WorkspaceDecoder {
   ///
   /// - Complexity: O(*n*·*k*) key comparisons in place, for *n* members and *k* known keys;
   ///   only an object with unknown members is built as a value.
-  func unknown(_ object: JSONDocument.Object, known: [StaticString]) -> UnknownMembers {
-    guard object.members.contains(where: { member in !known.contains { member.hasKey($0) } })
-    else {
-      return UnknownMembers()
-    }
-    return unknown(object.jsonObject, known: Set(known.map(\.description)))
+  func unknown(_ object: some FormatObject, known: [FormatKey]) -> UnknownMembers {
+    guard object.hasMember(notIn: known) else { return UnknownMembers() }
+    return unknown(object.jsonObject, known: FormatKey.spellings(known))
   }
 
   /// The members of `object` whose keys are not in `known`, kept as their values; of a

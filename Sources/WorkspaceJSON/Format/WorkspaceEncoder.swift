@@ -67,38 +67,37 @@ enum WorkspaceEncoder {
   /// The whole file.
   static func write<Sink: JSONSink & ~Copyable>(_ state: WorkspaceState, into sink: inout Sink) {
     sink.openObject()
-    sink.member("format", WorkspaceFormat.name)
-    sink.member("version", WorkspaceFormat.currentVersion)
+    sink.member(.format, WorkspaceFormat.name)
+    sink.member(.version, WorkspaceFormat.currentVersion)
     if state.revision != 0 {
-      sink.member("revision", state.revision)
+      sink.member(.revision, state.revision)
     }
-    sink.member("nextId", state.nextID)
-    sink.member("focus", state.focusedPane.rawValue)
-    sink.key("mru")
+    sink.member(.nextID, state.nextID)
+    sink.member(.focus, state.focusedPane.rawValue)
+    sink.key(.mostRecentlyUsed)
     ids(state.mostRecentlyUsed, into: &sink)
     if state.mostRecentlyUsedLimit != WorkspaceState.defaultMostRecentlyUsedLimit {
-      sink.member("mruLimit", state.mostRecentlyUsedLimit)
+      sink.member(.mostRecentlyUsedLimit, state.mostRecentlyUsedLimit)
     }
     if let zoomed = state.zoomedPane {
-      sink.member("zoomed", zoomed.rawValue)
+      sink.member(.zoomed, zoomed.rawValue)
     }
     if let size = state.layoutSize {
-      sink.member("layoutSize", size.description)
+      sink.member(.layoutSize, size.description)
     }
     if let size = state.minimumPaneSize {
-      sink.member("minimumPaneSize", size.description)
+      sink.member(.minimumPaneSize, size.description)
     }
-    sink.key("root")
+    sink.key(.root)
     nestedNode(state.rootID, in: state, into: &sink)
-    sink.key("history")
+    sink.key(.history)
     history(state.history, into: &sink)
     if !state.templates.isEmpty {
-      // Templates are few and small: written as their value.
-      sink.key("templates")
-      sink.value(TemplateEncoder.encode(state.templates))
+      sink.key(.templates)
+      TemplateEncoder.write(state.templates, into: &sink)
     }
     if !state.routeSchema.isEmpty {
-      sink.key("routeTypes")
+      sink.key(.routeTypes)
       sink.value(RouteSchemaFormat.value(state.routeSchema))
     }
     unknown(state.unknownMembers, into: &sink)
@@ -129,28 +128,28 @@ enum WorkspaceEncoder {
     children: (inout Sink) -> Void
   ) {
     sink.openObject()
-    sink.member("id", node.id.rawValue)
+    sink.member(.id, node.id.rawValue)
     if let parent {
-      sink.key("parent")
+      sink.key(.parent)
       if let parent { sink.number(parent.rawValue) } else { sink.null() }
     }
-    sink.key("kind")
+    sink.key(.kind)
     switch node.kind {
     case .pane:
-      sink.string("pane")
-      sink.member("title", node.title)
+      sink.string(StoredNodeKind.pane.name)
+      sink.member(.title, node.title)
     case .split(let axis):
-      sink.string("split")
-      sink.member("axis", axis.rawValue)
-      sink.member("active", node.activeIndex)
-      sink.key("weights")
+      sink.string(StoredNodeKind.split.name)
+      sink.member(.axis, axis.rawValue)
+      sink.member(.active, node.activeIndex)
+      sink.key(.weights)
       sink.openArray()
       for weight in node.weights { sink.number(weight) }
       sink.close()
     case .tabs:
-      sink.string("tabs")
-      sink.member("active", node.activeIndex)
-      sink.key("titles")
+      sink.string(StoredNodeKind.tabs.name)
+      sink.member(.active, node.activeIndex)
+      sink.key(.titles)
       sink.openArray()
       for title in node.tabTitles { sink.string(title) }
       sink.close()
@@ -158,11 +157,11 @@ enum WorkspaceEncoder {
       sink.string(kind)
     }
     if let router = node.router {
-      sink.key("router")
+      sink.key(.router)
       write(router, into: &sink)
     }
     if node.isContainer {
-      sink.key("children")
+      sink.key(.children)
       children(&sink)
     }
     unknown(node.unknownMembers, into: &sink)
@@ -172,26 +171,26 @@ enum WorkspaceEncoder {
   /// A stored router.
   static func write<Sink: JSONSink & ~Copyable>(_ router: RouterState, into sink: inout Sink) {
     sink.openObject()
-    sink.member("kind", router.kind)
-    sink.key("stack")
+    sink.member(.kind, router.kind)
+    sink.key(.stack)
     tokens(router.stack.stack, into: &sink)
     if let modal = router.stack.modal {
-      sink.key("modal")
+      sink.key(.modal)
       sink.openObject()
-      sink.member("style", modal.style.rawValue)
-      sink.key("stack")
+      sink.member(.style, modal.style.rawValue)
+      sink.key(.stack)
       tokens(modal.stack, into: &sink)
       unknown(router.modalUnknownMembers, into: &sink)
       sink.close()
     }
     if router.stack.maxDepth != RouteStack<RouteToken>.defaultMaximumDepth {
-      sink.member("maxDepth", router.stack.maxDepth)
+      sink.member(.maxDepth, router.stack.maxDepth)
     }
     if !router.stack.rejectsDuplicateTop {
-      sink.member("rejectsDuplicateTop", false)
+      sink.member(.rejectsDuplicateTop, false)
     }
     if !router.quarantined.isEmpty {
-      sink.key("quarantined")
+      sink.key(.quarantined)
       sink.openArray()
       for route in router.quarantined { quarantined(route, into: &sink) }
       sink.close()
@@ -206,14 +205,14 @@ enum WorkspaceEncoder {
     _ route: QuarantinedRoute, into sink: inout Sink
   ) {
     sink.openObject()
-    sink.key("token")
+    sink.key(.token)
     sink.token(route.token)
     switch route.place {
     case .stack(let index):
-      sink.member("stack", index)
+      sink.member(.stack, index)
     case .modal(let index):
-      sink.member("modal", index)
-      sink.member("style", (route.style ?? .sheet).rawValue)
+      sink.member(.modal, index)
+      sink.member(.style, (route.style ?? .sheet).rawValue)
     }
     sink.close()
   }
@@ -222,9 +221,9 @@ enum WorkspaceEncoder {
     _ history: History, into sink: inout Sink
   ) {
     sink.openObject()
-    sink.member("limit", history.limit)
+    sink.member(.limit, history.limit)
     for (key, entries) in [
-      ("undo" as StaticString, history.undoEntries), ("redo", history.redoEntries),
+      (FormatKey.undo, history.undoEntries), (.redo, history.redoEntries),
     ] {
       sink.key(key)
       sink.openArray()
@@ -239,22 +238,22 @@ enum WorkspaceEncoder {
   ) {
     let journal = entry.journal
     sink.openObject()
-    sink.member("label", entry.label)
-    sink.member("root", journal.rootID.rawValue)
-    sink.key("mru")
+    sink.member(.label, entry.label)
+    sink.member(.root, journal.rootID.rawValue)
+    sink.key(.mostRecentlyUsed)
     ids(journal.mostRecentlyUsed, into: &sink)
     if let zoomed = journal.zoomedPane {
-      sink.member("zoomed", zoomed.rawValue)
+      sink.member(.zoomed, zoomed.rawValue)
     }
     if journal.restoresZoom {
-      sink.member("zoomChanged", true)
+      sink.member(.zoomChanged, true)
     }
-    sink.key("nodes")
+    sink.key(.nodes)
     sink.openArray()
     for nodeID in journal.nodes.keys.sorted() {
       sink.openObject()
-      sink.member("id", nodeID.rawValue)
-      sink.key("node")
+      sink.member(.id, nodeID.rawValue)
+      sink.key(.node)
       if let node = journal.nodes[nodeID]! { flatNode(node, into: &sink) } else { sink.null() }
       sink.close()
     }
@@ -275,19 +274,12 @@ enum WorkspaceEncoder {
   }
 
   /// Kept members, after the known ones, as they were read.
-  private static func unknown<Sink: JSONSink & ~Copyable>(
+  static func unknown<Sink: JSONSink & ~Copyable>(
     _ members: UnknownMembers, into sink: inout Sink
   ) {
     for (key, value) in members.jsonMembers {
       sink.key(key)
       sink.value(value)
     }
-  }
-}
-
-extension WorkspaceEncoder {
-  /// Appends kept members after the known ones of a value, as they were read.
-  static func append(_ members: UnknownMembers, to object: inout JSONObject) {
-    object.members += members.jsonMembers
   }
 }
