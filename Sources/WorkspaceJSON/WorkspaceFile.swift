@@ -172,7 +172,7 @@ public enum WorkspaceFile {
   /// one (version 1 and older), `nil` for bytes that are not a workspace file's JSON.
   ///
   /// - Complexity: O(*b*), for *b* bytes (a parse, no decoding).
-  package static func storedRevision(of bytes: [UInt8]) -> Int? {
+  static func storedRevision(of bytes: [UInt8]) -> Int? {
     let revision = bytes.withUnsafeBytes { buffer in
       try? JSONDocument.read(buffer) { root -> Int? in
         guard let object = root.objectValue,

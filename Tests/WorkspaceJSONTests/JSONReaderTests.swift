@@ -1,6 +1,7 @@
 import Testing
-import WorkspaceJSON
 import WorkspaceTestSupport
+
+@testable import WorkspaceJSON
 
 /// One malformed document and the exact error the reader must report for it.
 struct MalformedCase: Sendable, CustomTestStringConvertible {

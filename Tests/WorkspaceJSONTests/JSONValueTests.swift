@@ -1,5 +1,6 @@
 import Testing
-import WorkspaceJSON
+
+@testable import WorkspaceJSON
 
 /// The object member API and the value accessors.
 @Suite("JSONObject and JSONValue")

@@ -1,6 +1,7 @@
 import Testing
-import WorkspaceJSON
 import WorkspaceTestSupport
+
+@testable import WorkspaceJSON
 
 /// Builds random JSON values from a seeded generator.
 private struct ValueGenerator {

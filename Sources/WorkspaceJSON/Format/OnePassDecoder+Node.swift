@@ -24,14 +24,18 @@ extension OnePassDecoder {
   /// the tree (the root's is 1).
   ///
   /// - Returns: The node's id, and its axis if it is a split.
-  mutating func node(parent: NodeID?, depth: Int) throws(Bail) -> (id: NodeID, axis: Axis?) {
+  mutating func node(parent: NodeID?, depth: Int) throws(NeedsReference) -> (
+    id: NodeID, axis: Axis?
+  ) {
     nodeCount += 1
-    guard depth <= limits.maximumTreeDepth, nodeCount <= limits.maximumNodes else { throw Bail() }
+    guard depth <= limits.maximumTreeDepth, nodeCount <= limits.maximumNodes else {
+      throw NeedsReference()
+    }
     // The node's members lie inside the top-level object, the arrays of children and the
     // objects of the nodes above it.
     let memberDepth = 2 * depth
     var node = NodeMembers()
-    guard try openObject() else { throw Bail() }
+    guard try openObject() else { throw NeedsReference() }
     repeat {
       let (key, start, length) = try self.key()
       let member = Self.nodeKeys.member(key)
@@ -39,7 +43,7 @@ extension OnePassDecoder {
       switch member {
       case .id?:
         let id = try integer(atLeast: 1)
-        guard id <= WorkspaceDecoder.maximumID else { throw Bail() }
+        guard id <= WorkspaceDecoder.maximumID else { throw NeedsReference() }
         node.id = NodeID(id)
       case .kind?:
         node.kind = try name(in: Self.kinds, StoredNodeKind.init(name:))
@@ -70,8 +74,8 @@ extension OnePassDecoder {
   /// container exactly as the reference reads it without a repair.
   private mutating func add(
     _ members: NodeMembers, parent: NodeID?
-  ) throws(Bail) -> (id: NodeID, axis: Axis?) {
-    guard let id = members.id, let kind = members.kind else { throw Bail() }
+  ) throws(NeedsReference) -> (id: NodeID, axis: Axis?) {
+    guard let id = members.id, let kind = members.kind else { throw NeedsReference() }
     let unknown = members.members.members
     let node: Node
     switch kind {
@@ -79,7 +83,7 @@ extension OnePassDecoder {
       // A pane reads its title and router; members of the containers would be kept.
       guard let router = members.router, members.axis == nil, members.active == nil,
         members.weights == nil, members.titles == nil, members.children == nil
-      else { throw Bail() }
+      else { throw NeedsReference() }
       node = .pane(
         id, title: members.title ?? "", router: router, parent: parent, unknownMembers: unknown)
     case .split:
@@ -87,14 +91,14 @@ extension OnePassDecoder {
         let weights = members.weights, weights.count == children.count,
         members.title == nil, members.titles == nil,
         !(axis == .horizontal ? members.childAxes.horizontal : members.childAxes.vertical)
-      else { throw Bail() }
+      else { throw NeedsReference() }
       // The reference's test, in its order: positive, finite, summing to 1.
       let total = weights.reduce(0, +)
       guard weights.allSatisfy({ $0.isFinite && $0 > 0 }), abs(total - 1) <= 1e-9 else {
-        throw Bail()
+        throw NeedsReference()
       }
       let active = members.active ?? 0
-      guard active < children.count else { throw Bail() }
+      guard active < children.count else { throw NeedsReference() }
       node = .split(
         id, axis: axis, children: children, weights: weights, activeIndex: active,
         router: members.router, parent: parent, unknownMembers: unknown)
@@ -102,15 +106,15 @@ extension OnePassDecoder {
       guard let children = members.children, !children.isEmpty,
         let titles = members.titles, titles.count == children.count,
         members.title == nil, members.axis == nil, members.weights == nil
-      else { throw Bail() }
+      else { throw NeedsReference() }
       let active = members.active ?? 0
-      guard active < children.count else { throw Bail() }
+      guard active < children.count else { throw NeedsReference() }
       node = .tabs(
         id, children: children, titles: titles, activeIndex: active, router: members.router,
         parent: parent, unknownMembers: unknown)
     }
     // A repeated id is the reference's to report.
-    guard nodes.updateValue(node, forKey: id) == nil else { throw Bail() }
+    guard nodes.updateValue(node, forKey: id) == nil else { throw NeedsReference() }
     largestID = max(largestID, id.rawValue)
     if members.childrenWithoutParent {
       for child in node.children { nodes[child]?.parent = id }
@@ -121,7 +125,7 @@ extension OnePassDecoder {
   /// Reads a container's children, noting which axes of split they hold.
   private mutating func children(
     of parent: NodeID?, depth: Int, axes: inout (horizontal: Bool, vertical: Bool)
-  ) throws(Bail) -> [NodeID] {
+  ) throws(NeedsReference) -> [NodeID] {
     var ids: [NodeID] = []
     guard try openArray() else { return ids }
     repeat {
@@ -141,28 +145,28 @@ extension OnePassDecoder {
   /// axis. A string that is not plain is read by the reader and named by `name`.
   private mutating func name<Name>(
     in table: KeyTable<Name>, _ name: (String) -> Name?
-  ) throws(Bail) -> Name {
+  ) throws(NeedsReference) -> Name {
     let named =
       if let (key, _, _) = try self.name() {
         table.member(key)
       } else {
         name(try string())
       }
-    guard let named else { throw Bail() }
+    guard let named else { throw NeedsReference() }
     return named
   }
 
   /// A split's weights: an array of numbers.
-  private mutating func weights() throws(Bail) -> [Double] {
-    try array { (decoder: inout Self) throws(Bail) in
-      guard let weight = try decoder.number().numberValue else { throw Bail() }
+  private mutating func weights() throws(NeedsReference) -> [Double] {
+    try array { (decoder: inout Self) throws(NeedsReference) in
+      guard let weight = try decoder.number().numberValue else { throw NeedsReference() }
       return weight
     }
   }
 
   /// A tabs container's titles: an array of strings.
-  private mutating func titles() throws(Bail) -> [String] {
-    try array { (decoder: inout Self) throws(Bail) in try decoder.string() }
+  private mutating func titles() throws(NeedsReference) -> [String] {
+    try array { (decoder: inout Self) throws(NeedsReference) in try decoder.string() }
   }
 
   /// The members of the three kinds of node.

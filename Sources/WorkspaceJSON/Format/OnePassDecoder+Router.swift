@@ -3,7 +3,7 @@ import Workspace
 
 extension OnePassDecoder {
   /// Reads a router; `depth` is the number of arrays and objects open around it.
-  mutating func router(depth: Int) throws(Bail) -> RouterState {
+  mutating func router(depth: Int) throws(NeedsReference) -> RouterState {
     var kind: String?
     var routes: [RouteToken]?
     var modal: (style: ModalStyle, routes: [RouteToken])?
@@ -12,7 +12,7 @@ extension OnePassDecoder {
     var rejectsDuplicateTop = true
     var quarantined: [QuarantinedRoute] = []
     var members = ObjectMembers()
-    guard try openObject() else { throw Bail() }
+    guard try openObject() else { throw NeedsReference() }
     repeat {
       let (key, start, length) = try self.key()
       let member = Self.routerKeys.member(key)
@@ -36,13 +36,13 @@ extension OnePassDecoder {
         try members.append(keyText(start: start, count: length), try keptValue(depth: depth + 1))
       }
     } while try next(closing: 0x7D)
-    guard let kind, let routes else { throw Bail() }
+    guard let kind, let routes else { throw NeedsReference() }
     // A stack deeper than its limit is the reference's to raise the limit for, and report.
     let limit = maxDepth ?? RouteStack<RouteToken>.defaultMaximumDepth
     guard routes.count <= limit, (modal?.routes.count ?? 0) <= limit,
       let stack = try? RouteStack(
         tokens: routes, modal: modal, maxDepth: limit, rejectsDuplicateTop: rejectsDuplicateTop)
-    else { throw Bail() }
+    else { throw NeedsReference() }
     return RouterState(
       kind: kind, stack: stack, unknownMembers: members.members,
       modalUnknownMembers: modalMembers.members, quarantined: quarantined)
@@ -51,7 +51,7 @@ extension OnePassDecoder {
   /// Reads a router's quarantined tokens: an array of objects, each with a token and one
   /// place (`stack`, or `modal` with its `style`), within the limit; other members of an
   /// entry are read and not kept, as the reference does.
-  private mutating func quarantinedRoutes(depth: Int) throws(Bail) -> [QuarantinedRoute] {
+  private mutating func quarantinedRoutes(depth: Int) throws(NeedsReference) -> [QuarantinedRoute] {
     guard try openArray() else { return [] }
     var routes: [QuarantinedRoute] = []
     repeat {
@@ -59,21 +59,21 @@ extension OnePassDecoder {
       var place: UnreadableRoute.Place?
       var style: ModalStyle?
       var members = ObjectMembers()
-      guard try openObject() else { throw Bail() }
+      guard try openObject() else { throw NeedsReference() }
       repeat {
         let (key, start, length) = try self.key()
         let member = Self.quarantinedRouteKeys.member(key)
         try members.claim(member)
         switch member {
         case .token?:
-          guard let parsed = try? RouteToken(parsing: try string()) else { throw Bail() }
+          guard let parsed = try? RouteToken(parsing: try string()) else { throw NeedsReference() }
           token = parsed
         case .stack?:
           place = .stack(try integer(atLeast: 0))
         case .modal?:
           place = .modal(try integer(atLeast: 0))
         case .style?:
-          guard let parsed = ModalStyle(rawValue: try string()) else { throw Bail() }
+          guard let parsed = ModalStyle(rawValue: try string()) else { throw NeedsReference() }
           style = parsed
         default:
           try members.append(keyText(start: start, count: length), try keptValue(depth: depth + 2))
@@ -82,16 +82,16 @@ extension OnePassDecoder {
       // One place, and a style exactly with a modal's.
       guard let token, let place, members.holds(.stack) != members.holds(.modal),
         members.holds(.modal) == members.holds(.style)
-      else { throw Bail() }
+      else { throw NeedsReference() }
       routes.append(QuarantinedRoute(token, at: place, style: style))
     } while try next(closing: 0x5D)
-    guard routes.count <= limits.maximumQuarantinedRoutes else { throw Bail() }
+    guard routes.count <= limits.maximumQuarantinedRoutes else { throw NeedsReference() }
     return routes
   }
 
   /// Reads a router's kind; a plain one the same as the last router's is that router's
   /// string again, not a new one.
-  private mutating func routerKind() throws(Bail) -> String {
+  private mutating func routerKind() throws(NeedsReference) -> String {
     guard let (name, start, length) = try name() else { return try string() }
     guard name != .other else { return keyText(start: start, count: length) }
     if let last = lastRouterKind, last.name == name { return last.text }
@@ -103,18 +103,18 @@ extension OnePassDecoder {
   /// Reads a router's modal: its style, its stack, and the members kept with it.
   private mutating func modal(
     depth: Int
-  ) throws(Bail) -> ((style: ModalStyle, routes: [RouteToken]), ObjectMembers) {
+  ) throws(NeedsReference) -> ((style: ModalStyle, routes: [RouteToken]), ObjectMembers) {
     var style: ModalStyle?
     var routes: [RouteToken]?
     var members = ObjectMembers()
-    guard try openObject() else { throw Bail() }
+    guard try openObject() else { throw NeedsReference() }
     repeat {
       let (key, start, length) = try self.key()
       let member = Self.modalKeys.member(key)
       try members.claim(member)
       switch member {
       case .style?:
-        guard let parsed = ModalStyle(rawValue: try string()) else { throw Bail() }
+        guard let parsed = ModalStyle(rawValue: try string()) else { throw NeedsReference() }
         style = parsed
       case .stack?:
         routes = try tokens()
@@ -122,7 +122,7 @@ extension OnePassDecoder {
         try members.append(keyText(start: start, count: length), try keptValue(depth: depth + 1))
       }
     } while try next(closing: 0x7D)
-    guard let style, let routes else { throw Bail() }
+    guard let style, let routes else { throw NeedsReference() }
     return ((style, routes), members)
   }
 
@@ -132,13 +132,13 @@ extension OnePassDecoder {
   /// The hot loop of restore: a plain token (ASCII without escapes, the common case) goes
   /// from the file's bytes to the ``TokenCache``, which hands back the token it read before
   /// for the same text; anything else is read by the reader and parsed as the reference does.
-  private mutating func tokens() throws(Bail) -> [RouteToken] {
-    guard try openArray() else { throw Bail() }
+  private mutating func tokens() throws(NeedsReference) -> [RouteToken] {
+    guard try openArray() else { throw NeedsReference() }
     var routes: [RouteToken] = []
     routes.reserveCapacity(stackCapacity)
     let maximumStringBytes = reader.limits.maxStringBytes
     repeat {
-      guard try peek() == 0x22 else { throw Bail() }
+      guard try peek() == 0x22 else { throw NeedsReference() }
       let token: RouteToken?
       if let (end, hash, tail) = plainString(), end &- reader.index &- 1 <= maximumStringBytes {
         let start = reader.index &+ 1
@@ -151,10 +151,10 @@ extension OnePassDecoder {
       } else {
         token = try? RouteToken(parsing: try string())
       }
-      guard let token else { throw Bail() }
+      guard let token else { throw NeedsReference() }
       routes.append(token)
     } while try next(closing: 0x5D)
-    guard routes.count <= limits.maximumStackDepth else { throw Bail() }
+    guard routes.count <= limits.maximumStackDepth else { throw NeedsReference() }
     stackCapacity = routes.count
     return routes
   }

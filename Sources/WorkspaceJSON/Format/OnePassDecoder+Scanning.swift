@@ -1,7 +1,7 @@
 /// The JSON the one-pass decoder reads, with the reader's own primitives: whitespace, strings
 /// (UTF-8 validation, escapes, the length limit), numbers, literals. Whatever they reject, and
 /// whatever is not the plain case (a key with escapes or beyond ASCII, a value of an
-/// unexpected type), is a ``OnePassDecoder/Bail``.
+/// unexpected type), is a ``OnePassDecoder/NeedsReference``.
 extension OnePassDecoder {
   /// A plain key of at most 24 bytes, zero-padded (a key holds no raw zero byte); ``other``
   /// for a longer one, which the format never uses.
@@ -77,17 +77,17 @@ extension OnePassDecoder {
     }
   }
 
-  /// The byte at the reader's offset; a bail at the end of the document.
+  /// The byte at the reader's offset; ``NeedsReference`` at the end of the document.
   @inline(__always)
-  func peek() throws(Bail) -> UInt8 {
-    guard reader.index < reader.count else { throw Bail() }
+  func peek() throws(NeedsReference) -> UInt8 {
+    guard reader.index < reader.count else { throw NeedsReference() }
     return reader.byte(at: reader.index)
   }
 
   /// Moves past `byte` at the reader's offset and the whitespace after it.
   @inline(__always)
-  mutating func expect(_ byte: UInt8) throws(Bail) {
-    guard try peek() == byte else { throw Bail() }
+  mutating func expect(_ byte: UInt8) throws(NeedsReference) {
+    guard try peek() == byte else { throw NeedsReference() }
     reader.index &+= 1
     reader.skipWhitespace()
   }
@@ -95,19 +95,19 @@ extension OnePassDecoder {
   /// Opens the object at the reader's offset: whether it has members (the reader is then at
   /// the first key), or is empty (the reader is then past it).
   @inline(__always)
-  mutating func openObject() throws(Bail) -> Bool {
+  mutating func openObject() throws(NeedsReference) -> Bool {
     try open(0x7B, closing: 0x7D)
   }
 
   /// Opens the array at the reader's offset: whether it has elements (the reader is then at
   /// the first), or is empty (the reader is then past it).
   @inline(__always)
-  mutating func openArray() throws(Bail) -> Bool {
+  mutating func openArray() throws(NeedsReference) -> Bool {
     try open(0x5B, closing: 0x5D)
   }
 
   @inline(__always)
-  private mutating func open(_ bracket: UInt8, closing: UInt8) throws(Bail) -> Bool {
+  private mutating func open(_ bracket: UInt8, closing: UInt8) throws(NeedsReference) -> Bool {
     try expect(bracket)
     guard try peek() == closing else { return true }
     reader.index &+= 1
@@ -117,8 +117,8 @@ extension OnePassDecoder {
   /// Reads an array, each element with `element`.
   @inline(__always)
   mutating func array<Element>(
-    _ element: (inout Self) throws(Bail) -> Element
-  ) throws(Bail) -> [Element] {
+    _ element: (inout Self) throws(NeedsReference) -> Element
+  ) throws(NeedsReference) -> [Element] {
     var elements: [Element] = []
     guard try openArray() else { return elements }
     repeat {
@@ -130,7 +130,7 @@ extension OnePassDecoder {
   /// After a member or element: whether another follows (the reader is then at it), or the
   /// container closes with `closing` (the reader is then past it).
   @inline(__always)
-  mutating func next(closing: UInt8) throws(Bail) -> Bool {
+  mutating func next(closing: UInt8) throws(NeedsReference) -> Bool {
     reader.skipWhitespace()
     let byte = try peek()
     reader.index &+= 1
@@ -138,7 +138,7 @@ extension OnePassDecoder {
       reader.skipWhitespace()
       return true
     }
-    guard byte == closing else { throw Bail() }
+    guard byte == closing else { throw NeedsReference() }
     return false
   }
 
@@ -146,8 +146,8 @@ extension OnePassDecoder {
   /// the value.
   ///
   /// - Returns: The key, and where its text lies for a key kept as an unknown member.
-  mutating func key() throws(Bail) -> (key: Key, start: Int, count: Int) {
-    guard let (start, length) = try plainText() else { throw Bail() }
+  mutating func key() throws(NeedsReference) -> (key: Key, start: Int, count: Int) {
+    guard let (start, length) = try plainText() else { throw NeedsReference() }
     reader.skipWhitespace()
     try expect(0x3A)
     return (key(start: start, count: length), start, length)
@@ -156,7 +156,7 @@ extension OnePassDecoder {
   /// Reads a plain string value as a ``Key``: for a value the format spells with one of a few
   /// names (a node's kind, an axis, a router's kind). `nil` for a string that is not plain,
   /// which the reader then reads: the reader is still at its opening quote.
-  mutating func name() throws(Bail) -> (name: Key, start: Int, count: Int)? {
+  mutating func name() throws(NeedsReference) -> (name: Key, start: Int, count: Int)? {
     guard let (start, length) = try plainText() else { return nil }
     return (key(start: start, count: length), start, length)
   }
@@ -167,8 +167,8 @@ extension OnePassDecoder {
   ///
   /// - Returns: Where the string's text lies.
   @inline(__always)
-  private mutating func plainText() throws(Bail) -> (start: Int, count: Int)? {
-    guard try peek() == 0x22 else { throw Bail() }
+  private mutating func plainText() throws(NeedsReference) -> (start: Int, count: Int)? {
+    guard try peek() == 0x22 else { throw NeedsReference() }
     let start = reader.index &+ 1
     var seen: UInt64 = 0
     let end = reader.nextSpecialByte(from: start, seen: &seen)
@@ -206,37 +206,37 @@ extension OnePassDecoder {
 
   /// Reads a string with the reader's own parser.
   @inline(__always)
-  mutating func string() throws(Bail) -> String {
-    guard try peek() == 0x22 else { throw Bail() }
+  mutating func string() throws(NeedsReference) -> String {
+    guard try peek() == 0x22 else { throw NeedsReference() }
     do {
       return try reader.parseString()
     } catch {
-      throw Bail()
+      throw NeedsReference()
     }
   }
 
   /// Reads a number with the reader's own parser, as a value (so `intValue` and
   /// `numberValue` mean what they mean to the reference decoder).
   @inline(__always)
-  mutating func number() throws(Bail) -> JSONValue {
+  mutating func number() throws(NeedsReference) -> JSONValue {
     let first = try peek()
-    guard first == 0x2D || first &- 0x30 < 10 else { throw Bail() }
+    guard first == 0x2D || first &- 0x30 < 10 else { throw NeedsReference() }
     do {
       return try reader.parseNumber()
     } catch {
-      throw Bail()
+      throw NeedsReference()
     }
   }
 
   /// Reads an integer of at least `minimum`.
   @inline(__always)
-  mutating func integer(atLeast minimum: Int) throws(Bail) -> Int {
-    guard let value = try number().intValue, value >= minimum else { throw Bail() }
+  mutating func integer(atLeast minimum: Int) throws(NeedsReference) -> Int {
+    guard let value = try number().intValue, value >= minimum else { throw NeedsReference() }
     return value
   }
 
   /// Reads `true` or `false`.
-  mutating func boolean() throws(Bail) -> Bool {
+  mutating func boolean() throws(NeedsReference) -> Bool {
     switch try peek() {
     case 0x74:
       try literal("true")
@@ -244,23 +244,23 @@ extension OnePassDecoder {
     case 0x66:
       try literal("false")
       return false
-    default: throw Bail()
+    default: throw NeedsReference()
     }
   }
 
   /// Reads `null` if it stands at the reader's offset; whether it did.
-  mutating func null() throws(Bail) -> Bool {
+  mutating func null() throws(NeedsReference) -> Bool {
     guard try peek() == 0x6E else { return false }
     try literal("null")
     return true
   }
 
-  private mutating func literal(_ text: StaticString) throws(Bail) {
+  private mutating func literal(_ text: StaticString) throws(NeedsReference) {
     let length = text.utf8CodeUnitCount
-    guard reader.index &+ length <= reader.count else { throw Bail() }
+    guard reader.index &+ length <= reader.count else { throw NeedsReference() }
     for offset in 0..<length where reader.byte(at: reader.index &+ offset) != text.utf8Start[offset]
     {
-      throw Bail()
+      throw NeedsReference()
     }
     reader.index &+= length
   }
@@ -268,7 +268,7 @@ extension OnePassDecoder {
   /// Reads any value as a ``JSONValue``, with the reader's own scan and limits, its depth
   /// limit counted from `depth`, the number of arrays and objects open around it: for a
   /// member kept because the format does not know it.
-  mutating func keptValue(depth: Int) throws(Bail) -> JSONValue {
+  mutating func keptValue(depth: Int) throws(NeedsReference) -> JSONValue {
     var sub = JSONReader(base: reader.base, count: reader.count, limits: limits(depth: depth))
     sub.index = reader.index
     var builder = JSONReader.ValueBuilder()
@@ -277,7 +277,7 @@ extension OnePassDecoder {
       reader.index = sub.index
       return value
     } catch {
-      throw Bail()
+      throw NeedsReference()
     }
   }
 

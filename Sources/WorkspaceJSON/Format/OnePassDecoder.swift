@@ -22,8 +22,9 @@ import Workspace
 /// ``JSONDocument`` of just that value) and `templates` as a value, both once the tree is
 /// built, as the reference does; unknown members are kept as the values the reader builds.
 struct OnePassDecoder {
-  /// Why the decoder gave up; the reference decoder says what is wrong, if anything.
-  struct Bail: Error {}
+  /// The file needs the reference decoder (it is not the common case this one reads, or
+  /// something is wrong with it); the reference says what is wrong, if anything.
+  struct NeedsReference: Error {}
 
   /// The document's bytes and the offset of the next byte; its limits are the file's.
   var reader: JSONReader
@@ -92,28 +93,28 @@ struct OnePassDecoder {
   /// most-recently-used list, zoom, history, templates, the invariants.
   private mutating func file(
     _ buffer: UnsafeRawBufferPointer, path: String
-  ) throws(Bail) -> WorkspaceState {
+  ) throws(NeedsReference) -> WorkspaceState {
     if reader.count >= 3, reader.byte(at: 0) == 0xEF, reader.byte(at: 1) == 0xBB,
       reader.byte(at: 2) == 0xBF
     {
-      throw Bail()
+      throw NeedsReference()
     }
     reader.skipWhitespace()
     var top = TopLevel()
-    guard try openObject() else { throw Bail() }
+    guard try openObject() else { throw NeedsReference() }
     repeat {
       let (key, start, length) = try self.key()
       let member = Self.topLevelKeys.member(key)
       try top.members.claim(member)
       switch member {
       case .format?:
-        guard try string() == WorkspaceFormat.name else { throw Bail() }
+        guard try string() == WorkspaceFormat.name else { throw NeedsReference() }
         top.hasFormat = true
       case .version?:
         guard
           try integer(atLeast: WorkspaceFormat.currentVersion)
             == WorkspaceFormat.currentVersion
-        else { throw Bail() }
+        else { throw NeedsReference() }
         top.hasVersion = true
       case .revision?:
         top.revision = try integer(atLeast: 0)
@@ -138,7 +139,7 @@ struct OnePassDecoder {
         guard
           let (_, end) = try? JSONDocument.readValue(
             in: buffer, at: reader.index, limits: limits(depth: 1), { _ in () })
-        else { throw Bail() }
+        else { throw NeedsReference() }
         reader.index = end
       case .templates?:
         top.templates = try keptValue(depth: 1)
@@ -150,7 +151,7 @@ struct OnePassDecoder {
     } while try next(closing: 0x7D)
     reader.skipWhitespace()
     guard reader.index == reader.count, top.hasFormat, top.hasVersion, let rootID = top.root
-    else { throw Bail() }
+    else { throw NeedsReference() }
     return try finish(top, rootID: rootID, buffer, path: path)
   }
 
@@ -158,23 +159,25 @@ struct OnePassDecoder {
   /// reference decoder does after reading the tree.
   private mutating func finish(
     _ top: TopLevel, rootID: NodeID, _ buffer: UnsafeRawBufferPointer, path: String
-  ) throws(Bail) -> WorkspaceState {
+  ) throws(NeedsReference) -> WorkspaceState {
     // The state takes the only reference to the nodes, so a repair changes them in place.
     var nodes: [NodeID: Node] = [:]
     swap(&nodes, &self.nodes)
     var nextID = largestID + 1
     if let stored = top.nextID {
-      guard stored <= WorkspaceDecoder.maximumID + 1, stored >= nextID else { throw Bail() }
+      guard stored <= WorkspaceDecoder.maximumID + 1, stored >= nextID else {
+        throw NeedsReference()
+      }
       nextID = stored
     }
     for pane in [top.focus, top.zoomed] + top.mostRecentlyUsed.map(Optional.some) {
       guard let pane else { continue }
-      guard nodes[pane]?.isPane == true else { throw Bail() }
+      guard nodes[pane]?.isPane == true else { throw NeedsReference() }
     }
     let recent = top.mostRecentlyUsed
     guard recent.count <= top.mostRecentlyUsedLimit,
       recent.count < 2 || Set(recent).count == recent.count
-    else { throw Bail() }
+    else { throw NeedsReference() }
     var state = WorkspaceState(
       nodes: nodes, rootID: rootID, nextID: nextID, mostRecentlyUsed: recent, zoomedPane: nil,
       history: History(), unknownMembers: top.members.members,
@@ -188,10 +191,12 @@ struct OnePassDecoder {
     let chainEnd = state.focusedPane
     let isRepaired = (top.focus ?? chainEnd) != chainEnd || recent.first != chainEnd
     if isRepaired {
-      guard let repairs = state.repair(focus: top.focus), repairs.isEmpty else { throw Bail() }
+      guard let repairs = state.repair(focus: top.focus), repairs.isEmpty else {
+        throw NeedsReference()
+      }
     }
     if let zoomed = top.zoomed {
-      guard zoomed == state.focusedPane else { throw Bail() }
+      guard zoomed == state.focusedPane else { throw NeedsReference() }
       state.zoomedPane = zoomed
     }
     if top.history != nil || top.templates != nil || top.routeTypes != nil {
@@ -201,7 +206,7 @@ struct OnePassDecoder {
           (try? JSONDocument.readValue(in: buffer, at: history, limits: .validated) { value in
             reference.decodeHistory(value, into: &state)
           }) != nil
-        else { throw Bail() }
+        else { throw NeedsReference() }
       }
       if let templates = top.templates {
         state.templates = reference.decodeTemplates(templates, at: "$.templates")
@@ -209,7 +214,7 @@ struct OnePassDecoder {
       if let routeTypes = top.routeTypes {
         state.routeSchema = reference.decodeRouteSchema(routeTypes, at: "$.routeTypes")
       }
-      guard reference.diagnostics.isEmpty else { throw Bail() }
+      guard reference.diagnostics.isEmpty else { throw NeedsReference() }
     }
     // Without the repair the invariants hold by construction: the tree was built from its
     // root down, each node once under the id it stores, a child naming its container; every
@@ -217,7 +222,7 @@ struct OnePassDecoder {
     // the focused pane, holds panes only, once each, within its limit; zoom is on that pane.
     // History and templates leave the tree as it is. The tests check the claim.
     if isRepaired {
-      guard state.invariantViolations().isEmpty else { throw Bail() }
+      guard state.invariantViolations().isEmpty else { throw NeedsReference() }
     } else {
       assert(state.invariantViolations().isEmpty, "the one-pass decoder broke an invariant")
     }
@@ -225,25 +230,25 @@ struct OnePassDecoder {
   }
 
   /// A stored pane id (`focus`, `zoomed`): `null` or an integer.
-  private mutating func storedID() throws(Bail) -> NodeID? {
+  private mutating func storedID() throws(NeedsReference) -> NodeID? {
     if try null() { return nil }
-    guard let id = try number().intValue else { throw Bail() }
+    guard let id = try number().intValue else { throw NeedsReference() }
     return NodeID(id)
   }
 
   /// The most-recently-used list: an array of integers.
-  private mutating func ids() throws(Bail) -> [NodeID] {
-    try array { (decoder: inout Self) throws(Bail) in
-      guard let id = try decoder.number().intValue else { throw Bail() }
+  private mutating func ids() throws(NeedsReference) -> [NodeID] {
+    try array { (decoder: inout Self) throws(NeedsReference) in
+      guard let id = try decoder.number().intValue else { throw NeedsReference() }
       return NodeID(id)
     }
   }
 
   /// A size `"WxH"`, each length in `lengths`.
-  private mutating func size(lengths: ClosedRange<Int>) throws(Bail) -> Size {
+  private mutating func size(lengths: ClosedRange<Int>) throws(NeedsReference) -> Size {
     guard let size = Size(parsing: try string()), lengths.contains(size.width),
       lengths.contains(size.height)
-    else { throw Bail() }
+    else { throw NeedsReference() }
     return size
   }
 
@@ -257,12 +262,12 @@ extension OnePassDecoder {
     private var known: UInt64 = 0
     private var kept: [(key: String, value: JSONValue)] = []
 
-    /// Records the known key `key`, if any; a bail if the object held it already.
+    /// Records the known key `key`, if any; ``NeedsReference`` if the object held it already.
     @inline(__always)
-    mutating func claim(_ key: FormatKey?) throws(Bail) {
+    mutating func claim(_ key: FormatKey?) throws(NeedsReference) {
       guard let key else { return }
       let bit: UInt64 = 1 << key.rawValue
-      guard known & bit == 0 else { throw Bail() }
+      guard known & bit == 0 else { throw NeedsReference() }
       known |= bit
     }
 
@@ -271,9 +276,9 @@ extension OnePassDecoder {
       known & 1 << key.rawValue != 0
     }
 
-    /// Keeps an unknown member; a bail if the object held its key already.
-    mutating func append(_ key: String, _ value: JSONValue) throws(Bail) {
-      guard !kept.contains(where: { $0.key == key }) else { throw Bail() }
+    /// Keeps an unknown member; ``NeedsReference`` if the object held its key already.
+    mutating func append(_ key: String, _ value: JSONValue) throws(NeedsReference) {
+      guard !kept.contains(where: { $0.key == key }) else { throw NeedsReference() }
       kept.append((key, value))
     }
 

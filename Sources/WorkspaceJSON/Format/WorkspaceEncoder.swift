@@ -109,7 +109,7 @@ enum WorkspaceEncoder {
     _ nodeID: NodeID, in state: WorkspaceState, into sink: inout Sink
   ) {
     let node = state.node(nodeID)!
-    fields(of: node, parent: nil, into: &sink) { sink in
+    fields(of: node, parent: .nested, into: &sink) { sink in
       sink.openArray()
       for child in node.children { nestedNode(child, in: state, into: &sink) }
       sink.close()
@@ -118,18 +118,26 @@ enum WorkspaceEncoder {
 
   /// A node as history stores it: children and parent as ids.
   private static func flatNode<Sink: JSONSink & ~Copyable>(_ node: Node, into sink: inout Sink) {
-    fields(of: node, parent: node.parent, into: &sink) { sink in ids(node.children, into: &sink) }
+    fields(of: node, parent: .flat(node.parent), into: &sink) { sink in
+      ids(node.children, into: &sink)
+    }
   }
 
-  /// A node's members; `parent` (`nil` in the nested tree, where the nesting says it) is
-  /// written after the id when `isFlat`.
+  /// How a node's parent is written: not at all in the nested tree, where the nesting says
+  /// it, or as an id (`null` for the root) after the node's id in history's flat nodes.
+  private enum ParentMember {
+    case nested
+    case flat(NodeID?)
+  }
+
+  /// A node's members, its parent written as `parent` says.
   private static func fields<Sink: JSONSink & ~Copyable>(
-    of node: Node, parent: NodeID??, into sink: inout Sink,
+    of node: Node, parent: ParentMember, into sink: inout Sink,
     children: (inout Sink) -> Void
   ) {
     sink.openObject()
     sink.member(.id, node.id.rawValue)
-    if let parent {
+    if case .flat(let parent) = parent {
       sink.key(.parent)
       if let parent { sink.number(parent.rawValue) } else { sink.null() }
     }

@@ -4,9 +4,9 @@ extension JSONDocument {
   ///
   /// Lookups return the *last* value stored for a key, as ``JSONObject``'s do, and compare
   /// keys as Swift strings compare (a key written with escapes matches its text).
-  package struct Object {
+  struct Object {
     /// One member: its key, read on demand, and its value.
-    package struct Member {
+    struct Member {
       let document: Value.Document
       /// The offset of the key's opening quote.
       let key: Int
@@ -14,19 +14,19 @@ extension JSONDocument {
       package let value: Value
 
       /// The key as a string.
-      package var keyString: String {
+      var keyString: String {
         var reader = document.reader(at: key)
         // The document was validated: the key reads again.
         return try! reader.parseString()
       }
 
       /// Whether the key is `text`.
-      package func hasKey(_ text: StaticString) -> Bool {
+      func hasKey(_ text: StaticString) -> Bool {
         Value(document, at: key, container: 0).isString(text)
       }
 
       /// Whether the key is `text`.
-      package func hasKey(_ text: String) -> Bool {
+      func hasKey(_ text: String) -> Bool {
         Value(document, at: key, container: 0).isString(text)
       }
     }
@@ -54,7 +54,7 @@ extension JSONDocument {
 
     /// Removes every member with the key and returns the value that lookups returned.
     @discardableResult
-    package mutating func removeValue(forKey key: StaticString) -> Value? {
+    mutating func removeValue(forKey key: StaticString) -> Value? {
       let removed = self[key]
       if removed != nil { members.removeAll { $0.hasKey(key) } }
       return removed
@@ -65,7 +65,7 @@ extension JSONDocument {
     ///
     /// - Complexity: O(*n*²) for *n* members, comparing plain keys in place; keys are made
     ///   strings only when one is repeated or not plain.
-    package func duplicateKeys() -> [String] {
+    func duplicateKeys() -> [String] {
       guard members.count > 1 else { return [] }
       let isRepeated = members.indices.contains { index in
         let key = members[index]
@@ -76,7 +76,7 @@ extension JSONDocument {
     }
 
     /// The value built as a ``JSONObject``, for what is kept as it was read.
-    package var jsonObject: JSONObject {
+    var jsonObject: JSONObject {
       JSONObject(members: members.map { ($0.keyString, $0.value.jsonValue) })
     }
   }
@@ -99,7 +99,7 @@ extension JSONDocument.Object.Member {
 
 extension JSONDocument.Value {
   /// Whether the value is the string `text`.
-  package func isString(_ text: String) -> Bool {
+  func isString(_ text: String) -> Bool {
     var text = text
     let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
     // Plain bytes against ASCII text compare exactly; anything else as Swift strings do.

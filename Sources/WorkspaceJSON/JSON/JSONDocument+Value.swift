@@ -88,10 +88,10 @@ extension JSONDocument {
     private var first: UInt8 { document.byte(at: offset) }
 
     /// Whether the value is the literal `null`.
-    package var isNull: Bool { first == 0x6E }
+    var isNull: Bool { first == 0x6E }
 
     /// Whether the value is a string.
-    package var isString: Bool { first == 0x22 }
+    var isString: Bool { first == 0x22 }
 
     /// The Boolean, or `nil` when the value is not `true` or `false`.
     package var boolValue: Bool? {
@@ -110,17 +110,17 @@ extension JSONDocument {
     }
 
     /// The number (the nearest `Double` to a big integer), as ``JSONValue/numberValue``.
-    package var numberValue: Double? { number?.numberValue }
+    var numberValue: Double? { number?.numberValue }
 
     /// The number as an `Int` when it is integral and representable, as
     /// ``JSONValue/intValue``.
     package var intValue: Int? { number?.intValue }
 
     /// The number as written, as ``JSONValue/numberText``.
-    package var numberText: String? { number?.numberText }
+    var numberText: String? { number?.numberText }
 
     /// The digits of an integer literal above 2^53 in magnitude, or `nil`.
-    package var bigIntegerDigits: String? {
+    var bigIntegerDigits: String? {
       if case .bigInteger(let digits)? = number { return digits }
       return nil
     }
@@ -136,7 +136,7 @@ extension JSONDocument {
     /// escapes, so its bytes are its text); `nil` for any other value.
     ///
     /// - Complexity: O(*n*), where *n* is the string's length, plus what `body` does.
-    package func withPlainString<Result>(
+    func withPlainString<Result>(
       _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result? {
       guard isString else { return nil }
@@ -149,7 +149,7 @@ extension JSONDocument {
     }
 
     /// Whether the value is the string `text`.
-    package func isString(_ text: StaticString) -> Bool {
+    func isString(_ text: StaticString) -> Bool {
       if let equal = withPlainString({ Self.equal($0, text) }) { return equal }
       return stringValue == text.description
     }
@@ -176,7 +176,7 @@ extension JSONDocument {
     /// The number of elements of an array, or `nil` when the value is not an array.
     ///
     /// - Complexity: O(1).
-    package var arrayCount: Int? {
+    var arrayCount: Int? {
       first == 0x5B ? document.containers[container].count : nil
     }
 
@@ -253,7 +253,7 @@ extension JSONDocument {
     /// The value built as a ``JSONValue``, for what is kept as it was read.
     ///
     /// - Complexity: O(*n*), where *n* is the value's length in bytes.
-    package var jsonValue: JSONValue {
+    var jsonValue: JSONValue {
       let end = document.end(of: offset, container: container)
       // The document was validated, under limits at least as strict.
       return try! JSONReader.parse(

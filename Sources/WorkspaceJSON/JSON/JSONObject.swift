@@ -86,7 +86,7 @@ package struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
   ///
   /// - Complexity: O(*n*), where *n* is the number of members.
   @discardableResult
-  package mutating func removeValue(forKey key: String) -> JSONValue? {
+  mutating func removeValue(forKey key: String) -> JSONValue? {
     let removed = self[key]
     if removed != nil {
       members.removeAll { $0.key == key }
@@ -102,7 +102,7 @@ package struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
   /// The keys that occur more than once, each listed once, in order of first occurrence.
   ///
   /// - Complexity: O(*n*) expected, where *n* is the number of members.
-  package func duplicateKeys() -> [String] {
+  func duplicateKeys() -> [String] {
     if members.count <= 16 {
       // Small objects, the common case: compare pairwise without hashing.
       var duplicates: [String] = []

@@ -29,7 +29,7 @@ package enum JSONValue: Equatable, Sendable {
 
 extension JSONValue {
   /// Whether the value is the literal `null`.
-  package var isNull: Bool {
+  var isNull: Bool {
     if case .null = self { return true }
     return false
   }
@@ -42,7 +42,7 @@ extension JSONValue {
 
   /// The numeric payload (the nearest `Double` to a big integer), or `nil` when the value is
   /// not a number.
-  package var numberValue: Double? {
+  var numberValue: Double? {
     switch self {
     case .number(let value): value
     case .bigInteger(let text): Double(text)
@@ -60,7 +60,7 @@ extension JSONValue {
   }
 
   /// The number as written in the file: a big integer's own digits, else the writer's form.
-  package var numberText: String? {
+  var numberText: String? {
     switch self {
     case .bigInteger(let text): text
     case .number: JSONWriter.string(self, style: .compact)

@@ -78,7 +78,7 @@ extension JSONWriter {
   /// The number of bytes `text` takes between quotes as the writer escapes it.
   ///
   /// - Complexity: O(*n*), where *n* is the length of `text` in UTF-8 bytes.
-  package static func encodedLength(of text: String) -> Int {
+  static func encodedLength(of text: String) -> Int {
     var length = 0
     for byte in text.utf8 {
       switch byte {
