@@ -150,6 +150,21 @@ struct Runner {
     ).paneArea
   }
 
+  /// Whether a command may measure the layout (directional focus, a split's room, resize,
+  /// …): all but router operations, renames and focus by number, id or order, which never
+  /// read the layout size.
+  private static func mayMeasure(_ command: WorkspaceCommand) -> Bool {
+    switch command {
+    case .route, .rename, .renameTab: false
+    case .focus(let target):
+      switch target {
+      case .pane, .next, .previous, .last: false
+      case .direction: true
+      }
+    default: true
+    }
+  }
+
   private mutating func warn(_ diagnostics: [Diagnostic]) {
     guard !options.quiet else { return }
     for diagnostic in diagnostics {
@@ -167,24 +182,30 @@ struct Runner {
     _ steps: [Invocation.Step], on draft: inout WorkspaceDraft
   ) throws(Failure) {
     fileTemplates = try Self.templatesFile(options)
-    let measuringArea =
-      options.size != nil || draft.state.layoutSize == nil
-      ? paneArea(of: drawingSize, in: draft.state) : nil
+    let initialState = draft.state
+    // The pane area of a drawing of the state as it was: only worked out for `--size`, or
+    // for a batch that measures (the terminal's size is no size a router operation needs).
+    let needsArea = options.size != nil || draft.state.layoutSize == nil
+    var measuringArea: Size?
     var batch: [WorkspaceCommand] = []
     // The first word of each command in the batch, to name the one the state refuses.
     var batchWords: [Int] = []
     func flush(_ draft: inout WorkspaceDraft, measuringIn area: Size?) throws(Failure) {
       guard !batch.isEmpty else { return }
+      if area == nil, needsArea, measuringArea == nil,
+        options.size != nil || batch.contains(where: Self.mayMeasure)
+      {
+        measuringArea = paneArea(of: drawingSize, in: initialState)
+      }
       var failedIndex: Int?
       do {
-        try draft.apply(batch, measuringIn: area, failedIndex: &failedIndex)
+        try draft.apply(batch, measuringIn: area ?? measuringArea, failedIndex: &failedIndex)
       } catch {
         throw Failure(error, atWord: failedIndex.map { batchWords[$0] })
       }
       batch = []
       batchWords = []
     }
-    let initialState = draft.state
     for step in steps {
       switch step {
       case .edit(let command, let word):
@@ -194,13 +215,13 @@ struct Runner {
         for command in commands { batch.append(try fromTemplatesFile(command, word: word)) }
         batchWords += Array(repeating: word, count: commands.count)
       case .tool(_, let action):
-        try flush(&draft, measuringIn: drawnArea ?? measuringArea)
+        try flush(&draft, measuringIn: drawnArea)
         try inspect(action, draft.state)
       case .complete, .version:
         throw Failure.usage("this command cannot be combined with others")
       }
     }
-    try flush(&draft, measuringIn: drawnArea ?? measuringArea)
+    try flush(&draft, measuringIn: drawnArea)
     guard !draft.changes.isEmpty else { return }
     reportEdits(draft.changes, from: initialState, to: draft.state)
   }

@@ -118,7 +118,7 @@ struct HostClient {
     do {
       try send(request, within: deadline)
     } catch {
-      guard case .refused(let reason)?? = try? receive(within: 50) else {
+      guard case .refused(let reason)? = (try? receive(within: 50)) ?? nil else {
         throw .notSent(error)
       }
       return .refused(reason)

@@ -56,7 +56,7 @@ enum Watch {
     } catch {
       // A host too busy refuses at once and closes, which can fail the send.
       var refusal = error.description
-      if case .refused(let reason)?? = try? client.receive(within: 50) { refusal = reason }
+      if case .refused(let reason)? = (try? client.receive(within: 50)) ?? nil { refusal = reason }
       return watchingTheFile("the host refused the watch: \(refusal)")
     }
     do {
