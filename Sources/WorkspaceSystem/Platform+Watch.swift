@@ -38,6 +38,8 @@ extension Platform {
     #endif
   }
 
+  // The two watchers, each where its system has it; elsewhere `watchDirectory` returns
+  // `false` and the caller polls.
   #if os(Linux)
     /// Watches with inotify; returns `false` if inotify is not available.
     private static func watchWithInotify(
@@ -97,9 +99,7 @@ extension Platform {
       }
       return true
     }
-  #endif
-
-  #if canImport(Darwin)
+  #elseif canImport(Darwin)
     /// Watches the directory with a dispatch source (kqueue): event-driven, never on a timer.
     /// The thread blocks in `poll` on the stop request and on a pipe the source's handler
     /// writes to when the directory itself goes away; only then does it look for the directory

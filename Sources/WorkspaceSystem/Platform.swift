@@ -34,6 +34,7 @@ package enum Platform {
   /// - Returns: 0, or -1 with `errno` set.
   package static func synchronize(_ descriptor: Int32) -> Int32 {
     #if canImport(Darwin)
+      // No twin: every system then takes the `fsync` below, Darwin only where this failed.
       // Darwin only: `fcntl(_:_:) -> Int32` of the Darwin overlay, `F_FULLFSYNC` of <fcntl.h>.
       if retryingOnInterrupt({ fcntl(descriptor, F_FULLFSYNC) }) != -1 { return 0 }
     #endif
@@ -46,6 +47,7 @@ package enum Platform {
   /// Elsewhere it does nothing; the final ``synchronize(_:)`` writes everything.
   package static func startWritingOut(_ descriptor: Int32, offset: Int, count: Int) {
     #if os(Linux)
+      // No twin: Darwin has no `posix_fadvise` (nor `sync_file_range`); nothing is started.
       _ = posix_fadvise(descriptor, off_t(offset), off_t(count), POSIX_FADV_DONTNEED)
     #endif
   }
@@ -126,6 +128,7 @@ package enum Platform {
   package static func configureSocket(_ descriptor: Int32) {
     configure(descriptor)
     #if canImport(Darwin)
+      // No twin: elsewhere each `send` passes `MSG_NOSIGNAL` (``sendFlags``).
       // Darwin only: `SO_NOSIGPIPE` of <sys/socket.h>, an `Int32` option of `SOL_SOCKET`.
       var one: Int32 = 1
       _ = setsockopt(
