@@ -130,8 +130,10 @@ extension Platform {
           continue
         }
         // Darwin only: `DispatchSource.makeFileSystemObjectSource(fileDescriptor: Int32,
-        // eventMask: DispatchSource.FileSystemEvent, queue: DispatchQueue?) ->
-        // DispatchSourceFileSystemObject`, which Dispatch offers on Apple platforms alone.
+        // eventMask: DispatchSource.FileSystemEvent, queue: DispatchQueue? = nil) ->
+        // any DispatchSourceFileSystemObject`, which Dispatch offers on Apple platforms alone.
+        // The handler's hold on the source ends with the cancellation, which releases the
+        // handlers.
         let source = DispatchSource.makeFileSystemObjectSource(
           fileDescriptor: fd, eventMask: [.write, .delete, .rename], queue: queue)
         let isCancelled = DispatchSemaphore(value: 0)

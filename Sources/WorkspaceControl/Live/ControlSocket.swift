@@ -71,20 +71,20 @@ package struct ControlSocket: Sendable {
   }
 
   /// Where the sockets are looked for, and why there.
-  package struct Directory: Hashable, Sendable {
+  struct Directory: Hashable, Sendable {
     /// The directory's path.
-    package let path: String
+    let path: String
     /// Where it comes from, as `wsctl status` says it: `WSCTL_SOCKET_DIR`, `wsctl in
     /// $XDG_RUNTIME_DIR`, `wsctl in the per-user temporary directory`, or `/tmp/wsctl-UID`
     /// (with the reason).
-    package let origin: String
+    let origin: String
     /// Whether `WSCTL_SOCKET_DIR` named it.
-    package let isNamedByVariable: Bool
+    let isNamedByVariable: Bool
   }
 
   /// The variable that names the directory of sockets, for a host and `wsctl` alike: how a
   /// shell's `wsctl` reaches a sandboxed app, whose sockets are in its container.
-  package static let directoryVariable = "WSCTL_SOCKET_DIR"
+  static let directoryVariable = "WSCTL_SOCKET_DIR"
 
   /// The directory of sockets, not yet checked: `$WSCTL_SOCKET_DIR` as it is (set and not
   /// empty), else `wsctl` in the user's runtime directory, else `/tmp/wsctl-<uid>`.
@@ -92,7 +92,7 @@ package struct ControlSocket: Sendable {
   /// - Throws: ``ControlUnavailable/variableNotAbsolute(_:)`` for a `WSCTL_SOCKET_DIR` that is
   ///   not an absolute path (a host and `wsctl` in different directories would read it
   ///   differently).
-  package static func chosenDirectory() throws(ControlUnavailable) -> Directory {
+  static func chosenDirectory() throws(ControlUnavailable) -> Directory {
     if let named = getenv(directoryVariable).map({ String(cString: $0) }), !named.isEmpty {
       guard named.hasPrefix("/") else { throw .variableNotAbsolute(named) }
       let path = named.count > 1 && named.hasSuffix("/") ? String(named.dropLast()) : named
