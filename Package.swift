@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "Workspace",
+  // Observation (`@Observable`, `@ObservationIgnored`) sets the floor; every other API with an
+  // Apple floor is at or below it (the table in docs/ARCHITECTURE.md, "Apple platforms").
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
     .library(name: "PaneRouter", targets: ["PaneRouter"]),
     .library(name: "Workspace", targets: ["Workspace"]),

@@ -7,7 +7,11 @@
 ///       .sheet(isPresented: $router.isSheetPresented) {
 ///         NavigationStack(path: $router.modalPath) { … }
 ///       }
-///       .fullScreenCover(isPresented: $router.isCoverPresented) { … }
+///       #if os(macOS)
+///         .sheet(isPresented: $router.isCoverPresented) { … }  // no full-screen cover on macOS
+///       #else
+///         .fullScreenCover(isPresented: $router.isCoverPresented) { … }
+///       #endif
 ///
 /// The package does not import SwiftUI: these are plain properties, which `$router.…`
 /// turns into bindings.

@@ -2,6 +2,7 @@ import Foundation
 import Workspace
 import WorkspaceControl
 import WorkspaceJSON
+import WorkspaceSystem
 
 /// Live control: `wsctl` on the session's file talks to the session over the file's control
 /// socket (see `docs/CLI.md`, "Host mode").
@@ -11,6 +12,12 @@ import WorkspaceJSON
 /// same transactions file mode would apply. The reply leaves once ``flush()`` has made the
 /// change durable, so a command `wsctl` reported as done survives a `kill -9` of the host.
 extension WorkspaceSession {
+  /// Whether a session listens for `wsctl` unless told otherwise: wherever a shell can reach
+  /// the app, so on macOS, Linux, Mac Catalyst and the simulators (`wsctl` in the Mac's
+  /// shell), but not on an iOS, tvOS, watchOS or visionOS device, where no shell runs beside
+  /// the app and a listener would only hold a thread and a descriptor.
+  nonisolated public static let isLiveControlEnabledByDefault = Platform.hasLocalShell
+
   /// Starts listening on the file's control socket, unless another host holds it (this
   /// session then runs without one, adopting that host's saves as any other writer's).
   func startListening() {
@@ -27,7 +34,9 @@ extension WorkspaceSession {
     }
   }
 
-  /// The path of the control socket this session listens on, or `nil` if it has none.
+  /// The path of the control socket this session listens on, or `nil` if it has none: live
+  /// control is off (``isLiveControlEnabled``), or it cannot listen
+  /// (``controlSocketProblem`` says why).
   public var controlSocketPath: String? {
     control.listener?.socket.path
   }

@@ -30,7 +30,11 @@ import WorkspaceJSON
 /// file sends its words to the session, which applies them here as one transaction, saves,
 /// and replies with what `wsctl` prints; `wsctl watch` gets every change as it happens. A
 /// second session on a file whose socket is live runs without one. See
-/// ``controlSocketPath``.
+/// ``controlSocketPath``. The socket is in `$WSCTL_SOCKET_DIR`, else in `wsctl` in the user's
+/// runtime directory: `$XDG_RUNTIME_DIR` on Linux, the per-user temporary directory on Apple
+/// platforms (a sandboxed Mac app's is `~/Library/Containers/<bundle id>/Data/tmp`). A host
+/// turns it off with `isLiveControlEnabled: false`; it is off by default on an iOS, tvOS,
+/// watchOS or visionOS device, where no shell can reach the app (on in the simulators).
 ///
 /// **Layout size.** A host that records the area it draws the panes in with
 /// `Workspace.recordLayoutSize(_:)` has it saved like any change (it is not a command, so it
@@ -58,6 +62,9 @@ public final class WorkspaceSession {
   public private(set) var writeCount = 0
   /// How long after a change the session saves it; changes within it share one write.
   @ObservationIgnored public var autosaveDelay: Duration
+  /// Whether the session listens on its file's control socket for `wsctl`; see
+  /// ``init(path:default:routeTypes:limits:autosaveDelay:isLiveControlEnabled:)``.
+  public let isLiveControlEnabled: Bool
 
   /// Every stored token of the workspace that the host's route types cannot read, with its
   /// JSON path in the file: what the file held at launch, and what another writer's save, a
@@ -115,24 +122,32 @@ public final class WorkspaceSession {
   ///     refused (see `Workspace.routeTypes`).
   ///   - limits: Limits against hostile files.
   ///   - autosaveDelay: How long after a change to save it.
+  ///   - isLiveControlEnabled: Whether the session listens on the file's control socket for
+  ///     `wsctl` (see ``controlSocketPath``). By default it does wherever a shell can reach
+  ///     the app: on macOS, Linux, Mac Catalyst and the simulators, not on an iOS, tvOS,
+  ///     watchOS or visionOS device (``isLiveControlEnabledByDefault``).
   public convenience init(
     path: String, default makeDefault: @autoclosure () -> WorkspaceState,
     routeTypes: RouteRegistry = RouteRegistry(), limits: WorkspaceFileLimits = .default,
-    autosaveDelay: Duration = .milliseconds(100)
+    autosaveDelay: Duration = .milliseconds(100),
+    isLiveControlEnabled: Bool = WorkspaceSession.isLiveControlEnabledByDefault
   ) {
     self.init(
       store: WorkspaceStore(path: path, limits: limits), default: makeDefault(),
-      routeTypes: routeTypes, autosaveDelay: autosaveDelay)
+      routeTypes: routeTypes, autosaveDelay: autosaveDelay,
+      isLiveControlEnabled: isLiveControlEnabled)
   }
 
   /// Opens a session on a store's file; see
-  /// ``init(path:default:routeTypes:limits:autosaveDelay:)``.
+  /// ``init(path:default:routeTypes:limits:autosaveDelay:isLiveControlEnabled:)``.
   public init(
     store: WorkspaceStore, default makeDefault: @autoclosure () -> WorkspaceState,
-    routeTypes: RouteRegistry = RouteRegistry(), autosaveDelay: Duration = .milliseconds(100)
+    routeTypes: RouteRegistry = RouteRegistry(), autosaveDelay: Duration = .milliseconds(100),
+    isLiveControlEnabled: Bool = WorkspaceSession.isLiveControlEnabledByDefault
   ) {
     self.store = store
     self.autosaveDelay = autosaveDelay
+    self.isLiveControlEnabled = isLiveControlEnabled
     writer = SessionWriter(store: store)
     let state: WorkspaceState
     do {
@@ -187,7 +202,7 @@ public final class WorkspaceSession {
     if case .saved = status, workspace.state.routeSchema != state.routeSchema {
       enqueue(.routeSchema(workspace.state.routeSchema))
     }
-    startListening()
+    if isLiveControlEnabled { startListening() }
   }
 
   // Nonisolated, as every deinit of a main-actor class before Swift 6.2: it reads only

@@ -3,7 +3,8 @@ import Dispatch
 extension Platform {
   /// Watches a directory for changes that may concern the file `name` in it, with the
   /// system's own notifications: inotify on Linux, a dispatch source (kqueue) on Darwin.
-  /// While the directory is gone, it looks for it again every `retryInterval` seconds.
+  /// Both block until an event or the stop request comes; only while the directory is gone
+  /// does the watch look for it again, every `retryInterval` seconds.
   ///
   /// - Parameters:
   ///   - directory: The directory.
@@ -30,13 +31,15 @@ extension Platform {
         isStopped: isStopped, waitForStop: waitForStop, onChange: onChange)
     #elseif canImport(Darwin)
       watchWithDispatchSource(
-        directory, retryInterval: retryInterval, isStopped: isStopped,
+        directory, wakeUp: wakeUp, retryInterval: retryInterval, isStopped: isStopped,
         waitForStop: waitForStop, onChange: onChange)
     #else
       false
     #endif
   }
 
+  // The two watchers, each where its system has it; elsewhere `watchDirectory` returns
+  // `false` and the caller polls.
   #if os(Linux)
     /// Watches with inotify; returns `false` if inotify is not available.
     private static func watchWithInotify(
@@ -96,42 +99,72 @@ extension Platform {
       }
       return true
     }
-  #endif
-
-  #if canImport(Darwin)
-    /// Watches the directory with a dispatch source (kqueue); any change in the directory may
-    /// concern the file (the caller compares stamps).
+  #elseif canImport(Darwin)
+    /// Watches the directory with a dispatch source (kqueue): event-driven, never on a timer.
+    /// The thread blocks in `poll` on the stop request and on a pipe the source's handler
+    /// writes to when the directory itself goes away; only then does it look for the directory
+    /// again, every `retryInterval` seconds, until it is back.
+    ///
+    /// The directory's vnode reports `.write` when an entry in it is added, removed or renamed
+    /// (a save renames a new file over the old one), so any `.write` may concern the file (the
+    /// caller compares stamps); `.delete` and `.rename` are the directory's own.
+    ///
+    /// Returns `false` (the caller then polls) only if the pipe cannot be made.
     private static func watchWithDispatchSource(
-      _ directory: String, retryInterval: Double, isStopped: () -> Bool,
+      _ directory: String, wakeUp: Int32, retryInterval: Double, isStopped: () -> Bool,
       waitForStop: (Double) -> Bool, onChange: @escaping @Sendable () -> Void
     ) -> Bool {
-      let queue = DispatchQueue(label: "WorkspaceSession.watcher.events")
+      guard let gone = try? makePipe(nonBlocking: true) else { return false }
+      defer {
+        close(gone.read)
+        close(gone.write)
+      }
+      let queue = DispatchQueue(label: "WorkspaceSystem.watcher.events")
       while !isStopped() {
-        // Darwin only: `O_EVTONLY` of <fcntl.h>, a descriptor for event notifications only.
-        let fd = open(directory, O_EVTONLY)
+        // Darwin only: `open(_:_:) -> Int32` with `O_EVTONLY` of <fcntl.h>: a descriptor for
+        // event notifications only, which does not keep the volume from being unmounted.
+        let fd = open(directory, O_EVTONLY | O_CLOEXEC)
         guard fd >= 0 else {
+          // The directory is gone: the one case that polls.
           if waitForStop(retryInterval) { return true }
           continue
         }
-        let gone = DispatchSemaphore(value: 0)
-        // Darwin only: `DispatchSource.makeFileSystemObjectSource(fileDescriptor:eventMask:
-        // queue:)`, which Dispatch offers on Apple platforms alone.
+        // Darwin only: `DispatchSource.makeFileSystemObjectSource(fileDescriptor: Int32,
+        // eventMask: DispatchSource.FileSystemEvent, queue: DispatchQueue? = nil) ->
+        // any DispatchSourceFileSystemObject`, which Dispatch offers on Apple platforms alone.
+        // The handler's hold on the source ends with the cancellation, which releases the
+        // handlers.
         let source = DispatchSource.makeFileSystemObjectSource(
-          fileDescriptor: fd, eventMask: [.write, .delete, .rename, .attrib], queue: queue)
+          fileDescriptor: fd, eventMask: [.write, .delete, .rename], queue: queue)
+        let isCancelled = DispatchSemaphore(value: 0)
         source.setEventHandler { [source] in
-          if source.data.contains(.delete) || source.data.contains(.rename) {
-            gone.signal()
-          } else {
+          if source.data.isDisjoint(with: [.delete, .rename]) {
             onChange()
+          } else {
+            var byte: UInt8 = 1
+            _ = write(gone.write, &byte, 1)
           }
         }
-        source.setCancelHandler { close(fd) }
-        source.resume()
-        onChange()
-        while !isStopped() {
-          if gone.wait(timeout: .now() + retryInterval) == .success { break }
+        source.setCancelHandler {
+          close(fd)
+          isCancelled.signal()
         }
+        source.resume()
+        // Watched (again): whatever changed before the source was set up.
+        onChange()
+        var fds = [
+          pollfd(fd: wakeUp, events: Int16(POLLIN), revents: 0),
+          pollfd(fd: gone.read, events: Int16(POLLIN), revents: 0),
+        ]
+        let polled = retryingOnInterrupt { poll(&fds, 2, -1) }
         source.cancel()
+        // The cancel handler runs after the last event handler: from here on nothing writes
+        // to `gone` or reads `fd`.
+        isCancelled.wait()
+        if polled < 0 || fds[0].revents != 0 { return true }
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(gone.read, &bytes, bytes.count) > 0 {}
+        // The directory went away (or was renamed): the file with it.
         onChange()
       }
       return true

@@ -34,6 +34,7 @@ package enum Platform {
   /// - Returns: 0, or -1 with `errno` set.
   package static func synchronize(_ descriptor: Int32) -> Int32 {
     #if canImport(Darwin)
+      // No twin: every system then takes the `fsync` below, Darwin only where this failed.
       // Darwin only: `fcntl(_:_:) -> Int32` of the Darwin overlay, `F_FULLFSYNC` of <fcntl.h>.
       if retryingOnInterrupt({ fcntl(descriptor, F_FULLFSYNC) }) != -1 { return 0 }
     #endif
@@ -46,6 +47,7 @@ package enum Platform {
   /// Elsewhere it does nothing; the final ``synchronize(_:)`` writes everything.
   package static func startWritingOut(_ descriptor: Int32, offset: Int, count: Int) {
     #if os(Linux)
+      // No twin: Darwin has no `posix_fadvise` (nor `sync_file_range`); nothing is started.
       _ = posix_fadvise(descriptor, off_t(offset), off_t(count), POSIX_FADV_DONTNEED)
     #endif
   }
@@ -126,6 +128,7 @@ package enum Platform {
   package static func configureSocket(_ descriptor: Int32) {
     configure(descriptor)
     #if canImport(Darwin)
+      // No twin: elsewhere each `send` passes `MSG_NOSIGNAL` (``sendFlags``).
       // Darwin only: `SO_NOSIGPIPE` of <sys/socket.h>, an `Int32` option of `SOL_SOCKET`.
       var one: Int32 = 1
       _ = setsockopt(
@@ -142,6 +145,48 @@ package enum Platform {
     #else
       // Musl and Darwin declare `SOCK_STREAM` as an `Int32`.
       SOCK_STREAM
+    #endif
+  }()
+
+  /// The user's own directory for the process's sockets and other runtime files, without a
+  /// trailing slash, and how to name it in a message: on Darwin the per-user temporary
+  /// directory (in a sandboxed app, its container's `tmp`: `~/Library/Containers/<bundle
+  /// id>/Data/tmp`), elsewhere `$XDG_RUNTIME_DIR`; `nil` when there is none or it is not an
+  /// absolute path.
+  package static func userRuntimeDirectory() -> (path: String, name: String)? {
+    #if canImport(Darwin)
+      // Darwin only: `confstr(Int32, UnsafeMutablePointer<CChar>!, Int) -> Int` of <unistd.h>
+      // (`size_t confstr(int, char *, size_t)`), with `_CS_DARWIN_USER_TEMP_DIR`: it returns
+      // the length the value needs with its terminating zero, or 0 on failure.
+      let length = confstr(_CS_DARWIN_USER_TEMP_DIR, nil, 0)
+      guard length > 0 else { return nil }
+      var buffer = [CChar](repeating: 0, count: length)
+      let written = confstr(_CS_DARWIN_USER_TEMP_DIR, &buffer, length)
+      guard written > 0, written <= length else { return nil }
+      let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+      let name = "the per-user temporary directory"
+    #else
+      guard let value = getenv("XDG_RUNTIME_DIR") else { return nil }
+      let path = String(cString: value)
+      let name = "$XDG_RUNTIME_DIR"
+    #endif
+    guard path.hasPrefix("/") else { return nil }
+    return (path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path, name)
+  }
+
+  /// Whether a shell on the same machine can reach this process (run `wsctl` against its
+  /// control socket): `false` on an iOS, tvOS, watchOS or visionOS device, where no shell runs
+  /// beside an app; `true` on macOS, Linux, in Mac Catalyst and in the simulators, which run
+  /// on a Mac.
+  package static let hasLocalShell: Bool = {
+    #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+      #if targetEnvironment(simulator) || targetEnvironment(macCatalyst)
+        true
+      #else
+        false
+      #endif
+    #else
+      true
     #endif
   }()
 

@@ -59,8 +59,8 @@ extension WorkspaceState {
 /// The host's default workspace.
 public func makeDefaultWorkspace() -> WorkspaceState { .mail }
 
-/// The host's workspace file.
-public let fileURL = URL(fileURLWithPath: "/tmp/mail-workspace.json")
+/// The host's workspace file, in Application Support as the README's app keeps it.
+public let fileURL = URL.applicationSupportDirectory.appending(path: "mail-workspace.json")
 
 /// A pane the articles look routers up from.
 public let pane = NodeID(2)

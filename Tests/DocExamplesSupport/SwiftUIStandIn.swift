@@ -6,7 +6,15 @@
 // cannot rot, the examples are type-checked (never run) against these declarations, which
 // copy the signatures of the SwiftUI API the docs use, as Apple documents them, and nothing
 // more: every body is empty or traps. A doc example that needs more SwiftUI adds the real
-// signature here.
+// signature here, with its real availability and the real isolation of its closures
+// (`@Sendable`, `@isolated(any)`, `@MainActor`), so that an example that captures what the
+// SDK would refuse fails here too.
+//
+// Linux enforces no Apple availability, so DocExamplesTests reads the `@available(PLATFORM,
+// unavailable)` lines of this file and checks that every use of such an API in the docs is
+// in a branch that excludes the platform (`#if os(macOS) … #else .fullScreenCover … #endif`).
+// The floors (`@available(iOS 17.0, macOS 14.0, …)`) are at or below the package's platforms
+// (docs/ARCHITECTURE.md, "Apple platforms").
 import Foundation
 import Observation
 
@@ -107,6 +115,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 }
 
 /// SwiftUI's `NavigationStack`, with a path of one `Hashable` type.
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
 public struct NavigationStack<Data, Root: View>: View {
   public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
   where
@@ -137,6 +146,7 @@ public struct Alignment: Sendable {
 // MARK: Modifiers
 
 extension View {
+  @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
   public func navigationDestination<D: Hashable, C: View>(
     for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
   ) -> StandIn { StandIn() }
@@ -146,32 +156,47 @@ extension View {
     @ViewBuilder content: @escaping () -> Content
   ) -> StandIn { StandIn() }
 
+  /// Unavailable on macOS: a Mac app shows a cover as a sheet.
+  @available(iOS 14.0, tvOS 14.0, watchOS 7.0, visionOS 1.0, *)
+  @available(macOS, unavailable)
   public func fullScreenCover<Content: View>(
     isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil,
     @ViewBuilder content: @escaping () -> Content
   ) -> StandIn { StandIn() }
 
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
   public func environment<T: AnyObject & Observable>(_ object: T?) -> StandIn { StandIn() }
 
   public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V)
     -> StandIn
   { StandIn() }
 
+  @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
   public func overlay<V: View>(
     alignment: Alignment = .center, @ViewBuilder content: () -> V
   ) -> StandIn { StandIn() }
 
-  public func onChange<V: Equatable>(
+  /// The action is not `@Sendable`: it runs where the view's body runs, on the main actor.
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+  nonisolated public func onChange<V: Equatable>(
     of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void
   ) -> StandIn { StandIn() }
 
-  public func task(_ action: @escaping @MainActor () async -> Void) -> StandIn { StandIn() }
+  /// As the Xcode 16 SDK declares it: a `@Sendable` action that inherits the view's actor
+  /// (the Xcode 26 SDK's `sending @isolated(any)` accepts everything this one does).
+  @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+  nonisolated public func task(
+    priority: TaskPriority = .userInitiated,
+    @_inheritActorContext _ action: @escaping @isolated(any) @Sendable () async -> Void
+  ) -> StandIn { StandIn() }
 
+  @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, visionOS 1.0, *)
   public func onOpenURL(perform action: @escaping (URL) -> Void) -> StandIn { StandIn() }
 }
 
 extension Scene {
-  public func onChange<V: Equatable>(
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+  nonisolated public func onChange<V: Equatable>(
     of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void
   ) -> StandIn { StandIn() }
 }
@@ -181,7 +206,11 @@ extension Scene {
 /// SwiftUI's `Binding`.
 @propertyWrapper @dynamicMemberLookup
 public struct Binding<Value> {
-  public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {}
+  @preconcurrency
+  public init(
+    get: @escaping @isolated(any) @Sendable () -> Value,
+    set: @escaping @isolated(any) @Sendable (Value) -> Void
+  ) {}
   public var wrappedValue: Value {
     get { fatalError("stand-in") }
     nonmutating set {}
@@ -204,6 +233,7 @@ public struct State<Value> {
 }
 
 /// SwiftUI's `Bindable`, for `@Observable` objects.
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
 @propertyWrapper @dynamicMemberLookup
 public struct Bindable<Value: AnyObject & Observable> {
   public init(wrappedValue: Value) {}
@@ -241,4 +271,25 @@ public struct EnvironmentValues {
 /// SwiftUI's `ScenePhase`.
 public enum ScenePhase: Equatable, Sendable {
   case background, inactive, active
+}
+
+// MARK: Foundation on Apple platforms only
+
+extension URL {
+  /// Foundation's `URL.applicationSupportDirectory`, which swift-corelibs-foundation lacks:
+  /// the app's Application Support directory (in its container when sandboxed, and on iOS).
+  @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
+  public static var applicationSupportDirectory: URL { fatalError("stand-in") }
+}
+
+extension ProcessInfo {
+  /// Foundation's `performExpiringActivity(withReason:using:)`, which swift-corelibs-foundation
+  /// lacks: `block` runs on a background queue, and the app is not suspended until it returns
+  /// (it runs again with `true` when the system will suspend the app anyway). Not on macOS,
+  /// where an app in the background is not suspended.
+  @available(iOS 8.2, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+  @available(macOS, unavailable)
+  public func performExpiringActivity(
+    withReason reason: String, using block: @escaping @Sendable (Bool) -> Void
+  ) {}
 }

@@ -1,18 +1,20 @@
+import Foundation
 import PaneRouter
-import Synchronization
 import WorkspaceTestSupport
 
 /// A thread-safe list that `@Sendable` callbacks (observation, loggers, change handlers)
-/// record into.
-final class Recorder<Element: Sendable>: Sendable {
-  private let storage = Mutex<[Element]>([])
+/// record into. An `NSLock`, not `Synchronization.Mutex`, which needs macOS 15 and iOS 18:
+/// the tests build at the package's declared platforms too.
+final class Recorder<Element: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [Element] = []
 
   /// Everything recorded so far, in order.
-  var values: [Element] { storage.withLock { $0 } }
+  var values: [Element] { lock.withLock { storage } }
 
   /// Records one value.
   func record(_ value: Element) {
-    storage.withLock { $0.append(value) }
+    lock.withLock { storage.append(value) }
   }
 }
 

@@ -151,9 +151,13 @@ extension LiveControl {
       #expect(object?["pid"] as? Int == Int(ProcessInfo.processInfo.processIdentifier))
       let text = try await wsctl(["-f", "w.json", "status"], in: pair.host.path)
       #expect(text.output.hasPrefix("host live for w.json (pid "))
+      let socket = try #require(pair.session.controlSocketPath)
+      #expect(object?["socket"] as? String == socket)
       pair.session.close()
       let gone = try await wsctl(["-f", "w.json", "status"], in: pair.host.path)
-      #expect(gone.output == "no host for w.json: wsctl edits the file\n")
+      // Then where it looked: the socket's path, and where its directory comes from.
+      #expect(
+        gone.output.hasPrefix("no host for w.json: wsctl edits the file\nsocket '\(socket)' ("))
       #expect(gone.exitCode == 0)
     }
 

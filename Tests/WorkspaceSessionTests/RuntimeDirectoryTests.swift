@@ -48,7 +48,9 @@ extension LiveControl {
       #expect(
         status.run.output
           == "no live host for w.json: the runtime directory '\(sockets)' \(problem); "
-          + "wsctl edits the file\n")
+          + "wsctl edits the file\n"
+          + "socket directory '\(sockets)' (wsctl in $XDG_RUNTIME_DIR; WSCTL_SOCKET_DIR names"
+          + " another directory)\n")
       #expect(status.run.exitCode == 0)
       // The host still adopts what wsctl saves in the file.
       let push = try await wsctl(

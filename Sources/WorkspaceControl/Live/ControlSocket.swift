@@ -4,10 +4,13 @@ import WorkspaceSystem
 /// Where the control socket of a workspace file lives, and how a host claims it.
 ///
 /// The socket is `<directory>/<hash>.sock`, where the hash is of the file's canonical path
-/// (links and `..` resolved), so every spelling of one file finds one socket, and the path
-/// stays within `sun_path`'s 108 bytes however deep the file is. The directory is
-/// `$XDG_RUNTIME_DIR/wsctl`, else `/tmp/wsctl-<uid>`: made with mode 0700, and used only if it
-/// is a real directory owned by this user that no one else may enter. Beside the socket,
+/// (links and `..` resolved), so every spelling of one file finds one socket, and the path's
+/// length does not depend on how deep the file is: it must fit `sun_path` (104 bytes on
+/// Darwin, 108 on Linux, with the terminating zero). The directory (see ``Directory``) is
+/// `$WSCTL_SOCKET_DIR`, else `wsctl` in the user's runtime directory (`$XDG_RUNTIME_DIR` on
+/// Linux, the per-user temporary directory on Darwin, a sandboxed app's container's `tmp`),
+/// else `/tmp/wsctl-<uid>`: made with mode 0700, and used only if it is a real directory owned
+/// by this user that no one else may enter. Beside the socket,
 /// `<hash>.lock` is held (`flock`) by the host for as long as it listens: a second host cannot
 /// take the socket over, and a socket whose lock is free is stale.
 package struct ControlSocket: Sendable {
@@ -67,19 +70,52 @@ package struct ControlSocket: Sendable {
     return String(repeating: "0", count: 16 - digits.count) + digits
   }
 
-  /// The per-user directory of sockets, checked (and made, if asked): a directory (not a
-  /// link) owned by this user that no one else may enter. A missing directory that is not
-  /// to be made is returned as it is: no socket is in it.
+  /// Where the sockets are looked for, and why there.
+  struct Directory: Hashable, Sendable {
+    /// The directory's path.
+    let path: String
+    /// Where it comes from, as `wsctl status` says it: `WSCTL_SOCKET_DIR`, `wsctl in
+    /// $XDG_RUNTIME_DIR`, `wsctl in the per-user temporary directory`, or `/tmp/wsctl-UID`
+    /// (with the reason).
+    let origin: String
+    /// Whether `WSCTL_SOCKET_DIR` named it.
+    let isNamedByVariable: Bool
+  }
+
+  /// The variable that names the directory of sockets, for a host and `wsctl` alike: how a
+  /// shell's `wsctl` reaches a sandboxed app, whose sockets are in its container.
+  static let directoryVariable = "WSCTL_SOCKET_DIR"
+
+  /// The directory of sockets, not yet checked: `$WSCTL_SOCKET_DIR` as it is (set and not
+  /// empty), else `wsctl` in the user's runtime directory, else `/tmp/wsctl-<uid>`.
+  ///
+  /// - Throws: ``ControlUnavailable/variableNotAbsolute(_:)`` for a `WSCTL_SOCKET_DIR` that is
+  ///   not an absolute path (a host and `wsctl` in different directories would read it
+  ///   differently).
+  static func chosenDirectory() throws(ControlUnavailable) -> Directory {
+    if let named = getenv(directoryVariable).map({ String(cString: $0) }), !named.isEmpty {
+      guard named.hasPrefix("/") else { throw .variableNotAbsolute(named) }
+      let path = named.count > 1 && named.hasSuffix("/") ? String(named.dropLast()) : named
+      return Directory(path: path, origin: directoryVariable, isNamedByVariable: true)
+    }
+    if let runtime = Platform.userRuntimeDirectory() {
+      let path = (runtime.path == "/" ? "" : runtime.path) + "/wsctl"
+      return Directory(path: path, origin: "wsctl in \(runtime.name)", isNamedByVariable: false)
+    }
+    return Directory(
+      path: "/tmp/wsctl-\(getuid())",
+      origin: "/tmp/wsctl-UID, as there is no user runtime directory",
+      isNamedByVariable: false)
+  }
+
+  /// The directory of sockets, checked (and made, if asked): a directory (not a link) owned by
+  /// this user that no one else may enter. A missing directory that is not to be made is
+  /// returned as it is: no socket is in it.
   ///
   /// - Throws: ``ControlUnavailable`` naming the directory and what is wrong with it.
   static func directory(creating isCreating: Bool) throws(ControlUnavailable) -> String {
     let user = getuid()
-    var directory = "/tmp/wsctl-\(user)"
-    if let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }),
-      runtime.hasPrefix("/")
-    {
-      directory = (runtime.hasSuffix("/") ? String(runtime.dropLast()) : runtime) + "/wsctl"
-    }
+    let directory = try chosenDirectory().path
     if isCreating, mkdir(directory, 0o700) != 0, errno != EEXIST {
       throw .directoryUnusable(directory, code: errno)
     }

@@ -16,7 +16,10 @@ package enum ControlUnavailable: Error, Hashable, CustomStringConvertible {
   case directoryOpen(String, mode: UInt32)
   /// The directory of sockets cannot be made or examined.
   case directoryUnusable(String, code: Int32)
-  /// The socket's path does not fit a socket address.
+  /// `WSCTL_SOCKET_DIR` is not an absolute path.
+  case variableNotAbsolute(String)
+  /// The socket's path does not fit a socket address (`limit` is `sun_path`'s size with the
+  /// terminating zero: 104 bytes on Darwin, 108 on Linux).
   case pathTooLong(String, limit: Int)
   /// The socket's lock is something else than a regular file (a FIFO, a directory, a link).
   case lockNotRegular(String, kind: String)
@@ -39,8 +42,11 @@ package enum ControlUnavailable: Error, Hashable, CustomStringConvertible {
         + " (it must be 0700)"
     case .directoryUnusable(let path, let code):
       "cannot use the runtime directory '\(path)': \(Self.text(code))"
+    case .variableNotAbsolute(let path):
+      "WSCTL_SOCKET_DIR '\(path)' is not an absolute path"
     case .pathTooLong(let path, let limit):
-      "the socket path '\(path)' is longer than \(limit - 1) bytes"
+      "the socket path '\(path)' is longer than the \(limit - 1) bytes a socket address holds"
+        + " (set WSCTL_SOCKET_DIR to a shorter directory)"
     case .lockNotRegular(let path, let kind):
       "the socket's lock '\(path)' is \(kind), not a regular file"
     case .anotherHost(let path): "another host listens on '\(path)'"

@@ -39,8 +39,9 @@ enum ToolHelp {
 
       environment: WSCTL_FILE (the file), WSCTL_LOCK_TIMEOUT (seconds to wait for
       another writer, default 10), WSCTL_HOST_TIMEOUT (seconds to wait for a live
-      host's reply, default 60), COLUMNS and LINES (the size 'show' draws at, at
-      most 1000), NO_COLOR (no colour).
+      host's reply, default 60), WSCTL_SOCKET_DIR (the directory of live hosts'
+      sockets; 'wsctl status' says where it looked), COLUMNS and LINES (the size
+      'show' draws at, at most 1000), NO_COLOR (no colour).
 
       exit codes: 0 ok, 1 refused by the workspace (nothing changed), 64 usage,
       65 bad data in the file, 66 file missing, 73 cannot write, 75 lock timeout

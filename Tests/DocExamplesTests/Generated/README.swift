@@ -39,7 +39,14 @@ private enum SettingsRoute: String, Route {
 }
 // README.md, Swift block 5
 private struct MailApp: App {
-  static let fileURL = URL(fileURLWithPath: NSHomeDirectory() + "/mail-workspace.json")
+  /// The workspace file, in Application Support: the app's own data (inside its container on
+  /// iOS and in a sandboxed Mac app). The directory is made on first launch.
+  static let fileURL: URL = {
+    let directory = URL.applicationSupportDirectory.appending(
+      path: "MailApp", directoryHint: .isDirectory)
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory.appending(path: "mail-workspace.json")
+  }()
   static let routeTypes = RouteRegistry([MailRoute.self, SettingsRoute.self])
 
   @State private var session = MailApp.openSession()
@@ -74,8 +81,29 @@ private struct MailApp: App {
     }
     .onChange(of: scenePhase) { _, phase in
       // Autosave already runs after every change; make it durable before suspension.
-      if phase == .background { Task { try? await session.flush() } }
+      if phase == .background { MailApp.flushBeforeSuspension(session) }
     }
+  }
+
+  /// Flushes the session inside a background activity, so that suspension does not cut the
+  /// write short. `performExpiringActivity` is Foundation's, on iOS, tvOS, watchOS and
+  /// visionOS alike (UIKit's `beginBackgroundTask` is on neither watchOS nor macOS); macOS
+  /// does not suspend an app in the background and has no such call.
+  static func flushBeforeSuspension(_ session: WorkspaceSession) {
+    #if os(macOS)
+      Task { try? await session.flush() }
+    #else
+      ProcessInfo.processInfo.performExpiringActivity(withReason: "saving the workspace") {
+        expired in
+        guard !expired else { return }  // the write already under way finishes or not
+        let done = DispatchSemaphore(value: 0)  // the activity lasts until the block returns
+        Task { @MainActor in
+          try? await session.flush()
+          done.signal()
+        }
+        done.wait()
+      }
+    #endif
   }
 }
 // README.md, Swift block 5
@@ -121,7 +149,12 @@ private struct PaneView: View {
       }
       // A swipe down writes `false` back: the router dismisses the sheet with its flow.
       .sheet(isPresented: $router.isSheetPresented) { ModalFlow(router: router) }
-      .fullScreenCover(isPresented: $router.isCoverPresented) { ModalFlow(router: router) }
+      #if os(macOS)
+        // macOS has no full-screen cover: a cover flow is shown as a sheet there.
+        .sheet(isPresented: $router.isCoverPresented) { ModalFlow(router: router) }
+      #else
+        .fullScreenCover(isPresented: $router.isCoverPresented) { ModalFlow(router: router) }
+      #endif
       .environment(\.pane, pane)   // deep views know where they are
     }
   }

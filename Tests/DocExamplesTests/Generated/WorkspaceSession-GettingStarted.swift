@@ -57,4 +57,8 @@ private struct WorkspaceArea: View {
   }
   // Sources/WorkspaceSession/WorkspaceSession.docc/GettingStarted.md, Swift block 4
 
+  // Sources/WorkspaceSession/WorkspaceSession.docc/GettingStarted.md, Swift block 6
+  let kiosk = WorkspaceSession(
+    path: fileURL.path, default: .mail, isLiveControlEnabled: false)
+  assert(kiosk.controlSocketPath == nil)   // no socket, no listener thread
 }
