@@ -73,7 +73,7 @@ import WorkspaceTestSupport
     #expect(first.workspace.state == second.workspace.state)
     let stored = try directory.stored()
     #expect(stored == first.workspace.state)
-    try stored.checkInvariants()
+    stored.checkInvariants()
     let labels = Set(stored.history.undoEntries.map(\.label))
     let conflicts = Set(
       (firstConflicts.conflicts + secondConflicts.conflicts).map {

@@ -14,8 +14,8 @@ final class WatchProcess: Sendable {
   init(_ arguments: [String], in directory: String) throws {
     outputPath = directory + "/watch-\(UUID().uuidString).out"
     errorPath = outputPath.replacingOccurrences(of: ".out", with: ".err")
-    FileManager.default.createFile(atPath: outputPath, contents: nil)
-    FileManager.default.createFile(atPath: errorPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
     process = Process()
     process.executableURL = try BuiltProgram.require("wsctl")
     process.arguments = ["-f", "w.json", "watch"] + arguments

@@ -17,11 +17,12 @@ struct LiveHost {
     switch HostClient.connect(file: file) {
     case .live(let client):
       defer { client.close() }
-      let answer = try? { () throws(ControlError) -> ControlReply? in
-        try client.send(.status, within: Self.deadline)
-        return try client.receive(within: Self.deadline)
-      }()
-      if case .status(let pid, _, let status)?? = answer {
+      let answer =
+        (try? { () throws(ControlError) -> ControlReply? in
+          try client.send(.status, within: Self.deadline)
+          return try client.receive(within: Self.deadline)
+        }()) ?? nil
+      if case .status(let pid, _, let status)? = answer {
         self.pid = pid
         self.status = status
       } else {
