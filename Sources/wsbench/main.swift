@@ -109,6 +109,9 @@ for panes in onlyCommands ? [] : sizes {
   var renamed = state
   try! renamed.apply(.rename("saved again"))
   var isRenamed = false
+  // The file exists first: a merge into a missing file whose default is the state to keep
+  // writes nothing.
+  try! store.save(state)
   let save = Probe.median(repeats) {
     isRenamed.toggle()
     let next = isRenamed ? renamed : state
