@@ -85,7 +85,7 @@ extension WorkspaceDecoder {
 extension WorkspaceFile {
   /// Decodes a workspace file by the reference path alone, never the one-pass decoder: for
   /// the tests and fuzz targets that check the two give the same result.
-  static func decodeByReference(
+  package static func decodeByReference(
     _ bytes: [UInt8], path: String = "workspace.json", limits: WorkspaceFileLimits = .default
   ) throws(WorkspaceFileError) -> LoadedWorkspace {
     try WorkspaceDecoder.decode(bytes, path: path, limits: limits, usesOnePass: false)
@@ -93,7 +93,7 @@ extension WorkspaceFile {
 
   /// The state the one-pass decoder reads from a workspace file, or `nil` where it leaves the
   /// file to the reference path: for the tests and fuzz targets that check the two.
-  static func decodeInOnePass(
+  package static func decodeInOnePass(
     _ bytes: [UInt8], path: String = "workspace.json", limits: WorkspaceFileLimits = .default
   ) -> WorkspaceState? {
     guard bytes.count <= limits.maximumFileBytes else { return nil }

@@ -4,9 +4,9 @@ extension JSONDocument {
   ///
   /// Lookups return the *last* value stored for a key, as ``JSONObject``'s do, and compare
   /// keys as Swift strings compare (a key written with escapes matches its text).
-  struct Object {
+  package struct Object {
     /// One member: its key, read on demand, and its value.
-    struct Member {
+    package struct Member {
       let document: Value.Document
       /// The offset of the key's opening quote.
       let key: Int
@@ -14,19 +14,19 @@ extension JSONDocument {
       package let value: Value
 
       /// The key as a string.
-      var keyString: String {
+      package var keyString: String {
         var reader = document.reader(at: key)
         // The document was validated: the key reads again.
         return try! reader.parseString()
       }
 
       /// Whether the key is `text`.
-      func hasKey(_ text: StaticString) -> Bool {
+      package func hasKey(_ text: StaticString) -> Bool {
         Value(document, at: key, container: 0).isString(text)
       }
 
       /// Whether the key is `text`.
-      func hasKey(_ text: String) -> Bool {
+      package func hasKey(_ text: String) -> Bool {
         Value(document, at: key, container: 0).isString(text)
       }
     }
@@ -65,7 +65,7 @@ extension JSONDocument {
     ///
     /// - Complexity: O(*n*²) for *n* members, comparing plain keys in place; keys are made
     ///   strings only when one is repeated or not plain.
-    func duplicateKeys() -> [String] {
+    package func duplicateKeys() -> [String] {
       guard members.count > 1 else { return [] }
       let isRepeated = members.indices.contains { index in
         let key = members[index]

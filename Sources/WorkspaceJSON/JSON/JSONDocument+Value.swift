@@ -88,7 +88,7 @@ extension JSONDocument {
     private var first: UInt8 { document.byte(at: offset) }
 
     /// Whether the value is the literal `null`.
-    var isNull: Bool { first == 0x6E }
+    package var isNull: Bool { first == 0x6E }
 
     /// Whether the value is a string.
     var isString: Bool { first == 0x22 }
@@ -110,7 +110,7 @@ extension JSONDocument {
     }
 
     /// The number (the nearest `Double` to a big integer), as ``JSONValue/numberValue``.
-    var numberValue: Double? { number?.numberValue }
+    package var numberValue: Double? { number?.numberValue }
 
     /// The number as an `Int` when it is integral and representable, as
     /// ``JSONValue/intValue``.
@@ -120,7 +120,7 @@ extension JSONDocument {
     var numberText: String? { number?.numberText }
 
     /// The digits of an integer literal above 2^53 in magnitude, or `nil`.
-    var bigIntegerDigits: String? {
+    package var bigIntegerDigits: String? {
       if case .bigInteger(let digits)? = number { return digits }
       return nil
     }
@@ -176,7 +176,7 @@ extension JSONDocument {
     /// The number of elements of an array, or `nil` when the value is not an array.
     ///
     /// - Complexity: O(1).
-    var arrayCount: Int? {
+    package var arrayCount: Int? {
       first == 0x5B ? document.containers[container].count : nil
     }
 
@@ -253,7 +253,7 @@ extension JSONDocument {
     /// The value built as a ``JSONValue``, for what is kept as it was read.
     ///
     /// - Complexity: O(*n*), where *n* is the value's length in bytes.
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
       let end = document.end(of: offset, container: container)
       // The document was validated, under limits at least as strict.
       return try! JSONReader.parse(

@@ -10,7 +10,7 @@
 ///     try JSONDocument.read(bytes) { root in
 ///       root.objectValue?["version"]?.intValue
 ///     }
-enum JSONDocument {
+package enum JSONDocument {
   /// One array or object of the document, in the order their opening brackets appear.
   struct Container {
     /// The offset of the opening bracket.
@@ -110,7 +110,7 @@ enum JSONDocument {
 
   /// Why ``read(_:limits:_:)`` failed: the bytes are not JSON within the limits, or the
   /// reading of the values failed.
-  enum ReadError<Failure: Error>: Error {
+  package enum ReadError<Failure: Error>: Error {
     /// The document is not JSON, or breaks a limit.
     case json(JSONParseError)
     /// What the body threw.

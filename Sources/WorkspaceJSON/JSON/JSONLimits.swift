@@ -27,7 +27,7 @@ package struct JSONLimits: Sendable, Equatable {
   ///
   /// Longer numbers fail with ``JSONParseError/Reason/numberTooLong(_:)``; this keeps the cost
   /// of the exact decimal-to-binary conversion bounded.
-  var maxNumberLength: Int
+  package var maxNumberLength: Int
 
   /// Creates limits; every parameter defaults to the value used by ``default``.
   package init(

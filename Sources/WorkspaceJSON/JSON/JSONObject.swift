@@ -102,7 +102,7 @@ package struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
   /// The keys that occur more than once, each listed once, in order of first occurrence.
   ///
   /// - Complexity: O(*n*) expected, where *n* is the number of members.
-  func duplicateKeys() -> [String] {
+  package func duplicateKeys() -> [String] {
     if members.count <= 16 {
       // Small objects, the common case: compare pairwise without hashing.
       var duplicates: [String] = []

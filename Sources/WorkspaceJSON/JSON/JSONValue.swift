@@ -29,7 +29,7 @@ package enum JSONValue: Equatable, Sendable {
 
 extension JSONValue {
   /// Whether the value is the literal `null`.
-  var isNull: Bool {
+  package var isNull: Bool {
     if case .null = self { return true }
     return false
   }
@@ -42,7 +42,7 @@ extension JSONValue {
 
   /// The numeric payload (the nearest `Double` to a big integer), or `nil` when the value is
   /// not a number.
-  var numberValue: Double? {
+  package var numberValue: Double? {
     switch self {
     case .number(let value): value
     case .bigInteger(let text): Double(text)
