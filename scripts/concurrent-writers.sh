@@ -8,8 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 writers=${1:-8}
 pushes=${2:-50}
-swift build -c release --static-swift-stdlib --product wsctl >/dev/null
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+swift build -c release -Xswiftc -static-executable --product wsctl >/dev/null
+bin=$(swift build -c release -Xswiftc -static-executable --show-bin-path)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 file="$work/workspace.json"

@@ -10,9 +10,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 iterations=${1:-500}
-swift build -c release --static-swift-stdlib --product wsctl >/dev/null
-swift build -c release --static-swift-stdlib --product wsbench >/dev/null
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+swift build -c release -Xswiftc -static-executable --product wsctl >/dev/null
+swift build -c release -Xswiftc -static-executable --product wsbench >/dev/null
+bin=$(swift build -c release -Xswiftc -static-executable --show-bin-path)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 file="$work/workspace.json"
