@@ -13,6 +13,9 @@ final class SessionWriter: Sendable {
     let snapshot: WorkspaceState
     /// The session's transactions the file may not hold yet.
     let pending: [PendingTransaction]
+    /// The stamp the file had when the session last wrote it, if `base` is what it wrote:
+    /// while the file keeps that stamp, the save does not read it again.
+    let written: FileStamp?
   }
 
   /// What one synchronisation found.
@@ -67,7 +70,8 @@ final class SessionWriter: Sendable {
     var dropped: Set<Int> = []
     do {
       let merged = try store.save(
-        default: request.base, writingWhenMissing: !request.pending.isEmpty
+        default: request.base, writingWhenMissing: !request.pending.isEmpty,
+        written: request.written.map { ($0, request.base) }
       ) { loaded in
         if loaded.state == request.base {
           keptSnapshot = true

@@ -93,6 +93,9 @@ public final class WorkspaceSession {
   /// The file's stamp after the session's last read or write, to tell its own saves from
   /// another writer's.
   @ObservationIgnored private var stamp: FileStamp?
+  /// The file's stamp after the session's last write while `base` is the state it wrote; `nil`
+  /// when `base` came from a read, an adoption or a restored backup.
+  @ObservationIgnored private var writtenStamp: FileStamp?
   @ObservationIgnored private var pending: [PendingTransaction] = []
   @ObservationIgnored private var nextSequence = 0
   @ObservationIgnored private var needsSync = false
@@ -265,6 +268,7 @@ public final class WorkspaceSession {
     let restored = try result.get()
     // The changes made since launch replay on top of the backup, which becomes the base.
     base = restored.state
+    writtenStamp = nil
     let replayed = pending.replayed(on: restored.state)
     pending.removeAll { replayed.dropped.contains($0.sequence) }
     workspace.adopt(keepingLayoutSize(replayed.state), conflicts: replayed.conflicts)
@@ -282,6 +286,7 @@ public final class WorkspaceSession {
     let moved = await writer.perform { rename(path, path + ".corrupt") == 0 }
     guard moved else { throw .cannotWrite(path + ".corrupt", reason: "cannot move the file aside") }
     base = workspace.state
+    writtenStamp = nil
     pending.append(PendingTransaction(sequence: nextSequence, content: .replacement(base)))
     nextSequence += 1
     status = .saving
@@ -389,7 +394,8 @@ public final class WorkspaceSession {
     let clock = ContinuousClock()
     let started = clock.now
     let sent = pending
-    let request = SessionWriter.Request(base: base, snapshot: workspace.state, pending: sent)
+    let request = SessionWriter.Request(
+      base: base, snapshot: workspace.state, pending: sent, written: writtenStamp)
     mainActorTime += clock.now - started
     let outcome = await writer.synchronize(request)
     let finished = clock.now
@@ -400,6 +406,9 @@ public final class WorkspaceSession {
       let state, let didWrite, let keptSnapshot, let isMissing, let conflicts, _, let stamp):
       retryTask?.cancel()
       self.stamp = stamp
+      // The base is what this session wrote if it wrote now, or if it had written the file
+      // and the file kept its stamp (nothing to write: the save took the written state).
+      writtenStamp = didWrite || stamp == writtenStamp ? stamp : nil
       writer.release(base)
       base = state
       if didWrite { writeCount += 1 }

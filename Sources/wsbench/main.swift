@@ -139,6 +139,18 @@ for panes in onlyCommands ? [] : sizes {
   table.add(
     "file", label, "save (read + decode + encode + atomic write + fsync)", megabytes / save, "MB/s",
     baseline: megabytes / diskWrite, "bytes only")
+  // A host's session after its own save: the file keeps the stamp that save returned, so the
+  // next save takes the state it wrote instead of reading the file again.
+  var written = try! store.save(default: state) { _ in state }
+  let ownSave = Probe.median(repeats) {
+    isRenamed.toggle()
+    let next = isRenamed ? renamed : state
+    let last = written.stamp.map { ($0, written.state) }
+    written = try! store.save(default: next, written: last) { _ in next }
+  }
+  table.add(
+    "file", label, "save after its own save (encode + atomic write + fsync)",
+    megabytes / ownSave, "MB/s", baseline: megabytes / diskWrite, "bytes only")
   if let python = Probe.pythonParseSeconds(bytes: bytes, repeats: repeats, directory: directory) {
     table.add(
       "file", label, "restore vs python json.loads", megabytes / restore, "MB/s",

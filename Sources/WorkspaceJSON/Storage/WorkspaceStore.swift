@@ -191,11 +191,16 @@ public struct WorkspaceStore: Sendable {
   /// ``update(default:_:)`` and ``merge(default:_:)``, and each save of a host. With
   /// `writingWhenMissing`, a missing file is written even with the default's state.
   ///
+  /// `written` is the file a caller wrote itself with this step: its stamp as the step
+  /// returned it, and the state it returned. While the file still has that stamp (no other
+  /// writer replaced or changed it), it holds exactly that state, so it is not read again.
+  ///
   /// - Throws: ``UpdateError/file(_:)`` (a file that cannot be read or decoded is refused,
   ///   never replaced) or ``UpdateError/change(_:)`` with what `resolve` threw; nothing was
   ///   then written.
   package func save<ResolveError: Error>(
     default makeDefault: @autoclosure () -> WorkspaceState, writingWhenMissing: Bool = false,
+    written: (stamp: FileStamp, state: WorkspaceState)? = nil,
     resolving resolve: (LoadedWorkspace) throws(ResolveError) -> WorkspaceState
   ) throws(UpdateError<ResolveError>) -> Saved {
     let target: String
@@ -204,7 +209,12 @@ public struct WorkspaceStore: Sendable {
     do {
       target = try readableTarget()
       lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
-      loaded = try read(target, default: makeDefault())
+      if let written, FileStamp(path: target) == written.stamp {
+        loaded = LoadedWorkspace(
+          state: written.state, diagnostics: [], migratedFromVersion: nil, isDefault: false)
+      } else {
+        loaded = try read(target, default: makeDefault())
+      }
     } catch {
       throw .file(error)
     }
