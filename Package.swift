@@ -53,7 +53,8 @@ let package = Package(
     // seeded generator and the route types of the tests. Test-only: no product, no library
     // target depends on it.
     .target(
-      name: "WorkspaceTestSupport", dependencies: ["PaneRouter"], path: "Tests/WorkspaceTestSupport"
+      name: "WorkspaceTestSupport", dependencies: ["PaneRouter", "WorkspaceSystem"],
+      path: "Tests/WorkspaceTestSupport"
     ),
     .testTarget(name: "PaneRouterTests", dependencies: ["PaneRouter", "WorkspaceTestSupport"]),
     .testTarget(name: "WorkspaceTests", dependencies: ["Workspace", "WorkspaceTestSupport"]),

@@ -135,6 +135,22 @@ extension WorkspaceCommand {
     }
   }
 
+  /// Whether applying the command may read the layout size (directional focus, a split's
+  /// room, resize, …): all commands but router operations, renames, tab selection and focus
+  /// by number, id or order, which never do. A caller with no recorded size need not work
+  /// out an area to measure in for a batch of commands that do not.
+  package var mayReadLayoutSize: Bool {
+    switch self {
+    case .route, .rename, .renameTab, .selectTab: false
+    case .focus(let target):
+      switch target {
+      case .pane, .next, .previous, .last: false
+      case .direction: true
+      }
+    default: true
+    }
+  }
+
   /// Whether the history does not record the command: it only moves focus or selects a tab,
   /// or it only navigates a router when navigation is not recorded (see ``UndoPolicy``).
   func isCursor(recordsNavigation: Bool) -> Bool {

@@ -150,21 +150,6 @@ struct Runner {
     ).paneArea
   }
 
-  /// Whether a command may measure the layout (directional focus, a split's room, resize,
-  /// …): all but router operations, renames and focus by number, id or order, which never
-  /// read the layout size.
-  private static func mayMeasure(_ command: WorkspaceCommand) -> Bool {
-    switch command {
-    case .route, .rename, .renameTab: false
-    case .focus(let target):
-      switch target {
-      case .pane, .next, .previous, .last: false
-      case .direction: true
-      }
-    default: true
-    }
-  }
-
   private mutating func warn(_ diagnostics: [Diagnostic]) {
     guard !options.quiet else { return }
     for diagnostic in diagnostics {
@@ -193,7 +178,7 @@ struct Runner {
     func flush(_ draft: inout WorkspaceDraft, measuringIn area: Size?) throws(Failure) {
       guard !batch.isEmpty else { return }
       if area == nil, needsArea, measuringArea == nil,
-        options.size != nil || batch.contains(where: Self.mayMeasure)
+        options.size != nil || batch.contains(where: \.mayReadLayoutSize)
       {
         measuringArea = paneArea(of: drawingSize, in: initialState)
       }

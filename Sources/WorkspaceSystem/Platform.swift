@@ -148,11 +148,11 @@ package enum Platform {
     #endif
   }()
 
-  /// The user's own directory for the process's sockets and other runtime files, without a
-  /// trailing slash, and how to name it in a message: on Darwin the per-user temporary
-  /// directory (in a sandboxed app, its container's `tmp`: `~/Library/Containers/<bundle
-  /// id>/Data/tmp`), elsewhere `$XDG_RUNTIME_DIR`; `nil` when there is none or it is not an
-  /// absolute path.
+  /// The user's own directory for the process's sockets and other runtime files (perhaps with
+  /// a trailing slash, as Darwin gives it), and how to name it in a message: on Darwin the
+  /// per-user temporary directory (in a sandboxed app, its container's `tmp`:
+  /// `~/Library/Containers/<bundle id>/Data/tmp`), elsewhere `$XDG_RUNTIME_DIR`; `nil` when
+  /// there is none or it is not an absolute path.
   package static func userRuntimeDirectory() -> (path: String, name: String)? {
     #if canImport(Darwin)
       // Darwin only: `confstr(Int32, UnsafeMutablePointer<CChar>!, Int) -> Int` of <unistd.h>
@@ -171,7 +171,7 @@ package enum Platform {
       let name = "$XDG_RUNTIME_DIR"
     #endif
     guard path.hasPrefix("/") else { return nil }
-    return (path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path, name)
+    return (path, name)
   }
 
   /// Whether a shell on the same machine can reach this process (run `wsctl` against its

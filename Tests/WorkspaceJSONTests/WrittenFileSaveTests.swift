@@ -31,17 +31,7 @@ import WorkspaceTestSupport
       let stamp = try #require(first.stamp)
       // The file's bytes broken in place, its size, inode and times kept: only a save that
       // reads the file can tell.
-      let bytes = try #require(Files.contents(store.path))
-      var info = stat()
-      #expect(stat(store.path, &info) == 0)
-      let descriptor = open(store.path, O_WRONLY | O_CLOEXEC)
-      #expect(descriptor >= 0)
-      _ = [UInt8](repeating: 0x20, count: bytes.count).withUnsafeBytes {
-        pwrite(descriptor, $0.baseAddress!, $0.count, 0)
-      }
-      close(descriptor)
-      var times = [Platform.modificationTime(of: info), Platform.modificationTime(of: info)]
-      #expect(utimensat(AT_FDCWD, store.path, &times, 0) == 0)
+      #expect(breakInPlaceKeepingStamp(store.path))
       #expect(FileStamp(path: store.path) == stamp)
 
       let second = try example(renamedTo: "second")

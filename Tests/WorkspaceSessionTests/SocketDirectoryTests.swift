@@ -44,6 +44,19 @@ extension LiveControl {
       #expect(await host.stop() == 0)
     }
 
+    /// The runtime directory as the system gives it, with or without a trailing slash (Darwin's
+    /// per-user temporary directory has one), or the root itself: one `wsctl` below it.
+    @Test(arguments: [("/run", "/run/wsctl"), ("/run/", "/run/wsctl"), ("/", "/wsctl")])
+    func theRuntimeDirectoryGetsOneWsctlBelowIt(runtime: String, sockets: String) async throws {
+      let directory = SessionDirectory()
+      let status = try await wsctl(
+        ["-f", "w.json", "status", "--json"], in: directory.path,
+        environment: ["XDG_RUNTIME_DIR": runtime], killedAfter: 10)
+      let object =
+        try JSONSerialization.jsonObject(with: Data(status.run.output.utf8)) as? [String: Any]
+      #expect(object?["socketDirectory"] as? String == sockets, "\(status.run.output)")
+    }
+
     @Test func aRelativeDirectoryIsRefusedAndSaidSo() async throws {
       let directory = SessionDirectory()
       let status = try await wsctl(

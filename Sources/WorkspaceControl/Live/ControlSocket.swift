@@ -79,7 +79,7 @@ package struct ControlSocket: Sendable {
     /// (with the reason).
     let origin: String
     /// Whether `WSCTL_SOCKET_DIR` named it.
-    let isNamedByVariable: Bool
+    var isNamedByVariable: Bool { origin == ControlSocket.directoryVariable }
   }
 
   /// The variable that names the directory of sockets, for a host and `wsctl` alike: how a
@@ -95,17 +95,21 @@ package struct ControlSocket: Sendable {
   static func chosenDirectory() throws(ControlUnavailable) -> Directory {
     if let named = getenv(directoryVariable).map({ String(cString: $0) }), !named.isEmpty {
       guard named.hasPrefix("/") else { throw .variableNotAbsolute(named) }
-      let path = named.count > 1 && named.hasSuffix("/") ? String(named.dropLast()) : named
-      return Directory(path: path, origin: directoryVariable, isNamedByVariable: true)
+      return Directory(path: withoutTrailingSlash(named), origin: directoryVariable)
     }
     if let runtime = Platform.userRuntimeDirectory() {
-      let path = (runtime.path == "/" ? "" : runtime.path) + "/wsctl"
-      return Directory(path: path, origin: "wsctl in \(runtime.name)", isNamedByVariable: false)
+      let parent = withoutTrailingSlash(runtime.path)
+      return Directory(
+        path: (parent == "/" ? "" : parent) + "/wsctl", origin: "wsctl in \(runtime.name)")
     }
     return Directory(
       path: "/tmp/wsctl-\(getuid())",
-      origin: "/tmp/wsctl-UID, as there is no user runtime directory",
-      isNamedByVariable: false)
+      origin: "/tmp/wsctl-UID, as there is no user runtime directory")
+  }
+
+  /// `path` without one trailing slash (`/` itself stays).
+  private static func withoutTrailingSlash(_ path: String) -> String {
+    path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
   }
 
   /// The directory of sockets, checked (and made, if asked): a directory (not a link) owned by

@@ -33,24 +33,6 @@ extension JSONSink where Self: ~Copyable {
     for token in tokens { self.token(token) }
     close()
   }
-
-  /// A member with a number.
-  mutating func member(_ key: StaticString, _ value: Int) {
-    self.key(key)
-    number(value)
-  }
-
-  /// A member with a string.
-  mutating func member(_ key: StaticString, _ text: String) {
-    self.key(key)
-    string(text)
-  }
-
-  /// A member with a Boolean.
-  mutating func member(_ key: StaticString, _ value: Bool) {
-    self.key(key)
-    bool(value)
-  }
 }
 
 /// The sink that builds a ``JSONValue``.
