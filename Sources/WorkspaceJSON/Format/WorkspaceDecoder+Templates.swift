@@ -71,7 +71,9 @@ extension WorkspaceDecoder {
     let title = try optionalTemplateText(object, .title, at: location)
     guard let rootValue = object[.root] else { throw invalid(location, "missing 'root'") }
     var count = 0
-    let root = try decodeTemplateNode(rootValue, at: location + ".root", depth: 1, count: &count)
+    var marks: Set<String> = []
+    let root = try decodeTemplateNode(
+      rootValue, at: location + ".root", depth: 1, count: &count, marks: &marks)
     var template: WorkspaceTemplate
     do {
       template = try WorkspaceTemplate(name: name, title: title ?? name, root: root)
@@ -85,7 +87,8 @@ extension WorkspaceDecoder {
   }
 
   private func decodeTemplateNode(
-    _ value: some FormatValue, at location: String, depth: Int, count: inout Int
+    _ value: some FormatValue, at location: String, depth: Int, count: inout Int,
+    marks: inout Set<String>
   ) throws(WorkspaceFileError) -> NodeTemplate {
     count += 1
     try checkTreeLimits(depth: depth, count: count, at: location)
@@ -104,6 +107,17 @@ extension WorkspaceDecoder {
       guard let router else { throw invalid(location, "missing 'router'") }
       let title = try optionalTemplateText(object, .title, at: location) ?? ""
       node = NodeTemplate(.pane(title: title, router: router))
+      if let value = object[.mark] {
+        guard let mark = value.stringValue, WorkspaceState.isValidMark(mark) else {
+          throw invalid(
+            location + ".mark",
+            "expected a mark: a letter or _, then letters, digits, _, - or ., not a command word")
+        }
+        guard marks.insert(mark).inserted else {
+          throw invalid(location + ".mark", "mark '\(mark)' is held by another pane already")
+        }
+        node = node.marked(mark)
+      }
     case .split, .tabs:
       guard let items = object[.children]?.arrayValue else {
         throw invalid(location + ".children", "expected an array of nodes")
@@ -112,7 +126,8 @@ extension WorkspaceDecoder {
       for (index, item) in items.enumerated() {
         children.append(
           try decodeTemplateNode(
-            item, at: "\(location).children[\(index)]", depth: depth + 1, count: &count))
+            item, at: "\(location).children[\(index)]", depth: depth + 1, count: &count,
+            marks: &marks))
       }
       if kind == .split {
         let axis = try templateAxis(object[.axis], at: location + ".axis")
