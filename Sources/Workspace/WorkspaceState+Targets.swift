@@ -20,23 +20,28 @@ extension WorkspaceState {
     let mostRecentlyUsed = self.mostRecentlyUsed
     let zoomed = zoomedPane
     let layoutBefore = zoomed == nil ? nil : unitLayout(honoringZoom: false)
-    // The pane each container on the target's path leads to, outermost first.
-    let chain = ancestors(of: target).reversed().compactMap { container in
-      activePane(in: container).map { (container: container, pane: $0) }
+    // For each container on the target's path, outermost first, the pane its child toward
+    // the target led to: what that part of the tree shows again afterwards.
+    var chain: [(container: NodeID, pane: NodeID)] = []
+    var child = target
+    for ancestor in ancestors(of: target) {
+      if let pane = activePane(in: child) { chain.insert((ancestor, pane), at: 0) }
+      child = ancestor
     }
     // The target is shown while the body runs, as it would be if it were focused.
     if zoomedPane != target { zoomedPane = nil }
     focus(target, in: &transaction)
     try body(&self, &transaction)
     guard !zooms, nodes[focused]?.isPane == true else { return }
-    for (container, pane) in chain where nodes[container] != nil && nodes[pane] != nil {
+    for (container, pane) in chain
+    where nodes[container] != nil && nodes[pane] != nil && isWithin(pane, container) {
       var child = pane
       for ancestor in ancestors(of: pane) {
+        if ancestor == container { break }
         let index = self[ancestor].children.firstIndex(of: child)!
         if self[ancestor].activeIndex != index {
           update(ancestor, in: &transaction) { $0.setActiveIndex(index) }
         }
-        if ancestor == container { break }
         child = ancestor
       }
     }
