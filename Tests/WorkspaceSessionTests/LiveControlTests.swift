@@ -55,6 +55,10 @@ extension LiveControl {
       ["--from", "team.json", "template", "export", "x.json", "r"],
       ["--from", "team.json", "template", "export", "-"], ["-n", "template", "export", "x.json"],
       ["template", "export", "w.json/x.json"],
+      ["mark", "editor", "focus", "2", "at", "editor", "push", "detail:9", "tree"],
+      ["mark", "e", "unmark", "tree"], ["unmark", "nope"], ["mark", "left"],
+      ["at", "2", "split", "v", "0.3", "show"], ["at", "last", "zoom"],
+      ["split", "-d", "h", "tab", "new", "-d", "Logs", "tree"], ["at", "1", "undo"],
     ]
 
     @Test func everyGrammarCommandIsCalled() {
