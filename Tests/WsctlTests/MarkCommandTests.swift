@@ -99,6 +99,30 @@ import Testing
     #expect(sandbox.bytes("workspace.json") == before)
   }
 
+  @Test func theREADMEsMarksTourPrintsWhatItShows() throws {
+    let readme = try String(
+      contentsOf: ReadmeTemplatesTourTests.root.appendingPathComponent("README.md"),
+      encoding: .utf8)
+    let start = try #require(readme.firstRange(of: "<!-- marks tour: checked"))
+    let open = try #require(readme[start.upperBound...].firstRange(of: "```console\n"))
+    let close = try #require(readme[open.upperBound...].firstRange(of: "```\n"))
+    var steps: [(words: [String], printed: String)] = []
+    for line in readme[open.upperBound..<close.lowerBound].split(separator: "\n") {
+      if line.hasPrefix("$ wsctl ") {
+        steps.append((line.dropFirst("$ wsctl ".count).split(separator: " ").map(String.init), ""))
+      } else {
+        steps[steps.count - 1].printed += line + "\n"
+      }
+    }
+    #expect(steps.count == 4)
+    let sandbox = try Sandbox()
+    for (words, printed) in steps {
+      let result = try sandbox.run(words, environment: ["COLUMNS": nil, "LINES": nil])
+      #expect(result.stdout + result.stderr == printed, "\(words)")
+      #expect(result.status == (result.stderr.isEmpty ? 0 : 1), "\(words)")
+    }
+  }
+
   @Test func helpDescribesMarksAndAt() throws {
     let sandbox = try Sandbox()
     let at = try sandbox.succeed("help", "at").stdout
