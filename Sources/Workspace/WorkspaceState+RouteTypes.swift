@@ -116,6 +116,8 @@ extension WorkspaceState {
       try template.checkRoutes(with: values, registry)
     case .addTemplate(let template, _):
       try template.checkFixedRoutes(registry)
+    case .at(_, let command):
+      try checkTemplateArguments(of: command, registry)
     default:
       break
     }

@@ -15,7 +15,8 @@ extension LiveControl {
     @Test func aMarkSetByWsctlIsTheHostsAndAtActsThroughItsTypedRouter() async throws {
       let pair = try HostAndFile(MessageRoute.state(), routeTypes: MessageRoute.registry)
       let workspace = pair.session.workspace
-      let marked = try await wsctl(["-f", "w.json", "at", "2", "mark", "reader"], in: pair.host.path)
+      let marked = try await wsctl(
+        ["-f", "w.json", "at", "2", "mark", "reader"], in: pair.host.path)
       #expect(marked.exitCode == 0, "\(marked)")
       #expect(workspace.pane(markedAs: "reader") == NodeID(4))
       #expect(workspace.focusedPane == NodeID(3))

@@ -13,7 +13,8 @@ import Testing
       "\(id)>\(state[id].activeIndex) "
         + state[id].children.map { "\(state.activePane(in: $0)!)" }.joined(separator: ",")
     }
-    return "\(state.focusedPane) \(active) \(state.mostRecentlyUsed) \(String(describing: state.zoomedPane))"
+    return
+      "\(state.focusedPane) \(active) \(state.mostRecentlyUsed) \(String(describing: state.zoomedPane))"
   }
 
   /// Two tabs: `One: H(A, B)`, `Two: V(C, D)`; ids `%1 T, %2 H, %3 A, %4 B, %5 V, %6 C, %7 D`.
@@ -198,12 +199,18 @@ import Testing
   }
 
   @Test(arguments: [
-    ("at 2 undo", CommandSyntaxError.invalidArgument("undo", index: 2, expected: TargetTests.expected)),
+    (
+      "at 2 undo",
+      CommandSyntaxError.invalidArgument("undo", index: 2, expected: TargetTests.expected)
+    ),
     ("at 2 focus 3", .invalidArgument("focus", index: 2, expected: TargetTests.expected)),
     ("at 2 tab 3", .invalidArgument("tab", index: 2, expected: TargetTests.expected)),
     ("at 1 at 2 zoom", .invalidArgument("at", index: 2, expected: TargetTests.expected)),
     ("at 1 =push x", .invalidArgument("=push", index: 2, expected: TargetTests.expected)),
-    ("at left zoom", .invalidArgument("left", index: 1, expected: "a pane number, %ID, mark or last")),
+    (
+      "at left zoom",
+      .invalidArgument("left", index: 1, expected: "a pane number, %ID, mark or last")
+    ),
     ("mark left", .invalidArgument("left", index: 1, expected: "a mark such as editor")),
     ("mark 7", .invalidArgument("7", index: 1, expected: "a mark such as editor")),
     ("mark", .missingArgument(command: "mark", expected: "a mark such as editor", index: 1)),
