@@ -68,6 +68,11 @@ public enum WorkspaceCommand: Hashable, Sendable {
   /// host's own), as ``applyTemplate(_:parameters:)`` does; its words name the template,
   /// so they parse back to ``applyTemplate(_:parameters:)``.
   case openTemplate(WorkspaceTemplate, parameters: [String: String] = [:])
+  /// Bring back a closed pane or tab (the `number`th most recently closed that is not open
+  /// again; default the last) with its ids, title and router (stack, modal, quarantined
+  /// tokens, kind, limits) where it stood, or as near as the tree allows, and focus it (see
+  /// ``ClosedList``). One undoable change; undo and redo leave the closed list as it is.
+  case reopen(Int = 1)
   /// Undo up to `count` recorded changes.
   case undo(count: Int = 1)
   /// Redo up to `count` undone changes.

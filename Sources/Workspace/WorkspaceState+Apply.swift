@@ -69,7 +69,8 @@ extension WorkspaceState {
     let focusBefore = focusedPane
     let zoomedPaneBefore = zoomedPane
     let saved = (
-      history: history, nextID: nextID, minimumPaneSize: minimumPaneSize, templates: templates
+      history: history, nextID: nextID, minimumPaneSize: minimumPaneSize, templates: templates,
+      closed: closed
     )
     // The outer journal rolls the whole call back or reports what changed; the inner one
     // records each history entry's segment.
@@ -115,6 +116,7 @@ extension WorkspaceState {
       nextID = saved.nextID
       minimumPaneSize = saved.minimumPaneSize
       templates = saved.templates
+      closed = saved.closed
       throw error
     }
     let journal = transaction.end()
@@ -203,6 +205,7 @@ extension WorkspaceState {
         templates.template(named: name), parameters: parameters, in: &transaction)
     case .openTemplate(let template, let parameters):
       try openTemplate(template, parameters: parameters, in: &transaction)
+    case .reopen(let number): try reopen(number, in: &transaction)
     case .undo, .redo: preconditionFailure("handled by apply")
     }
   }
