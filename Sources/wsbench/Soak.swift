@@ -115,6 +115,7 @@ enum Soak {
       (3, { [.equalize, .zoom, .rename("r\($0.next(9))")][$0.next(3)] }),
       (2, { .moveTab(to: 1 + $0.next(5)) }),
       (2, { _ in .close(.id(anyID)) }),
+      (growing ? 4 : 2, { .reopen($0.next(4) == 0 ? 2 : 1) }),
     ]
     var roll = random.next(families.reduce(0) { $0 + $1.weight })
     for family in families {
