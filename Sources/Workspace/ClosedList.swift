@@ -64,6 +64,20 @@ public struct ClosedList: Equatable, Sendable {
       return siblings[index]
     }
 
+    /// The siblings nearest first (the one just before, the one just after, then outwards),
+    /// each with 1 if the closed node stood after it, 0 if before.
+    public var siblingsByDistance: [(sibling: NodeID, offset: Int)] {
+      guard let index = place.first?.index else { return [] }
+      var order: [(sibling: NodeID, offset: Int)] = []
+      for distance in 0..<siblings.count {
+        let before = index - 1 - distance
+        let after = index + distance
+        if siblings.indices.contains(before) { order.append((siblings[before], 1)) }
+        if siblings.indices.contains(after) { order.append((siblings[after], 0)) }
+      }
+      return order
+    }
+
     /// The title a tab made for it gets: the title of the tab it was, or stood in, else the
     /// title of the pane its active children lead to.
     public var tabTitle: String {

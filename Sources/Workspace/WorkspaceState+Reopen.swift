@@ -47,8 +47,9 @@ extension WorkspaceState {
   ///
   /// Where it stood, in order: its container, if it is there, at its index among its
   /// siblings (after the one it followed, else before the one it preceded) with its weight or
-  /// tab title; else beside the sibling it sat beside, with its weight (in a new split of its
-  /// axis if the sibling no longer lies in one); else in the nearest surviving ancestor, at
+  /// tab title; else beside the nearest surviving sibling (the one it sat beside first), on
+  /// the side it stood, with its weight (in a new split of its axis if the sibling no longer
+  /// lies in one); else in the nearest surviving ancestor, at
   /// its branch's index (an equal share, or a tab with the tab's title); else as a new tab of
   /// the nearest tabs container. A place that would leave a pane below ``paneMinimum`` at
   /// ``layoutArea`` (one that had it) gives way to a new tab, as `split` is refused there.
@@ -67,9 +68,9 @@ extension WorkspaceState {
     while let child = self[pane].activeChild { pane = child }
     if !self[pane].isPane { pane = activePane(in: entry.id)! }
     let before = measuredLayout
+    zoomedPane = nil
     transaction.begin(at: self)
     placeNearWhereItStood(entry, in: &transaction)
-    zoomedPane = nil
     focus(pane, in: &transaction)
     let tooSmall = measuredLayout.contains { id, rect in
       nodes[id]?.isPane == true && !hasMinimumSize(rect)
@@ -107,8 +108,7 @@ extension WorkspaceState {
       return
     }
     if let first = entry.place.first {
-      let beside = [(entry.siblingBefore, 1), (entry.siblingAfter, 0)]
-      for case (let sibling?, let offset) in beside where nodes[sibling] != nil {
+      for (sibling, offset) in entry.siblingsByDistance where nodes[sibling] != nil {
         if placeBeside(sibling, offset: offset, root, first.slot, in: &transaction) { return }
       }
     }
