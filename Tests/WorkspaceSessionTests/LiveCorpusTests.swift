@@ -23,11 +23,13 @@ extension LiveControl {
       ["rename", "R"], ["zoom"], ["equalize"], ["resize", "right", "10%"], ["swap", "right"],
       ["undo"], ["redo"], ["template", "apply", "msg", "id=4"],
       ["template", "apply", "msg", "id=abc"], ["minimum-size", "8x4"], ["at", "%4", "pop"],
+      ["reopen"], ["reopen"], ["reopen", "2"],
     ]
 
     /// Inspections between edits.
     nonisolated static let inspections: [[String]] = [
       ["show", "--size", "50x12"], ["tree"], ["routes"], ["history"], ["layout", "60x20"],
+      ["closed"],
     ]
 
     /// Words a `.layoutOnly` host decides alone (its undo history).
