@@ -195,7 +195,9 @@ extension WorkspaceState {
   /// no node in two entries; at most ``ClosedList/limit`` entries; places with valid slots.
   func closedListViolations() -> [String] {
     var problems: [String] = []
-    if closed.entries.count > ClosedList.limit { problems.append("the closed list is over its limit") }
+    if closed.entries.count > ClosedList.limit {
+      problems.append("the closed list is over its limit")
+    }
     var seen: Set<NodeID> = []
     for (index, entry) in closed.entries.enumerated() {
       let tree = WorkspaceState(

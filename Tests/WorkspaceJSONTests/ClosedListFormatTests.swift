@@ -155,7 +155,8 @@ import Testing
       "place": []}
       """
     }
-    var text = String(decoding: try Self.file(closed: "[" + entries.joined(separator: ", ") + "]"), as: UTF8.self)
+    var text = String(
+      decoding: try Self.file(closed: "[" + entries.joined(separator: ", ") + "]"), as: UTF8.self)
     text = text.replacingOccurrences(of: "\"nextId\": 5", with: "\"nextId\": 200")
     let loaded = try WorkspaceFile.decodeByReference(Array(text.utf8))
     #expect(loaded.state.closed.entries.count == ClosedList.limit)

@@ -102,7 +102,8 @@ extension WorkspaceDecoder {
         guard let axis = Axis(rawValue: axisName), let weight = object[.weight]?.numberValue,
           weight > 0, weight <= 1
         else {
-          note(at, "a split's step needs an axis and a weight above 0 up to 1; closed entry dropped")
+          note(
+            at, "a split's step needs an axis and a weight above 0 up to 1; closed entry dropped")
           return nil
         }
         slot = .split(axis, weight: weight)
