@@ -61,7 +61,10 @@ extension WorkspaceState {
       throw .noSuchClosedEntry(number, count: candidates.count)
     }
     let entry = candidates[number - 1]
-    for (id, node) in entry.nodes.sorted(by: { $0.key < $1.key }) {
+    for (id, closedNode) in entry.nodes.sorted(by: { $0.key < $1.key }) {
+      var node = closedNode
+      // A mark another pane took since the close stays with that pane.
+      if let mark = node.mark, pane(markedAs: mark) != nil { node.mark = nil }
       set(id, node, in: &transaction)
     }
     var pane = entry.id

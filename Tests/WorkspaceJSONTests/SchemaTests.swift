@@ -174,6 +174,13 @@ private let violations: [SchemaViolation] = [
     for reference in references { #expect(checker.resolve(reference) != nil, "\(reference)") }
   }
 
+  /// A key's raw value is its bit in the one-pass decoder's `UInt64` set of the keys an
+  /// object held: a 65th key would shift out of it, and duplicates of it would go unseen.
+  @Test func everyKeyHasABitInTheOnePassDecodersSet() {
+    #expect(FormatKey.allCases.count <= UInt64.bitWidth)
+    #expect(FormatKey.allCases.map(\.rawValue) == Array(0..<UInt8(FormatKey.allCases.count)))
+  }
+
   @Test func schemaListsTheMembersTheDecoderKnows() {
     func properties(_ schema: JSONValue?) -> Set<String> {
       Set(schema?["properties"]?.objectValue?.keys ?? [])

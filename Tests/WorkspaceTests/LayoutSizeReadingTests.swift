@@ -10,18 +10,26 @@ import Testing
   /// The area of a large terminal, and one too small for any split.
   static let areas = [Size(width: 200, height: 60), Size(width: 7, height: 4)]
 
-  /// `commands` applied to `state` measuring in `area`: the state, or the error's text.
+  /// What `commands` do to `state` measuring in `area`: the state they leave, or the error.
+  enum Outcome: Equatable {
+    case applied(WorkspaceState)
+    case refused(String)
+  }
+
+  /// `commands` applied to `state` measuring in `area`. States compare with `==` (every
+  /// member the file saves), never by their printed form, whose dictionary order is not
+  /// the content's.
   static func outcome(
     of commands: [WorkspaceCommand], on state: WorkspaceState, in area: Size
-  ) -> String {
+  ) -> Outcome {
     var state = state
     var failedIndex: Int?
     do {
       try state.apply(commands, failedIndex: &failedIndex, measuringIn: area)
       state.checkInvariants()
-      return "\(state.nodes.count) \(state.focusedPane) \(state)"
+      return .applied(state)
     } catch {
-      return "\(error)"
+      return .refused("\(error)")
     }
   }
 
@@ -43,11 +51,20 @@ import Testing
 
   /// The check can tell: commands that measure act differently in the two areas.
   @Test(arguments: [
-    WorkspaceCommand.split(.horizontal), .split(.vertical), .focus(.direction(.right)),
+    WorkspaceCommand.split(.horizontal), .split(.vertical), .resizeByCells(.right, 2),
   ])
   func aCommandThatReadsTheSizeIsSaidToAndActsOnIt(command: WorkspaceCommand) {
     #expect(command.mayReadLayoutSize)
     let outcomes = Self.areas.map { Self.outcome(of: [command], on: grid(), in: $0) }
     #expect(outcomes[0] != outcomes[1], "\(command)")
+  }
+
+  /// Directional focus measures too, though on a grid it finds the same neighbour in both
+  /// areas (an earlier form of the check above compared printed states, whose dictionary
+  /// order made it pass by accident).
+  @Test(arguments: Direction.allCases)
+  func directionalFocusIsSaidToReadTheSize(direction: Direction) {
+    #expect(WorkspaceCommand.focus(.direction(direction)).mayReadLayoutSize)
+    #expect(WorkspaceCommand.focus(.direction(direction, wrapping: true)).mayReadLayoutSize)
   }
 }
