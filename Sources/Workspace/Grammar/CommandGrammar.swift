@@ -42,7 +42,7 @@ public enum CommandGrammar {
   /// The entries, in the order help lists them: the layout's commands, the router
   /// operations and `at`, templates, then undo and redo.
   static let definitions: [CommandDefinition] =
-    layoutCommands + routerCommands + templateCommands + historyCommands
+    layoutCommands + arrangeCommands + routerCommands + templateCommands + historyCommands
 
   /// The commands, in the order help lists them.
   public static let commands: [CommandSyntax] = definitions.map(\.syntax)
