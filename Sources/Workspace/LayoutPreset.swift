@@ -47,7 +47,13 @@ enum PresetShape {
   /// The next pane in reading order.
   case pane
   /// A split of the parts, each with its length along the axis.
-  case split(Axis, [(shape: PresetShape, length: Int)])
+  case split(Axis, [PresetPart])
+}
+
+/// One part of a preset's split: its shape and its length in cells, with its border.
+struct PresetPart {
+  var shape: PresetShape
+  var length: Int
 }
 
 extension LayoutPreset {
@@ -61,21 +67,24 @@ extension LayoutPreset {
     let (width, height) = (max(1, area.width), max(1, area.height))
     switch self {
     case .evenHorizontal:
-      return .split(.horizontal, Self.spread(count, over: width).map { (.pane, $0) })
+      return .split(.horizontal, Self.spread(count, over: width).map { PresetPart(shape: .pane, length: $0) })
     case .evenVertical:
-      return .split(.vertical, Self.spread(count, over: height).map { (.pane, $0) })
+      return .split(.vertical, Self.spread(count, over: height).map { PresetPart(shape: .pane, length: $0) })
     case .mainHorizontal:
       let (main, other) = Self.mainLengths(Self.mainPaneHeight, of: height)
       let others: PresetShape =
         count == 2
-        ? .pane : .split(.horizontal, Self.spread(count - 1, over: width).map { (.pane, $0) })
-      return .split(.vertical, [(.pane, main), (others, other)])
+        ? .pane : .split(.horizontal, Self.spread(count - 1, over: width).map { PresetPart(shape: .pane, length: $0) })
+      return .split(
+        .vertical, [PresetPart(shape: .pane, length: main), PresetPart(shape: others, length: other)])
     case .mainVertical:
       let (main, other) = Self.mainLengths(Self.mainPaneWidth, of: width)
       let others: PresetShape =
         count == 2
-        ? .pane : .split(.vertical, Self.spread(count - 1, over: height).map { (.pane, $0) })
-      return .split(.horizontal, [(.pane, main), (others, other)])
+        ? .pane : .split(.vertical, Self.spread(count - 1, over: height).map { PresetPart(shape: .pane, length: $0) })
+      return .split(
+        .horizontal,
+        [PresetPart(shape: .pane, length: main), PresetPart(shape: others, length: other)])
     case .tiled:
       return Self.tiled(count, width: width, height: height)
     }
@@ -112,7 +121,7 @@ extension LayoutPreset {
     let cellWidth = max(1, (width - (columns - 1)) / columns) + 1
     let cellHeight = max(1, (height - (rows - 1)) / rows) + 1
     let usedRows = (count + columns - 1) / columns
-    var parts: [(shape: PresetShape, length: Int)] = []
+    var parts: [PresetPart] = []
     for row in 0..<usedRows {
       let panes = min(columns, count - row * columns)
       let shape: PresetShape =
@@ -121,9 +130,14 @@ extension LayoutPreset {
         : .split(
           .horizontal,
           (0..<panes).map { column in
-            (.pane, column < panes - 1 ? cellWidth : width - cellWidth * (panes - 1))
+            PresetPart(
+              shape: .pane,
+              length: column < panes - 1 ? cellWidth : width - cellWidth * (panes - 1))
           })
-      parts.append((shape, row < usedRows - 1 ? cellHeight : height - cellHeight * (usedRows - 1)))
+      parts.append(
+        PresetPart(
+          shape: shape,
+          length: row < usedRows - 1 ? cellHeight : height - cellHeight * (usedRows - 1)))
     }
     return .split(.vertical, parts)
   }

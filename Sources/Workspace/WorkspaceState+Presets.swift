@@ -156,17 +156,24 @@ extension WorkspaceState {
     let remembered = activePane(in: region)
     let partSet = Set(parts)
     var oldSplits: [NodeID] = []
-    var pending = self[region].children
+    var pending = node.children
     while let id = pending.popLast() {
       guard !partSet.contains(id) else { continue }
       oldSplits.append(id)
       pending.append(contentsOf: self[id].children)
     }
     for id in oldSplits { set(id, nil, in: &transaction) }
+    // A node keeps its kind for life (the history relies on it): a split of the other axis
+    // takes the region's place, with its router, kept members and tab title.
+    var top = region
+    if node.axis != axis {
+      top = makeID()
+      set(top, .split(top, axis: axis, children: [], weights: []), in: &transaction)
+      replace(region, with: top, in: &transaction)
+      set(region, nil, in: &transaction)
+    }
     var remaining = parts[...]
-    func build(_ axis: Axis, _ shapes: [(shape: PresetShape, length: Int)], into id: NodeID)
-      -> [NodeID]
-    {
+    func build(_ shapes: [PresetPart], into id: NodeID) -> [NodeID] {
       shapes.map { part in
         switch part.shape {
         case .pane:
@@ -175,7 +182,7 @@ extension WorkspaceState {
           return child
         case .split(let childAxis, let childShapes):
           let child = makeID()
-          let children = build(childAxis, childShapes, into: child)
+          let children = build(childShapes, into: child)
           set(
             child,
             .split(
@@ -186,16 +193,16 @@ extension WorkspaceState {
         }
       }
     }
-    let children = build(axis, shapes, into: region)
+    let children = build(shapes, into: top)
     set(
-      region,
+      top,
       .split(
-        region, axis: axis, children: children,
+        top, axis: axis, children: children,
         weights: PresetShape.weights(shapes.map(\.length)), router: node.router,
         parent: node.parent, unknownMembers: node.unknownMembers),
       in: &transaction)
-    if let remembered { select(remembered, within: region, in: &transaction) }
-    if let zoomedPane, isWithin(zoomedPane, region) { self.zoomedPane = nil }
+    if let remembered { select(remembered, within: top, in: &transaction) }
+    if let zoomedPane, isWithin(zoomedPane, top) { self.zoomedPane = nil }
     if let parent = node.parent { normalize(parent, in: &transaction) }
   }
 
