@@ -115,6 +115,21 @@ enum Soak {
       (3, { [.equalize, .zoom, .rename("r\($0.next(9))")][$0.next(3)] }),
       (2, { .moveTab(to: 1 + $0.next(5)) }),
       (2, { _ in .close(.id(anyID)) }),
+      (
+        2,
+        { random in
+          let presets = LayoutPreset.allCases.map(Arrangement.preset) + [.next, .previous]
+          return .arrange(presets[random.next(presets.count)])
+        }
+      ),
+      (
+        2,
+        {
+          $0.next(2) == 0
+            ? .breakPane(.id(anyID), staying: $0.next(2) == 0)
+            : .joinPane(.id(anyID), axis: $0.next(2) == 0 ? .horizontal : nil)
+        }
+      ),
     ]
     var roll = random.next(families.reduce(0) { $0 + $1.weight })
     for family in families {
