@@ -44,12 +44,33 @@ import WorkspaceTestSupport
       #expect(result.status == 0, "tmux \(arguments): \(result)")
       return result.stdout
     }
-    defer { _ = try? sandbox.run(program: tmux, ["-S", socket, "kill-server"]) }
+    // A server started from the test process inherits its blocked signals, so `kill-server`
+    // cannot end it; it is killed by its pid, and its panes (`cat`) end with their terminal.
+    var server: Int32?
+    defer {
+      _ = try? sandbox.run(program: tmux, ["-S", socket, "kill-server"])
+      if let server { kill(server, SIGKILL) }
+    }
     for (width, height) in Self.sizes {
       let session = "w\(width)x\(height)"
-      _ = try tmuxRun("new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)")
+      // The server a new session starts keeps every descriptor it inherits, and one of them
+      // tells Foundation the child has ended: bash (whose `exec` takes descriptors past 9)
+      // closes all but the standard three first.
+      let started = try sandbox.run(
+        program: URL(fileURLWithPath: "/bin/bash"),
+        [
+          "-c",
+          #"for n in $(ls /proc/$$/fd); do if [ "$n" -gt 2 ]; then eval "exec $n>&-"; fi; done; "#
+            + #"exec "$0" -S "$1" -f /dev/null new-session -d -s "$2" -x "$3" -y "$4" cat "#
+            + ">/dev/null 2>&1 </dev/null",
+          tmux.path, socket, session, "\(width)", "\(height)",
+        ])
+      #expect(started.status == 0, "tmux new-session: \(started)")
+      if server == nil {
+        server = Int32(try tmuxRun("display-message", "-p", "#{pid}").filter(\.isNumber))
+      }
       for _ in 1..<count {
-        _ = try tmuxRun("split-window", "-t", session)
+        _ = try tmuxRun("split-window", "-t", session, "cat")
         _ = try tmuxRun("select-layout", "-t", session, "tiled")
       }
       // Ours: the example's first tab has two panes; its tab bar takes the picture's top row.
@@ -78,7 +99,7 @@ import WorkspaceTestSupport
         let mine = Array(ours[(index * count)..<((index + 1) * count)])
         #expect(mine == theirs, "\(preset), \(count) panes at \(width)x\(height)")
       }
-      _ = try tmuxRun("kill-session", "-t", session)
+      // The session stays: killing a server's last session ends it, racing the next start.
     }
   }
 }
