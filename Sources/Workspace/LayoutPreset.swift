@@ -67,21 +67,30 @@ extension LayoutPreset {
     let (width, height) = (max(1, area.width), max(1, area.height))
     switch self {
     case .evenHorizontal:
-      return .split(.horizontal, Self.spread(count, over: width).map { PresetPart(shape: .pane, length: $0) })
+      return .split(
+        .horizontal, Self.spread(count, over: width).map { PresetPart(shape: .pane, length: $0) })
     case .evenVertical:
-      return .split(.vertical, Self.spread(count, over: height).map { PresetPart(shape: .pane, length: $0) })
+      return .split(
+        .vertical, Self.spread(count, over: height).map { PresetPart(shape: .pane, length: $0) })
     case .mainHorizontal:
       let (main, other) = Self.mainLengths(Self.mainPaneHeight, of: height)
       let others: PresetShape =
         count == 2
-        ? .pane : .split(.horizontal, Self.spread(count - 1, over: width).map { PresetPart(shape: .pane, length: $0) })
+        ? .pane
+        : .split(
+          .horizontal,
+          Self.spread(count - 1, over: width).map { PresetPart(shape: .pane, length: $0) })
       return .split(
-        .vertical, [PresetPart(shape: .pane, length: main), PresetPart(shape: others, length: other)])
+        .vertical,
+        [PresetPart(shape: .pane, length: main), PresetPart(shape: others, length: other)])
     case .mainVertical:
       let (main, other) = Self.mainLengths(Self.mainPaneWidth, of: width)
       let others: PresetShape =
         count == 2
-        ? .pane : .split(.vertical, Self.spread(count - 1, over: height).map { PresetPart(shape: .pane, length: $0) })
+        ? .pane
+        : .split(
+          .vertical,
+          Self.spread(count - 1, over: height).map { PresetPart(shape: .pane, length: $0) })
       return .split(
         .horizontal,
         [PresetPart(shape: .pane, length: main), PresetPart(shape: others, length: other)])

@@ -207,7 +207,8 @@ import Testing
   @Test func targetsThatCannotBeArranged() throws {
     var state = try Self.tab(of: 2)
     state.expectRefusal(.arrange(.preset(.tiled), at: .id(NodeID(99))), .noSuchNode(NodeID(99)))
-    state.expectRefusal(.arrange(.preset(.tiled), at: .id(state.rootID)), .notArrangeable(state.rootID))
+    state.expectRefusal(
+      .arrange(.preset(.tiled), at: .id(state.rootID)), .notArrangeable(state.rootID))
     state.expectRefusal(.arrange(.preset(.tiled), at: .number(9)), .noSuchPane(.number(9)))
   }
 

@@ -226,7 +226,9 @@ private struct RandomRun {
       ),
       (
         2,
-        { .breakPane($0.chance(1, in: 2) ? nil : $0.randomReference(), staying: $0.chance(1, in: 2)) }
+        {
+          .breakPane($0.chance(1, in: 2) ? nil : $0.randomReference(), staying: $0.chance(1, in: 2))
+        }
       ),
       (
         2,

@@ -7,7 +7,8 @@ import Testing
     let sandbox = try Sandbox()
     try sandbox.succeed("split", "h", "split", "v")
     let before = try sandbox.succeed("tree").stdout
-    let layout = try sandbox.succeed("--size", "81x41", "arrange", "even-horizontal", "layout", "81x40")
+    let layout = try sandbox.succeed(
+      "--size", "81x41", "arrange", "even-horizontal", "layout", "81x40")
     #expect(
       layout.stdout == """
         1 %3 27x40+0+0

@@ -7,7 +7,7 @@ import PaneRouter
 /// It is the only description of the commands: ``CommandParser`` reads words with it,
 /// ``WorkspaceCommand/words`` spells commands with it (undo labels, `history`), and help,
 /// usage lines and shell completion (``CommandCompleter``) read it. Adding a command is one
-/// entry in its family's list (`CommandGrammar+Layout`, `+Routes`, `+Templates`, `+History`)
+/// entry in its family's list (`CommandGrammar+Layout`, `+Arrange`, `+Routes`, `+Templates`, `+History`)
 /// and one case in `WorkspaceState.apply(_:)`.
 ///
 ///     CommandGrammar.command("split")?.usage  // "split h|v [RATIO] [ROUTE]"
