@@ -5,15 +5,16 @@ import Testing
 @Suite struct ArrangeCommandTests {
   @Test func arrangeTilesTheActiveTabAndUndoTakesItBack() throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("split", "h", "split", "v")
+    try sandbox.succeed("split", "h", "split", "v")  // four panes in the first tab
     let before = try sandbox.succeed("tree").stdout
     let layout = try sandbox.succeed(
       "--size", "81x41", "arrange", "even-horizontal", "layout", "81x40")
     #expect(
       layout.stdout == """
-        1 %3 27x40+0+0
-        2 %4 27x40+27+0
-        3 %7 27x40+54+0
+        1 %3 20x40+0+0
+        2 %6 20x40+20+0
+        3 %4 20x40+40+0
+        4 %7 21x40+60+0
 
         """)
     #expect(try sandbox.succeed("history").stdout.hasPrefix("undo 1: arrange even-horizontal\n"))
@@ -26,8 +27,8 @@ import Testing
     let tree = try sandbox.tree(after: "arrange", "next")
     #expect(tree.contains("[1 'Main'] %2 split horizontal active 3 weights"))
     let again = try sandbox.tree(after: "arrange", "next")
-    #expect(again.contains("[1 'Main'] %7 split vertical active 3 weights"))
-    #expect(try sandbox.tree(after: "arrange", "tiled", "%7").contains("%7 split vertical"))
+    #expect(again.contains("[1 'Main'] %8 split vertical active 3 weights"))
+    #expect(try sandbox.tree(after: "arrange", "tiled", "%8").contains("%8 split vertical"))
   }
 
   @Test func arrangeRefusals() throws {
@@ -50,7 +51,7 @@ import Testing
         %1 tabs selected 3
           [1 'Main'] %3 pane 'Inbox' [inbox]
           [2 'Settings'] %5 pane 'Settings' [settings]
-          [3 'Detail'] %4 pane 'Detail' [detail:1 detail:2] sheet [compose] (focused)
+          [3 'Detail'] %4 pane 'Detail' [detail:1, detail:2] sheet [compose] (focused)
 
         """)
     #expect(try sandbox.tree(after: "undo").contains("[1 'Main'] %2 split horizontal"))
