@@ -41,6 +41,8 @@ enum Bindings {
     case .character("u"): .commands([.undo()])
     case .character("U"): .commands([.redo()])
     case .character("="): .commands([.equalize])
+    case .character(" "): .commands([.arrange(.next)])
+    case .character("!"): .commands([.breakPane()])
     case .character(let digit) where digit.isASCII && ("1"..."9").contains(digit):
       .commands([.selectTab(.number(Int(String(digit))!))])
     case .character(":"): .prompt
@@ -53,6 +55,6 @@ enum Bindings {
 
   /// One line of help for the status line.
   static let help =
-    "% \" split  arrows o ; focus  x close  c n p 1-9 tabs  z zoom  u U undo/redo  : command"
+    "% \" split  arrows o ; focus  x close  c n p 1-9 tabs  z zoom  Space arrange  ! break  u U undo/redo  : command"
     + "  q quit"
 }

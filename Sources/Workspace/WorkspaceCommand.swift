@@ -49,6 +49,17 @@ public indirect enum WorkspaceCommand: Hashable, Sendable {
   case setMinimumPaneSize(Size?)
   /// Give every child of every visible split an equal share.
   case equalize
+  /// Rebuild the splits of the active tab (or of the tab holding the pane `at` names, or of
+  /// the split whose id it is) into a preset arrangement, as tmux's `select-layout`, or the
+  /// next or previous preset, as its `next-layout` and `previous-layout`.
+  case arrange(Arrangement, at: PaneReference? = nil)
+  /// Move a pane (default the focused one) out of its tab into a new tab, focused unless
+  /// `staying`, as tmux's `break-pane [-d]`.
+  case breakPane(PaneReference? = nil, staying: Bool = false)
+  /// Move the focused pane beside another pane in any tab, splitting it along `axis`
+  /// (default vertical) with `ratio` of its space (default one half) for the moved pane, as
+  /// tmux's `join-pane`; it keeps focus unless `staying`.
+  case joinPane(PaneReference, axis: Axis? = nil, ratio: Double? = nil, staying: Bool = false)
   /// Toggle showing the focused pane alone.
   case zoom
   /// Rename the focused pane.

@@ -26,6 +26,14 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   case noTabs
   /// A pane cannot swap with itself.
   case samePane(NodeID)
+  /// `arrange` takes a pane or a split; the node is neither.
+  case notArrangeable(NodeID)
+  /// `arrange` would remove a split that owns a router, or merge it into a split with one.
+  case arrangeWouldDropRouter(NodeID)
+  /// `break` of the only pane of its tab.
+  case aloneInTab(NodeID)
+  /// `join` beside the pane that moves.
+  case joinedToItself(NodeID)
   /// No split has an edge of the focused pane to move in that direction.
   case noSplit(Direction)
   /// A split would leave a pane smaller than the minimum pane size: the pane to split, its
@@ -137,6 +145,10 @@ extension WorkspaceError: CustomStringConvertible {
     case .noPreviousTab: "no previous tab"
     case .noTabs: "the focused pane is not in a tab"
     case .samePane(let id): "cannot swap \(id) with itself"
+    case .notArrangeable(let id): "cannot arrange \(id): it is neither a pane nor a split"
+    case .arrangeWouldDropRouter(let id): "cannot arrange: the router of split \(id) would be lost"
+    case .aloneInTab(let id): "cannot break \(id) out: it is the only pane of its tab"
+    case .joinedToItself(let id): "cannot join \(id) beside itself"
     case .noSplit(let direction): "no split to resize \(direction)"
     case .noSpaceForNewPane(let id, let size, let minimum):
       "no space for new pane: \(id) is \(size) and the minimum pane size is \(minimum)"

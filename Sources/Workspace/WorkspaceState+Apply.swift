@@ -193,6 +193,11 @@ extension WorkspaceState {
       try resize(direction, by: .cells(cells), in: &transaction)
     case .setMinimumPaneSize(let size): try setMinimumPaneSize(size)
     case .equalize: equalize(in: &transaction)
+    case .arrange(let arrangement, let target):
+      try arrange(arrangement, at: target, in: &transaction)
+    case .breakPane(let pane, let staying): try breakPane(pane, staying: staying, in: &transaction)
+    case .joinPane(let target, let axis, let ratio, let staying):
+      try joinPane(beside: target, axis: axis, ratio: ratio, staying: staying, in: &transaction)
     case .zoom: zoomedPane = zoomedPane == nil ? focusedPane : nil
     case .rename(let title): update(focusedPane, in: &transaction) { $0.setTitle(title) }
     case .route(let operation, let id):

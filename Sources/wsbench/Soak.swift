@@ -131,6 +131,21 @@ enum Soak {
         }
       ),
       (growing ? 4 : 2, { .reopen($0.next(4) == 0 ? 2 : 1) }),
+      (
+        2,
+        { random in
+          let presets = LayoutPreset.allCases.map(Arrangement.preset) + [.next, .previous]
+          return .arrange(presets[random.next(presets.count)])
+        }
+      ),
+      (
+        2,
+        {
+          $0.next(2) == 0
+            ? .breakPane(.id(anyID), staying: $0.next(2) == 0)
+            : .joinPane(.id(anyID), axis: $0.next(2) == 0 ? .horizontal : nil)
+        }
+      ),
     ]
     var roll = random.next(families.reduce(0) { $0 + $1.weight })
     for family in families {

@@ -59,6 +59,8 @@ import Testing
     (.character("z"), .commands([.zoom])),
     (.character("u"), .commands([.undo()])),
     (.character("U"), .commands([.redo()])),
+    (.character(" "), .commands([.arrange(.next)])),
+    (.character("!"), .commands([.breakPane()])),
     (.character(":"), .prompt),
     (.character("q"), .quit),
     (.escape, .cancel),

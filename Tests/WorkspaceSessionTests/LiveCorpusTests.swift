@@ -20,7 +20,9 @@ extension LiveControl {
       ["split", "h", "message:x"], ["close"], ["tab", "new", "T"], ["tab", "1"], ["tab", "2"],
       ["tab", "close", "2"], ["push", "message:3"], ["push", "message:abc"], ["push", "inbox"],
       ["push", "notes:1"], ["pop"], ["root"], ["present", "sheet", "message:9"], ["dismiss"],
-      ["rename", "R"], ["zoom"], ["equalize"], ["resize", "right", "10%"], ["swap", "right"],
+      ["rename", "R"], ["zoom"], ["equalize"], ["arrange", "tiled"], ["arrange", "next"],
+      ["break", "-d"],
+      ["join", "1", "h"], ["resize", "right", "10%"], ["swap", "right"],
       ["undo"], ["redo"], ["template", "apply", "msg", "id=4"],
       ["template", "apply", "msg", "id=abc"], ["minimum-size", "8x4"], ["at", "%4", "pop"],
     ]

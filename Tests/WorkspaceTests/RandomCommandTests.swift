@@ -233,6 +233,28 @@ private struct RandomRun {
         }
       ),
       (1, { _ in .equalize }),
+      (
+        2,
+        {
+          .arrange(
+            $0.pick(LayoutPreset.allCases.map(Arrangement.preset) + [.next, .previous]),
+            at: $0.chance(1, in: 3) ? $0.randomReference() : nil)
+        }
+      ),
+      (
+        2,
+        {
+          .breakPane($0.chance(1, in: 2) ? nil : $0.randomReference(), staying: $0.chance(1, in: 2))
+        }
+      ),
+      (
+        2,
+        {
+          .joinPane(
+            $0.randomReference(), axis: $0.chance(1, in: 3) ? nil : $0.pick(Axis.allCases),
+            ratio: $0.randomRatio(), staying: $0.chance(1, in: 3))
+        }
+      ),
       (2, { _ in .zoom }),
       (2, { .rename($0.pick(["A", "B", "Mail", ""])) }),
       (

@@ -5,10 +5,9 @@ import Testing
   /// Every command word: the workspace grammar's, then the tool's own.
   static let commandWords = [
     "focus", "split", "close", "reopen", "tab", "swap", "move", "resize", "equalize", "zoom",
-    "rename",
-    "minimum-size", "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top",
-    "present", "dismiss", "dismiss-all", "finish", "set-path", "set-modal-path", "mark", "unmark",
-    "at",
+    "rename", "minimum-size", "arrange", "break", "join", "push", "pop", "pop-to", "pop-to-last",
+    "root", "replace", "replace-top", "present", "dismiss", "dismiss-all", "finish", "set-path",
+    "set-modal-path", "mark", "unmark", "at",
     "template", "undo", "redo",
     "show", "tree", "routes", "layout", "history", "closed", "open", "validate", "init", "migrate",
     "restore-backup", "status", "watch", "completions", "help",

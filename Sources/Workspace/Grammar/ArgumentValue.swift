@@ -44,6 +44,8 @@ enum ArgumentValue: Hashable, Sendable {
   case parameters([String: String])
   /// An option without a value that was given, such as `--force`.
   case flag
+  /// A preset arrangement, or the next or previous one.
+  case arrangement(Arrangement)
 
   /// A step in an order: forward, backward, or back to the most recent.
   enum Cycle: Hashable, Sendable {
@@ -83,6 +85,12 @@ enum ArgumentValue: Hashable, Sendable {
           ? ArgumentValue.size($0) : nil
       }
     case .defaultSetting: word == "default" ? .defaultSetting : nil
+    case .preset:
+      switch word {
+      case "next": .arrangement(.next)
+      case "prev", "previous": .arrangement(.previous)
+      default: LayoutPreset(rawValue: word).map { .arrangement(.preset($0)) }
+      }
     case .route, .routeInStack, .newRoute, .title, .routerOperation, .targetedCommand, .shell,
       .commandWord, .link, .templateName, .templateParameter, .file:
       nil
@@ -136,6 +144,9 @@ enum ArgumentValue: Hashable, Sendable {
       return values.sorted { $0.key < $1.key }.map { SpelledWord(text: "\($0.key)=\($0.value)") }
     case .flag:
       return []
+    case .arrangement(.preset(let preset)): return plain(preset.rawValue)
+    case .arrangement(.next): return plain("next")
+    case .arrangement(.previous): return plain("prev")
     }
   }
 }
@@ -222,6 +233,11 @@ extension [ArgumentValue?] {
 
   func parameters(_ index: Int) -> [String: String] {
     guard case .parameters(let value)? = self[index] else { return [:] }
+    return value
+  }
+
+  func arrangement(_ index: Int) -> Arrangement? {
+    guard case .arrangement(let value)? = self[index] else { return nil }
     return value
   }
 

@@ -84,6 +84,10 @@ extension CommandParser {
     if slot.isOptional, slot.kinds == [.ratio], !Self.looksNumeric(try text(at: wordIndex)) {
       return nil
     }
+    // An optional axis before an optional ratio (`join 2 30%`) leaves it a number.
+    if slot.isOptional, slot.kinds == [.axis], Self.looksNumeric(try text(at: wordIndex)) {
+      return nil
+    }
     index += 1
     return try value(of: slot, at: wordIndex)
   }

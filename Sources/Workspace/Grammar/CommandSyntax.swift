@@ -53,6 +53,8 @@ public enum ArgumentKind: Hashable, Sendable {
   case templateParameter
   /// A file's path, which shells complete as one.
   case file
+  /// A preset arrangement's name (`tiled`, …), or `next` or `prev`.
+  case preset
 
   /// The fixed words of the kind, in the order help lists them; empty for free text and for
   /// values read from a workspace.
@@ -64,6 +66,7 @@ public enum ArgumentKind: Hashable, Sendable {
     case .modalStyle: ["sheet", "cover"]
     case .shell: ["bash", "zsh", "fish"]
     case .defaultSetting: ["default"]
+    case .preset: LayoutPreset.allCases.map(\.rawValue) + ["next", "prev"]
     default: []
     }
   }
