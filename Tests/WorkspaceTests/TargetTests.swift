@@ -100,6 +100,19 @@ import Testing
     #expect(state.focusedPane == NodeID(3))
   }
 
+  @Test func aMarkMovedByTheCommandIsTheTargetOfTheNextOneUnderItsNewName() throws {
+    var state = grid()
+    try state.applyChecked([.focus(.pane(.number(2))), .mark("editor"), .focus(.pane(.number(1)))])
+    let pane = try #require(state.pane(markedAs: "editor"))
+    try state.applyChecked([.at(.mark("editor"), .mark("main")), .at(.mark("main"), .rename("M"))])
+    #expect(state[pane].title == "M")
+    #expect(state.marks == ["main": pane])
+    state.expectRefusal(.at(.mark("editor"), .rename("x")), .noSuchPane(.mark("editor")))
+    // A transaction whose later command names the old mark fails whole.
+    state.expectRefusal(
+      [.at(.mark("main"), .mark("other")), .at(.mark("main"), .zoom)], .noSuchPane(.mark("main")))
+  }
+
   @Test func anAbsentTargetIsRefusedAndChangesNothing() {
     var state = grid()
     state.expectRefusal(.at(.mark("nope"), .rename("x")), .noSuchPane(.mark("nope")))
