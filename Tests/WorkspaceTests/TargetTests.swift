@@ -198,6 +198,10 @@ import Testing
       #expect(try CommandParser.parse(link: link) == [command], "\(link)")
     }
     #expect(WorkspaceCommand.split(.horizontal, focusing: false).description == "split h -d")
+    // A tab titled like the option is escaped, and reads back as a title.
+    let titled = WorkspaceCommand.newTab(title: "-d")
+    #expect(titled.words == ["tab", "new", "=-d"])
+    #expect(try CommandParser.parse(titled.words) == [titled])
     #expect(
       try CommandParser.parse(link: "myapp://workspace/at/editor/push/detail:7") == [
         .at(.mark("editor"), .route(.push([RouteToken("detail", 7)])))
