@@ -90,6 +90,11 @@ public indirect enum WorkspaceCommand: Hashable, Sendable {
   /// `.at(.id(n), .route(operation))` does what ``route(_:at:)`` does for a pane and is
   /// spelled as it is: `at %n push x`.
   case at(PaneReference, WorkspaceCommand)
+  /// Bring back a closed pane or tab (the `number`th most recently closed that is not open
+  /// again; default the last) with its ids, title and router (stack, modal, quarantined
+  /// tokens, kind, limits) where it stood, or as near as the tree allows, and focus it (see
+  /// ``ClosedList``). One undoable change; undo and redo leave the closed list as it is.
+  case reopen(Int = 1)
   /// Undo up to `count` recorded changes.
   case undo(count: Int = 1)
   /// Redo up to `count` undone changes.

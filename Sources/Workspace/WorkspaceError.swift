@@ -80,6 +80,11 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   /// too long once escaped, a file over its size limit); the message names the limit and
   /// the JSON path, as the store says it.
   case unsavable(String)
+  /// No closed pane or tab to reopen: none was closed, or every one closed is open again.
+  case nothingToReopen
+  /// Fewer closed panes and tabs can be reopened than the number asked for; `count` is how
+  /// many can.
+  case noSuchClosedEntry(Int, count: Int)
   /// Nothing to undo.
   case nothingToUndo
   /// Nothing to redo.
@@ -176,6 +181,10 @@ extension WorkspaceError: CustomStringConvertible {
     case .refusedTemplateRoute(let token, let template, let reason):
       "template '\(template)' cannot hold route '\(token)': \(reason)"
     case .unsavable(let message): message
+    case .nothingToReopen: "nothing to reopen: no closed pane or tab"
+    case .noSuchClosedEntry(let number, let count):
+      "no closed entry \(number): \(count == 1 ? "one pane or tab" : "\(count) panes and tabs") "
+        + "can be reopened"
     case .nothingToUndo: "nothing to undo"
     case .nothingToRedo: "nothing to redo"
     case .notTargetable(let word): "'at' cannot run '\(word)': it does not act on a pane or tab"

@@ -69,7 +69,8 @@ extension WorkspaceState {
     let focusBefore = focusedPane
     let zoomedPaneBefore = zoomedPane
     let saved = (
-      history: history, nextID: nextID, minimumPaneSize: minimumPaneSize, templates: templates
+      history: history, nextID: nextID, minimumPaneSize: minimumPaneSize, templates: templates,
+      closed: closed
     )
     // The outer journal rolls the whole call back or reports what changed; the inner one
     // records each history entry's segment.
@@ -117,6 +118,7 @@ extension WorkspaceState {
       nextID = saved.nextID
       minimumPaneSize = saved.minimumPaneSize
       templates = saved.templates
+      closed = saved.closed
       throw error
     }
     let journal = transaction.end()
@@ -214,6 +216,7 @@ extension WorkspaceState {
         (state, transaction) throws(WorkspaceError) in
         try state.perform(command, routeTypes: routeTypes, in: &transaction)
       }
+    case .reopen(let number): try reopen(number, in: &transaction)
     case .undo, .redo: preconditionFailure("handled by apply")
     }
   }

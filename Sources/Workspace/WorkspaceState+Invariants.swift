@@ -10,7 +10,8 @@ extension WorkspaceState {
   /// indices are in range and, in a container holding a pane, lead to a pane; ids are
   /// positive and below ``nextID``; the most-recently-used list is non-empty, unique, holds
   /// only panes, starts with the focused pane and respects its limit; a zoomed pane is the
-  /// focused pane; a router's quarantined tokens stand at indices of at least 0.
+  /// focused pane; a router's quarantined tokens stand at indices of at least 0; the closed
+  /// list's entries are sound trees (``closedListViolations()``).
   ///
   /// - Parameter checkingFocus: Whether to check the most-recently-used list and zoom too.
   /// - Complexity: O(*n*), where *n* is the number of nodes.
@@ -52,6 +53,7 @@ extension WorkspaceState {
     }
     if holdsPane[rootID] != true { problems.append("the workspace has no pane") }
     problems += markViolations(in: order)
+    problems += closedListViolations()
     return checkingFocus ? problems + mostRecentlyUsedViolations() : problems
   }
 

@@ -41,8 +41,9 @@ extension WorkspaceState {
   /// duplicate-top guard refuses pushes, not stored stacks.
   ///
   /// The repair is not an edit: it records no undo entry, and the history's before-images
-  /// are repaired the same way, so that an undo never brings an unreadable token back into a
-  /// stack and each image keeps its router's quarantined tokens.
+  /// and the closed list's routers are repaired the same way, so that neither an undo nor a
+  /// `reopen` brings an unreadable token back into a stack, and each keeps its router's
+  /// quarantined tokens.
   ///
   /// - Parameter registry: The host's route types.
   /// - Returns: What was unreadable, as ``unreadableRoutes(_:)`` reported it before; a
@@ -60,6 +61,7 @@ extension WorkspaceState {
       if repaired != router { nodes[id]!.setRouter(repaired) }
     }
     history.repairImages { router in Self.quarantining(router, registry) }
+    closed.repairRouters { router in Self.quarantining(router, registry) }
     return found
   }
 

@@ -66,10 +66,12 @@ extension WorkspaceState {
     try remove(pane, in: &transaction)
   }
 
-  /// Removes a node (a pane or a whole tab) and everything in it, normalises what held it and
-  /// focuses the most recently used surviving pane.
+  /// Removes a node (a pane or a whole tab) and everything in it, records it in the closed
+  /// list for `reopen`, normalises what held it and focuses the most recently used surviving
+  /// pane.
   mutating func remove(_ id: NodeID, in transaction: inout Transaction) throws(WorkspaceError) {
     guard let parent = self[id].parent else { throw .lastPane }
+    if let entry = closedEntry(for: id) { closed.record(entry) }
     let slot = tabSlot(of: id)
     detach(at: self[parent].children.firstIndex(of: id)!, of: parent, in: &transaction)
     update(id, in: &transaction) { $0.parent = nil }

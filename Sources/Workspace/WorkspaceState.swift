@@ -40,6 +40,9 @@ public struct WorkspaceState: Sendable {
   /// (``RouteRegistry/schema``): what `wsctl` checks and completes tokens against; empty when
   /// no host published one. Commands, undo and redo leave it as it is.
   public package(set) var routeSchema: RouteSchema
+  /// The panes and tabs closed most recently, with their routers and where they stood: what
+  /// `reopen` brings back. Undo and redo leave it as it is (see ``ClosedList``).
+  public package(set) var closed: ClosedList
 
   /// The default number of panes the most-recently-used list keeps.
   public static let defaultMostRecentlyUsedLimit = 32
@@ -67,6 +70,7 @@ public struct WorkspaceState: Sendable {
     minimumPaneSize = nil
     revision = 0
     routeSchema = RouteSchema()
+    closed = ClosedList()
     var unrecorded = Transaction()
     rootID = build(template, parent: nil, in: &unrecorded)
     precondition(containsPane(rootID), "a workspace needs at least one pane")
@@ -81,8 +85,10 @@ public struct WorkspaceState: Sendable {
     zoomedPane: NodeID?, history: History, unknownMembers: UnknownMembers,
     mostRecentlyUsedLimit: Int = WorkspaceState.defaultMostRecentlyUsedLimit,
     layoutSize: Size? = nil, minimumPaneSize: Size? = nil, revision: Int = 0,
-    templates: TemplateLibrary = TemplateLibrary(), routeSchema: RouteSchema = RouteSchema()
+    templates: TemplateLibrary = TemplateLibrary(), routeSchema: RouteSchema = RouteSchema(),
+    closed: ClosedList = ClosedList()
   ) {
+    self.closed = closed
     self.templates = templates
     self.routeSchema = routeSchema
     self.nodes = nodes
@@ -210,8 +216,8 @@ public struct WorkspaceState: Sendable {
 
 extension WorkspaceState: Equatable {
   /// Compares the tree, focus, history, layout settings (the recorded layout size and the
-  /// minimum pane size), templates, the published route schema and kept members; the revision (which counts saves, not
-  /// content) is ignored.
+  /// minimum pane size), templates, the published route schema, the closed list and kept
+  /// members; the revision (which counts saves, not content) is ignored.
   public static func == (lhs: WorkspaceState, rhs: WorkspaceState) -> Bool {
     lhs.rootID == rhs.rootID && lhs.nextID == rhs.nextID
       && lhs.mostRecentlyUsed == rhs.mostRecentlyUsed && lhs.zoomedPane == rhs.zoomedPane
@@ -219,6 +225,6 @@ extension WorkspaceState: Equatable {
       && lhs.layoutSize == rhs.layoutSize && lhs.minimumPaneSize == rhs.minimumPaneSize
       && lhs.unknownMembers == rhs.unknownMembers && lhs.nodes == rhs.nodes
       && lhs.history == rhs.history && lhs.templates == rhs.templates
-      && lhs.routeSchema == rhs.routeSchema
+      && lhs.routeSchema == rhs.routeSchema && lhs.closed == rhs.closed
   }
 }

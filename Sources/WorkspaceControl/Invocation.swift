@@ -37,6 +37,8 @@ struct Invocation {
     case routes(PaneReference?, word: Int)
     case layout(Size)
     case history
+    /// `closed`: the closed panes and tabs `reopen` can bring back, newest first.
+    case closed
     /// `open URL`: the commands of the deep link, which run as edits.
     case open(String, [WorkspaceCommand], word: Int)
     /// `template list`: the templates, of `--from FILE` or the workspace.

@@ -289,6 +289,8 @@ struct Runner {
       emit(Report.layoutJSON(state, in: size), or: Report.layout(state, in: size))
     case .history:
       emit(Report.historyJSON(state), or: Report.history(state))
+    case .closed:
+      emit(Report.closedJSON(state), or: Report.closed(state))
     case .templateList:
       let library = templates(of: state)
       emit(Report.templateListJSON(library), or: Report.templateList(library))

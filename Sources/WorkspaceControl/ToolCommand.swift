@@ -186,6 +186,11 @@ extension ToolCommand {
     },
     ToolCommand(
       CommandSyntax(
+        "closed", "List the closed panes and tabs that 'reopen N' brings back, newest first."),
+      .servedByHost
+    ) { _ in .closed },
+    ToolCommand(
+      CommandSyntax(
         "open", "Run the commands of a deep link.",
         arguments: [ArgumentSyntax("URL", [.link], expected: "a URL")],
         help: [ArgumentHelp("URL", "scheme://workspace/word/word...")],

@@ -130,6 +130,7 @@ enum Soak {
           return .at(targets[random.next(4)], commands[random.next(6)])
         }
       ),
+      (growing ? 4 : 2, { .reopen($0.next(4) == 0 ? 2 : 1) }),
     ]
     var roll = random.next(families.reduce(0) { $0 + $1.weight })
     for family in families {

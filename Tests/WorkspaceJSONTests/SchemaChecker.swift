@@ -2,7 +2,8 @@
 
 /// A small JSON Schema (draft 2020-12) checker for the keywords `docs/workspace.schema.json`
 /// uses: `$ref` to `#/$defs/…`, `type`, `const`, `enum`, `required`, `properties`,
-/// `additionalProperties`, `items`, `minItems`, `minimum`, `exclusiveMinimum`, `maxLength`,
+/// `additionalProperties`, `items`, `minItems`, `maxItems`, `minimum`, `maximum`,
+/// `exclusiveMinimum`, `maxLength`,
 /// `pattern`, `allOf`, `anyOf` and `if`/`then`. Any other keyword is reported, so the schema
 /// cannot silently rely on one the checker ignores.
 struct SchemaChecker {
@@ -13,8 +14,8 @@ struct SchemaChecker {
   /// Keywords the checker applies.
   static let assertions: Set<String> = [
     "$ref", "type", "const", "enum", "required", "properties", "additionalProperties", "items",
-    "minItems", "minimum", "exclusiveMinimum", "maxLength", "pattern", "allOf", "anyOf", "if",
-    "then",
+    "minItems", "maxItems", "minimum", "maximum", "exclusiveMinimum", "maxLength", "pattern",
+    "allOf", "anyOf", "if", "then",
   ]
 
   /// The schema document.
@@ -134,6 +135,9 @@ struct SchemaChecker {
     if let minimum = schema["minItems"]?.intValue, items.count < minimum {
       errors.append("\(path): fewer than \(minimum) items")
     }
+    if let maximum = schema["maxItems"]?.intValue, items.count > maximum {
+      errors.append("\(path): more than \(maximum) items")
+    }
     if let itemSchema = schema["items"] {
       for (index, item) in items.enumerated() {
         check(item, against: itemSchema, at: "\(path)[\(index)]", into: &errors)
@@ -150,6 +154,9 @@ struct SchemaChecker {
       }
       if let minimum = schema["exclusiveMinimum"]?.numberValue, number <= minimum {
         errors.append("\(path): not greater than \(minimum)")
+      }
+      if let maximum = schema["maximum"]?.numberValue, number > maximum {
+        errors.append("\(path): greater than \(maximum)")
       }
     }
     if case .string(let text) = value {

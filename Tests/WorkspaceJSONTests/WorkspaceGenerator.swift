@@ -121,7 +121,10 @@ struct WorkspaceGenerator {
         : .resizeByCells(direction, int(1...20))
     case 13: return .equalize
     case 14: return element([.swap(.direction(direction)), .move(direction)])
-    case 15: return element([.moveTab(to: int(1...3)), .closeTab(bool() ? nil : int(1...3))])
+    case 15:
+      return element([
+        .moveTab(to: int(1...3)), .closeTab(bool() ? nil : int(1...3)), .reopen(int(1...2)),
+      ])
     case 16: return .undo(count: int(1...2))
     case 17: return .redo(count: int(1...2))
     case 18:

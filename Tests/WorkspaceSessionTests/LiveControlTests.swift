@@ -35,6 +35,8 @@ extension LiveControl {
       ["--dry-run", "split", "h"], ["-n", "--json", "close", "1"],
       ["push", "a", "tree", "push", "a"], ["focus", "2", "show", "--size", "30x8", "split", "v"],
       ["frobnicate"], ["push", "bad token!"], ["focus"], ["focus", "wrap", "left"],
+      ["close", "2", "closed", "reopen"], ["reopen"], ["reopen", "2"], ["closed"],
+      ["--json", "closed"], ["tab", "close", "2", "tab", "close", "1", "reopen", "2"],
       ["rename", "{p} inbox", "template", "save", "t", "template", "apply", "t", "p=x"],
       ["template", "save", "t", "--node", "%3", "template", "save", "t", "--force"],
       ["template", "save", "t", "template", "rm", "t", "template", "list"],

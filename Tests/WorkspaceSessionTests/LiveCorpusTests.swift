@@ -30,6 +30,15 @@ extension LiveControl {
       ["show", "--size", "50x12"], ["tree"], ["routes"], ["history"], ["layout", "60x20"],
     ]
 
+    /// `reopen` and `closed`, run after the seeded part (which they leave as it was, so its
+    /// calls stay the same), on the closed list the corpus left: the calls of
+    /// ``LiveControlTests/calls`` that use them, then these.
+    nonisolated static let reopenWords: Set<String> = ["reopen", "closed"]
+    nonisolated static let reopenCalls: [[String]] = [
+      ["close"], ["closed"], ["reopen"], ["tab", "close", "1"], ["--json", "closed"],
+      ["reopen", "2"], ["reopen"], ["undo"], ["reopen"], ["close", "reopen", "closed"],
+    ]
+
     /// Words a `.layoutOnly` host decides alone (its undo history).
     nonisolated static let historyWords: Set<String> = ["undo", "redo", "history"]
 
@@ -38,7 +47,7 @@ extension LiveControl {
       var random = SeededGenerator(seed: seed)
       var calls = LiveControlTests.calls.filter { call in
         // Calls that name the example's routes; the mail state has its own.
-        !call.contains("%99")
+        !call.contains("%99") && reopenWords.isDisjoint(with: call)
       }
       for _ in 0..<60 {
         var call: [String] = []
@@ -53,6 +62,7 @@ extension LiveControl {
         }
         calls.insert(call, at: Int.random(in: 0..<calls.count + 1, using: &random))
       }
+      calls += LiveControlTests.calls.filter { !reopenWords.isDisjoint(with: $0) } + reopenCalls
       guard !recordsNavigation else { return calls }
       return calls.filter { historyWords.isDisjoint(with: $0) }
     }

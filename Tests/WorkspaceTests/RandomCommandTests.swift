@@ -203,6 +203,10 @@ private struct RandomRun {
       (8, { .at($0.randomReference(), $0.randomTargetedCommand()) }),
       (closes, { .close($0.chance(1, in: 2) ? nil : $0.randomReference()) }),
       (shrinking ? 6 : 2, { .closeTab($0.chance(1, in: 2) ? nil : $0.randomTabNumber()) }),
+      (
+        growing ? 6 : 3,
+        { .reopen($0.chance(1, in: 4) ? Int.random(in: 0...3, using: &$0.generator) : 1) }
+      ),
       (15, { .focus($0.randomFocusTarget()) }),
       (6, { .selectTab($0.randomTabTarget()) }),
       (2, { .moveTab(to: $0.randomTabNumber()) }),

@@ -147,12 +147,15 @@ extension WorkspaceState {
     nodes[id]?.router?.stack.stack
   }
 
-  /// The state with its history cleared and `nextID` zeroed: what undo and redo must restore
-  /// exactly (undo keeps the history and never hands out an id twice).
+  /// The state with its history and closed list cleared and `nextID` zeroed: what undo and
+  /// redo must restore exactly (undo keeps the history and the closed list, and never hands
+  /// out an id twice).
   var structure: WorkspaceState {
     var copy = self
     copy.history = History(limit: history.limit)
     copy.nextID = 0
+    // Undo and redo leave the closed list as it is, by design (see `ClosedList`).
+    copy.closed = ClosedList()
     return copy
   }
 }

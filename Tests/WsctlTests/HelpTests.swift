@@ -4,12 +4,13 @@ import Testing
 @Suite struct HelpTests {
   /// Every command word: the workspace grammar's, then the tool's own.
   static let commandWords = [
-    "focus", "split", "close", "tab", "swap", "move", "resize", "equalize", "zoom", "rename",
+    "focus", "split", "close", "reopen", "tab", "swap", "move", "resize", "equalize", "zoom",
+    "rename",
     "minimum-size", "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top",
     "present", "dismiss", "dismiss-all", "finish", "set-path", "set-modal-path", "mark", "unmark",
     "at",
     "template", "undo", "redo",
-    "show", "tree", "routes", "layout", "history", "open", "validate", "init", "migrate",
+    "show", "tree", "routes", "layout", "history", "closed", "open", "validate", "init", "migrate",
     "restore-backup", "status", "watch", "completions", "help",
   ]
 

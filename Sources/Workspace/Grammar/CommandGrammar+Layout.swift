@@ -1,6 +1,19 @@
 import PaneRouter
 
 extension CommandGrammar {
+  /// What `reopen` brings back, and where, for its help.
+  static let reopenCoverage = [
+    "'close' and 'tab close' keep the last \(ClosedList.limit) closed panes and tabs in the "
+      + "file, each with its ids, titles and routers (stack, modal, kind, limits); "
+      + "'wsctl closed' lists them, newest first.",
+    "It goes back into its split or tabs at its place, with its weight or tab title; if that "
+      + "container is gone, beside the pane it sat beside; else into the nearest surviving "
+      + "ancestor; else as a new tab. Where a pane would be below the minimum size, it opens "
+      + "as a new tab.",
+    "Independent of undo: 'reopen' is one undoable change, and a pane that undo brought back "
+      + "is not reopened twice.",
+  ]
+
   /// The commands of the layout: focus, split, close, tabs, moving, sizing and naming panes.
   static let layoutCommands: [CommandDefinition] = [
     CommandDefinition(
@@ -109,6 +122,17 @@ extension CommandGrammar {
       values: { command in
         guard case .close(let pane) = command else { return nil }
         return [pane.map(ArgumentValue.pane)]
+      }),
+    CommandDefinition(
+      CommandSyntax(
+        "reopen", "Bring back the last closed pane or tab (or the Nth) where it was, focused.",
+        arguments: [count],
+        help: [ArgumentHelp("N", "the Nth most recently closed (default 1, the last)")],
+        discussion: reopenCoverage, example: "reopen"),
+      make: { .reopen($0.number(0) ?? 1) },
+      values: { command in
+        guard case .reopen(let number) = command else { return nil }
+        return [number == 1 ? nil : .number(number)]
       }),
     CommandDefinition(
       CommandSyntax(

@@ -126,6 +126,41 @@ enum Report {
     ])
   }
 
+  // MARK: closed
+
+  /// The reopenable entries, newest first, numbered as `reopen N` takes them: a pane with its
+  /// title and stack, a tab with its title and panes, and the container it goes back into.
+  static func closed(_ state: WorkspaceState) -> String {
+    let entries = state.reopenableEntries
+    guard !entries.isEmpty else { return "nothing to reopen\n" }
+    return lines(
+      entries.enumerated().map { index, entry in
+        let node = entry.node
+        var line = "\(index + 1): "
+        if node.isPane {
+          line += "pane \(entry.id) '\(node.title)' \(node.router!.stack)"
+        } else {
+          let panes = entry.nodes.values.count(where: \.isPane)
+          line += "tab \(entry.id) '\(entry.tabTitle)' (\(panes) pane\(panes == 1 ? "" : "s"))"
+        }
+        if let parent = entry.place.first?.parent { line += " from \(parent)" }
+        return line
+      })
+  }
+
+  static func closedJSON(_ state: WorkspaceState) -> JSONValue {
+    .array(
+      state.reopenableEntries.map { entry in
+        .object([
+          "id": .number(Double(entry.id.rawValue)),
+          "kind": .string(entry.node.isPane ? "pane" : "tab"),
+          "title": .string(entry.node.isPane ? entry.node.title : entry.tabTitle),
+          "panes": .number(Double(entry.nodes.values.count(where: \.isPane))),
+          "parent": entry.place.first.map { .number(Double($0.parent.rawValue)) } ?? .null,
+        ])
+      })
+  }
+
   // MARK: show
 
   static func showJSON(_ state: WorkspaceState, in size: Size) -> JSONValue {

@@ -13,7 +13,7 @@ import Workspace
 enum FormatKey: UInt8, CaseIterable, CustomStringConvertible {
   // The top level of a workspace file, in the order the encoder writes them.
   case format, version, revision, nextID, focus, mostRecentlyUsed, mostRecentlyUsedLimit
-  case zoomed, layoutSize, minimumPaneSize, root, history, templates, routeTypes
+  case zoomed, layoutSize, minimumPaneSize, root, history, templates, routeTypes, closed
   // A node: an image in history also stores its parent.
   case id, parent, kind, title, axis, active, weights, titles, router, children
   // A pane's mark.
@@ -26,6 +26,8 @@ enum FormatKey: UInt8, CaseIterable, CustomStringConvertible {
   case name
   // The route types.
   case defaultKind, kinds
+  // A closed list's entry and the steps of its place.
+  case place, siblings, index, weight
 
   /// The key as the file spells it.
   var spelling: StaticString {
@@ -72,6 +74,11 @@ enum FormatKey: UInt8, CaseIterable, CustomStringConvertible {
     case .name: "name"
     case .defaultKind: "default"
     case .kinds: "kinds"
+    case .closed: "closed"
+    case .place: "place"
+    case .siblings: "siblings"
+    case .index: "index"
+    case .weight: "weight"
     }
   }
 
@@ -89,7 +96,7 @@ extension FormatKey {
   /// members.
   static let topLevelMembers: [FormatKey] = [
     .format, .version, .revision, .nextID, .focus, .mostRecentlyUsed, .mostRecentlyUsedLimit,
-    .zoomed, .layoutSize, .minimumPaneSize, .root, .history, .templates, .routeTypes,
+    .zoomed, .layoutSize, .minimumPaneSize, .root, .history, .templates, .routeTypes, .closed,
   ]
   /// The members a node of a kind this version does not know reads.
   static let unknownKindNodeMembers: [FormatKey] = [.id, .kind]
@@ -108,6 +115,10 @@ extension FormatKey {
   static let templateRouterMembers: [FormatKey] = [.kind, .root, .maxDepth, .rejectsDuplicateTop]
   /// The members of the route types; the others are kept as unknown members.
   static let routeTypesMembers: [FormatKey] = [.defaultKind, .kinds]
+  /// The members of a closed list's entry; the others are kept as unknown members.
+  static let closedEntryMembers: [FormatKey] = [.node, .place, .siblings]
+  /// The members of a step of a closed entry's place; the others are kept as unknown members.
+  static let closedBranchMembers: [FormatKey] = [.parent, .index, .axis, .weight, .title]
 }
 
 /// A kind of node the format knows, with the name the file stores in its `kind` member; a node

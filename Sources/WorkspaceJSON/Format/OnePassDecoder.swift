@@ -18,8 +18,8 @@ import Workspace
 /// diagnostics (`OnePassDecoderTests` and the `FuzzWorkspaceLoader` target check both paths
 /// against each other).
 ///
-/// Rare members take the reference's own code: `history` is read in place (a
-/// ``JSONDocument`` of just that value) and `templates` as a value, both once the tree is
+/// Rare members take the reference's own code: `history` and `closed` are read in place (a
+/// ``JSONDocument`` of just that value) and `templates` as a value, all once the tree is
 /// built, as the reference does; unknown members are kept as the values the reader builds.
 struct OnePassDecoder {
   /// The file needs the reference decoder (it is not the common case this one reads, or
@@ -86,6 +86,8 @@ struct OnePassDecoder {
     var root: NodeID?
     /// Where the `history` value starts.
     var history: Int?
+    /// Where the `closed` value starts.
+    var closed: Int?
     var templates: JSONValue?
     var routeTypes: JSONValue?
     var members = ObjectMembers()
@@ -138,6 +140,13 @@ struct OnePassDecoder {
         top.root = try node(parent: nil, depth: 1).id
       case .history?:
         top.history = reader.index
+        guard
+          let (_, end) = try? JSONDocument.readValue(
+            in: buffer, at: reader.index, limits: limits(depth: 1), { _ in () })
+        else { throw NeedsReference() }
+        reader.index = end
+      case .closed?:
+        top.closed = reader.index
         guard
           let (_, end) = try? JSONDocument.readValue(
             in: buffer, at: reader.index, limits: limits(depth: 1), { _ in () })
@@ -201,12 +210,19 @@ struct OnePassDecoder {
       guard zoomed == state.focusedPane else { throw NeedsReference() }
       state.zoomedPane = zoomed
     }
-    if top.history != nil || top.templates != nil || top.routeTypes != nil {
+    if top.history != nil || top.closed != nil || top.templates != nil || top.routeTypes != nil {
       var reference = WorkspaceDecoder(file: path, limits: limits)
       if let history = top.history {
         guard
           (try? JSONDocument.readValue(in: buffer, at: history, limits: .validated) { value in
             reference.decodeHistory(value, into: &state)
+          }) != nil
+        else { throw NeedsReference() }
+      }
+      if let closed = top.closed {
+        guard
+          (try? JSONDocument.readValue(in: buffer, at: closed, limits: .validated) {
+            value throws(WorkspaceFileError) in try reference.decodeClosed(value, into: &state)
           }) != nil
         else { throw NeedsReference() }
       }

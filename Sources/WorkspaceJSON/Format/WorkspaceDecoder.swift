@@ -94,6 +94,9 @@ struct WorkspaceDecoder {
     if let history = object[.history] {
       decodeHistory(history, into: &state)
     }
+    if let closed = object[.closed] {
+      try decodeClosed(closed, into: &state)
+    }
     if let templates = object[.templates] {
       state.templates = decodeTemplates(templates, at: "$.templates")
     }
@@ -104,6 +107,18 @@ struct WorkspaceDecoder {
       throw invalid("$", "inconsistent workspace: \(problem)")
     }
     return state
+  }
+
+  /// Decodes a subtree that stands alone (a closed entry's node) as the tree is decoded: the
+  /// ids as stored, the tree's depth and node-count limits counted from it; `nil` (with a
+  /// diagnostic) if its node cannot be used.
+  mutating func decodeSubtree(
+    _ value: JSONDocument.Value, at location: String
+  ) throws(WorkspaceFileError) -> NodeID? {
+    try collectIDs(value, at: location, depth: 1)
+    nextFreshID = (claimedIDs.max() ?? 0) + 1
+    claimedIDs = []
+    return try decodeNode(value, at: location, parent: nil, depth: 1)
   }
 
   // MARK: Nodes

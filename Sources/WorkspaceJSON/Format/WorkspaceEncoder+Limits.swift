@@ -3,8 +3,8 @@ import Workspace
 extension WorkspaceEncoder {
   /// The first limit of `limits` that the tree of `state` breaks as the decoder checks it:
   /// tree depth and node count in the decoder's order (depth first, children in order), and
-  /// each router's stack depth, then each template's depth and node count; `nil` if none is
-  /// broken.
+  /// each router's stack depth, then each closed entry's node as a tree of its own, then each
+  /// template's depth and node count; `nil` if none is broken.
   ///
   /// The limits of the JSON text itself (string length, nesting, file size) are checked on
   /// the written bytes by ``JSONWriter/write(_:style:checking:)``.
@@ -43,6 +43,16 @@ extension WorkspaceEncoder {
       for (index, child) in node.children.enumerated().reversed() {
         steps.append((step, index))
         pending.append((child, depth + 1, steps.count - 1))
+      }
+    }
+    // A closed entry's node is read as a tree of its own, so it is checked as one.
+    for (index, entry) in state.closed.entries.enumerated() {
+      let tree = WorkspaceState(
+        nodes: entry.nodes, rootID: entry.id, nextID: state.nextID, mostRecentlyUsed: [],
+        zoomedPane: nil, history: History(), unknownMembers: UnknownMembers())
+      if let (location, what, size, limit) = treeViolation(in: tree, limits: limits) {
+        let path = "$.closed[\(index)].node" + location.dropFirst("$.root".count)
+        return (path, what, size, limit)
       }
     }
     return TemplateEncoder.treeViolation(in: state.templates, at: "$.templates", limits: limits)

@@ -100,6 +100,10 @@ enum WorkspaceEncoder {
       sink.key(.routeTypes)
       sink.value(RouteSchemaFormat.value(state.routeSchema))
     }
+    if !state.closed.isEmpty {
+      sink.key(.closed)
+      closed(state.closed, into: &sink)
+    }
     unknown(state.unknownMembers, into: &sink)
     sink.close()
   }
@@ -108,12 +112,55 @@ enum WorkspaceEncoder {
   static func nestedNode<Sink: JSONSink & ~Copyable>(
     _ nodeID: NodeID, in state: WorkspaceState, into sink: inout Sink
   ) {
-    let node = state.node(nodeID)!
+    nestedNode(nodeID, in: state.nodes, into: &sink)
+  }
+
+  /// A node of `nodes` with its children nested, depth-first: the tree's, or a closed entry's.
+  private static func nestedNode<Sink: JSONSink & ~Copyable>(
+    _ nodeID: NodeID, in nodes: [NodeID: Node], into sink: inout Sink
+  ) {
+    let node = nodes[nodeID]!
     fields(of: node, parent: .nested, into: &sink) { sink in
       sink.openArray()
-      for child in node.children { nestedNode(child, in: state, into: &sink) }
+      for child in node.children { nestedNode(child, in: nodes, into: &sink) }
       sink.close()
     }
+  }
+
+  /// The closed list, oldest entry first: each its node nested as the tree's are, its place
+  /// (container first) and its container's other children.
+  private static func closed<Sink: JSONSink & ~Copyable>(
+    _ list: ClosedList, into sink: inout Sink
+  ) {
+    sink.openArray()
+    for entry in list.entries {
+      sink.openObject()
+      sink.key(.node)
+      nestedNode(entry.id, in: entry.nodes, into: &sink)
+      sink.key(.place)
+      sink.openArray()
+      for branch in entry.place {
+        sink.openObject()
+        sink.member(.parent, branch.parent.rawValue)
+        sink.member(.index, branch.index)
+        switch branch.slot {
+        case .split(let axis, let weight):
+          sink.member(.axis, axis.rawValue)
+          sink.key(.weight)
+          sink.number(weight)
+        case .tab(let title):
+          sink.member(.title, title)
+        }
+        unknown(branch.unknownMembers, into: &sink)
+        sink.close()
+      }
+      sink.close()
+      sink.key(.siblings)
+      ids(entry.siblings, into: &sink)
+      unknown(entry.unknownMembers, into: &sink)
+      sink.close()
+    }
+    sink.close()
   }
 
   /// A node as history stores it: children and parent as ids.

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// `reopen` and `closed` through the built `wsctl`, in file mode: the closed list saved in the
+/// file between calls, refusals with their exit code, undo, and `--json`.
+@Suite struct ReopenCommandTests {
+  private static let defaultTree = """
+    %1 tabs selected 1
+      [1 'Main'] %2 split horizontal active 1 weights 0.5 0.5
+        %3 pane 'Inbox' [inbox] (focused)
+        %4 pane 'Detail' [detail:1]
+      [2 'Settings'] %5 pane 'Settings' [settings]
+
+    """
+
+  @Test func nothingToReopenIsRefusedWithExitOne() throws {
+    let sandbox = try Sandbox()
+    let message = try sandbox.fail("reopen", status: 1)
+    #expect(message == "wsctl: nothing to reopen: no closed pane or tab at word 1")
+    #expect(try sandbox.succeed("closed").stdout == "nothing to reopen\n")
+  }
+
+  @Test func aPaneClosedInOneCallComesBackInTheNextWithItsRouterAndID() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("push", "message:7", "present", "sheet", "compose", "close")
+    #expect(
+      try sandbox.succeed("closed").stdout
+        == "1: pane %3 'Inbox' [inbox, message:7] sheet [compose] from %2\n")
+    #expect(
+      try sandbox.tree(after: "reopen") == """
+        %1 tabs selected 1
+          [1 'Main'] %6 split horizontal active 1 weights 0.5 0.5
+            %3 pane 'Inbox' [inbox, message:7] sheet [compose] (focused)
+            %4 pane 'Detail' [detail:1]
+          [2 'Settings'] %5 pane 'Settings' [settings]
+
+        """)
+    #expect(try sandbox.succeed("closed").stdout == "nothing to reopen\n")
+    try sandbox.fail("reopen", status: 1)
+  }
+
+  @Test func aClosedTabComesBackAtItsPlaceWithItsTitle() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("tab", "close", "1")
+    #expect(try sandbox.tree(after: "reopen") == Self.defaultTree)
+  }
+
+  @Test func undoOfACloseLeavesNothingToReopenAndUndoOfReopenBringsItBack() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("close", "2")
+    try sandbox.succeed("undo")
+    try sandbox.fail("reopen", status: 1)
+    try sandbox.succeed("redo")
+    try sandbox.succeed("reopen")
+    #expect(try sandbox.succeed("history").stdout.hasPrefix("undo 1: reopen\n"))
+    try sandbox.succeed("undo")
+    #expect(try sandbox.succeed("closed").stdout.hasPrefix("1: pane %4 'Detail'"))
+  }
+
+  @Test func reopenNAndItsRefusal() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("close", "2", "tab", "close", "2")
+    let message = try sandbox.fail("reopen", "3", status: 1)
+    #expect(message == "wsctl: no closed entry 3: 2 panes and tabs can be reopened at word 1")
+    try sandbox.fail("reopen", "0", status: 64)
+    try sandbox.succeed("reopen", "2")
+    let json = try sandbox.succeed("--json", "closed").jsonArray()
+    #expect(json.count == 1)
+    #expect(json.first?["id"] as? Int == 5)
+    #expect(json.first?["title"] as? String == "Settings")
+  }
+
+  @Test func theClosedListIsSavedAndAnUnchangedSaveWritesNothing() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("close")
+    let saved = try #require(sandbox.bytes("workspace.json"))
+    #expect(String(decoding: saved, as: UTF8.self).contains("\"closed\": ["))
+    try sandbox.succeed("validate")
+    try sandbox.succeed("zoom", "zoom")
+    #expect(sandbox.bytes("workspace.json") == saved)
+  }
+}
