@@ -122,7 +122,7 @@ import Testing
   }
 
   @Test(arguments: [
-    WorkspaceCommand.focus(.next), .selectTab(.number(1)), .undo(), .redo(),
+    WorkspaceCommand.focus(.next), .selectTab(.number(1)), .undo(), .redo(), .reopen(),
     .at(.number(1), .zoom), .setMinimumPaneSize(nil), .removeTemplate("t"),
     .route(.pop(count: 1), at: NodeID(3)),
   ])
