@@ -147,6 +147,7 @@ struct Screen {
       frame.put(glyphs.bottomRight, row: bottom, column: right, style: style)
     }
     var heading = "\(number)\(isFocused ? "*" : "") \(node.title)"
+    if let mark = node.mark { heading += " [\(mark)]" }
     if state.zoomedPane == pane { heading += " (zoomed)" }
     frame.write(
       " \(heading) ", row: rect.y, column: rect.x + 1, style: style, limit: rect.width - 2)

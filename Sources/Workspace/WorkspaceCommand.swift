@@ -182,12 +182,12 @@ extension WorkspaceCommand {
 
   /// Whether `at TARGET` can run the command on a target's pane or tab: every command that
   /// acts on the focused pane or tab, or opens beside it. Not those whose point is to move
-  /// focus or select a tab, nor those of the whole workspace (`undo`, `redo`,
+  /// focus or select a tab, nor those of the whole workspace (`undo`, `redo`, `reopen`,
   /// `minimum-size`, the templates' list), nor `at` itself.
   public var isTargetable: Bool {
     switch self {
-    case .focus, .selectTab, .setMinimumPaneSize, .addTemplate, .removeTemplate, .undo, .redo,
-      .at:
+    case .focus, .selectTab, .setMinimumPaneSize, .addTemplate, .removeTemplate, .reopen,
+      .undo, .redo, .at:
       false
     case .route(_, let id): id == nil
     default: true

@@ -26,10 +26,9 @@ extension WorkspaceState {
   ///
   /// - Complexity: O(*n*), where *n* is the length of `name`.
   public static func isValidMark(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first,
+    guard !reservedMarkWords.contains(name), let first = name.unicodeScalars.first,
       first == "_" || first.properties.isAlphabetic,
-      name.utf8.count <= maximumMarkBytes, WorkspaceTemplate.isValidName(name),
-      !reservedMarkWords.contains(name)
+      name.utf8.count <= maximumMarkBytes, WorkspaceTemplate.isValidName(name)
     else { return false }
     return true
   }

@@ -61,9 +61,8 @@ extension WorkspaceState {
       throw .noSuchClosedEntry(number, count: candidates.count)
     }
     let entry = candidates[number - 1]
-    for (id, closedNode) in entry.nodes.sorted(by: { $0.key < $1.key }) {
-      var node = closedNode
-      // A mark another pane took since the close stays with that pane.
+    for (id, var node) in entry.nodes.sorted(by: { $0.key < $1.key }) {
+      // A mark another pane took since stays with it: the pane comes back unmarked.
       if let mark = node.mark, pane(markedAs: mark) != nil { node.mark = nil }
       set(id, node, in: &transaction)
     }

@@ -6,7 +6,7 @@ import Workspace
 enum Commands {
   static let names = [
     "focus by number", "focus by direction", "split", "close", "push", "pop",
-    "nearest-router lookup", "layout (per visible pane)", "undo",
+    "nearest-router lookup", "layout (per visible pane)", "undo", "push at a mark in another tab",
   ]
 
   static func measure(panes: Int, routesPerPane: Int, iterations: Int) -> [String: Double] {
@@ -21,6 +21,9 @@ enum Commands {
         Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9)
     }
     let route: RouteToken = "detail:999999"
+    // A pane of the first tab, while another is selected: `at` finds it by its mark (a scan
+    // of the nodes) and puts focus back.
+    try! state.apply(.at(.id(state.paneIDs[0]), .mark("bench")))
     for _ in 0..<iterations {
       time("focus by number") { try state.apply(.focus(.pane(.number(2)))) }
       try! state.apply(.focus(.pane(.number(1))))
@@ -41,6 +44,10 @@ enum Commands {
           / visible)
       try! state.apply(.route(.push([route])))
       time("undo") { try state.apply(.undo()) }
+      time("push at a mark in another tab") {
+        try state.apply(.at(.mark("bench"), .route(.push([route]))))
+      }
+      try! state.apply(.at(.mark("bench"), .route(.pop(count: 1))))
     }
     return samples.mapValues { values in values.sorted()[values.count / 2] }
   }

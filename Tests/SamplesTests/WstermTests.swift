@@ -60,6 +60,19 @@ import WorkspaceTestSupport
       ])
   }
 
+  @Test func aMarkIsShownInThePanesTitle() throws {
+    let directory = TemporaryDirectory()
+    let file = directory.file("marked.json")
+    let json = """
+      {"format": "workspace", "version": 2, "root": {"id": 1, "kind": "pane", "title": "deep",
+       "mark": "editor", "router": {"kind": "token", "stack": ["a"]}}}
+      """
+    try Data(json.utf8).write(to: URL(fileURLWithPath: file))
+    let result = try wsterm.run(["-f", file, "--frame", "30x4"])
+    #expect(result.status == 0)
+    #expect(result.lines.dropFirst().first == "┏ 1* deep [editor] ━━━━━━━━━━┓")
+  }
+
   @Test func missingFileShowsOnePaneAndWritesNothing() throws {
     let directory = TemporaryDirectory()
     let file = directory.file("new.json")

@@ -124,4 +124,22 @@ import Testing
         && "\(error)".contains("held by another pane")
     }
   }
+
+  @Test(arguments: [
+    "editor", "_x", "dépôt-2", "a.b", "2x", "-x", ".x", "a b", "a:b", "é", "%3", "",
+  ])
+  func theSchemasPatternAgreesWithTheCommands(mark: String) throws {
+    let bytes = Files.contents(packageRoot + "/docs/workspace.schema.json") ?? []
+    let checker = SchemaChecker(document: try JSONReader.parse(bytes))
+    let file: JSONValue = [
+      "format": "workspace", "version": 2,
+      "root": [
+        "id": 1, "kind": "pane", "mark": .string(mark),
+        "router": ["kind": "token", "stack": ["a"]],
+      ],
+    ]
+    // The schema cannot list the reserved words (command words, directions, …); every other
+    // mark it accepts, the commands do.
+    #expect(checker.errors(in: file).isEmpty == WorkspaceState.isValidMark(mark), "\(mark)")
+  }
 }

@@ -133,6 +133,20 @@ import Testing
     #expect(state.marks.keys.sorted() == ["b", "left-pane"])
   }
 
+  @Test func aReopenedPaneGetsItsMarkBackUnlessAnotherPaneTookIt() throws {
+    var state = grid()
+    try state.applyChecked([.focus(.pane(.number(2))), .mark("editor"), .close()])
+    try state.applyChecked(.reopen())
+    let first = try #require(state.pane(markedAs: "editor"))
+    try state.applyChecked(.close())
+    try state.applyChecked(.mark("editor"))
+    let holder = state.focusedPane
+    try state.applyChecked(.reopen())
+    #expect(state.pane(markedAs: "editor") == holder)
+    #expect(state.node(first)?.isPane == true)
+    #expect(state.node(first)?.mark == nil)
+  }
+
   @Test func invariantsCatchABrokenMark() {
     var state = grid()
     state.nodes[NodeID(3)]!.mark = "x"

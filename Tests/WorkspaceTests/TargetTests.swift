@@ -100,6 +100,19 @@ import Testing
     #expect(state.focusedPane == NodeID(3))
   }
 
+  @Test func aMarkMovedByTheCommandIsTheTargetOfTheNextOneUnderItsNewName() throws {
+    var state = grid()
+    try state.applyChecked([.focus(.pane(.number(2))), .mark("editor"), .focus(.pane(.number(1)))])
+    let pane = try #require(state.pane(markedAs: "editor"))
+    try state.applyChecked([.at(.mark("editor"), .mark("main")), .at(.mark("main"), .rename("M"))])
+    #expect(state[pane].title == "M")
+    #expect(state.marks == ["main": pane])
+    state.expectRefusal(.at(.mark("editor"), .rename("x")), .noSuchPane(.mark("editor")))
+    // A transaction whose later command names the old mark fails whole.
+    state.expectRefusal(
+      [.at(.mark("main"), .mark("other")), .at(.mark("main"), .zoom)], .noSuchPane(.mark("main")))
+  }
+
   @Test func anAbsentTargetIsRefusedAndChangesNothing() {
     var state = grid()
     state.expectRefusal(.at(.mark("nope"), .rename("x")), .noSuchPane(.mark("nope")))
@@ -109,7 +122,7 @@ import Testing
   }
 
   @Test(arguments: [
-    WorkspaceCommand.focus(.next), .selectTab(.number(1)), .undo(), .redo(),
+    WorkspaceCommand.focus(.next), .selectTab(.number(1)), .undo(), .redo(), .reopen(),
     .at(.number(1), .zoom), .setMinimumPaneSize(nil), .removeTemplate("t"),
     .route(.pop(count: 1), at: NodeID(3)),
   ])
@@ -185,6 +198,10 @@ import Testing
       #expect(try CommandParser.parse(link: link) == [command], "\(link)")
     }
     #expect(WorkspaceCommand.split(.horizontal, focusing: false).description == "split h -d")
+    // A tab titled like the option is escaped, and reads back as a title.
+    let titled = WorkspaceCommand.newTab(title: "-d")
+    #expect(titled.words == ["tab", "new", "=-d"])
+    #expect(try CommandParser.parse(titled.words) == [titled])
     #expect(
       try CommandParser.parse(link: "myapp://workspace/at/editor/push/detail:7") == [
         .at(.mark("editor"), .route(.push([RouteToken("detail", 7)])))

@@ -15,7 +15,7 @@ import Testing
 
   /// The grammar's words `at TARGET` completes.
   static let targetableWords = commandWords.prefix(while: { $0 != "show" }).filter {
-    !["focus", "minimum-size", "at", "undo", "redo"].contains($0)
+    !["focus", "minimum-size", "reopen", "at", "undo", "redo"].contains($0)
   }
 
   @Test(arguments: [[], ["help"], ["--help"], ["-h"]])

@@ -131,8 +131,10 @@ enum ArgumentValue: Hashable, Sendable {
     case .size(let size): return plain(size.description)
     case .defaultSetting: return plain("default")
     case .title(let text):
+      // An optional title could read as `-` (no title), an option (`tab new -d`) or a command.
       let needsEscape =
-        text.hasPrefix("=") || slot.isOptional && (text == "-" || parser.isCommandWord(text))
+        text.hasPrefix("=")
+        || slot.isOptional && (text.hasPrefix("-") || parser.isCommandWord(text))
       return plain(needsEscape ? "=" + text : text)
     case .noTitle: return plain("-")
     case .command(let command):

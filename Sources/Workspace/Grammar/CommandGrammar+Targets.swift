@@ -70,7 +70,7 @@ extension CommandGrammar {
             + "tab), and focus, the selected tabs and the most recently used panes stay as they "
             + "were: tmux's -t. 'at TARGET zoom' zooms TARGET and focuses it, as tmux does.",
           "Commands that move focus or act on the whole workspace (focus, tab N, undo, redo, "
-            + "minimum-size, template rm, at) are refused (exit 64). A TARGET that does not "
+            + "reopen, minimum-size, template rm, at) are refused (exit 64). A TARGET that does not "
             + "exist is refused (exit 1) and changes nothing.",
         ],
         example: "at 1 split v 30%"),

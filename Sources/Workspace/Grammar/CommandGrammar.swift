@@ -59,7 +59,7 @@ public enum CommandGrammar {
   /// The words of the commands `at TARGET` runs: those with a form that acts on the focused
   /// pane or tab (see `WorkspaceCommand.isTargetable`), for completion.
   public static let targetableWords: [String] = commands.map(\.word).filter {
-    !["focus", "minimum-size", "at", "undo", "redo"].contains($0)
+    !["focus", "minimum-size", "reopen", "at", "undo", "redo"].contains($0)
   }
 
   /// The entries by first word.
