@@ -35,13 +35,17 @@ extension Invocation {
 }
 
 extension Invocation {
-  /// The arguments as a live host receives them: the FILE of `--from` made absolute, since the
-  /// host reads it from its own working directory.
+  /// The arguments as a live host receives them: the FILE of `--from` and the LAYOUT of
+  /// `load-layout` made absolute, since the host reads them from its own working directory.
   ///
   /// - Parameter arguments: The call's arguments after the program name.
-  /// - Returns: The same arguments, `--from FILE` and `--from=FILE` with an absolute FILE.
+  /// - Returns: The same arguments, `--from FILE`, `--from=FILE` and `load-layout LAYOUT` with
+  ///   an absolute path.
   static func forHost(_ arguments: [String]) -> [String] {
     var result = arguments
+    for index in result.indices.dropLast() where result[index] == "load-layout" {
+      result[index + 1] = absolutePath(result[index + 1])
+    }
     var index = 0
     while index < result.count, result[index] != "--" {
       if result[index] == "--from", index + 1 < result.count {
