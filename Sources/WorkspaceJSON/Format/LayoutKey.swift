@@ -5,7 +5,9 @@
 ///     {"layout": "dev", "root": {"h": [{"title": "Editor", "route": "ide/file:main.swift"}]}}
 enum LayoutKey: String, CaseIterable, CustomStringConvertible {
   // The top level: the template's members, then the tree as `root` or as its tabs.
-  case format, version, layout, title, scope, root, tabs, active, router
+  case format, version, layout, title, scope, root, tabs, active
+  // A node's own router, or a pane's in full.
+  case router
   // A node: a split's children under its axis, a pane's route, a tab's title.
   case horizontal = "h"
   case vertical = "v"
@@ -25,7 +27,7 @@ enum LayoutKey: String, CaseIterable, CustomStringConvertible {
 
   /// The members of a node; the others are kept as the node's unknown members.
   static let node: Set<String> = spellings([
-    .horizontal, .vertical, .tabs, .weights, .active, .router, .route, .title, .mark, .tab,
+    .horizontal, .vertical, .tabs, .weights, .active, .router, .route, .title, .tab,
   ])
 
   private static func spellings(_ keys: [LayoutKey]) -> Set<String> {

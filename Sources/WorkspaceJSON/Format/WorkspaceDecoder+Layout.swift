@@ -76,7 +76,7 @@ extension WorkspaceDecoder {
     }
     var node: NodeTemplate
     if let key = containerKeys.first {
-      for misplaced in [LayoutKey.route, .title, .mark] where object[misplaced.rawValue] != nil {
+      for misplaced in [LayoutKey.route, .title] where object[misplaced.rawValue] != nil {
         throw invalid(
           "\(location).\(misplaced)", "a pane's member, but this node is a container ('\(key)')")
       }
