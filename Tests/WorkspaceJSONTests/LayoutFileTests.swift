@@ -160,11 +160,11 @@ import Testing
 
   @Test func aLayoutOverALimitIsRefusedWithItsPath() {
     let limits = WorkspaceFileLimits(
-      maximumFileBytes: 10_000, maximumTreeDepth: 2, maximumNodes: 100, maximumStringBytes: 100,
+      maximumFileBytes: 10_000, maximumTreeDepth: 3, maximumNodes: 100, maximumStringBytes: 100,
       maximumStackDepth: 10)
     let deep = #"{"layout": "x", "tabs": [{"h": [{"route": "a"}, {"v": [{"route": "b"}]}]}]}"#
     #expect(throws: WorkspaceFileError.limitExceeded(
-      path: "l.json", location: "$.tabs[0].h[1]", what: "tree depth", limit: 2)
+      path: "l.json", location: "$.tabs[0].h[1].v[0]", what: "tree depth", limit: 3)
     ) {
       try LayoutFile.decode(Array(deep.utf8), path: "l.json", limits: limits)
     }
