@@ -237,8 +237,13 @@ extension ToolCommand {
       var force = false
       var name: String?
       var parameters: [String: String] = [:]
-      while let word = arguments.parser.readWord() {
-        let index = arguments.parser.index - 1
+      // Up to a command word (which `init` cannot be combined with) or a second --force,
+      // which the call then refuses as it would any misplaced option.
+      while let word = arguments.parser.nextWord, !arguments.parser.isCommandWord(word),
+        !(force && word == "--force")
+      {
+        let index = arguments.parser.index
+        _ = arguments.parser.readWord()
         if word == "--force" {
           force = true
         } else if let (key, value) = try ToolArguments.parameter(word, at: index) {

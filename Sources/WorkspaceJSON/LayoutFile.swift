@@ -43,9 +43,9 @@ public enum LayoutFile {
     return try WorkspaceDecoder(file: path, limits: limits).decodeLayout(object)
   }
 
-  /// The templates of a file that is either a templates file (its `format` is
-  /// `workspace-templates`) or a layout file (a library of its one template): what
-  /// `wsctl --from FILE` reads.
+  /// The templates of a file that is either a templates file (a `format` other than
+  /// `workspace-layout`, or `templates` without one) or a layout file (a library of its one
+  /// template): what `wsctl --from FILE` reads.
   ///
   /// - Parameters:
   ///   - path: The file's path.
@@ -57,7 +57,12 @@ public enum LayoutFile {
   ) throws(WorkspaceFileError) -> TemplateLibrary {
     let bytes = try read(path, limits: limits)
     let object = try WorkspaceFile.topLevelObject(bytes, path: path, limits: limits)
-    if object[.format] == .string(TemplatesFile.formatName) {
+    // A layout states no format, or its own; anything else is read (and refused) as a
+    // templates file, whose messages name what it expects.
+    if let format = object[.format], format != .string(LayoutKey.formatName) {
+      return try TemplatesFile.decode(bytes, path: path, limits: limits)
+    }
+    if object[.format] == nil, object[.templates] != nil {
       return try TemplatesFile.decode(bytes, path: path, limits: limits)
     }
     let template = try WorkspaceDecoder(file: path, limits: limits).decodeLayout(object)
