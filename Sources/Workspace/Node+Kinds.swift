@@ -9,12 +9,14 @@ extension Node {
   ///   - router: The pane's router.
   ///   - parent: The containing node; `nil` for the root.
   ///   - unknownMembers: Members of the stored node this version does not understand.
+  ///   - mark: The pane's mark, if it has one.
   package static func pane(
     _ id: NodeID, title: String, router: RouterState, parent: NodeID? = nil,
-    unknownMembers: UnknownMembers = UnknownMembers()
+    unknownMembers: UnknownMembers = UnknownMembers(), mark: String? = nil
   ) -> Node {
     Node(
-      id: id, .pane(title: title, router: router), parent: parent, unknownMembers: unknownMembers)
+      id: id, .pane(title: title, router: router), parent: parent, unknownMembers: unknownMembers,
+      mark: mark)
   }
 
   /// A split: children along an axis, each with its weight.

@@ -20,19 +20,38 @@ public struct Node: Sendable {
   /// The containing node; `nil` for the root.
   public package(set) var parent: NodeID? {
     get { storage.parent }
-    set { storage = Storage(storage.id, newValue, storage.content, storage.unknownMembers) }
+    set {
+      storage = Storage(
+        storage.id, newValue, storage.content, storage.unknownMembers, mark: storage.mark)
+    }
   }
 
   /// What the node is, with what that kind holds.
   public package(set) var content: Content {
     get { storage.content }
-    set { storage = Storage(storage.id, storage.parent, newValue, storage.unknownMembers) }
+    set {
+      storage = Storage(
+        storage.id, storage.parent, newValue, storage.unknownMembers, mark: storage.mark)
+    }
   }
 
   /// Members of the stored node this version does not understand.
   public package(set) var unknownMembers: UnknownMembers {
     get { storage.unknownMembers }
-    set { storage = Storage(storage.id, storage.parent, storage.content, newValue) }
+    set {
+      storage = Storage(storage.id, storage.parent, storage.content, newValue, mark: storage.mark)
+    }
+  }
+
+  /// The pane's mark: a name unique in the workspace by which commands find it (`at editor
+  /// push x`, `focus editor`), or `nil`; a container never holds one. See
+  /// ``WorkspaceState/isValidMark(_:)``.
+  public package(set) var mark: String? {
+    get { storage.mark }
+    set {
+      storage = Storage(
+        storage.id, storage.parent, storage.content, storage.unknownMembers, mark: newValue)
+    }
   }
 
   /// What a node is, with exactly what each kind holds.
@@ -68,9 +87,9 @@ public struct Node: Sendable {
   ///   - unknownMembers: Members of the stored node this version does not understand.
   package init(
     id: NodeID, _ content: Content, parent: NodeID? = nil,
-    unknownMembers: UnknownMembers = UnknownMembers()
+    unknownMembers: UnknownMembers = UnknownMembers(), mark: String? = nil
   ) {
-    storage = Storage(id, parent, content, unknownMembers)
+    storage = Storage(id, parent, content, unknownMembers, mark: mark)
   }
 
   /// The parts of a node, shared by its copies.
@@ -79,15 +98,20 @@ public struct Node: Sendable {
     let parent: NodeID?
     let content: Content
     let unknownMembers: UnknownMembers
+    let mark: String?
 
     /// What a node holds for the moment its content changes.
-    static let placeholder = Storage(NodeID(0), nil, .unknown(""), UnknownMembers())
+    static let placeholder = Storage(NodeID(0), nil, .unknown(""), UnknownMembers(), mark: nil)
 
-    init(_ id: NodeID, _ parent: NodeID?, _ content: Content, _ unknownMembers: UnknownMembers) {
+    init(
+      _ id: NodeID, _ parent: NodeID?, _ content: Content, _ unknownMembers: UnknownMembers,
+      mark: String?
+    ) {
       self.id = id
       self.parent = parent
       self.content = content
       self.unknownMembers = unknownMembers
+      self.mark = mark
     }
   }
 
@@ -176,12 +200,12 @@ public struct Node: Sendable {
 }
 
 extension Node: Equatable {
-  /// Whether two nodes have the same id, parent, content and kept members; a node and its
+  /// Whether two nodes have the same id, parent, content, mark and kept members; a node and its
   /// copy compare equal without looking inside.
   public static func == (lhs: Node, rhs: Node) -> Bool {
     lhs.storage === rhs.storage
       || (lhs.id == rhs.id && lhs.parent == rhs.parent && lhs.content == rhs.content
-        && lhs.unknownMembers == rhs.unknownMembers)
+        && lhs.unknownMembers == rhs.unknownMembers && lhs.mark == rhs.mark)
   }
 }
 
@@ -216,11 +240,13 @@ extension Node {
   /// Changes the content in place: the node's box lets go of it first, so that `change` owns
   /// its arrays alone when no other copy of the node shares them, and a new box takes it.
   private mutating func changeContent(_ change: (inout Content) -> Void) {
-    let (id, parent, unknownMembers) = (storage.id, storage.parent, storage.unknownMembers)
+    let (id, parent, unknownMembers, mark) = (
+      storage.id, storage.parent, storage.unknownMembers, storage.mark
+    )
     var content = storage.content
     storage = Storage.placeholder
     change(&content)
-    storage = Storage(id, parent, content, unknownMembers)
+    storage = Storage(id, parent, content, unknownMembers, mark: mark)
   }
 
   /// Changes the children of a split with their weights.

@@ -27,6 +27,9 @@ public struct NodeTemplate: Equatable, Sendable {
   package let router: RouterState?
   /// Members of a stored node this version does not understand, kept with it.
   package var unknownMembers: UnknownMembers
+  /// A pane's mark, which the pane built from the template takes (from the pane that held
+  /// it, as `mark` moves a mark); `nil` for none and for a container.
+  public private(set) var mark: String?
   /// How the route type of a pane built in code with ``pane(_:root:of:)`` reads a token, so
   /// that its routes are checked by the type itself; `nil` for other nodes and for a
   /// template read from a file (whose routes the host's `RouteRegistry` checks by kind).
@@ -143,6 +146,22 @@ public struct NodeTemplate: Equatable, Sendable {
     NodeTemplate(.tabs(children: tabs.map(\.1), titles: tabs.map(\.0), selected: selected))
   }
 
+  /// The same pane with a mark, which the pane built from it takes, moving it from the
+  /// pane that held it (so a template applied twice leaves the mark on the newer pane).
+  ///
+  ///     .pane("Editor", root: FileRoute.file("main.swift")).marked("editor")
+  ///
+  /// - Parameter name: A mark, valid by ``WorkspaceState/isValidMark(_:)``; `nil` for none.
+  /// - Returns: The template with the mark.
+  /// - Precondition: The template is a pane, and `name` is a valid mark.
+  public func marked(_ name: String?) -> NodeTemplate {
+    guard case .pane = content else { preconditionFailure("only a pane holds a mark") }
+    precondition(name.map(WorkspaceState.isValidMark) ?? true, "invalid mark '\(name!)'")
+    var template = self
+    template.mark = name
+    return template
+  }
+
   /// The same container owning a router of its own, such as a tab-wide flow.
   ///
   /// - Parameter router: The container's router.
@@ -151,6 +170,7 @@ public struct NodeTemplate: Equatable, Sendable {
     var template = NodeTemplate(content, router: router)
     template.unknownMembers = unknownMembers
     template.routeReader = routeReader
+    template.mark = mark
     return template
   }
 
@@ -213,6 +233,7 @@ public struct NodeTemplate: Equatable, Sendable {
       })
     result.unknownMembers = unknownMembers
     result.routeReader = routeReader
+    result.mark = mark
     return result
   }
 }
@@ -262,6 +283,7 @@ extension NodeTemplate {
     switch node.kind {
     case .pane:
       self.init(.pane(title: node.title, router: router!))
+      mark = node.mark
     case .split(let axis):
       self.init(.split(axis, children: children, weights: node.weights), router: router)
     case .tabs:

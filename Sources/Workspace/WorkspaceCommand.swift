@@ -5,22 +5,28 @@ import PaneRouter
 /// Commands come from code or from text through ``CommandParser``; `WorkspaceState.apply(_:)`
 /// applies them as a transaction. `description` prints the words that parse back to the same
 /// command.
-public enum WorkspaceCommand: Hashable, Sendable {
+public indirect enum WorkspaceCommand: Hashable, Sendable {
   /// Focus a pane by number or id, by direction, in reading order, or the last one used.
   case focus(FocusTarget)
   /// Split the focused pane; the new pane gets `ratio` of the space (default one half), the
-  /// router root `root` (default a copy of the focused pane's root) and focus. It copies the
+  /// router root `root` (default a copy of the focused pane's root) and, unless `focusing` is
+  /// `false` (`split -d`, as tmux's `split-window -d`), focus. It copies the
   /// focused pane's title and its router's limits: follow with `.rename(_:)` in the same
   /// transaction to give it another title. Its router's kind is `kind` (the typed overload
   /// gives its route type's); without one, in a workspace with route types, the one
   /// registered kind that reads `root` if exactly one does, else the focused pane's.
-  case split(Axis, ratio: Double? = nil, root: RouteToken? = nil, kind: String? = nil)
+  case split(
+    Axis, ratio: Double? = nil, root: RouteToken? = nil, kind: String? = nil,
+    focusing: Bool = true)
   /// Close a pane (default the focused one).
   case close(PaneReference? = nil)
   /// Open a tab at the end of the nearest tabs container, with a pane titled `title` whose
   /// router root is `root` (default a copy of the focused pane's root); the title defaults to
-  /// the name of the root's token. Its router's kind is chosen as for ``split(_:ratio:root:kind:)``.
-  case newTab(title: String? = nil, root: RouteToken? = nil, kind: String? = nil)
+  /// the name of the root's token. Its router's kind is chosen as for
+  /// ``split(_:ratio:root:kind:focusing:)``. Unless `focusing` is `false` (`tab new -d`, as
+  /// tmux's `new-window -d`), the new tab is selected and its pane focused.
+  case newTab(
+    title: String? = nil, root: RouteToken? = nil, kind: String? = nil, focusing: Bool = true)
   /// Select a tab of the nearest tabs container.
   case selectTab(TabTarget)
   /// Close a tab (1-based; default the selected one) with every pane in it.
@@ -79,31 +85,54 @@ public enum WorkspaceCommand: Hashable, Sendable {
   /// they parse back to that case.
   case reconcileWithTemplate(
     WorkspaceTemplate, parameters: [String: String] = [:], keepingOthers: Bool = false)
+  /// Mark the focused pane with a name unique in the workspace (valid by
+  /// ``WorkspaceState/isValidMark(_:)``), which commands then take as a target: the pane that
+  /// held it loses it (as i3's `mark` moves a mark), and the pane's own mark, if any, is
+  /// replaced.
+  case mark(String)
+  /// Remove the mark `name` from the pane that holds it, or the focused pane's mark with
+  /// `nil`.
+  case unmark(String? = nil)
+  /// Run a command that acts on the focused pane or tab (see ``isTargetable``) on `target`'s
+  /// instead, as if it were focused, without moving focus: the focused pane, the active
+  /// children, the selected tabs and the most-recently-used list stay as they were (unless
+  /// the command closed the focused pane, or zooms, whose point is to show `target`).
+  ///
+  /// `.at(.id(n), .route(operation))` does what ``route(_:at:)`` does for a pane and is
+  /// spelled as it is: `at %n push x`.
+  case at(PaneReference, WorkspaceCommand)
   /// Undo up to `count` recorded changes.
   case undo(count: Int = 1)
   /// Redo up to `count` undone changes.
   case redo(count: Int = 1)
 }
 
-/// A pane named by its number in reading order or by its id.
+/// A pane named by its number in reading order, its id, its mark, or as the one focused
+/// before the focused one.
 public enum PaneReference: Hashable, Sendable, CustomStringConvertible {
   /// The 1-based number of a visible pane, as `show` draws it.
   case number(Int)
   /// A stable id.
   case id(NodeID)
+  /// The pane that holds a mark (`mark NAME`).
+  case mark(String)
+  /// The pane focused before the focused one (`last`).
+  case last
 
-  /// `3` or `%7`.
+  /// `3`, `%7`, `editor` or `last`.
   public var description: String {
     switch self {
     case .number(let number): "\(number)"
     case .id(let id): "\(id)"
+    case .mark(let name): name
+    case .last: "last"
     }
   }
 }
 
 /// Where `focus` goes.
 public enum FocusTarget: Hashable, Sendable {
-  /// A pane by number or id.
+  /// A pane by number, id or mark (`.pane(.last)` is ``last``, and is spelled as it).
   case pane(PaneReference)
   /// The neighbour in a direction, by geometry; with `wrapping`, where there is none, the
   /// pane on the opposite side of the area.
@@ -132,7 +161,7 @@ public enum TabTarget: Hashable, Sendable {
 public enum SwapTarget: Hashable, Sendable {
   /// The neighbour in a direction.
   case direction(Direction)
-  /// A pane by number or id.
+  /// A pane by number, id, mark, or the last one used.
   case pane(PaneReference)
 }
 
@@ -146,13 +175,28 @@ extension WorkspaceCommand {
     }
   }
 
+  /// Whether `at TARGET` can run the command on a target's pane or tab: every command that
+  /// acts on the focused pane or tab, or opens beside it. Not those whose point is to move
+  /// focus or select a tab, nor those of the whole workspace (`undo`, `redo`,
+  /// `minimum-size`, the templates' list), nor `at` itself.
+  public var isTargetable: Bool {
+    switch self {
+    case .focus, .selectTab, .setMinimumPaneSize, .addTemplate, .removeTemplate, .undo, .redo,
+      .at:
+      false
+    case .route(_, let id): id == nil
+    default: true
+    }
+  }
+
   /// Whether applying the command may read the layout size (directional focus, a split's
   /// room, resize, …): all commands but router operations, renames, tab selection and focus
   /// by number, id or order, which never do. A caller with no recorded size need not work
   /// out an area to measure in for a batch of commands that do not.
   package var mayReadLayoutSize: Bool {
     switch self {
-    case .route, .rename, .renameTab, .selectTab: false
+    case .route, .rename, .renameTab, .selectTab, .mark, .unmark: false
+    case .at(_, let command): command.mayReadLayoutSize
     case .focus(let target):
       switch target {
       case .pane, .next, .previous, .last: false
@@ -165,7 +209,10 @@ extension WorkspaceCommand {
   /// Whether the history does not record the command: it only moves focus or selects a tab,
   /// or it only navigates a router when navigation is not recorded (see ``UndoPolicy``).
   func isCursor(recordsNavigation: Bool) -> Bool {
-    if case .route = self { return !recordsNavigation }
-    return isNavigationOnly
+    switch self {
+    case .route: return !recordsNavigation
+    case .at(_, let command): return command.isCursor(recordsNavigation: recordsNavigation)
+    default: return isNavigationOnly
+    }
   }
 }

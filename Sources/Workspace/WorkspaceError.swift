@@ -84,6 +84,12 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   case nothingToUndo
   /// Nothing to redo.
   case nothingToRedo
+  /// A mark that ``WorkspaceState/isValidMark(_:)`` refuses (a number, a direction, a
+  /// command word, a space…).
+  case invalidMark(String)
+  /// `at TARGET` with a command that does not act on the focused pane or tab (see
+  /// ``WorkspaceCommand/isTargetable``), named by its word.
+  case notTargetable(String)
 
   /// The exit code a program reports: ``ExitCode/usage`` for a value out of range (a
   /// ratio, a count, a size: the command is malformed whatever the state) and for a
@@ -93,7 +99,8 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   /// published its route types), else ``ExitCode/refused``.
   public var exitCode: ExitCode {
     switch self {
-    case .invalidFraction, .invalidCount, .invalidSize, .invalidTemplateName,
+    case .invalidFraction, .invalidCount, .invalidSize, .invalidTemplateName, .invalidMark,
+      .notTargetable,
       .missingTemplateParameter, .unknownTemplateParameter, .invalidTemplateArgument,
       .refusedRoute, .refusedNewRoute:
       .usage
@@ -113,6 +120,8 @@ extension WorkspaceError: CustomStringConvertible {
   /// A short, lower-case message quoting the offending word, id or route.
   public var description: String {
     switch self {
+    case .noSuchPane(.mark(let name)): "no pane marked '\(name)'"
+    case .noSuchPane(.last): "no previously focused pane"
     case .noSuchPane(let reference): "no pane \(reference)"
     case .notAPane(let id): "\(id) is not a pane"
     case .noSuchNode(let id): "no node \(id)"
@@ -169,6 +178,10 @@ extension WorkspaceError: CustomStringConvertible {
     case .unsavable(let message): message
     case .nothingToUndo: "nothing to undo"
     case .nothingToRedo: "nothing to redo"
+    case .notTargetable(let word): "'at' cannot run '\(word)': it does not act on a pane or tab"
+    case .invalidMark(let name):
+      "invalid mark '\(name)': expected a letter or _, then letters, digits, _, - or ., "
+        + "not a command word, direction, next, prev or last"
     }
   }
 }

@@ -99,6 +99,8 @@ extension WorkspaceState {
         default:
           if case .route(let operation, let id) = command {
             routeOperations[id ?? focusedPane, default: []].append(operation)
+          } else if case .at(let target, .route(let operation, nil)) = command {
+            routeOperations[try resolve(target), default: []].append(operation)
           }
           if checksRoutes { transaction.begin(at: self) }
           try perform(command, routeTypes: routeTypes, in: &transaction)
@@ -169,15 +171,15 @@ extension WorkspaceState {
   ) throws(WorkspaceError) {
     switch command {
     case .focus(let target): try focus(target, in: &transaction)
-    case .split(let axis, let ratio, let root, let kind):
+    case .split(let axis, let ratio, let root, let kind, let focusing):
       try split(
         axis, ratio: ratio, root: root, kind: newRouterKind(kind, for: root, routeTypes),
-        in: &transaction)
+        focusing: focusing, in: &transaction)
     case .close(let reference): try close(reference, in: &transaction)
-    case .newTab(let title, let root, let kind):
+    case .newTab(let title, let root, let kind, let focusing):
       try newTab(
         title: title, root: root, kind: newRouterKind(kind, for: root, routeTypes),
-        in: &transaction)
+        focusing: focusing, in: &transaction)
     case .selectTab(let target): try selectTab(target, in: &transaction)
     case .closeTab(let number): try closeTab(number, in: &transaction)
     case .moveTab(let number): try moveTab(to: number, in: &transaction)
@@ -211,16 +213,27 @@ extension WorkspaceState {
     case .reconcileWithTemplate(let template, let parameters, let keepingOthers):
       try reconcile(
         template, parameters: parameters, keepingOthers: keepingOthers, in: &transaction)
+    case .mark(let name): try mark(name, in: &transaction)
+    case .unmark(let name): try unmark(name, in: &transaction)
+    case .at(let target, let command):
+      guard command.isTargetable else { throw .notTargetable(command.words.first ?? "") }
+      let pane = try resolve(target)
+      try keepingFocus(whileFocusing: pane, zooms: command == .zoom, in: &transaction) {
+        (state, transaction) throws(WorkspaceError) in
+        try state.perform(command, routeTypes: routeTypes, in: &transaction)
+      }
     case .undo, .redo: preconditionFailure("handled by apply")
     }
   }
 
-  /// The pane a reference names: a visible pane by its number, or any pane by its id.
+  /// The pane a reference names: a visible pane by its number, any pane by its id or its
+  /// mark, or the pane focused before the focused one.
   ///
-  /// - Parameter reference: A pane number (1-based, reading order) or id.
+  /// - Parameter reference: A pane number (1-based, reading order), id, mark or `last`.
   /// - Returns: The pane's id.
   /// - Throws: ``WorkspaceError/noSuchPane(_:)`` or ``WorkspaceError/notAPane(_:)``.
-  /// - Complexity: O(*v* log *v*) for a number, for *v* visible panes; O(1) for an id.
+  /// - Complexity: O(*v* log *v*) for a number, for *v* visible panes; O(1) for an id or
+  ///   `last`; O(*n*) for a mark, for *n* nodes.
   public func resolve(_ reference: PaneReference) throws(WorkspaceError) -> NodeID {
     switch reference {
     case .number(let number):
@@ -231,6 +244,12 @@ extension WorkspaceState {
       guard let node = nodes[id] else { throw .noSuchPane(reference) }
       guard node.isPane else { throw .notAPane(id) }
       return id
+    case .mark(let name):
+      guard let pane = pane(markedAs: name) else { throw .noSuchPane(reference) }
+      return pane
+    case .last:
+      guard let pane = mostRecentlyUsed.dropFirst().first else { throw .noSuchPane(reference) }
+      return pane
     }
   }
 

@@ -51,6 +51,7 @@ extension WorkspaceState {
       }
     }
     if holdsPane[rootID] != true { problems.append("the workspace has no pane") }
+    problems += markViolations(in: order)
     return checkingFocus ? problems + mostRecentlyUsedViolations() : problems
   }
 

@@ -3,9 +3,9 @@ import PaneRouter
 /// `split` and `close`.
 extension WorkspaceState {
   /// Splits the focused pane, unless a pane would end up smaller than ``paneMinimum`` in the
-  /// layout at ``layoutArea``.
+  /// layout at ``layoutArea``; the new pane takes focus if `focusing`.
   mutating func split(
-    _ axis: Axis, ratio: Double?, root: RouteToken?, kind: String? = nil,
+    _ axis: Axis, ratio: Double?, root: RouteToken?, kind: String? = nil, focusing: Bool = true,
     in transaction: inout Transaction
   ) throws(WorkspaceError) {
     let ratio = ratio ?? 0.5
@@ -36,7 +36,7 @@ extension WorkspaceState {
       }
     }
     zoomedPane = nil
-    focus(newPane, in: &transaction)
+    if focusing { focus(newPane, in: &transaction) }
   }
 
   /// Creates a detached pane whose router has the kind and limits of `source`'s router and

@@ -31,13 +31,15 @@ extension WorkspaceState {
   }
 
   mutating func newTab(
-    title: String?, root: RouteToken?, kind: String? = nil, in transaction: inout Transaction
+    title: String?, root: RouteToken?, kind: String? = nil, focusing: Bool = true,
+    in transaction: inout Transaction
   ) throws(WorkspaceError) {
     let source = focusedPane
     let tabs = tabsForNewTab(in: &transaction)
     let title = title ?? (root ?? self[source].router!.stack.root).name
     let pane = makePane(copying: source, title: title, root: root, kind: kind, in: &transaction)
     insert(pane, into: tabs, at: self[tabs].children.count, title: title, in: &transaction)
+    guard focusing else { return }
     zoomedPane = nil
     focus(pane, in: &transaction)
   }

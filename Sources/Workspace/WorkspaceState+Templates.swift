@@ -21,7 +21,7 @@ extension WorkspaceState {
   ///
   /// - Parameters:
   ///   - name: The template's name.
-  ///   - node: A pane number or any node's id; the ``activeTab`` if `nil`.
+  ///   - node: A pane number, mark or `last`, or any node's id; the ``activeTab`` if `nil`.
   /// - Returns: The template.
   /// - Throws: ``WorkspaceError/invalidTemplateName(_:)``, ``WorkspaceError/noSuchPane(_:)``,
   ///   ``WorkspaceError/noSuchNode(_:)``, ``WorkspaceError/unknownNodeInTemplate(_:kind:)``,
@@ -35,7 +35,7 @@ extension WorkspaceState {
     let id: NodeID
     switch node {
     case nil: id = activeTab
-    case .number?: id = try resolve(node!)
+    case .number?, .mark?, .last?: id = try resolve(node!)
     case .id(let given)?:
       guard nodes[given] != nil else { throw .noSuchNode(given) }
       id = given

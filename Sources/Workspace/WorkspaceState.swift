@@ -184,6 +184,7 @@ public struct WorkspaceState: Sendable {
     set(
       id, Node(id: id, content, parent: parent, unknownMembers: template.unknownMembers),
       in: &transaction)
+    if let mark = template.mark { moveMark(mark, to: id, in: &transaction) }
     return id
   }
 

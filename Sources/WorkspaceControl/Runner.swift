@@ -355,6 +355,8 @@ struct Runner {
   ) throws(Failure) -> WorkspaceCommand {
     guard let library = fileTemplates else { return command }
     switch command {
+    case .at(let target, let command):
+      return .at(target, try fromTemplatesFile(command, word: word))
     case .applyTemplate(let name, let parameters):
       do {
         return .openTemplate(try library.template(named: name), parameters: parameters)

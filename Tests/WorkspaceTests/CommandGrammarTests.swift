@@ -76,14 +76,14 @@ import Testing
   }
 
   @Test(arguments: [
-    ("split", "split h|v [RATIO] [ROUTE]"),
-    ("close", "close [N|%ID]"),
+    ("split", "split [-d] h|v [RATIO] [ROUTE]"),
+    ("close", "close [N|%ID|MARK|last]"),
     ("push", "push ROUTE..."),
     ("set-path", "set-path [ROUTE...]"),
     ("present", "present sheet|cover ROUTE"),
     (
       "tab",
-      "tab new [TITLE] [ROUTE] | tab close [N] | tab move N | tab rename TITLE | tab N|next|prev|last"
+      "tab new [-d] [TITLE] [ROUTE] | tab close [N] | tab move N | tab rename TITLE | tab N|next|prev|last"
     ),
   ])
   func usageLinesAreGeneratedFromTheTable(word: String, usage: String) throws {
@@ -104,7 +104,7 @@ import Testing
     (["split", "h"], "0", []),
     (
       ["focus"], "",
-      ["wrap", "1", "2", "%2", "%3", "left", "right", "up", "down", "next", "prev", "last"]
+      ["wrap", "1", "2", "%2", "%3", "last", "left", "right", "up", "down", "next", "prev"]
     ),
     (["focus", "wrap"], "", ["left", "right", "up", "down"]),
     (["push", "a", "b"], "ze", []),

@@ -8,7 +8,8 @@ import Testing
     text.split(separator: " ").map(String.init)
   }
 
-  static let pane = "a pane number, %ID, left|right|up|down, wrap or next|prev|last"
+  static let at = "a command that acts on a pane or tab, such as push, split, close or rename"
+  static let pane = "a pane number, %ID, mark, left|right|up|down, wrap or next|prev|last"
   static let fraction = "a ratio between 0 and 1 (0.3) or a percentage (30%)"
   static let amount =
     "a number of cells (5), a ratio between 0 and 1 (0.3) or a percentage (30%)"
@@ -28,7 +29,8 @@ import Testing
   static let invalidArguments: [(String, CommandSyntaxError)] = [
     ("focus 0", .invalidArgument("0", index: 1, expected: pane)),
     ("focus -1", .invalidArgument("-1", index: 1, expected: pane)),
-    ("focus x", .invalidArgument("x", index: 1, expected: pane)),
+    ("focus 2x", .invalidArgument("2x", index: 1, expected: pane)),
+    ("focus a:b", .invalidArgument("a:b", index: 1, expected: pane)),
     ("focus +2", .invalidArgument("+2", index: 1, expected: pane)),
     ("focus %0", .invalidArgument("%0", index: 1, expected: pane)),
     ("split d", .invalidArgument("d", index: 1, expected: "an axis, h or v")),
@@ -56,9 +58,10 @@ import Testing
     ("move next", .invalidArgument("next", index: 1, expected: "a direction, left|right|up|down")),
     (
       "swap next",
-      .invalidArgument("next", index: 1, expected: "left|right|up|down, a pane number or %ID")
+      .invalidArgument(
+        "next", index: 1, expected: "left|right|up|down, a pane number, %ID, mark or last")
     ),
-    ("close x", .invalidArgument("x", index: 1, expected: "a pane number or %ID")),
+    ("close 2x", .invalidArgument("2x", index: 1, expected: "a pane number, %ID, mark or last")),
     (
       "present modal x",
       .invalidArgument("modal", index: 1, expected: "a modal style, sheet or cover")
@@ -73,14 +76,14 @@ import Testing
     ("undo 0", .invalidArgument("0", index: 1, expected: "a positive count")),
     ("redo -2", .invalidArgument("-2", index: 1, expected: "a positive count")),
     ("pop 0", .invalidArgument("0", index: 1, expected: "a positive count")),
-    ("at 3 push x", .invalidArgument("3", index: 1, expected: "a node id such as %7")),
+    ("at %0 push x", .invalidArgument("%0", index: 1, expected: "a pane number, %ID, mark or last")),
     (
       "at %3 focus 2",
-      .invalidArgument("focus", index: 2, expected: "a router operation such as push or pop")
+      .invalidArgument("focus", index: 2, expected: at)
     ),
     (
       "at %3 at %4 pop",
-      .invalidArgument("at", index: 2, expected: "a router operation such as push or pop")
+      .invalidArgument("at", index: 2, expected: at)
     ),
   ]
 
@@ -110,10 +113,10 @@ import Testing
       "move",
       .missingArgument(command: "move", expected: "a direction, left|right|up|down", index: 1)
     ),
-    ("at", .missingArgument(command: "at", expected: "a node id such as %7", index: 1)),
+    ("at", .missingArgument(command: "at", expected: "a pane number, %ID, mark or last", index: 1)),
     (
       "at %3",
-      .missingArgument(command: "at", expected: "a router operation such as push or pop", index: 2)
+      .missingArgument(command: "at", expected: at, index: 2)
     ),
     (
       "zoom tab",
@@ -166,8 +169,8 @@ import Testing
   @Test(arguments: [
     ("pish detail:7", "unknown command 'pish' at word 1 — did you mean 'push'?"),
     (
-      "focus x",
-      "invalid argument 'x' at word 2: expected a pane number, %ID, left|right|up|down, wrap or next|prev|last"
+      "focus 2x",
+      "invalid argument '2x' at word 2: expected a pane number, %ID, mark, left|right|up|down, wrap or next|prev|last"
     ),
     (
       "split h 1.5",

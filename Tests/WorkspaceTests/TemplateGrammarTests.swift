@@ -57,12 +57,13 @@ import Testing
     (
       ["template", "save", "dev", "--node"],
       .missingArgument(
-        command: "template save --node", expected: "a pane number or a node id such as %7", index: 4
-      )
+        command: "template save --node",
+        expected: "a pane number, a node id such as %7, a mark or last", index: 4)
     ),
     (
-      ["template", "save", "dev", "--node", "x"],
-      .invalidArgument("x", index: 4, expected: "a pane number or a node id such as %7")
+      ["template", "save", "dev", "--node", "2x"],
+      .invalidArgument(
+        "2x", index: 4, expected: "a pane number, a node id such as %7, a mark or last")
     ),
     (
       ["template", "save", "dev", "--force", "--force"],
@@ -100,7 +101,7 @@ import Testing
   @Test func usageOfTheCommand() {
     #expect(
       CommandGrammar.command("template")?.usage
-        == "template save [--node N|%ID] [--force] NAME | template apply NAME [KEY=VALUE...] | template rm NAME"
+        == "template save [--node N|%ID|MARK] [--force] NAME | template apply NAME [KEY=VALUE...] | template rm NAME"
     )
   }
 

@@ -14,7 +14,7 @@ import Testing
     (["push", "focus", "2"], "'push' needs a route at word 2"),
     (
       ["focus"],
-      "'focus' needs a pane number, %ID, left|right|up|down, wrap or next|prev|last at word 2"
+      "'focus' needs a pane number, %ID, mark, left|right|up|down, wrap or next|prev|last at word 2"
     ),
     (["tab", "move"], "'tab move' needs a tab number at word 3"),
     (["rename"], "'rename' needs a title at word 2"),
@@ -31,8 +31,8 @@ import Testing
       "malformed route token 'detail:%zz' at offset 7: '%' must be followed by two hex digits at word 2"
     ),
     (
-      ["focus", "x"],
-      "invalid argument 'x' at word 2: expected a pane number, %ID, left|right|up|down, wrap or next|prev|last"
+      ["focus", "2x"],
+      "invalid argument '2x' at word 2: expected a pane number, %ID, mark, left|right|up|down, wrap or next|prev|last"
     ),
     (
       ["split", "h", "1.5"],
@@ -90,7 +90,7 @@ import Testing
     // A negative number is an argument, not an option.
     (
       ["focus", "-1"],
-      "invalid argument '-1' at word 2: expected a pane number, %ID, left|right|up|down, wrap or next|prev|last"
+      "invalid argument '-1' at word 2: expected a pane number, %ID, mark, left|right|up|down, wrap or next|prev|last"
     ),
     (
       ["resize", "left", "-0.1"],
@@ -112,7 +112,7 @@ import Testing
     let sandbox = try Sandbox()
     try sandbox.succeed("push", "a")
     let before = sandbox.bytes("workspace.json")
-    try sandbox.fail("push", "b", "focus", "x", status: 64)
+    try sandbox.fail("push", "b", "focus", "2x", status: 64)
     #expect(sandbox.bytes("workspace.json") == before)
   }
 

@@ -10,8 +10,10 @@ enum ArgumentValue: Hashable, Sendable {
   case axis(Axis)
   /// A ratio or amount strictly between 0 and 1.
   case fraction(Double)
-  /// A pane number or id.
+  /// A pane number, id, mark or `last`.
   case pane(PaneReference)
+  /// A mark's name.
+  case mark(String)
   /// `next`, `prev` or `last`.
   case cycle(Cycle)
   /// A positive number: a count or a tab number.
@@ -63,6 +65,7 @@ enum ArgumentValue: Hashable, Sendable {
       }
     case .ratio: CommandParser.fraction(word).map(ArgumentValue.fraction)
     case .paneReference: CommandParser.paneReference(word).map(ArgumentValue.pane)
+    case .mark: CommandParser.mark(word).map(ArgumentValue.mark)
     case .cycle:
       switch word {
       case "next": .cycle(.next)
@@ -80,8 +83,8 @@ enum ArgumentValue: Hashable, Sendable {
           ? ArgumentValue.size($0) : nil
       }
     case .defaultSetting: word == "default" ? .defaultSetting : nil
-    case .route, .routeInStack, .newRoute, .title, .routerOperation, .shell, .commandWord, .link,
-      .templateName, .templateParameter, .file:
+    case .route, .routeInStack, .newRoute, .title, .routerOperation, .targetedCommand, .shell,
+      .commandWord, .link, .templateName, .templateParameter, .file:
       nil
     }
   }
@@ -101,6 +104,9 @@ enum ArgumentValue: Hashable, Sendable {
     case .direction(let direction): return plain(direction.rawValue)
     case .axis(let axis): return plain(axis == .horizontal ? "h" : "v")
     case .fraction(let value): return plain("\(value)")
+    case .pane(.mark(let name)), .mark(let name):
+      // A mark named like one of the caller's own command words (`show`) is escaped.
+      return plain(parser.isCommandWord(name) ? "=" + name : name)
     case .pane(let pane): return plain(pane.description)
     case .cycle(.next): return plain("next")
     case .cycle(.previous): return plain("prev")
@@ -156,6 +162,16 @@ extension [ArgumentValue?] {
 
   func pane(_ index: Int) -> PaneReference? {
     guard case .pane(let value)? = self[index] else { return nil }
+    return value
+  }
+
+  func mark(_ index: Int) -> String? {
+    guard case .mark(let value)? = self[index] else { return nil }
+    return value
+  }
+
+  func command(_ index: Int) -> WorkspaceCommand? {
+    guard case .command(let value)? = self[index] else { return nil }
     return value
   }
 

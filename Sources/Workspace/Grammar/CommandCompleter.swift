@@ -19,6 +19,8 @@ public struct Completion: Hashable, Sendable {
 public struct CompletionValues: Sendable {
   /// `1`, `2`, … and `%ID` of every pane, with titles.
   public var panes: [Completion] = []
+  /// The marks, each with its pane's title.
+  public var marks: [Completion] = []
   /// The tab numbers of the nearest tabs container around the focused pane, with titles.
   public var tabs: [Completion] = []
   /// The `%ID` of every node that owns a router.
@@ -57,6 +59,7 @@ public struct CompletionValues: Sendable {
     panes =
       numbered.enumerated().map { Completion("\($0.offset + 1)", state[$0.element].title) }
       + state.paneIDs.sorted().map { Completion($0.description, state[$0].title) }
+    marks = state.marks.sorted { $0.key < $1.key }.map { Completion($0.key, state[$0.value].title) }
     if let (id, _) = state.nearestTabs() {
       tabs = state[id].tabTitles.enumerated().map { Completion("\($0.offset + 1)", $0.element) }
     }
@@ -154,6 +157,17 @@ public struct CommandCompleter: Sendable {
     var needsSubcommand = false
     /// The template named by the last template-name argument, whose parameters follow.
     var templateName: String?
+
+    /// At the start, before any command.
+    init() {}
+
+    /// Just after a command's word: its arguments, subcommands and options.
+    init(for command: CommandSyntax) {
+      pending = command.arguments
+      subcommands = command.subcommands
+      options = command.options
+      needsSubcommand = command.arguments.isEmpty && !command.subcommands.isEmpty
+    }
   }
 
   private func isCommandWord(_ word: String) -> Bool {
@@ -179,6 +193,9 @@ public struct CommandCompleter: Sendable {
         if slot.kinds.contains(.routerOperation), let operation = command(word) {
           position.pending = operation.arguments
         }
+        if slot.kinds.contains(.targetedCommand), let command = command(word) {
+          position = Position(for: command)
+        }
         if slot.kinds.contains(.templateName) { position.templateName = word }
         return
       }
@@ -193,9 +210,7 @@ public struct CommandCompleter: Sendable {
       position = Position()
       return
     }
-    position = Position(
-      pending: command.arguments, subcommands: command.subcommands, options: command.options,
-      needsSubcommand: command.arguments.isEmpty && !command.subcommands.isEmpty)
+    position = Position(for: command)
   }
 
   private func command(_ word: String) -> CommandSyntax? {
@@ -209,7 +224,7 @@ public struct CommandCompleter: Sendable {
       switch kind {
       case .ratio: CommandParser.looksNumeric(word)
       case .count, .tabNumber: CommandParser.positiveInteger(word) != nil
-      case .paneReference: CommandParser.positiveInteger(word) != nil || word.hasPrefix("%")
+      case .paneReference: CommandParser.paneReference(word) != nil
       default: true
       }
     }
@@ -221,7 +236,8 @@ public struct CommandCompleter: Sendable {
     case .templateParameter:
       position.templateName.flatMap { values.templateParameters[$0] }?.map { Completion("\($0)=") }
         ?? []
-    case .paneReference: values.panes
+    case .paneReference: values.panes + values.marks + [Completion("last", "the pane used before")]
+    case .mark: values.marks
     case .tabNumber: values.tabs
     case .nodeID: values.routerNodes
     case .routeInStack: values.stackRoutes
@@ -231,6 +247,8 @@ public struct CommandCompleter: Sendable {
       CommandGrammar.routerOperationWords.compactMap(command).map {
         Completion($0.word, $0.summary)
       }
+    case .targetedCommand:
+      CommandGrammar.targetableWords.compactMap(command).map { Completion($0.word, $0.summary) }
     case .commandWord: commands.map { Completion($0.word, $0.summary) }
     default: kind.words.map { Completion($0) }
     }

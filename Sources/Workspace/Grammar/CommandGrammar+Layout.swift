@@ -8,8 +8,8 @@ extension CommandGrammar {
         "focus", "Focus a pane by number, id, direction, reading order or most recent use.",
         arguments: [
           ArgumentSyntax(
-            "N|%ID|left|right|up|down|next|prev|last", [.paneReference, .direction, .cycle],
-            expected: "a pane number, %ID, left|right|up|down, wrap or next|prev|last")
+            "N|%ID|MARK|left|right|up|down|next|prev|last", [.paneReference, .direction, .cycle],
+            expected: "a pane number, %ID, mark, left|right|up|down, wrap or next|prev|last")
         ],
         help: [
           paneHelp, directionHelp,
@@ -44,7 +44,7 @@ extension CommandGrammar {
         case .direction(let direction)?: .focus(.direction(direction))
         case .cycle(.next)?: .focus(.next)
         case .cycle(.previous)?: .focus(.previous)
-        case .cycle(.last)?: .focus(.last)
+        case .cycle(.last)?, .pane(.last)?: .focus(.last)
         default: .focus(.pane(values.pane(0)!))
         }
       },
@@ -63,16 +63,18 @@ extension CommandGrammar {
       CommandSyntax(
         "split",
         "Split the focused pane: h puts the new pane beside it, v below it; the new pane gets "
-          + "focus, if there is room.",
+          + "focus (not with -d), if there is room.",
         arguments: [
           ArgumentSyntax("h|v", [.axis], expected: "an axis, h or v"),
           ArgumentSyntax("RATIO", [.ratio], isOptional: true, expected: fraction),
           ArgumentSyntax("ROUTE", [.newRoute], isOptional: true, expected: "a route"),
         ],
+        options: [background],
         help: [
           ArgumentHelp("h|v", "side by side or stacked"),
           ArgumentHelp("RATIO", "the new pane's share, such as 0.3 or 30% (default 0.5)"),
           newRouteHelp,
+          ArgumentHelp("-d", "keep focus where it is, as tmux's split-window -d"),
         ],
         discussion: [
           "Refused (exit 1, 'no space for new pane', as tmux) if a pane would end up smaller "
@@ -83,13 +85,15 @@ extension CommandGrammar {
       make: {
         .split(
           $0.axis(0)!, ratio: $0.fraction(1), root: $0.newRoute(2)?.root,
-          kind: $0.newRoute(2)?.kind)
+          kind: $0.newRoute(2)?.kind, focusing: !$0.flag(3))
       },
       values: { command in
-        guard case .split(let axis, let ratio, let root, let kind) = command else { return nil }
+        guard case .split(let axis, let ratio, let root, let kind, let focusing) = command else {
+          return nil
+        }
         return [
           .axis(axis), ratio.map(ArgumentValue.fraction),
-          root.map { ArgumentValue.newRoute($0, kind: kind) },
+          root.map { ArgumentValue.newRoute($0, kind: kind) }, focusing ? nil : .flag,
         ]
       }),
     CommandDefinition(
@@ -97,7 +101,8 @@ extension CommandGrammar {
         "close", "Close a pane (default the focused one); its siblings take its space.",
         arguments: [
           ArgumentSyntax(
-            "N|%ID", [.paneReference], isOptional: true, expected: "a pane number or %ID")
+            "N|%ID|MARK|last", [.paneReference], isOptional: true,
+            expected: "a pane number, %ID, mark or last")
         ],
         help: [paneHelp], example: "close 2"),
       make: { .close($0.pane(0)) },
@@ -115,24 +120,32 @@ extension CommandGrammar {
         ],
         help: [
           ArgumentHelp("N", "a 1-based tab number"), ArgumentHelp("TITLE", "a tab title"),
-          newRouteHelp,
+          newRouteHelp, ArgumentHelp("-d", "open the tab without selecting it (tmux new-window -d)"),
         ],
         example: "tab new Notes notes"),
       subcommands: [
         CommandDefinition(
           CommandSyntax(
-            "new", "Open a tab.",
+            "new", "Open a tab (and select it, unless -d).",
             arguments: [
               ArgumentSyntax("TITLE", [.title], isOptional: true, expected: "a title"),
               ArgumentSyntax("ROUTE", [.newRoute], isOptional: true, expected: "a route"),
-            ]),
+            ],
+            options: [background]),
           make: {
-            .newTab(title: $0.title(0), root: $0.newRoute(1)?.root, kind: $0.newRoute(1)?.kind)
+            .newTab(
+              title: $0.title(0), root: $0.newRoute(1)?.root, kind: $0.newRoute(1)?.kind,
+              focusing: !$0.flag(2))
           },
           values: { command in
-            guard case .newTab(let title, let root, let kind) = command else { return nil }
+            guard case .newTab(let title, let root, let kind, let focusing) = command else {
+              return nil
+            }
             let titleValue = title.map(ArgumentValue.title) ?? (root == nil ? nil : .noTitle)
-            return [titleValue, root.map { ArgumentValue.newRoute($0, kind: kind) }]
+            return [
+              titleValue, root.map { ArgumentValue.newRoute($0, kind: kind) },
+              focusing ? nil : .flag,
+            ]
           }),
         CommandDefinition(
           CommandSyntax(
@@ -184,8 +197,8 @@ extension CommandGrammar {
         "swap", "Exchange the focused pane with a neighbour or another pane.",
         arguments: [
           ArgumentSyntax(
-            "left|right|up|down|N|%ID", [.direction, .paneReference],
-            expected: "left|right|up|down, a pane number or %ID")
+            "left|right|up|down|N|%ID|MARK|last", [.direction, .paneReference],
+            expected: "left|right|up|down, a pane number, %ID, mark or last")
         ],
         help: [directionHelp, paneHelp], example: "swap right"),
       make: { values in

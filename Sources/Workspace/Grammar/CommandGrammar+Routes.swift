@@ -1,7 +1,8 @@
 import PaneRouter
 
 extension CommandGrammar {
-  /// The router operations of the focused pane, then `at`, which runs one on another node's router.
+  /// The router operations of the focused pane (`at TARGET`, in `CommandGrammar+Targets`,
+  /// runs one on another node's router).
   static let routerCommands: [CommandDefinition] = [
     .routerOperation(
       CommandSyntax(
@@ -117,30 +118,6 @@ extension CommandGrammar {
       values: { operation in
         guard case .setModalPath(let routes) = operation else { return nil }
         return [.routes(routes)]
-      }),
-    CommandDefinition(
-      CommandSyntax(
-        "at", "Run a router operation (push, pop, ...) on another node's router, such as a tab's.",
-        arguments: [
-          ArgumentSyntax("%ID", [.nodeID], expected: "a node id such as %7"),
-          ArgumentSyntax(
-            "OPERATION", [.routerOperation], expected: "a router operation such as push or pop"),
-        ],
-        help: [
-          ArgumentHelp("%ID", "the id of the node that owns the router ('wsctl tree' lists ids)"),
-          ArgumentHelp(
-            "OPERATION", "a router command: push, pop, pop-to, root, replace, present, ..."),
-        ],
-        example: "at %1 push settings"),
-      make: { values in
-        guard case .command(.route(let operation, nil))? = values[1] else {
-          preconditionFailure("'at' reads a router operation")
-        }
-        return .route(operation, at: values.node(0)!)
-      },
-      values: { command in
-        guard case .route(let operation, let id?) = command else { return nil }
-        return [.node(id), .command(.route(operation))]
       }),
   ]
 }

@@ -22,7 +22,8 @@ extension CommandGrammar {
         "template", "Save the active tab as a named template, apply one as a new tab, remove one.",
         help: [
           ArgumentHelp("NAME", "letters, digits, '_', '-' and '.' in any script"),
-          ArgumentHelp("--node N|%ID", "save that pane or node's subtree instead of the tab"),
+          ArgumentHelp(
+            "--node N|%ID|MARK", "save that pane or node's subtree instead of the tab"),
           ArgumentHelp("--force", "replace a template of the same name"),
           ArgumentHelp("KEY=VALUE", "the value of a {KEY} placeholder, once for each"),
           ArgumentHelp(
@@ -44,7 +45,8 @@ extension CommandGrammar {
               CommandOption(
                 "--node",
                 value: ArgumentSyntax(
-                  "N|%ID", [.paneReference], expected: "a pane number or a node id such as %7")),
+                  "N|%ID|MARK", [.paneReference],
+                  expected: "a pane number, a node id such as %7, a mark or last")),
               CommandOption("--force"),
             ]),
           make: {

@@ -28,7 +28,9 @@ public enum CommandGrammar {
     "NAME", [.templateName], expected: "a template name")
 
   static let paneHelp = ArgumentHelp(
-    "N|%ID", "a pane number (as 'show' draws it) or a pane id")
+    "N|%ID|MARK|last",
+    "a pane number (as 'show' draws it), a pane id, a mark, or last (the pane used before)")
+  static let background = CommandOption("-d")
   static let directionHelp = ArgumentHelp("DIRECTION", "left, right, up or down")
   static let routeHelp = ArgumentHelp(
     "ROUTE", "a route token such as detail:7 (write =NAME for a route named like a command)")
@@ -40,18 +42,24 @@ public enum CommandGrammar {
       + "KIND/ROUTE names the new pane's kind, such as notes/note:7")
 
   /// The entries, in the order help lists them: the layout's commands, the router
-  /// operations and `at`, templates, then undo and redo.
+  /// operations, marks and `at`, templates, then undo and redo.
   static let definitions: [CommandDefinition] =
-    layoutCommands + routerCommands + templateCommands + historyCommands
+    layoutCommands + routerCommands + targetCommands + templateCommands + historyCommands
 
   /// The commands, in the order help lists them.
   public static let commands: [CommandSyntax] = definitions.map(\.syntax)
 
-  /// The entries of the router operations, which `at %ID` runs on another node's router.
+  /// The entries of the router operations, which `at TARGET` runs on another node's router.
   static let routerOperations = definitions.filter(\.isRouterOperation)
 
-  /// The words of the router operations, which `at %ID` runs on another node's router.
+  /// The words of the router operations, which `at TARGET` runs on another node's router.
   public static let routerOperationWords: [String] = routerOperations.map(\.syntax.word)
+
+  /// The words of the commands `at TARGET` runs: those with a form that acts on the focused
+  /// pane or tab (see `WorkspaceCommand.isTargetable`), for completion.
+  public static let targetableWords: [String] = commands.map(\.word).filter {
+    !["focus", "minimum-size", "at", "undo", "redo"].contains($0)
+  }
 
   /// The entries by first word.
   static let definitionsByWord: [String: CommandDefinition] = Dictionary(

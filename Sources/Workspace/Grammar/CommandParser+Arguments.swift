@@ -128,6 +128,13 @@ extension CommandParser {
         guard let operation = CommandGrammar.definitionsByWord[word], operation.isRouterOperation
         else { break }
         return .command(try read(operation, named: word))
+      case .targetedCommand:
+        let word = try text(at: wordIndex)
+        guard !word.hasPrefix("="), let definition = CommandGrammar.definitionsByWord[word]
+        else { break }
+        let command = try read(definition, named: word)
+        guard command.isTargetable else { break }
+        return .command(command)
       default:
         if let value = ArgumentValue.parsing(try text(at: wordIndex), as: kind) { return value }
       }

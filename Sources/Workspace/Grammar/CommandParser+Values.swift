@@ -49,10 +49,19 @@ extension CommandParser {
 
   // MARK: Converting one word
 
-  /// A pane number (`3`) or id (`%7`).
+  /// A pane number (`3`), id (`%7`), `last`, or a mark (`editor`, or `=show` for a mark
+  /// named like a caller's command word).
   static func paneReference(_ word: String) -> PaneReference? {
     if let number = positiveInteger(word) { return .number(number) }
-    return NodeID(parsing: word[...]).map { .id($0) }
+    if word == "last" { return .last }
+    if let id = NodeID(parsing: word[...]) { return .id(id) }
+    return mark(word).map(PaneReference.mark)
+  }
+
+  /// A mark's name, stripped of one leading `=`, if it is a valid mark.
+  static func mark(_ word: String) -> String? {
+    let name = word.hasPrefix("=") ? String(word.dropFirst()) : word
+    return WorkspaceState.isValidMark(name) ? name : nil
   }
 
   /// The text of the word at `wordIndex`: in a deep link, percent-decoded.

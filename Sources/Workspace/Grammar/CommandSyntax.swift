@@ -9,8 +9,13 @@ public enum ArgumentKind: Hashable, Sendable {
   case axis
   /// A ratio or amount: `0.3` or `30%`.
   case ratio
-  /// A visible pane's number or any pane's `%ID`.
+  /// A pane target: a visible pane's number, any pane's `%ID`, a mark, or `last`.
   case paneReference
+  /// A mark: a pane's name (`mark NAME`), see `WorkspaceState.isValidMark(_:)`.
+  case mark
+  /// A command that acts on the focused pane or tab, which then takes its own arguments
+  /// (after `at TARGET`).
+  case targetedCommand
   /// `next`, `prev` or `last`: a step in reading order or back to the most recent.
   case cycle
   /// A 1-based tab number of the nearest tabs container.
@@ -97,9 +102,9 @@ public struct ArgumentSyntax: Hashable, Sendable {
   }
 
   /// Whether the slot takes the next word whatever it is, even a command word: a required
-  /// title (`rename TITLE`), a template's name and the router operation after `at %ID`.
+  /// title (`rename TITLE`), a template's name and the command after `at TARGET`.
   var takesAnyWord: Bool {
-    kinds.contains(.routerOperation)
+    kinds.contains(.routerOperation) || kinds.contains(.targetedCommand)
       || (kinds.contains(.title) || kinds.contains(.templateName)) && !isOptional
   }
 }

@@ -109,6 +109,7 @@ struct BoxRenderer {
     let inner = rect.width - 4
     guard inner > 0 else { return }
     var heading = "\(number)\(isFocused ? "*" : "") \(node.title)"
+    if let mark = node.mark { heading += " [\(mark)]" }
     if state.zoomedPane == pane { heading += " (zoomed)" }
     let written = canvas.write(
       " " + heading, row: rect.y, column: rect.x + 1, style: isFocused, limit: inner + 1,

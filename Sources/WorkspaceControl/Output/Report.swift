@@ -23,6 +23,7 @@ enum Report {
       switch node.kind {
       case .pane:
         line += "pane '\(node.title)' \(node.router!.stack)"
+        if let mark = node.mark { line += " mark \(mark)" }
         if id == focus { line += " (focused)" }
         if id == state.zoomedPane { line += " (zoomed)" }
       case .split(let axis):
@@ -132,7 +133,7 @@ enum Report {
     return .array(
       state.numberedLayout(in: size).map { number, pane, rect in
         let node = state.node(pane)!
-        return .object([
+        var object: JSONObject = [
           "number": .number(Double(number)),
           "id": .number(Double(pane.rawValue)),
           "title": .string(node.title),
@@ -142,7 +143,9 @@ enum Report {
             "x": .number(Double(rect.x)), "y": .number(Double(rect.y)),
             "width": .number(Double(rect.width)), "height": .number(Double(rect.height)),
           ]),
-        ])
+        ]
+        if let mark = node.mark { object["mark"] = .string(mark) }
+        return .object(object)
       })
   }
 
@@ -197,6 +200,7 @@ extension Report {
       switch node.content {
       case .pane(let title, let router):
         line += "pane '\(title)' \(route(router))"
+        if let mark = node.mark { line += " mark \(mark)" }
       case .split(let axis, let nodes, let weights):
         let total = weights.reduce(0, +)
         line +=

@@ -16,6 +16,8 @@ enum FormatKey: UInt8, CaseIterable, CustomStringConvertible {
   case zoomed, layoutSize, minimumPaneSize, root, history, templates, routeTypes
   // A node: an image in history also stores its parent.
   case id, parent, kind, title, axis, active, weights, titles, router, children
+  // A pane's mark.
+  case mark
   // A router, its modal, and a quarantined route.
   case stack, modal, maxDepth, rejectsDuplicateTop, quarantined, style, token
   // History and its entries.
@@ -52,6 +54,7 @@ enum FormatKey: UInt8, CaseIterable, CustomStringConvertible {
     case .titles: "titles"
     case .router: "router"
     case .children: "children"
+    case .mark: "mark"
     case .stack: "stack"
     case .modal: "modal"
     case .maxDepth: "maxDepth"
@@ -165,7 +168,7 @@ enum StoredNodeKind: CaseIterable {
   }
 
   // Stored once: a node's members are looked up for every node read.
-  private static let paneMembers: [FormatKey] = [.id, .kind, .title, .router]
+  private static let paneMembers: [FormatKey] = [.id, .kind, .title, .mark, .router]
   private static let splitMembers: [FormatKey] = [
     .id, .kind, .axis, .active, .weights, .router, .children,
   ]

@@ -6,6 +6,7 @@ extension OnePassDecoder {
     var id: NodeID?
     var kind: StoredNodeKind?
     var title: String?
+    var mark: String?
     var router: RouterState?
     var axis: Axis?
     var active: Int?
@@ -49,6 +50,13 @@ extension OnePassDecoder {
         node.kind = try name(in: Self.kinds, StoredNodeKind.init(name:))
       case .title?:
         node.title = try string()
+      case .mark?:
+        // A mark that is not valid, or held already, is the reference's to repair.
+        let mark = try string()
+        guard WorkspaceState.isValidMark(mark), marks.insert(mark).inserted else {
+          throw NeedsReference()
+        }
+        node.mark = mark
       case .router?:
         node.router = try router(depth: memberDepth)
       case .axis?:
@@ -85,11 +93,12 @@ extension OnePassDecoder {
         members.weights == nil, members.titles == nil, members.children == nil
       else { throw NeedsReference() }
       node = .pane(
-        id, title: members.title ?? "", router: router, parent: parent, unknownMembers: unknown)
+        id, title: members.title ?? "", router: router, parent: parent, unknownMembers: unknown,
+        mark: members.mark)
     case .split:
       guard let axis = members.axis, let children = members.children, children.count >= 2,
         let weights = members.weights, weights.count == children.count,
-        members.title == nil, members.titles == nil,
+        members.title == nil, members.titles == nil, members.mark == nil,
         !(axis == .horizontal ? members.childAxes.horizontal : members.childAxes.vertical)
       else { throw NeedsReference() }
       // The reference's test, in its order: positive, finite, summing to 1.
@@ -105,7 +114,7 @@ extension OnePassDecoder {
     case .tabs:
       guard let children = members.children, !children.isEmpty,
         let titles = members.titles, titles.count == children.count,
-        members.title == nil, members.axis == nil, members.weights == nil
+        members.title == nil, members.axis == nil, members.weights == nil, members.mark == nil
       else { throw NeedsReference() }
       let active = members.active ?? 0
       guard active < children.count else { throw NeedsReference() }

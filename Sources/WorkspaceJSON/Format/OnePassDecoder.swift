@@ -34,6 +34,8 @@ struct OnePassDecoder {
   var nodeCount = 0
   /// The largest id stored.
   var largestID = 0
+  /// The marks the panes read so far hold.
+  var marks: Set<String> = []
   let tokenCache: TokenCache
   /// The length of the last stack read, the capacity the next one reserves.
   var stackCapacity = 4

@@ -59,6 +59,7 @@ enum TemplateEncoder {
     case .pane(let title, let router):
       sink.member(.kind, StoredNodeKind.pane.name)
       sink.member(.title, title)
+      if let mark = template.mark { sink.member(.mark, mark) }
       sink.key(.router)
       self.router(router, into: &sink)
     case .split(let axis, let nodes, let weights):

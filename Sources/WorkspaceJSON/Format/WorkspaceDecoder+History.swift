@@ -119,7 +119,8 @@ extension WorkspaceDecoder {
       guard let router else { return nil }
       return .pane(
         id, title: object[.title]?.stringValue ?? "", router: router, parent: parentID,
-        unknownMembers: unknownMembers)
+        unknownMembers: unknownMembers,
+        mark: object[.mark]?.stringValue.flatMap { WorkspaceState.isValidMark($0) ? $0 : nil })
     case .split(let axis):
       let weights = (object[.weights]?.arrayValue ?? []).compactMap(\.numberValue)
       guard weights.count == children.count else { return nil }

@@ -72,7 +72,9 @@ extension WorkspaceDecoder {
     let scope = try templateScope(object[.scope], at: location + ".scope")
     guard let rootValue = object[.root] else { throw invalid(location, "missing 'root'") }
     var count = 0
-    let root = try decodeTemplateNode(rootValue, at: location + ".root", depth: 1, count: &count)
+    var marks: Set<String> = []
+    let root = try decodeTemplateNode(
+      rootValue, at: location + ".root", depth: 1, count: &count, marks: &marks)
     var template: WorkspaceTemplate
     do {
       template = try WorkspaceTemplate(
@@ -87,7 +89,8 @@ extension WorkspaceDecoder {
   }
 
   private func decodeTemplateNode(
-    _ value: some FormatValue, at location: String, depth: Int, count: inout Int
+    _ value: some FormatValue, at location: String, depth: Int, count: inout Int,
+    marks: inout Set<String>
   ) throws(WorkspaceFileError) -> NodeTemplate {
     count += 1
     try checkTreeLimits(depth: depth, count: count, at: location)
@@ -106,6 +109,17 @@ extension WorkspaceDecoder {
       guard let router else { throw invalid(location, "missing 'router'") }
       let title = try optionalTemplateText(object, .title, at: location) ?? ""
       node = NodeTemplate(.pane(title: title, router: router))
+      if let value = object[.mark] {
+        guard let mark = value.stringValue, WorkspaceState.isValidMark(mark) else {
+          throw invalid(
+            location + ".mark",
+            "expected a mark: a letter or _, then letters, digits, _, - or ., not a command word")
+        }
+        guard marks.insert(mark).inserted else {
+          throw invalid(location + ".mark", "mark '\(mark)' is held by another pane already")
+        }
+        node = node.marked(mark)
+      }
     case .split, .tabs:
       guard let items = object[.children]?.arrayValue else {
         throw invalid(location + ".children", "expected an array of nodes")
@@ -114,7 +128,8 @@ extension WorkspaceDecoder {
       for (index, item) in items.enumerated() {
         children.append(
           try decodeTemplateNode(
-            item, at: "\(location).children[\(index)]", depth: depth + 1, count: &count))
+            item, at: "\(location).children[\(index)]", depth: depth + 1, count: &count,
+            marks: &marks))
       }
       if kind == .split {
         let axis = try templateAxis(object[.axis], at: location + ".axis")

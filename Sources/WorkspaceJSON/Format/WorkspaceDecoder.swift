@@ -79,6 +79,11 @@ struct WorkspaceDecoder {
     for repair in repairs {
       note(locations[repair.node] ?? "$", "\(repair.node): \(repair.message)")
     }
+    for repair in state.repairMarks() {
+      note(
+        (locations[repair.node] ?? "$") + ".mark",
+        "\(repair.node): \(repair.reason); mark '\(repair.mark)' dropped")
+    }
     if let zoomed {
       if zoomed == state.focusedPane {
         state.zoomedPane = zoomed
@@ -149,7 +154,7 @@ struct WorkspaceDecoder {
         return nil
       }
       let title = try string(object[.title], at: location + ".title") ?? ""
-      node = .pane(id, title: title, router: router, parent: parent)
+      node = .pane(id, title: title, router: router, parent: parent, mark: mark(object, location))
     case let kind?:
       node = try decodeContainer(object, kind: kind, id: id, at: location, depth: depth)
       node.parent = parent
@@ -164,6 +169,19 @@ struct WorkspaceDecoder {
     nodes[id] = node
     locations[id] = location
     return id
+  }
+
+  /// A pane's mark, or `nil` (reported if present but not a valid mark).
+  private mutating func mark(_ object: JSONDocument.Object, _ location: String) -> String? {
+    guard let value = object[.mark] else { return nil }
+    guard let mark = value.stringValue, WorkspaceState.isValidMark(mark) else {
+      note(
+        location + ".mark",
+        "not a mark (a letter or _, then letters, digits, _, - or ., not a command word); "
+          + "dropped")
+      return nil
+    }
+    return mark
   }
 
   /// The largest node id a file may store, 2^53 - 1. Ids are JSON numbers, exact integers

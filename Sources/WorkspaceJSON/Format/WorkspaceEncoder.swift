@@ -146,6 +146,7 @@ enum WorkspaceEncoder {
     case .pane:
       sink.string(StoredNodeKind.pane.name)
       sink.member(.title, node.title)
+      if let mark = node.mark { sink.member(.mark, mark) }
     case .split(let axis):
       sink.string(StoredNodeKind.split.name)
       sink.member(.axis, axis.rawValue)

@@ -1,0 +1,49 @@
+/// `at TARGET COMMAND`: a command that acts on the focused pane or tab, run on another pane's
+/// as tmux runs a command with `-t`, without moving focus.
+extension WorkspaceState {
+  /// Runs `body` as if `target` were the focused pane, then puts focus back: the focused
+  /// pane, the active child of every container on both panes' paths, and the
+  /// most-recently-used list are as they were, but for panes the body removed.
+  ///
+  /// Where the body closed the focused pane, focus stays where the body left it (the most
+  /// recently used survivor, as after `close`). A zoom stays unless the body changed the
+  /// layout of the zoomed pane's tab, where the command alone would have unzoomed. With
+  /// `zooms` (`at TARGET zoom`), whose point is to show the target, focus stays on it.
+  ///
+  /// - Complexity: O(*d*·*k*) for the focus moves, for depth *d* and containers of *k*
+  ///   children, plus O(*v* log *v*) for *v* visible panes while a pane is zoomed.
+  mutating func keepingFocus(
+    whileFocusing target: NodeID, zooms: Bool, in transaction: inout Transaction,
+    _ body: (inout WorkspaceState, inout Transaction) throws(WorkspaceError) -> Void
+  ) throws(WorkspaceError) {
+    let focused = focusedPane
+    let mostRecentlyUsed = self.mostRecentlyUsed
+    let zoomed = zoomedPane
+    let layoutBefore = zoomed == nil ? nil : unitLayout(honoringZoom: false)
+    var chain: [(container: NodeID, child: NodeID)] = []
+    for ancestor in ancestors(of: target) {
+      if let child = self[ancestor].activeChild { chain.append((ancestor, child)) }
+    }
+    // The target is shown while the body runs, as it would be if it were focused.
+    if zoomedPane != target { zoomedPane = nil }
+    focus(target, in: &transaction)
+    try body(&self, &transaction)
+    guard !zooms, nodes[focused]?.isPane == true else { return }
+    for (container, child) in chain {
+      guard let node = nodes[container], node.activeChild != child,
+        let index = node.children.firstIndex(of: child)
+      else { continue }
+      update(container, in: &transaction) { $0.setActiveIndex(index) }
+    }
+    focus(focused, in: &transaction)
+    self.mostRecentlyUsed = mostRecentlyUsed.filter { nodes[$0]?.isPane == true }
+    if let zoomed, let layoutBefore, zoomedPane == nil {
+      let layout = unitLayout(honoringZoom: false)
+      if layout.count == layoutBefore.count,
+        zip(layout, layoutBefore).allSatisfy({ $0.pane == $1.pane && $0.rect == $1.rect })
+      {
+        zoomedPane = zoomed
+      }
+    }
+  }
+}
