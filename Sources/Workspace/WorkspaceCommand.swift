@@ -75,7 +75,8 @@ public indirect enum WorkspaceCommand: Hashable, Sendable {
   /// so they parse back to ``applyTemplate(_:parameters:)``.
   case openTemplate(WorkspaceTemplate, parameters: [String: String] = [:])
   /// Reconcile the active tab (a whole workspace template: the whole workspace) with the
-  /// template named `name`, as Zellij's `override-layout` does: the panes it names (by title)
+  /// template named `name`, as Zellij's `override-layout` does: the panes it names (by mark,
+  /// then by title)
   /// are kept where it puts them, with their routers, history and ids; the panes it adds are
   /// opened; the others are closed, or with `keepingOthers` kept beside it. One undoable
   /// change; ``WorkspaceChange/reconciliations`` says what it did.

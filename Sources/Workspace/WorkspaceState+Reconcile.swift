@@ -5,15 +5,16 @@ extension WorkspaceState {
   /// order in which ``buildReusing(_:parent:matches:next:in:)`` builds them.
   private static func panes(of template: NodeTemplate) -> [(title: String, mark: String?)] {
     switch template.content {
-    case .pane(let title, _): [(title, nil)]
+    case .pane(let title, _): [(title, template.mark)]
     case .split(_, let children, _), .tabs(let children, _, _): children.flatMap(panes(of:))
     }
   }
 
   /// Rebuilds the active tab (a workspace template: the whole tree) as the template's tree.
   ///
-  /// Each pane of the template is matched to a pane of the tab with the same non-empty
-  /// title, each used once, in the template's order then the tree's; a matched pane is moved
+  /// Each pane of the template is matched to a pane of the tab with its mark, else to one
+  /// with the same non-empty title, each used once, in the template's order then the tree's
+  /// (a mark held outside the tab moves to the pane opened for it); a matched pane is moved
   /// where the template puts it and keeps its id, router (pushed routes, modal, history) and
   /// title. Unmatched panes of the template are opened; unmatched panes of the tab are
   /// closed, or with `keepingOthers` set aside: in a column beside the new tree (for a
@@ -32,12 +33,19 @@ extension WorkspaceState {
     let holder = self[target].parent
     let slot = holder.map { self[$0].children.firstIndex(of: target)! }
     let focusedBefore = focusedPane
-    // The tab's panes in the tree's order, and the template's, matched by title.
+    // The tab's panes in the tree's order, and the template's, matched by mark, then the
+    // others by title.
     var unused = nodeIDs(within: target).filter { self[$0].isPane }
-    var matches: [NodeID?] = []
-    for pane in Self.panes(of: root) {
-      let index = pane.title.isEmpty ? nil : unused.firstIndex { self[$0].title == pane.title }
-      matches.append(index.map { unused.remove(at: $0) })
+    let wanted = Self.panes(of: root)
+    var matches: [NodeID?] = wanted.map { pane in
+      guard let mark = pane.mark, let index = unused.firstIndex(where: { self[$0].mark == mark })
+      else { return nil }
+      return unused.remove(at: index)
+    }
+    for (index, pane) in wanted.enumerated() where matches[index] == nil && !pane.title.isEmpty {
+      matches[index] = unused.firstIndex { self[$0].title == pane.title }.map {
+        unused.remove(at: $0)
+      }
     }
     let kept = matches.compactMap(\.self)
     var next = 0
@@ -99,6 +107,7 @@ extension WorkspaceState {
         return build(template, parent: parent, in: &transaction)
       }
       update(existing, in: &transaction) { $0.parent = parent }
+      if let mark = template.mark { moveMark(mark, to: existing, in: &transaction) }
       return existing
     case .split(let axis, let children, let weights):
       let id = makeID()

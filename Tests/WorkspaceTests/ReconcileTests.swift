@@ -53,6 +53,26 @@ private func twoTabs() throws -> WorkspaceState {
     #expect(state.structure == after.structure)
   }
 
+  @Test func marksMatchBeforeTitlesAndMoveToTheOpenedPane() throws {
+    var state = try twoTabs()
+    try state.applyChecked([.focus(.pane(.number(2))), .mark("main"), .focus(.pane(.number(1)))])
+    try state.applyChecked(.selectTab(.number(2)))
+    try state.applyChecked([.mark("side"), .selectTab(.number(1))])
+    let layout = try WorkspaceTemplate(
+      name: "m", title: "m",
+      root: .split(
+        .vertical, [pane("A").marked("main"), pane("Other").marked("side"), pane("A")]))
+    let change = try state.applyChecked(.reconcileWithTemplate(layout))
+    // B holds `main`: kept for the first pane; A is kept by title for the third; `side`
+    // moves from the other tab's pane to the pane opened for it.
+    let report = try #require(change.reconciliations.first)
+    #expect(report.kept == [NodeID(4), NodeID(3)])
+    #expect(report.opened.count == 1)
+    #expect(state.pane(markedAs: "main") == NodeID(4))
+    #expect(state.pane(markedAs: "side") == report.opened[0])
+    #expect(state.node(NodeID(5))?.mark == nil)
+  }
+
   @Test func keepingOthersSetsThemAsideInAColumn() throws {
     var state = WorkspaceState(tabs(("Main", vsplit(pane("A"), pane("B"), pane("C")))))
     let change = try state.applyChecked(
@@ -74,9 +94,12 @@ private func twoTabs() throws -> WorkspaceState {
   }
 
   @Test func titlesMatchOnceEachInOrderAndEmptyTitlesNever() throws {
-    var state = WorkspaceState(tabs(("T", hsplit(pane("Same"), pane("Same"), pane("")))))
-    let change = try state.applyChecked(
-      .reconcileWithTemplate(try rowLayout("Same", "", "Same", "Same"), parameters: ["p": "x"]))
+    var state = WorkspaceState(
+      tabs(("T", hsplit(pane("Same"), pane("Same"), pane("", root: "e")))))
+    let layout = try WorkspaceTemplate(
+      name: "row", title: "x",
+      root: hsplit(pane("Same"), pane("", root: "e"), pane("Same"), pane("Same")))
+    let change = try state.applyChecked(.reconcileWithTemplate(layout))
     #expect(change.reconciliations[0].kept == [NodeID(3), NodeID(4)])
     #expect(change.reconciliations[0].opened.count == 2)
     #expect(change.reconciliations[0].closed == [NodeID(5)])
@@ -129,7 +152,7 @@ private func twoTabs() throws -> WorkspaceState {
     let titles = ["A", "B", "C", "D", ""]
     func tree(_ depth: Int) -> NodeTemplate {
       if depth == 0 || Int.random(in: 0..<3, using: &random) == 0 {
-        return pane(titles.randomElement(using: &random)!)
+        return pane(titles.randomElement(using: &random)!, root: "r")
       }
       let children = (0..<Int.random(in: 2...3, using: &random)).map { _ in tree(depth - 1) }
       if Bool.random(using: &random) {

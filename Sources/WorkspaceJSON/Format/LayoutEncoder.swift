@@ -48,6 +48,7 @@ enum LayoutEncoder {
     switch template.content {
     case .pane(let title, let router):
       if !title.isEmpty { head.append(member(.title, .string(title))) }
+      if let mark = template.mark { head.append(member(.mark, .string(mark))) }
       if let route = shortRoute(router) {
         head.append(member(.route, .string(route)))
       } else {

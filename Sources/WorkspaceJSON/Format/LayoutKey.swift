@@ -27,7 +27,7 @@ enum LayoutKey: String, CaseIterable, CustomStringConvertible {
 
   /// The members of a node; the others are kept as the node's unknown members.
   static let node: Set<String> = spellings([
-    .horizontal, .vertical, .tabs, .weights, .active, .router, .route, .title, .tab,
+    .horizontal, .vertical, .tabs, .weights, .active, .router, .route, .title, .mark, .tab,
   ])
 
   private static func spellings(_ keys: [LayoutKey]) -> Set<String> {

@@ -48,6 +48,7 @@ extension WorkspaceDecoder {
       throw invalid("$", "missing 'tabs' (a workspace's tabs) or 'root' (one tab's tree)")
     }
     let scope = try templateScope(object[.scope], at: "$.scope", default: shapeScope)
+    try checkMarks(root, at: shapeScope == .tab ? "$.root" : "$")
     var template: WorkspaceTemplate
     do {
       template = try WorkspaceTemplate(name: name, title: title ?? name, root: root, scope: scope)
@@ -76,7 +77,7 @@ extension WorkspaceDecoder {
     }
     var node: NodeTemplate
     if let key = containerKeys.first {
-      for misplaced in [LayoutKey.route, .title] where object[misplaced.rawValue] != nil {
+      for misplaced in [LayoutKey.route, .title, .mark] where object[misplaced.rawValue] != nil {
         throw invalid(
           "\(location).\(misplaced)", "a pane's member, but this node is a container ('\(key)')")
       }
@@ -147,7 +148,38 @@ extension WorkspaceDecoder {
         location, "missing 'route' (a pane's root route, such as \"notes/note:7\"), "
           + "or 'h', 'v' or 'tabs' for a container")
     }
-    return NodeTemplate(.pane(title: title, router: router))
+    let pane = NodeTemplate(.pane(title: title, router: router))
+    guard let value = object[LayoutKey.mark.rawValue] else { return pane }
+    guard let mark = value.stringValue, WorkspaceState.isValidMark(mark) else {
+      throw invalid(
+        "\(location).mark",
+        "expected a mark: a letter or _, then letters, digits, _, - or ., not a command word")
+    }
+    return pane.marked(mark)
+  }
+
+  /// Refuses a mark given to two panes, naming the second (its path in the layout's
+  /// spelling, found again by the same walk).
+  private func checkMarks(_ root: NodeTemplate, at location: String) throws(WorkspaceFileError) {
+    var holders: Set<String> = []
+    var pending = [(root, location)]
+    while let (node, nodeLocation) = pending.popLast() {
+      switch node.content {
+      case .pane:
+        if let mark = node.mark, !holders.insert(mark).inserted {
+          throw invalid("\(nodeLocation).mark", "mark '\(mark)' is held by another pane already")
+        }
+      case .split(let axis, let children, _):
+        let key = axis == .horizontal ? LayoutKey.horizontal : .vertical
+        for (index, child) in children.enumerated().reversed() {
+          pending.append((child, "\(nodeLocation).\(key)[\(index)]"))
+        }
+      case .tabs(let children, _, _):
+        for (index, child) in children.enumerated().reversed() {
+          pending.append((child, "\(nodeLocation).tabs[\(index)]"))
+        }
+      }
+    }
   }
 
   /// A pane's `route`: `KIND/ROUTE` as `split` and `tab new` take it (the kind `token` when
