@@ -51,15 +51,18 @@ package enum Tool {
     return reply.exitCode.rawValue
   }
 
-  /// The live host's answer, or file mode when no host answers. A `--from` file is read here
-  /// first, so that its error names it as the user wrote it; the host, which reads it again,
-  /// gets its absolute path.
+  /// The live host's answer, or file mode when no host answers. A `--from` file and the
+  /// layouts of `load-layout` are read here first, so that their errors name them as the user
+  /// wrote them; the host, which reads them again, gets their absolute paths.
   private static func hostReply(
     _ arguments: [String], _ invocation: Invocation, _ runner: Runner, _ terminal: TerminalTraits,
     _ replyDeadline: Int64
   ) -> HostClient.Outcome {
     do {
       _ = try Runner.templatesFile(invocation.options)
+      for case .tool(_, .loadLayout(let file, _, _, _, let word)) in invocation.steps {
+        _ = try Runner.layout(file, word: word)
+      }
     } catch {
       // Only when a host is live: with none, file mode reports it, after its own checks.
       guard HostClient.isLive(file: runner.store.path) else { return .fileMode(warning: nil) }

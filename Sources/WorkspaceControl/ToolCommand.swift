@@ -394,8 +394,12 @@ extension ToolCommand {
       var name: String?
       var tab = false
       var force = false
-      while let word = arguments.parser.readWord() {
-        let index = arguments.parser.index - 1
+      // Up to a command word after FILE, which the call then refuses: it writes a file.
+      while let word = arguments.parser.nextWord,
+        file == nil || !arguments.parser.isCommandWord(word)
+      {
+        let index = arguments.parser.index
+        _ = arguments.parser.readWord()
         switch word {
         case "--tab": tab = true
         case "--force": force = true

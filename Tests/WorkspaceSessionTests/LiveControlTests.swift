@@ -55,6 +55,16 @@ extension LiveControl {
       ["--from", "team.json", "template", "export", "x.json", "r"],
       ["--from", "team.json", "template", "export", "-"], ["-n", "template", "export", "x.json"],
       ["template", "export", "w.json/x.json"],
+      ["load-layout", "dev.json", "p=x"], ["load-layout", "dev.json", "--reconcile", "p=x"],
+      ["--json", "load-layout", "dev.json", "--keep", "p=x", "tree"],
+      ["load-layout", "dev.json"], ["load-layout", "none.json", "p=x"],
+      ["push", "a", "load-layout", "dev.json", "--reconcile", "p=x", "routes", "%2", "undo"],
+      ["-n", "load-layout", "dev.json", "--reconcile", "p=x"],
+      ["save-layout", "-"], ["save-layout", "--tab", "-"], ["save-layout", "l.json"],
+      ["--json", "save-layout", "--name", "n", "l.json"], ["save-layout", "dev.json"],
+      ["--from", "dev.json", "template", "apply", "dev", "--reconcile", "p=y"],
+      ["template", "save", "t", "template", "apply", "t", "--reconcile"],
+      ["--from", "dev.json", "init", "p=x"],
     ]
 
     @Test func everyGrammarCommandIsCalled() {
