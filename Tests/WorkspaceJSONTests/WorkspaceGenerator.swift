@@ -138,6 +138,7 @@ struct WorkspaceGenerator {
         .applyTemplate(element(["t", "dépôt"])),
         .rename("{x} \(element(Self.titles))"),
         .applyTemplate("t", parameters: ["x": element(Self.titles)]),
+        .reconcileTemplate(element(["t", "dépôt"]), keepingOthers: bool()),
       ])
     default: return .split(element(Axis.allCases))
     }
