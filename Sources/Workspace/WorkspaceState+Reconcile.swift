@@ -118,7 +118,8 @@ extension WorkspaceState {
       }
       content = .split(
         axis, NodeChildren(ids, slots: Self.normalized(weights), router: template.router))
-      set(id, Node(id: id, content, parent: parent, unknownMembers: template.unknownMembers),
+      set(
+        id, Node(id: id, content, parent: parent, unknownMembers: template.unknownMembers),
         in: &transaction)
       return id
     case .tabs(let children, let titles, let selected):
@@ -132,7 +133,8 @@ extension WorkspaceState {
         NodeChildren(
           ids, slots: titles, activeIndex: min(max(0, selected), children.count - 1),
           router: template.router))
-      set(id, Node(id: id, content, parent: parent, unknownMembers: template.unknownMembers),
+      set(
+        id, Node(id: id, content, parent: parent, unknownMembers: template.unknownMembers),
         in: &transaction)
       return id
     }
@@ -154,7 +156,9 @@ extension WorkspaceState {
           weights: Array(repeating: 1 / Double(panes.count), count: panes.count)),
         in: &transaction)
     }
-    for pane in panes { update(pane, in: &transaction) { $0.parent = column == pane ? nil : column } }
+    for pane in panes {
+      update(pane, in: &transaction) { $0.parent = column == pane ? nil : column }
+    }
     if self[tree].kind == .tabs {
       insert(
         column, into: tree, at: self[tree].children.count, title: "kept", in: &transaction)

@@ -112,7 +112,8 @@ extension WorkspaceState {
     switch command {
     case .applyTemplate(let name, let values):
       try templates[name]?.checkRoutes(with: values, registry)
-    case .openTemplate(let template, let values), .reconcileWithTemplate(let template, let values, _):
+    case .openTemplate(let template, let values),
+      .reconcileWithTemplate(let template, let values, _):
       try template.checkRoutes(with: values, registry)
     case .reconcileTemplate(let name, let values, _):
       try templates[name]?.checkRoutes(with: values, registry)

@@ -95,8 +95,9 @@ extension WorkspaceState {
   static func openedTabs(
     of template: WorkspaceTemplate, title: String, root: NodeTemplate
   ) -> (tabs: [(String, NodeTemplate)], selected: Int) {
-    if template.scope == .workspace, case .tabs(let children, let titles, let selected) =
-      root.content
+    if template.scope == .workspace,
+      case .tabs(let children, let titles, let selected) =
+        root.content
     {
       return (Array(zip(titles, children)), selected)
     }

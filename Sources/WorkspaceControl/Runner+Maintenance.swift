@@ -77,7 +77,8 @@ extension Runner {
     output += store.path.escapedForTerminal
     if let layout {
       let panes = state.paneIDs.count
-      output += " from layout '\(layout.name)' (\(panes) pane\(panes == 1 ? "" : "s"))"
+      output +=
+        " from layout '\(layout.name)' (\(panes) pane\(panes == 1 ? "" : "s"))"
         .escapedForTerminal
     }
     output += "\n"

@@ -92,7 +92,8 @@ package enum Tool {
     _ invocation: Invocation, file: String, name: String, tab: Bool, force: Bool,
     _ runner: Runner, _ terminal: TerminalTraits, _ replyDeadline: Int64
   ) -> HostClient.Outcome {
-    let arguments = ["--", "save-layout", Invocation.standardOutput, "--name", name] + (tab ? ["--tab"] : [])
+    let arguments =
+      ["--", "save-layout", Invocation.standardOutput, "--name", name] + (tab ? ["--tab"] : [])
     let outcome = HostClient.run(
       arguments, terminal: terminal, file: runner.store.path, replyDeadline: replyDeadline,
       mayChange: false)

@@ -228,7 +228,8 @@ extension ToolCommand {
         options: [CommandOption("--force")],
         help: [
           ArgumentHelp("--force", "overwrite an existing file (kept as the backup)"),
-          ArgumentHelp("NAME", "with --from, the template to start from when the file holds several"),
+          ArgumentHelp(
+            "NAME", "with --from, the template to start from when the file holds several"),
           ArgumentHelp("KEY=VALUE", "with --from, the value of a {KEY} placeholder, once for each"),
         ],
         example: "--from dev.layout.json init project=mail"),
@@ -331,9 +332,10 @@ extension ToolCommand {
           ArgumentHelp("KEY=VALUE", "the value of a {KEY} placeholder, once for each"),
           ArgumentHelp(
             "--reconcile",
-            "keep the active tab's panes it names by title (routers, history, ids), open the "
+            "keep the active tab's panes it names by mark or title (routers, history, ids), open the "
               + "missing, close the rest; a workspace layout reconciles the whole workspace"),
-          ArgumentHelp("--keep", "reconcile, keeping the panes it does not name (implies --reconcile)"),
+          ArgumentHelp(
+            "--keep", "reconcile, keeping the panes it does not name (implies --reconcile)"),
         ],
         discussion: [
           "One undoable change, like any edit; it combines with other commands in one "
@@ -379,7 +381,8 @@ extension ToolCommand {
         arguments: [ArgumentSyntax("FILE", [.file], expected: "a FILE")],
         options: [
           CommandOption("--tab"),
-          CommandOption("--name", value: ArgumentSyntax("NAME", [.templateName], expected: "a layout name")),
+          CommandOption(
+            "--name", value: ArgumentSyntax("NAME", [.templateName], expected: "a layout name")),
           CommandOption("--force"),
         ],
         help: [

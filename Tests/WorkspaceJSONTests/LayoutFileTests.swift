@@ -37,7 +37,8 @@ import Testing
               router: RouterState(
                 kind: "ide", stack: RouteStack(root: "folder:Tests%2F%7Bproject%7DTests"))),
           ]),
-        .pane("Terminal", router: RouterState(kind: "ide", stack: RouteStack(root: "shell:{project}"))),
+        .pane(
+          "Terminal", router: RouterState(kind: "ide", stack: RouteStack(root: "shell:{project}"))),
       ], weights: [0.7, 0.3])
     let notes = NodeTemplate.pane(
       "Notes", router: RouterState(kind: "notes", stack: RouteStack(root: "note:{project}")))
@@ -118,7 +119,10 @@ import Testing
     #expect(template.scope == .tab)
     #expect(template.title == "one")
     let text = String(decoding: LayoutFile.encode(template), as: UTF8.self)
-    #expect(text == "{\n  \"layout\": \"one\",\n  \"root\": {\"title\": \"N\", \"route\": \"notes/note:1\"}\n}\n")
+    #expect(
+      text
+        == "{\n  \"layout\": \"one\",\n  \"root\": {\"title\": \"N\", \"route\": \"notes/note:1\"}\n}\n"
+    )
   }
 
   /// Errors name the JSON path in the layout's own spelling and what was expected.
@@ -134,23 +138,71 @@ import Testing
     (#"{"layout": "x", "tabs": [{"route": "bad token!"}]}"#, "$.tabs[0].route: "),
     (#"{"layout": "x", "tabs": [{"route": "/a"}]}"#, "$.tabs[0].route: empty kind before '/'"),
     (#"{"layout": "x", "tabs": [{"route": "a:{b"}]}"#, "$.tabs[0].route: malformed placeholder"),
-    (#"{"layout": "x", "tabs": [{"title": "{", "route": "a"}]}"#, "$.tabs[0].title: malformed placeholder"),
-    (#"{"layout": "x", "tabs": [{"h": [{"route": "a"}], "v": []}]}"#, "$.tabs[0]: a node is one of 'h', 'v' or 'tabs'; found 'h' and 'v'"),
-    (#"{"layout": "x", "tabs": [{"v": [{"route": "a"}], "weights": [1, 2]}]}"#, "$.tabs[0].weights: expected an array of 1 positive numbers"),
-    (#"{"layout": "x", "tabs": [{"v": [{"route": "a"}, {"route": "b"}], "weights": [1, -2]}]}"#, "$.tabs[0].weights[1]: expected a positive number"),
-    (#"{"layout": "x", "tabs": [{"v": [{"route": "a", "tab": "T"}]}]}"#, "$.tabs[0].v[0].tab: a tab's title, but this node is in a split"),
-    (#"{"layout": "x", "tabs": [{"route": "a", "weights": [1]}]}"#, "$.tabs[0].weights: a container's member, but this node is a pane"),
-    (#"{"layout": "x", "tabs": [{"h": [{"route": "a"}], "route": "b"}]}"#, "$.tabs[0].route: a pane's member, but this node is a container ('h')"),
-    (#"{"layout": "x", "tabs": [{"route": "a", "router": {"root": "b"}}]}"#, "$.tabs[0]: both 'route' and 'router'"),
-    (#"{"layout": "x", "tabs": [{"route": "a"}], "active": 1}"#, "$.active: expected an index from 0 to 0"),
-    (#"{"layout": "x", "root": {"tabs": [{"route": "a"}], "active": -1}}"#, "$.root.active: expected an index from 0 to 0"),
-    (#"{"layout": "x", "scope": "window", "tabs": [{"route": "a"}]}"#, "$.scope: expected \"tab\" or \"workspace\""),
-    (#"{"layout": "x", "format": "workspace-templates", "tabs": [{"route": "a"}]}"#, "$.format: expected \"workspace-layout\""),
+    (
+      #"{"layout": "x", "tabs": [{"title": "{", "route": "a"}]}"#,
+      "$.tabs[0].title: malformed placeholder"
+    ),
+    (
+      #"{"layout": "x", "tabs": [{"h": [{"route": "a"}], "v": []}]}"#,
+      "$.tabs[0]: a node is one of 'h', 'v' or 'tabs'; found 'h' and 'v'"
+    ),
+    (
+      #"{"layout": "x", "tabs": [{"v": [{"route": "a"}], "weights": [1, 2]}]}"#,
+      "$.tabs[0].weights: expected an array of 1 positive numbers"
+    ),
+    (
+      #"{"layout": "x", "tabs": [{"v": [{"route": "a"}, {"route": "b"}], "weights": [1, -2]}]}"#,
+      "$.tabs[0].weights[1]: expected a positive number"
+    ),
+    (
+      #"{"layout": "x", "tabs": [{"v": [{"route": "a", "tab": "T"}]}]}"#,
+      "$.tabs[0].v[0].tab: a tab's title, but this node is in a split"
+    ),
+    (
+      #"{"layout": "x", "tabs": [{"route": "a", "weights": [1]}]}"#,
+      "$.tabs[0].weights: a container's member, but this node is a pane"
+    ),
+    (
+      #"{"layout": "x", "tabs": [{"h": [{"route": "a"}], "route": "b"}]}"#,
+      "$.tabs[0].route: a pane's member, but this node is a container ('h')"
+    ),
+    (
+      #"{"layout": "x", "tabs": [{"route": "a", "router": {"root": "b"}}]}"#,
+      "$.tabs[0]: both 'route' and 'router'"
+    ),
+    (
+      #"{"layout": "x", "tabs": [{"route": "a"}], "active": 1}"#,
+      "$.active: expected an index from 0 to 0"
+    ),
+    (
+      #"{"layout": "x", "root": {"tabs": [{"route": "a"}], "active": -1}}"#,
+      "$.root.active: expected an index from 0 to 0"
+    ),
+    (
+      #"{"layout": "x", "scope": "window", "tabs": [{"route": "a"}]}"#,
+      "$.scope: expected \"tab\" or \"workspace\""
+    ),
+    (
+      #"{"layout": "x", "format": "workspace-templates", "tabs": [{"route": "a"}]}"#,
+      "$.format: expected \"workspace-layout\""
+    ),
     (#"{"layout": "x", "version": 2, "tabs": [{"route": "a"}]}"#, "format version 2 is newer"),
-    (#"{"layout": "x", "tabs": [{"router": {"kind": 1, "root": "a"}}]}"#, "$.tabs[0].router.kind: expected a string"),
-    (#"{"layout": "x", "tabs": [{"route": "a", "mark": "left"}]}"#, "$.tabs[0].mark: expected a mark"),
-    (#"{"layout": "x", "tabs": [{"v": [{"route": "a"}], "mark": "m"}]}"#, "$.tabs[0].mark: a pane's member, but this node is a container ('v')"),
-    (#"{"layout": "x", "tabs": [{"route": "a", "mark": "m"}, {"h": [{"route": "b"}, {"route": "c", "mark": "m"}]}]}"#, "$.tabs[1].h[1].mark: mark 'm' is held by another pane already"),
+    (
+      #"{"layout": "x", "tabs": [{"router": {"kind": 1, "root": "a"}}]}"#,
+      "$.tabs[0].router.kind: expected a string"
+    ),
+    (
+      #"{"layout": "x", "tabs": [{"route": "a", "mark": "left"}]}"#,
+      "$.tabs[0].mark: expected a mark"
+    ),
+    (
+      #"{"layout": "x", "tabs": [{"v": [{"route": "a"}], "mark": "m"}]}"#,
+      "$.tabs[0].mark: a pane's member, but this node is a container ('v')"
+    ),
+    (
+      #"{"layout": "x", "tabs": [{"route": "a", "mark": "m"}, {"h": [{"route": "b"}, {"route": "c", "mark": "m"}]}]}"#,
+      "$.tabs[1].h[1].mark: mark 'm' is held by another pane already"
+    ),
   ])
   func malformedLayoutsNameTheirJSONPath(text: String, expected: String) {
     do {
@@ -167,8 +219,9 @@ import Testing
       maximumFileBytes: 10_000, maximumTreeDepth: 3, maximumNodes: 100, maximumStringBytes: 100,
       maximumStackDepth: 10)
     let deep = #"{"layout": "x", "tabs": [{"h": [{"route": "a"}, {"v": [{"route": "b"}]}]}]}"#
-    #expect(throws: WorkspaceFileError.limitExceeded(
-      path: "l.json", location: "$.tabs[0].h[1].v[0]", what: "tree depth", limit: 3)
+    #expect(
+      throws: WorkspaceFileError.limitExceeded(
+        path: "l.json", location: "$.tabs[0].h[1].v[0]", what: "tree depth", limit: 3)
     ) {
       try LayoutFile.decode(Array(deep.utf8), path: "l.json", limits: limits)
     }
@@ -184,14 +237,17 @@ import Testing
     #expect(try LayoutFile.loadTemplates(path: layout).names == ["dev"])
     let templates = Self.root.appendingPathComponent("Samples/Workspaces/templates.json").path
     #expect(try LayoutFile.loadTemplates(path: templates).names.count > 1)
-    #expect(throws: WorkspaceFileError.cannotRead(directory.path + "/none.json", reason: "no such file")) {
+    #expect(
+      throws: WorkspaceFileError.cannotRead(directory.path + "/none.json", reason: "no such file")
+    ) {
       try LayoutFile.loadTemplates(path: directory.path + "/none.json")
     }
     // Written atomically, read back the same.
     let written = directory.appendingPathComponent("out.json").path
     let template = try LayoutFile.decode(try Self.sample())
     try LayoutFile.write(template, to: written)
-    #expect(try LayoutFile.decode(Array(Data(contentsOf: URL(fileURLWithPath: written)))) == template)
+    #expect(
+      try LayoutFile.decode(Array(Data(contentsOf: URL(fileURLWithPath: written)))) == template)
   }
 }
 

@@ -26,12 +26,17 @@ extension LiveControl {
         in: elsewhere.path)
       #expect(run.exitCode == 0, "\(run)")
       let state = workspace.state
-      #expect(state.node(inbox)?.router?.stack.stack.map(\.description) == ["inbox", "thread:1", "thread:2"])
+      #expect(
+        state.node(inbox)?.router?.stack.stack.map(\.description) == [
+          "inbox", "thread:1", "thread:2",
+        ])
       #expect(state.node(inbox)?.mark == "inbox")
       #expect(state.node(detail) == nil)
       let log = try #require(state.pane(markedAs: "log"))
       #expect(state.node(log)?.title == "work")
-      #expect(run.output == "reconciled \(state.activeTab): kept \(inbox); opened \(log); closed \(detail)\n")
+      #expect(
+        run.output
+          == "reconciled \(state.activeTab): kept \(inbox); opened \(log); closed \(detail)\n")
       #expect(state.history.undoEntries.last?.label == "template apply dev p=work --reconcile")
       // One undo step brings the tab back, as it was.
       let undone = try await wsctl(["-f", pair.host.file, "undo"], in: elsewhere.path)
@@ -55,14 +60,17 @@ extension LiveControl {
         Array(try Data(contentsOf: URL(fileURLWithPath: elsewhere.path + "/mine.layout.json"))))
       #expect(template.name == "mine")
       #expect(template.scope == .workspace)
-      #expect(String(decoding: LayoutFile.encode(template), as: UTF8.self).contains(
-        #"{"title": "Unsaved", "mark": "ed", "route": "inbox"}"#))
+      #expect(
+        String(decoding: LayoutFile.encode(template), as: UTF8.self).contains(
+          #"{"title": "Unsaved", "mark": "ed", "route": "inbox"}"#))
       #expect(!FileManager.default.fileExists(atPath: pair.host.path + "/mine.layout.json"))
       // Again without --force: refused, as in file mode.
       let again = try await wsctl(
         ["-f", pair.host.file, "save-layout", "mine.layout.json"], in: elsewhere.path)
       #expect(again.exitCode == 73)
-      #expect(again.errors == "wsctl: 'mine.layout.json' already exists; 'save-layout --force' replaces it\n")
+      #expect(
+        again.errors
+          == "wsctl: 'mine.layout.json' already exists; 'save-layout --force' replaces it\n")
     }
 
     @Test func aLayoutTheHostCannotReadChangesNothing() async throws {

@@ -9,7 +9,8 @@ import Testing
   /// A sandbox holding the sample layout as `dev.layout.json`.
   private func sandbox() throws -> Sandbox {
     let sandbox = try Sandbox()
-    try sandbox.write(try String(contentsOfFile: Self.sample, encoding: .utf8), to: "dev.layout.json")
+    try sandbox.write(
+      try String(contentsOfFile: Self.sample, encoding: .utf8), to: "dev.layout.json")
     return sandbox
   }
 
@@ -18,7 +19,9 @@ import Testing
     let result = try sandbox.succeed("--from", "dev.layout.json", "init", "project=mail")
     #expect(result.stdout == "initialized workspace.json from layout 'dev' (4 panes)\n")
     let tree = try sandbox.succeed("tree").stdout
-    #expect(tree.hasPrefix("%1 tabs selected 1\n  [1 'mail'] %2 split vertical active 1 weights 0.7 0.3\n"))
+    #expect(
+      tree.hasPrefix(
+        "%1 tabs selected 1\n  [1 'mail'] %2 split vertical active 1 weights 0.7 0.3\n"))
     #expect(tree.contains("%4 pane 'Editor' [file:Sources/mail/main.swift] mark editor (focused)"))
     #expect(tree.contains("[2 'Notes'] %7 pane 'Notes' [note:mail]"))
     // No history: the layout is where the workspace starts.
@@ -39,7 +42,8 @@ import Testing
       try sandbox.fail("--from", "dev.layout.json", "init", "--force", status: 64)
         == "wsctl: template 'dev' needs a value for 'project' (project=VALUE)")
     #expect(
-      try sandbox.fail("--from", "dev.layout.json", "init", "--force", "project=x", "p=y", status: 64)
+      try sandbox.fail(
+        "--from", "dev.layout.json", "init", "--force", "project=x", "p=y", status: 64)
         == "wsctl: template 'dev' has no parameter 'p'; it takes 'project'")
     #expect(
       try sandbox.fail("init", "project=x", status: 64)
@@ -57,13 +61,17 @@ import Testing
     #expect(refusal.hasPrefix("wsctl: '\(templates)' holds 3 templates; name one"))
     let result = try sandbox.succeed("--from", templates, "init", "notes")
     #expect(result.stdout == "initialized workspace.json from layout 'notes' (1 pane)\n")
-    #expect(try sandbox.succeed("tree").stdout == "%1 tabs selected 1\n  [1 'Notes'] %2 pane 'Notes' [notes] (focused)\n")
+    #expect(
+      try sandbox.succeed("tree").stdout
+        == "%1 tabs selected 1\n  [1 'Notes'] %2 pane 'Notes' [notes] (focused)\n")
   }
 
   @Test func initWithALayoutDryRunAndJSON() throws {
     let sandbox = try sandbox()
     let dry = try sandbox.succeed("-n", "--from", "dev.layout.json", "init", "project=x")
-    #expect(dry.stdout == "dry run (not saved): would initialize workspace.json from layout 'dev' (4 panes)\n")
+    #expect(
+      dry.stdout
+        == "dry run (not saved): would initialize workspace.json from layout 'dev' (4 panes)\n")
     #expect(!sandbox.exists("workspace.json"))
     let json = try sandbox.succeed("--json", "--from", "dev.layout.json", "init", "project=x")
     #expect(json.stdout.contains(#""layout": "dev""#))
@@ -90,7 +98,8 @@ import Testing
     try sandbox.fail("load-layout", "dev.layout.json", "project=ws", "focus", "9", status: 1)
     #expect(sandbox.bytes("workspace.json") == before)
     try sandbox.fail("load-layout", "dev.layout.json", status: 64)
-    try sandbox.write(#"{"layout": "x", "tabs": [{"v": [{"route": "a"}, {"route": "b!"}]}]}"#, to: "bad.json")
+    try sandbox.write(
+      #"{"layout": "x", "tabs": [{"v": [{"route": "a"}, {"route": "b!"}]}]}"#, to: "bad.json")
     let bad = try sandbox.fail("load-layout", "bad.json", status: 65)
     #expect(bad.hasPrefix("wsctl: bad.json: $.tabs[0].v[1].route: "))
     #expect(
@@ -109,12 +118,16 @@ import Testing
     let result = try sandbox.succeed("load-layout", "t.json", "--reconcile")
     #expect(result.stdout == "reconciled %6: kept %4; opened %7; closed %3\n")
     let tree = try sandbox.succeed("tree").stdout
-    #expect(tree.contains("[1 'Work'] %6 split vertical active 1 weights 0.5 0.5\n    %4 pane 'Detail' [detail:1, detail:2] (focused)\n    %7 pane 'Log' [log]\n"))
+    #expect(
+      tree.contains(
+        "[1 'Work'] %6 split vertical active 1 weights 0.5 0.5\n    %4 pane 'Detail' [detail:1, detail:2] (focused)\n    %7 pane 'Log' [log]\n"
+      ))
     try sandbox.succeed("undo")
     #expect(try sandbox.succeed("tree").stdout.contains("%3 pane 'Inbox'"))
     let json = try sandbox.succeed("--json", "load-layout", "t.json", "--keep")
     #expect(json.stdout.contains(#""setAside": ["#))
-    #expect(json.stdout.contains(#""applied": [\#n    "template apply t --reconcile --keep"\#n  ]"#))
+    #expect(
+      json.stdout.contains(#""applied": [\#n    "template apply t --reconcile --keep"\#n  ]"#))
   }
 
   @Test func saveLayoutWritesWhatInitReadsBack() throws {
@@ -122,7 +135,10 @@ import Testing
     try sandbox.succeed("--from", "dev.layout.json", "init", "project=mail")
     try sandbox.succeed("save-layout", "saved.json")
     let saved = try #require(sandbox.text("saved.json"))
-    #expect(saved.hasPrefix("{\n  \"layout\": \"saved\",\n  \"tabs\": [\n    {\"tab\": \"mail\", \"weights\": [0.7, 0.3], \"v\": [\n"))
+    #expect(
+      saved.hasPrefix(
+        "{\n  \"layout\": \"saved\",\n  \"tabs\": [\n    {\"tab\": \"mail\", \"weights\": [0.7, 0.3], \"v\": [\n"
+      ))
     #expect(!saved.contains("%2F"))
     // A workspace started from the saved layout is the same workspace.
     let tree = try sandbox.succeed("tree").stdout
@@ -133,8 +149,12 @@ import Testing
         == "wsctl: 'saved.json' already exists; 'save-layout --force' replaces it")
     try sandbox.succeed("tab", "2")
     try sandbox.succeed("save-layout", "--force", "--tab", "--name", "notes", "saved.json")
-    #expect(sandbox.text("saved.json") == "{\n  \"layout\": \"notes\",\n  \"title\": \"Notes\",\n  \"root\": {\"title\": \"Notes\", \"route\": \"notes/note:mail\"}\n}\n")
-    #expect(try sandbox.succeed("save-layout", "-").stdout.hasPrefix("{\n  \"layout\": \"layout\",\n"))
+    #expect(
+      sandbox.text("saved.json")
+        == "{\n  \"layout\": \"notes\",\n  \"title\": \"Notes\",\n  \"root\": {\"title\": \"Notes\", \"route\": \"notes/note:mail\"}\n}\n"
+    )
+    #expect(
+      try sandbox.succeed("save-layout", "-").stdout.hasPrefix("{\n  \"layout\": \"layout\",\n"))
     let dry = try sandbox.succeed("-n", "save-layout", "other.json")
     #expect(dry.stdout == "dry run (not written): layout 'other' to other.json\n")
     #expect(!sandbox.exists("other.json"))

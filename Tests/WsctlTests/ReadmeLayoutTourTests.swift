@@ -46,6 +46,8 @@ import WorkspaceTestSupport
     #expect(result.stdout == printed)
     // The layout it saved reads back as the workspace it was saved from.
     let saved = try #require(sandbox.text("mine.layout.json"))
-    #expect(saved.contains(#"{"title": "Editor", "mark": "editor", "route": "ide/file:Sources/mail/main.swift"}"#))
+    #expect(
+      saved.contains(
+        #"{"title": "Editor", "mark": "editor", "route": "ide/file:Sources/mail/main.swift"}"#))
   }
 }

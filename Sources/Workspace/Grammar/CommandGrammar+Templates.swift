@@ -29,9 +29,10 @@ extension CommandGrammar {
           ArgumentHelp(
             "--reconcile",
             "apply onto the active tab (a workspace template: the workspace): keep the panes it "
-              + "names by title, open the missing, close the rest"),
+              + "names (by mark, then title), open the missing, close the rest"),
           ArgumentHelp(
-            "--keep", "reconcile, keeping the panes it does not name beside it (implies --reconcile)"),
+            "--keep",
+            "reconcile, keeping the panes it does not name beside it (implies --reconcile)"),
         ],
         discussion: templateDiscussion, example: "template apply review repo=mail pr=42"),
       subcommands: [

@@ -13,26 +13,23 @@ enum LayoutEncoder {
     var members = [member(.layout, .string(template.name))]
     if template.title != template.name { members.append(member(.title, .string(template.title))) }
     let root = template.root
-    if template.scope == .workspace, case .tabs(let children, let titles, let selected) =
-      root.content, root.router == nil, root.unknownMembers.isEmpty
+    if template.scope == .workspace,
+      case .tabs(let children, let titles, let selected) =
+        root.content, root.router == nil, root.unknownMembers.isEmpty
     {
       members.append(
         "\"tabs\": " + list(children, titles: titles, indent: "  "))
       if selected != 0 { members.append(member(.active, .number(Double(selected)))) }
     } else {
-      if template.scope != shapeScope(of: template) {
+      if template.scope == .workspace {  // a `root` is one tab unless it says otherwise
         members.append(member(.scope, .string(template.scope.rawValue)))
       }
       members.append("\"root\": " + node(root, tabTitle: nil, indent: "  "))
     }
-    members += template.unknownMembers.jsonMembers.map { "\(json(.string($0.key))): \(json($0.value))" }
+    members += template.unknownMembers.jsonMembers.map {
+      "\(json(.string($0.key))): \(json($0.value))"
+    }
     return "{\n" + members.map { "  " + $0 }.joined(separator: ",\n") + "\n}\n"
-  }
-
-  /// The scope a layout's shape gives when it states none: `workspace` for top-level `tabs`
-  /// (never written by this encoder with a `root`), `tab` for a `root`.
-  private static func shapeScope(of template: WorkspaceTemplate) -> WorkspaceTemplate.Scope {
-    .tab
   }
 
   /// A node on one line (a pane) or several (a container), starting at its `{`; `indent` is
@@ -57,21 +54,27 @@ enum LayoutEncoder {
       return "{" + (head + kept).joined(separator: ", ") + "}"
     case .split(let axis, let children, let weights):
       if weights.contains(where: { $0 != 1 }) {
-        head.append("\"weights\": [" + weights.map { json(.number($0)) }.joined(separator: ", ") + "]")
+        head.append(
+          "\"weights\": [" + weights.map { json(.number($0)) }.joined(separator: ", ") + "]")
       }
-      if let router = template.router { head.append("\"router\": " + json(TemplateEncoder.value(router))) }
+      if let router = template.router {
+        head.append("\"router\": " + json(TemplateEncoder.value(router)))
+      }
       let key: LayoutKey = axis == .horizontal ? .horizontal : .vertical
       head.append("\"\(key)\": " + list(children, titles: nil, indent: indent))
     case .tabs(let children, let titles, let selected):
       if selected != 0 { head.append(member(.active, .number(Double(selected)))) }
-      if let router = template.router { head.append("\"router\": " + json(TemplateEncoder.value(router))) }
+      if let router = template.router {
+        head.append("\"router\": " + json(TemplateEncoder.value(router)))
+      }
       head.append("\"tabs\": " + list(children, titles: titles, indent: indent))
     }
     return "{" + (head + kept).joined(separator: ", ") + "}"
   }
 
   /// An array of nodes, one per line, indented one step further than `indent`.
-  private static func list(_ children: [NodeTemplate], titles: [String]?, indent: String) -> String {
+  private static func list(_ children: [NodeTemplate], titles: [String]?, indent: String) -> String
+  {
     let inner = indent + "  "
     let lines = children.enumerated().map { index, child in
       inner + node(child, tabTitle: titles?[index], indent: inner)

@@ -24,7 +24,8 @@ extension WorkspaceDecoder {
       throw invalid("$", "missing 'layout' (the layout's name, such as \"layout\": \"dev\")")
     }
     guard let name = nameValue.stringValue, WorkspaceTemplate.isValidName(name) else {
-      throw invalid("$.layout", "\(WorkspaceError.invalidTemplateName(nameValue.stringValue ?? ""))")
+      throw invalid(
+        "$.layout", "\(WorkspaceError.invalidTemplateName(nameValue.stringValue ?? ""))")
     }
     let title = try optionalText(object, .title, at: "$")
     var count = 0
@@ -72,7 +73,8 @@ extension WorkspaceDecoder {
     }
     guard containerKeys.count <= 1 else {
       throw invalid(
-        location, "a node is one of 'h', 'v' or 'tabs'; found "
+        location,
+        "a node is one of 'h', 'v' or 'tabs'; found "
           + containerKeys.map { "'\($0)'" }.joined(separator: " and "))
     }
     var node: NodeTemplate
@@ -145,7 +147,8 @@ extension WorkspaceDecoder {
       throw invalid(location, "both 'route' and 'router'; a pane has one")
     case (nil, nil):
       throw invalid(
-        location, "missing 'route' (a pane's root route, such as \"notes/note:7\"), "
+        location,
+        "missing 'route' (a pane's root route, such as \"notes/note:7\"), "
           + "or 'h', 'v' or 'tabs' for a container")
     }
     let pane = NodeTemplate(.pane(title: title, router: router))
