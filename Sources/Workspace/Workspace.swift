@@ -89,6 +89,18 @@ public final class Workspace {
   /// The focused pane.
   public var focusedPane: NodeID { state.focusedPane }
 
+  /// The pane that holds a mark, or `nil`; marks are set and removed by commands:
+  ///
+  ///     try workspace.apply(.at(.id(pane), .mark("editor")))
+  ///     workspace.pane(markedAs: "editor")                       // pane
+  ///     try workspace.apply(.at(.mark("editor"), .route(.push(["detail:7"]))))
+  ///     try workspace.apply(.unmark("editor"))
+  ///
+  /// - Parameter name: The mark.
+  /// - Returns: The pane's id.
+  /// - Complexity: O(*n*), where *n* is the number of nodes.
+  public func pane(markedAs name: String) -> NodeID? { state.pane(markedAs: name) }
+
   /// Applies one command as a transaction and reports it.
   ///
   /// - Parameter command: The command.

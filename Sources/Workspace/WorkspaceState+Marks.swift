@@ -64,8 +64,7 @@ extension WorkspaceState {
   }
 
   /// `unmark [NAME]`: the mark's pane, or the focused pane, loses its mark.
-  mutating func unmark(_ name: String?, in transaction: inout Transaction) throws(WorkspaceError)
-  {
+  mutating func unmark(_ name: String?, in transaction: inout Transaction) throws(WorkspaceError) {
     let pane: NodeID
     if let name {
       guard let holder = self.pane(markedAs: name) else { throw .noSuchPane(.mark(name)) }

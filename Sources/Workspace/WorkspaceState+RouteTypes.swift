@@ -119,6 +119,8 @@ extension WorkspaceState {
       try templates[name]?.checkRoutes(with: values, registry)
     case .addTemplate(let template, _):
       try template.checkFixedRoutes(registry)
+    case .at(_, let command):
+      try checkTemplateArguments(of: command, registry)
     default:
       break
     }

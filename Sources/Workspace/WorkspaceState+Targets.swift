@@ -2,8 +2,8 @@
 /// as tmux runs a command with `-t`, without moving focus.
 extension WorkspaceState {
   /// Runs `body` as if `target` were the focused pane, then puts focus back: the focused
-  /// pane, the active child of every container on both panes' paths, and the
-  /// most-recently-used list are as they were, but for panes the body removed.
+  /// pane, the pane every container on both panes' paths leads to (where it is still inside
+  /// it), and the most-recently-used list are as they were, but for panes the body removed.
   ///
   /// Where the body closed the focused pane, focus stays where the body left it (the most
   /// recently used survivor, as after `close`). A zoom stays unless the body changed the
@@ -20,20 +20,30 @@ extension WorkspaceState {
     let mostRecentlyUsed = self.mostRecentlyUsed
     let zoomed = zoomedPane
     let layoutBefore = zoomed == nil ? nil : unitLayout(honoringZoom: false)
-    var chain: [(container: NodeID, child: NodeID)] = []
+    // For each container on the target's path, outermost first, the pane its child toward
+    // the target led to: what that part of the tree shows again afterwards.
+    var chain: [(container: NodeID, pane: NodeID)] = []
+    var child = target
     for ancestor in ancestors(of: target) {
-      if let child = self[ancestor].activeChild { chain.append((ancestor, child)) }
+      if let pane = activePane(in: child) { chain.insert((ancestor, pane), at: 0) }
+      child = ancestor
     }
     // The target is shown while the body runs, as it would be if it were focused.
     if zoomedPane != target { zoomedPane = nil }
     focus(target, in: &transaction)
     try body(&self, &transaction)
     guard !zooms, nodes[focused]?.isPane == true else { return }
-    for (container, child) in chain {
-      guard let node = nodes[container], node.activeChild != child,
-        let index = node.children.firstIndex(of: child)
-      else { continue }
-      update(container, in: &transaction) { $0.setActiveIndex(index) }
+    for (container, pane) in chain
+    where nodes[container] != nil && nodes[pane] != nil && isWithin(pane, container) {
+      var child = pane
+      for ancestor in ancestors(of: pane) {
+        if ancestor == container { break }
+        let index = self[ancestor].children.firstIndex(of: child)!
+        if self[ancestor].activeIndex != index {
+          update(ancestor, in: &transaction) { $0.setActiveIndex(index) }
+        }
+        child = ancestor
+      }
     }
     focus(focused, in: &transaction)
     self.mostRecentlyUsed = mostRecentlyUsed.filter { nodes[$0]?.isPane == true }

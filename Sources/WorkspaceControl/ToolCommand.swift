@@ -161,20 +161,23 @@ extension ToolCommand {
     ToolCommand(
       CommandSyntax(
         "routes", "Print a router's stack and modal (default the focused pane's).",
-        arguments: [ArgumentSyntax("N|%ID", [.paneReference, .nodeID], isOptional: true)],
-        help: [ArgumentHelp("N|%ID", "a pane number, or the id of any node that owns a router")],
+        arguments: [
+          ArgumentSyntax("N|%ID|MARK", [.paneReference, .nodeID], isOptional: true)
+        ],
+        help: [
+          ArgumentHelp(
+            "N|%ID|MARK", "a pane number, a mark, last, or the id of any node that owns a router")
+        ],
         example: "routes 2"), .servedByHost
     ) { arguments throws(Failure) in
       guard let (text, index) = arguments.optional() else {
         return .routes(nil, word: arguments.position)
       }
-      if let id = NodeID(parsing: Substring(text)) {
-        return .routes(.id(id), word: arguments.position)
+      guard let reference = CommandParser.paneReference(text) else {
+        throw .usage(
+          "invalid pane '\(text)' \(Invocation.position(index)): expected N, %ID, MARK or last")
       }
-      guard let number = Int(text), number >= 1 else {
-        throw .usage("invalid pane '\(text)' \(Invocation.position(index)): expected N or %ID")
-      }
-      return .routes(.number(number), word: arguments.position)
+      return .routes(reference, word: arguments.position)
     },
     ToolCommand(
       CommandSyntax(

@@ -129,6 +129,21 @@ enum Soak {
       (2, { .moveTab(to: 1 + $0.next(5)) }),
       (2, { _ in .close(.id(anyID)) }),
       (1, { .reconcileWithTemplate(layout, keepingOthers: $0.next(2) == 0) }),
+      (2, { .mark(["editor", "tests", "log"][$0.next(3)]) }),
+      (
+        4,
+        { random in
+          let targets: [PaneReference] = [
+            .number(random.next(numbers)), .id(anyID), .mark(["editor", "tests"][random.next(2)]),
+            .last,
+          ]
+          let commands: [WorkspaceCommand] = [
+            .split(.vertical, focusing: false), .route(.push([RouteToken("at", random.next(9))])),
+            .close(), .rename("m\(random.next(9))"), .mark("log"), .unmark(),
+          ]
+          return .at(targets[random.next(4)], commands[random.next(6)])
+        }
+      ),
     ]
     var roll = random.next(families.reduce(0) { $0 + $1.weight })
     for family in families {

@@ -14,7 +14,8 @@ import Testing
     F.file(
       root: F.base(
         split: F.split(
-          2, [F.pane(3, "A", stack: ["a"], extra: first), F.pane(4, "B", stack: ["b"], extra: second)]
+          2,
+          [F.pane(3, "A", stack: ["a"], extra: first), F.pane(4, "B", stack: ["b"], extra: second)]
         )))
   }
 
@@ -78,7 +79,8 @@ import Testing
           .replacingOccurrences(of: #""kind": "split""#, with: #""kind": "split", "mark": "m""#)))
     let loaded = try WorkspaceFile.decode(bytes)
     #expect(loaded.state.marks.isEmpty)
-    #expect(String(decoding: WorkspaceFile.encode(loaded.state), as: UTF8.self).contains(#""mark": "m""#))
+    #expect(
+      String(decoding: WorkspaceFile.encode(loaded.state), as: UTF8.self).contains(#""mark": "m""#))
     OnePassDecoderTests.expectAgreement(bytes, "mark on a split")
   }
 

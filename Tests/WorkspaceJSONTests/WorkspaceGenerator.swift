@@ -97,7 +97,7 @@ struct WorkspaceGenerator {
   /// A random command, which the state may refuse.
   mutating func command(in state: WorkspaceState) -> WorkspaceCommand {
     let direction = element(Direction.allCases)
-    switch int(0...20) {
+    switch int(0...21) {
     case 0:
       return .split(element(Axis.allCases), ratio: bool() ? nil : 0.3, root: bool() ? nil : token())
     case 1: return .route(.push(tokens(1...3)))
@@ -139,6 +139,11 @@ struct WorkspaceGenerator {
         .rename("{x} \(element(Self.titles))"),
         .applyTemplate("t", parameters: ["x": element(Self.titles)]),
         .reconcileTemplate(element(["t", "dépôt"]), keepingOthers: bool()),
+      ])
+    case 20:
+      // Marks, set on the focused pane or a target, and removed.
+      return element([
+        .mark(element(["editor", "tests"])), .at(.number(int(1...3)), .mark("log")), .unmark(),
       ])
     default: return .split(element(Axis.allCases))
     }

@@ -65,6 +65,10 @@ extension LiveControl {
       ["--from", "dev.json", "template", "apply", "dev", "--reconcile", "p=y"],
       ["template", "save", "t", "template", "apply", "t", "--reconcile"],
       ["--from", "dev.json", "init", "p=x"],
+      ["mark", "editor", "focus", "2", "at", "editor", "push", "detail:9", "tree"],
+      ["mark", "e", "unmark", "tree"], ["unmark", "nope"], ["mark", "left"],
+      ["at", "2", "split", "v", "0.3", "show"], ["at", "last", "zoom"],
+      ["split", "-d", "h", "tab", "new", "-d", "Logs", "tree"], ["at", "1", "undo"],
     ]
 
     @Test func everyGrammarCommandIsCalled() {

@@ -76,7 +76,9 @@ import Testing
     ("undo 0", .invalidArgument("0", index: 1, expected: "a positive count")),
     ("redo -2", .invalidArgument("-2", index: 1, expected: "a positive count")),
     ("pop 0", .invalidArgument("0", index: 1, expected: "a positive count")),
-    ("at %0 push x", .invalidArgument("%0", index: 1, expected: "a pane number, %ID, mark or last")),
+    (
+      "at %0 push x", .invalidArgument("%0", index: 1, expected: "a pane number, %ID, mark or last")
+    ),
     (
       "at %3 focus 2",
       .invalidArgument("focus", index: 2, expected: at)

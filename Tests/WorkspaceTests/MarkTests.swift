@@ -39,15 +39,19 @@ import Testing
     #expect(change.recordedHistoryEntries == 0)
   }
 
-  @Test(arguments: ["2", "%3", "left", "next", "prev", "previous", "last", "wrap", "split", "at",
-    "mark", "a b", "-x", ".x", "", String(repeating: "m", count: 65), "2x", "é:x"])
+  @Test(arguments: [
+    "2", "%3", "left", "next", "prev", "previous", "last", "wrap", "split", "at",
+    "mark", "a b", "-x", ".x", "", String(repeating: "m", count: 65), "2x", "é:x",
+  ])
   func anInvalidMarkIsRefused(name: String) {
     var state = grid()
     state.expectRefusal(.mark(name), .invalidMark(name))
     #expect(WorkspaceError.invalidMark(name).exitCode == .usage)
   }
 
-  @Test(arguments: ["editor", "_x", "dépôt-2", "Left", "a.b", "tests-1", String(repeating: "m", count: 64)])
+  @Test(arguments: [
+    "editor", "_x", "dépôt-2", "Left", "a.b", "tests-1", String(repeating: "m", count: 64),
+  ])
   func aValidMarkIsTaken(name: String) throws {
     var state = grid()
     try state.applyChecked(.mark(name))

@@ -186,8 +186,21 @@ private struct RandomRun {
     let splits = growing ? 60 : shrinking ? 5 : 10
     let closes = growing ? 5 : shrinking ? 60 : 10
     let table: [(Int, (inout RandomRun) -> WorkspaceCommand)] = [
-      (splits, { .split($0.pick(Axis.allCases), ratio: $0.randomRatio(), root: $0.maybeRoute()) }),
-      (growing ? 8 : 2, { .newTab(title: $0.maybeTitle(), root: $0.maybeRoute()) }),
+      (
+        splits,
+        {
+          .split(
+            $0.pick(Axis.allCases), ratio: $0.randomRatio(), root: $0.maybeRoute(),
+            focusing: $0.chance(3, in: 4))
+        }
+      ),
+      (
+        growing ? 8 : 2,
+        { .newTab(title: $0.maybeTitle(), root: $0.maybeRoute(), focusing: $0.chance(3, in: 4)) }
+      ),
+      (3, { .mark($0.pick(["editor", "tests", "log", "left"])) }),
+      (1, { .unmark($0.chance(1, in: 2) ? nil : $0.pick(["editor", "tests", "nope"])) }),
+      (8, { .at($0.randomReference(), $0.randomTargetedCommand()) }),
       (closes, { .close($0.chance(1, in: 2) ? nil : $0.randomReference()) }),
       (shrinking ? 6 : 2, { .closeTab($0.chance(1, in: 2) ? nil : $0.randomTabNumber()) }),
       (15, { .focus($0.randomFocusTarget()) }),
@@ -265,8 +278,31 @@ private struct RandomRun {
   }
 
   mutating func randomReference() -> PaneReference {
-    chance(1, in: 2)
-      ? .number(Int.random(in: -1...12, using: &generator)) : .id(randomID())
+    switch Int.random(in: 0..<8, using: &generator) {
+    case 0..<3: .number(Int.random(in: -1...12, using: &generator))
+    case 3..<6: .id(randomID())
+    case 6: .mark(pick(["editor", "tests", "nope"]))
+    default: .last
+    }
+  }
+
+  /// A command for `at TARGET`: mostly one that acts on a pane or tab, sometimes one that
+  /// `at` refuses.
+  mutating func randomTargetedCommand() -> WorkspaceCommand {
+    switch Int.random(in: 0..<14, using: &generator) {
+    case 0, 1: .split(pick(Axis.allCases), ratio: randomRatio(), root: maybeRoute())
+    case 2: .close()
+    case 3, 4: .route(randomOperation())
+    case 5: .rename(pick(["A", "Log"]))
+    case 6: .mark(pick(["editor", "tests"]))
+    case 7: .zoom
+    case 8: .renameTab(pick(["One", "Two"]))
+    case 9: .newTab(title: maybeTitle(), focusing: chance(1, in: 2))
+    case 10: .swap(randomSwapTarget())
+    case 11: .closeTab()
+    case 12: .resize(pick(Direction.allCases), amount: randomAmount())
+    default: pick([.undo(), .focus(.next), .selectTab(.next), .at(.number(1), .zoom)])
+    }
   }
 
   mutating func randomTabNumber() -> Int {

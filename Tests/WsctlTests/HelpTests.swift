@@ -6,11 +6,17 @@ import Testing
   static let commandWords = [
     "focus", "split", "close", "tab", "swap", "move", "resize", "equalize", "zoom", "rename",
     "minimum-size", "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top",
-    "present", "dismiss", "dismiss-all", "finish", "set-path", "set-modal-path", "at",
+    "present", "dismiss", "dismiss-all", "finish", "set-path", "set-modal-path", "mark", "unmark",
+    "at",
     "template", "undo", "redo",
     "show", "tree", "routes", "layout", "history", "open", "validate", "init", "migrate",
     "restore-backup", "status", "watch", "completions", "help", "load-layout", "save-layout",
   ]
+
+  /// The grammar's words `at TARGET` completes.
+  static let targetableWords = commandWords.prefix(while: { $0 != "show" }).filter {
+    !["focus", "minimum-size", "at", "undo", "redo"].contains($0)
+  }
 
   @Test(arguments: [[], ["help"], ["--help"], ["-h"]])
   func theToolsHelpListsUsageOptionsCommandsAndExitCodes(arguments: [String]) throws {

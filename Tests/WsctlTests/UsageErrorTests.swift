@@ -56,7 +56,7 @@ import Testing
       "invalid size '5000x10' at word 3: expected WxH such as 80x24, each from 1 to 1000"
     ),
     (["layout", "80"], "invalid size '80' at word 2: expected WxH such as 120x40"),
-    (["routes", "x"], "invalid pane 'x' at word 2: expected N or %ID"),
+    (["routes", "2x"], "invalid pane '2x' at word 2: expected N, %ID, MARK or last"),
     (["completions", "tcsh"], "unknown shell 'tcsh' at word 2: expected bash, zsh or fish"),
     (["help", "nope"], "no help for 'nope' at word 2 — did you mean 'move'?"),
     // Links.

@@ -120,7 +120,8 @@ extension CommandGrammar {
         ],
         help: [
           ArgumentHelp("N", "a 1-based tab number"), ArgumentHelp("TITLE", "a tab title"),
-          newRouteHelp, ArgumentHelp("-d", "open the tab without selecting it (tmux new-window -d)"),
+          newRouteHelp,
+          ArgumentHelp("-d", "open the tab without selecting it (tmux new-window -d)"),
         ],
         example: "tab new Notes notes"),
       subcommands: [

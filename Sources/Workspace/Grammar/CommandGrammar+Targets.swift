@@ -39,7 +39,7 @@ extension CommandGrammar {
           ArgumentSyntax("MARK", [.mark], isOptional: true, expected: "a mark such as editor")
         ],
         help: [markHelp], discussion: ["A mark no pane holds is refused (exit 1)."],
-        example: "unmark editor"),
+        example: "unmark"),
       make: { .unmark($0.mark(0)) },
       values: { command in
         guard case .unmark(let name) = command else { return nil }

@@ -51,7 +51,7 @@ extension CommandParser {
 
   /// A pane number (`3`), id (`%7`), `last`, or a mark (`editor`, or `=show` for a mark
   /// named like a caller's command word).
-  static func paneReference(_ word: String) -> PaneReference? {
+  package static func paneReference(_ word: String) -> PaneReference? {
     if let number = positiveInteger(word) { return .number(number) }
     if word == "last" { return .last }
     if let id = NodeID(parsing: word[...]) { return .id(id) }
