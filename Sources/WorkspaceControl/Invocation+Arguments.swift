@@ -43,8 +43,13 @@ extension Invocation {
   ///   an absolute path.
   static func forHost(_ arguments: [String]) -> [String] {
     var result = arguments
-    for index in result.indices.dropLast() where result[index] == "load-layout" {
-      result[index + 1] = absolutePath(result[index + 1])
+    for index in result.indices where result[index] == "load-layout" {
+      // Its LAYOUT: the first word after it that is not one of its options.
+      if let file = result[(index + 1)...].firstIndex(where: {
+        !ToolArguments.layoutOptions.contains($0)
+      }) {
+        result[file] = absolutePath(result[file])
+      }
     }
     var index = 0
     while index < result.count, result[index] != "--" {

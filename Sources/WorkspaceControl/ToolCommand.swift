@@ -108,6 +108,9 @@ struct ToolArguments {
     return true
   }
 
+  /// The options of `load-layout`, which may stand before its LAYOUT.
+  static let layoutOptions: Set<String> = ["--reconcile", "--keep"]
+
   /// `KEY=VALUE` read as a template's parameter; `nil` for a word without `=`.
   ///
   /// - Throws: A usage ``Failure`` for an empty KEY (`=x`).
@@ -348,16 +351,23 @@ extension ToolCommand {
         ],
         example: "load-layout dev.layout.json project=mail"), .servedByHost
     ) { arguments throws(Failure) in
-      let (file, _) = try arguments.required(0)
+      var file: String?
       var parameters: [String: String] = [:]
       var reconcile = false
       var keep = false
+      // The options anywhere, LAYOUT first of the other words, then KEY=VALUE words up to the
+      // next command word.
       while let next = arguments.parser.nextWord {
         let index = arguments.parser.index
-        if next == "--reconcile" || next == "--keep" {
+        if ToolArguments.layoutOptions.contains(next) {
           _ = arguments.parser.readWord()
           reconcile = true
           keep = keep || next == "--keep"
+          continue
+        }
+        guard file != nil else {
+          _ = arguments.parser.readWord()
+          file = next
           continue
         }
         guard !arguments.parser.isCommandWord(next),
@@ -369,6 +379,9 @@ extension ToolCommand {
             "invalid argument '\(next)' \(Invocation.position(index)): expected a value for "
               + "'\(key)' given once")
         }
+      }
+      guard let file, !file.isEmpty else {
+        throw arguments.missing(0, at: arguments.parser.index)
       }
       return .loadLayout(
         file: file, parameters: parameters, reconcile: reconcile, keep: keep,

@@ -60,6 +60,7 @@ extension LiveControl {
       ["load-layout", "dev.json"], ["load-layout", "none.json", "p=x"],
       ["push", "a", "load-layout", "dev.json", "--reconcile", "p=x", "routes", "%2", "undo"],
       ["-n", "load-layout", "dev.json", "--reconcile", "p=x"],
+      ["load-layout", "--keep", "dev.json", "p=z", "show"], ["load-layout"],
       ["save-layout", "-"], ["save-layout", "--tab", "-"], ["save-layout", "l.json"],
       ["--json", "save-layout", "--name", "n", "l.json"], ["save-layout", "dev.json"],
       ["--from", "dev.json", "template", "apply", "dev", "--reconcile", "p=y"],

@@ -98,6 +98,12 @@ import Testing
     try sandbox.fail("load-layout", "dev.layout.json", "project=ws", "focus", "9", status: 1)
     #expect(sandbox.bytes("workspace.json") == before)
     try sandbox.fail("load-layout", "dev.layout.json", status: 64)
+    #expect(
+      try sandbox.fail("load-layout", status: 64)
+        == "wsctl: 'load-layout' needs a layout FILE at word 2")
+    #expect(
+      try sandbox.fail("load-layout", "dev.layout.json", "project=a", "project=b", status: 64)
+        == "wsctl: invalid argument 'project=b' at word 4: expected a value for 'project' given once")
     try sandbox.write(
       #"{"layout": "x", "tabs": [{"v": [{"route": "a"}, {"route": "b!"}]}]}"#, to: "bad.json")
     let bad = try sandbox.fail("load-layout", "bad.json", status: 65)
@@ -124,7 +130,7 @@ import Testing
       ))
     try sandbox.succeed("undo")
     #expect(try sandbox.succeed("tree").stdout.contains("%3 pane 'Inbox'"))
-    let json = try sandbox.succeed("--json", "load-layout", "t.json", "--keep")
+    let json = try sandbox.succeed("--json", "load-layout", "--keep", "t.json")
     #expect(json.stdout.contains(#""setAside": ["#))
     #expect(
       json.stdout.contains(#""applied": [\#n    "template apply t --reconcile --keep"\#n  ]"#))
