@@ -102,7 +102,7 @@ import Testing
     #expect(
       CommandGrammar.command("template")?.usage
         == "template save [--node N|%ID|MARK] [--force] NAME | "
-          + "template apply [--reconcile] [--keep] NAME [KEY=VALUE...] | template rm NAME"
+        + "template apply [--reconcile] [--keep] NAME [KEY=VALUE...] | template rm NAME"
     )
   }
 

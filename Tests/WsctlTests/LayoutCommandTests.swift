@@ -103,7 +103,8 @@ import Testing
         == "wsctl: 'load-layout' needs a layout FILE at word 2")
     #expect(
       try sandbox.fail("load-layout", "dev.layout.json", "project=a", "project=b", status: 64)
-        == "wsctl: invalid argument 'project=b' at word 4: expected a value for 'project' given once")
+        == "wsctl: invalid argument 'project=b' at word 4: expected a value for 'project' given once"
+    )
     try sandbox.write(
       #"{"layout": "x", "tabs": [{"v": [{"route": "a"}, {"route": "b!"}]}]}"#, to: "bad.json")
     let bad = try sandbox.fail("load-layout", "bad.json", status: 65)
