@@ -77,6 +77,21 @@ import Testing
     #expect(json.stdout.contains(#""layout": "dev""#))
   }
 
+  @Test func fromReadsALayoutAsATemplateOfAWholeWorkspace() throws {
+    let sandbox = try sandbox()
+    #expect(
+      try sandbox.succeed("--from", "dev.layout.json", "template", "list").stdout
+        == "dev  workspace 'dev'  project=\n")
+    #expect(
+      try sandbox.succeed("--from", "dev.layout.json", "template", "show", "dev").stdout
+        .hasPrefix("template 'dev': workspace 'dev'\nparameters: project\ntabs selected 1\n"))
+    // Its template, exported to a templates file, keeps the scope.
+    try sandbox.succeed("--from", "dev.layout.json", "template", "export", "t.json")
+    #expect(sandbox.text("t.json")?.contains(#""scope": "workspace""#) == true)
+    try sandbox.succeed("--from", "dev.layout.json", "template", "apply", "dev", "project=x")
+    #expect(try sandbox.succeed("tree").stdout.contains("[3 'x'] %"))
+  }
+
   @Test func loadLayoutOpensItsTabsAsOneUndoableChange() throws {
     let sandbox = try sandbox()
     try sandbox.succeed("load-layout", "dev.layout.json", "project=ws")
