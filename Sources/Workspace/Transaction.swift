@@ -25,6 +25,9 @@ struct Transaction {
     journals.removeLast()
   }
 
+  /// What each reconcile command of the running `apply` did, in order.
+  var reconciliations: [Reconciliation] = []
+
   /// The number of open journals.
   var depth: Int { journals.count }
 

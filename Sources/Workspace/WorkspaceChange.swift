@@ -55,6 +55,9 @@ public struct WorkspaceChange: Hashable, Sendable {
   /// are refused. They stay in the state, as they are, until the host repairs them
   /// (`Workspace.repairUnreadableRoutes()`).
   public let unreadableRoutes: [UnreadableRoute]
+  /// What each reconcile command of the change did (`template apply NAME --reconcile`,
+  /// `wsctl load-layout FILE --reconcile`), in order; empty for other changes.
+  public let reconciliations: [Reconciliation]
 
   /// A change from its parts.
   package init(
@@ -62,8 +65,10 @@ public struct WorkspaceChange: Hashable, Sendable {
     focusAfter: NodeID, zoomedPaneBefore: NodeID?, zoomedPaneAfter: NodeID?,
     origin: Origin = .local, revision: Int, conflicts: [WorkspaceConflict] = [],
     routeOperations: [NodeID: [RouteOperation<RouteToken>]] = [:], recordedHistoryEntries: Int = 0,
-    changedTemplates: Bool = false, unreadableRoutes: [UnreadableRoute] = []
+    changedTemplates: Bool = false, unreadableRoutes: [UnreadableRoute] = [],
+    reconciliations: [Reconciliation] = []
   ) {
+    self.reconciliations = reconciliations
     self.changedTemplates = changedTemplates
     self.unreadableRoutes = unreadableRoutes
     self.commands = commands

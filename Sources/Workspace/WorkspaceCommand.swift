@@ -85,6 +85,18 @@ public indirect enum WorkspaceCommand: Hashable, Sendable {
   /// host's own), as ``applyTemplate(_:parameters:)`` does; its words name the template,
   /// so they parse back to ``applyTemplate(_:parameters:)``.
   case openTemplate(WorkspaceTemplate, parameters: [String: String] = [:])
+  /// Reconcile the active tab (a whole workspace template: the whole workspace) with the
+  /// template named `name`, as Zellij's `override-layout` does: the panes it names (by mark,
+  /// then by title)
+  /// are kept where it puts them, with their routers, history and ids; the panes it adds are
+  /// opened; the others are closed, or with `keepingOthers` kept beside it. One undoable
+  /// change; ``WorkspaceChange/reconciliations`` says what it did.
+  case reconcileTemplate(String, parameters: [String: String] = [:], keepingOthers: Bool = false)
+  /// Reconcile with a template given with the command (a layout file's), as
+  /// ``reconcileTemplate(_:parameters:keepingOthers:)`` does; its words name the template, so
+  /// they parse back to that case.
+  case reconcileWithTemplate(
+    WorkspaceTemplate, parameters: [String: String] = [:], keepingOthers: Bool = false)
   /// Mark the focused pane with a name unique in the workspace (valid by
   /// ``WorkspaceState/isValidMark(_:)``), which commands then take as a target: the pane that
   /// held it loses it (as i3's `mark` moves a mark), and the pane's own mark, if any, is

@@ -132,7 +132,8 @@ extension WorkspaceState {
       commands: commands, changedNodes: Set(changed), focusBefore: focusBefore,
       focusAfter: focusedPane, zoomedPaneBefore: zoomedPaneBefore, zoomedPaneAfter: zoomedPane,
       revision: revision, routeOperations: routeOperations, recordedHistoryEntries: recorded,
-      changedTemplates: templates != saved.templates)
+      changedTemplates: templates != saved.templates,
+      reconciliations: transaction.reconciliations)
   }
 
   /// Closes the innermost journal and adds it to the history for the commands applied in
@@ -212,6 +213,13 @@ extension WorkspaceState {
         templates.template(named: name), parameters: parameters, in: &transaction)
     case .openTemplate(let template, let parameters):
       try openTemplate(template, parameters: parameters, in: &transaction)
+    case .reconcileTemplate(let name, let parameters, let keepingOthers):
+      try reconcile(
+        templates.template(named: name), parameters: parameters, keepingOthers: keepingOthers,
+        in: &transaction)
+    case .reconcileWithTemplate(let template, let parameters, let keepingOthers):
+      try reconcile(
+        template, parameters: parameters, keepingOthers: keepingOthers, in: &transaction)
     case .mark(let name): try mark(name, in: &transaction)
     case .unmark(let name): try unmark(name, in: &transaction)
     case .at(let target, let command):

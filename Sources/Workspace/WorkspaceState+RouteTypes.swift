@@ -114,8 +114,11 @@ extension WorkspaceState {
     switch command {
     case .applyTemplate(let name, let values):
       try templates[name]?.checkRoutes(with: values, registry)
-    case .openTemplate(let template, let values):
+    case .openTemplate(let template, let values),
+      .reconcileWithTemplate(let template, let values, _):
       try template.checkRoutes(with: values, registry)
+    case .reconcileTemplate(let name, let values, _):
+      try templates[name]?.checkRoutes(with: values, registry)
     case .addTemplate(let template, _):
       try template.checkFixedRoutes(registry)
     case .at(_, let command):

@@ -56,18 +56,77 @@ extension WorkspaceState {
     try templates.insert(template(named: name, of: node), replacing: replacing)
   }
 
-  /// Opens a new tab built from a template at the end of the nearest tabs container (as
-  /// `tab new` does, making one at the root if there is none), focusing the pane its active
-  /// children lead to.
+  /// A template of the whole workspace (``WorkspaceTemplate/Scope/workspace``), as
+  /// `wsctl save-layout` writes it: the tree from the root, its tabs, weights, titles and
+  /// router roots.
+  ///
+  /// - Parameters:
+  ///   - name: The template's name.
+  ///   - title: The template's title; the name if `nil`.
+  /// - Throws: As ``template(named:of:)``.
+  /// - Complexity: O(*n*), for *n* nodes.
+  public func workspaceTemplate(named name: String, title: String? = nil) throws(WorkspaceError)
+    -> WorkspaceTemplate
+  {
+    guard WorkspaceTemplate.isValidName(name) else { throw .invalidTemplateName(name) }
+    return try WorkspaceTemplate(
+      name: name, title: title ?? TemplateText.escaped(name),
+      root: NodeTemplate(subtree: rootID, of: self), scope: .workspace)
+  }
+
+  /// A new workspace built from a template, as `wsctl init --from LAYOUT` starts one: a
+  /// workspace template's tree as the whole tree, a tab template's as the one tab of a tabs
+  /// container, focused on the pane the active children lead to, ids from 1.
+  ///
+  ///     let state = try WorkspaceState(template: project, parameters: ["project": "mail"])
+  ///
+  /// - Parameters:
+  ///   - template: The template.
+  ///   - parameters: A value for each of its parameters.
+  /// - Throws: The errors of ``WorkspaceTemplate/filled(with:)``.
+  /// - Complexity: O(*n*), for *n* nodes in the template.
+  public init(template: WorkspaceTemplate, parameters: [String: String]) throws(WorkspaceError) {
+    let (title, root) = try template.filled(with: parameters)
+    self.init(template.scope == .workspace ? root : .tabs([(title, root)]))
+  }
+
+  /// The tabs a template opens, each with its title, and the index of the one to select: a
+  /// workspace template's root tabs (else its root as one tab), a tab template's tree.
+  static func openedTabs(
+    of template: WorkspaceTemplate, title: String, root: NodeTemplate
+  ) -> (tabs: [(String, NodeTemplate)], selected: Int) {
+    if template.scope == .workspace,
+      case .tabs(let children, let titles, let selected) =
+        root.content
+    {
+      return (Array(zip(titles, children)), selected)
+    }
+    return ([(title, root)], 0)
+  }
+
+  /// Opens new tabs built from a template at the end of the nearest tabs container (as
+  /// `tab new` does, making one at the root if there is none): one tab, or each tab of a
+  /// workspace template. Focuses the pane the active children of the (selected) tab lead to.
   mutating func openTemplate(
     _ template: WorkspaceTemplate, parameters: [String: String],
     in transaction: inout Transaction
   ) throws(WorkspaceError) {
     let (title, root) = try template.filled(with: parameters)
+    let (opened, selected) = Self.openedTabs(of: template, title: title, root: root)
     let tabs = tabsForNewTab(in: &transaction)
-    let index = self[tabs].children.count
-    let subtree = build(root, parent: nil, in: &transaction)
-    insert(subtree, into: tabs, at: index, title: title, in: &transaction)
+    let first = self[tabs].children.count
+    for (tabTitle, tree) in opened {
+      let subtree = build(tree, parent: nil, in: &transaction)
+      insert(subtree, into: tabs, at: self[tabs].children.count, title: tabTitle, in: &transaction)
+      normalizeBuilt(subtree, in: &transaction)
+    }
+    zoomedPane = nil
+    let tab = self[tabs].children[min(first + selected, self[tabs].children.count - 1)]
+    focus(activePane(in: tab)!, in: &transaction)
+  }
+
+  /// Normalises every container of a subtree just built, deepest first.
+  mutating func normalizeBuilt(_ subtree: NodeID, in transaction: inout Transaction) {
     var built: [NodeID] = []
     var pending = [subtree]
     while let next = pending.popLast() {
@@ -77,8 +136,5 @@ extension WorkspaceState {
     for id in built.reversed() where nodes[id]?.isContainer == true {
       normalize(id, in: &transaction)
     }
-    zoomedPane = nil
-    let tab = self[tabs].children[index]
-    focus(activePane(in: tab)!, in: &transaction)
   }
 }

@@ -35,13 +35,22 @@ extension Invocation {
 }
 
 extension Invocation {
-  /// The arguments as a live host receives them: the FILE of `--from` made absolute, since the
-  /// host reads it from its own working directory.
+  /// The arguments as a live host receives them: the FILE of `--from` and the LAYOUT of
+  /// `load-layout` made absolute, since the host reads them from its own working directory.
   ///
   /// - Parameter arguments: The call's arguments after the program name.
-  /// - Returns: The same arguments, `--from FILE` and `--from=FILE` with an absolute FILE.
+  /// - Returns: The same arguments, `--from FILE`, `--from=FILE` and `load-layout LAYOUT` with
+  ///   an absolute path.
   static func forHost(_ arguments: [String]) -> [String] {
     var result = arguments
+    for index in result.indices where result[index] == "load-layout" {
+      // Its LAYOUT: the first word after it that is not one of its options.
+      if let file = result[(index + 1)...].firstIndex(where: {
+        !ToolArguments.layoutOptions.contains($0)
+      }) {
+        result[file] = absolutePath(result[file])
+      }
+    }
     var index = 0
     while index < result.count, result[index] != "--" {
       if result[index] == "--from", index + 1 < result.count {

@@ -48,8 +48,16 @@ struct Invocation {
     /// `template export FILE [NAME]... [--force]`: a templates file of the named templates (of
     /// `--from FILE` or the workspace), or all; FILE `-` is standard output.
     case templateExport(file: String, names: [String], force: Bool, word: Int)
+    /// `load-layout LAYOUT [KEY=VALUE]... [--reconcile] [--keep]`: the layout's template,
+    /// opened or reconciled onto the active tab, as an edit.
+    case loadLayout(
+      file: String, parameters: [String: String], reconcile: Bool, keep: Bool, word: Int)
+    /// `save-layout FILE [--tab] [--name NAME] [--force]`: the workspace (or its active tab)
+    /// as a layout file; FILE `-` is standard output.
+    case saveLayout(file: String, name: String?, tab: Bool, force: Bool, word: Int)
     case validate
-    case initialize(force: Bool)
+    /// `init [--force]`, or with `--from LAYOUT` `init [NAME] [KEY=VALUE]...`.
+    case initialize(force: Bool, name: String?, parameters: [String: String])
     case migrate
     /// `restore-backup [--force]`: `force` restores even while a host is live for the file.
     case restoreBackup(force: Bool)
@@ -233,9 +241,9 @@ struct Invocation {
     if steps.count > 1, let lone = steps.first(where: \.isAlone) {
       throw .usage("'\(lone.name)' cannot be combined with other commands")
     }
-    if steps.count > 1, steps.contains(where: \.isTemplateExport) {
+    if steps.count > 1, let writer = steps.first(where: \.writesFile) {
       // It writes a file: one that a later step's refusal could not take back.
-      throw .usage("'template export' cannot be combined with other commands")
+      throw .usage("'\(writer.name)' cannot be combined with other commands")
     }
   }
 
@@ -249,6 +257,7 @@ struct Invocation {
       // The host hands over the templates; the client writes the file (see `Tool`), so a
       // host never writes a file a peer names.
       case .tool(_, .templateExport(let file, _, _, _)): file == Invocation.standardOutput
+      case .tool(_, .saveLayout(let file, _, _, _, _)): file == Invocation.standardOutput
       case .tool(let command, _): command.place.isServedByHost
       case .complete, .version: false
       }
@@ -266,13 +275,15 @@ struct Invocation {
 }
 
 extension Invocation {
-  /// Whether the call is `template export` to a file (not `-`), which `wsctl` writes itself
-  /// after a live host, if any, hands over its templates.
+  /// Whether the call is `template export` or `save-layout` to a file (not `-`), which
+  /// `wsctl` writes itself after a live host, if any, hands over what it holds.
   var exportsToFile: Bool {
-    guard steps.count == 1, case .tool(_, .templateExport(let file, _, _, _)) = steps[0] else {
-      return false
+    guard steps.count == 1 else { return false }
+    switch steps[0] {
+    case .tool(_, .templateExport(let file, _, _, _)), .tool(_, .saveLayout(let file, _, _, _, _)):
+      return file != Self.standardOutput
+    default: return false
     }
-    return file != Self.standardOutput
   }
 }
 
@@ -280,16 +291,18 @@ extension Invocation.Step {
   /// `help [COMMAND]`, as `--help` and a call without commands ask for it.
   static func help(_ topic: String?) -> Self { .tool(ToolCommand.helpCommand, .help(topic)) }
 
-  /// Whether the step is `template export`.
-  var isTemplateExport: Bool {
-    if case .tool(_, .templateExport) = self { return true }
-    return false
+  /// Whether the step writes a file of its own: `template export` and `save-layout`.
+  var writesFile: Bool {
+    switch self {
+    case .tool(_, .templateExport), .tool(_, .saveLayout): true
+    default: false
+    }
   }
 
-  /// Whether the step edits the workspace: a workspace command, or `open`'s.
+  /// Whether the step edits the workspace: a workspace command, `open`'s or `load-layout`.
   var isEdit: Bool {
     switch self {
-    case .edit, .tool(_, .open): true
+    case .edit, .tool(_, .open), .tool(_, .loadLayout): true
     default: false
     }
   }

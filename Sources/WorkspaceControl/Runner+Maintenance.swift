@@ -24,8 +24,8 @@ extension Runner {
       output += Completions.script(for: shell)
     case .validate:
       try validate()
-    case .initialize(let force):
-      try initialize(force: force)
+    case .initialize(let force, let name, let parameters):
+      try initialize(force: force, name: name, parameters: parameters)
     case .migrate:
       try migrate()
     case .restoreBackup(let force):
@@ -36,24 +36,52 @@ extension Runner {
     return true
   }
 
-  /// `init [--force]`: writes the default workspace; a dry run only says it would.
-  private mutating func initialize(force: Bool) throws(Failure) {
+  /// `init [--force]`: writes the default workspace; with `--from LAYOUT [NAME]
+  /// [KEY=VALUE]...`, a workspace built from the layout (or the templates file's NAME) with
+  /// its placeholders filled in. A dry run only says it would.
+  private mutating func initialize(
+    force: Bool, name: String?, parameters: [String: String]
+  ) throws(Failure) {
+    var state = WorkspaceState.example
+    var layout: WorkspaceTemplate?
+    if let file = options.templatesFile, let library = try Self.templatesFile(options) {
+      let template = try Self.initialTemplate(library, named: name, file: file)
+      do {
+        state = try WorkspaceState(template: template, parameters: parameters)
+      } catch {
+        throw Failure(error)
+      }
+      layout = template
+    } else if name != nil || !parameters.isEmpty {
+      throw .usage("'init' takes NAME and KEY=VALUE only with --from LAYOUT")
+    }
     guard force || !store.exists else {
       throw Failure(
         message: "'\(store.path)' already exists; 'init --force' replaces it (keeping a backup)",
         exitCode: .cannotCreate)
     }
     if options.dryRun {
-      try fileStep { () throws(WorkspaceFileError) in try store.checkSaving(.example) }
+      try fileStep { () throws(WorkspaceFileError) in try store.checkSaving(state) }
     } else {
-      try fileStep { () throws(WorkspaceFileError) in try store.save(.example) }
+      try fileStep { () throws(WorkspaceFileError) in try store.save(state) }
     }
-    output +=
-      options.json
-      ? JSONWriter.string(
-        .object(["initialized": .string(store.path), "saved": .bool(!options.dryRun)]))
-      : "\(options.dryRun ? "dry run (not saved): would initialize" : "initialized") "
-        + "\(store.path.escapedForTerminal)\n"
+    if options.json {
+      var report: JSONObject = [
+        "initialized": .string(store.path), "saved": .bool(!options.dryRun),
+      ]
+      if let layout { report.append(key: "layout", value: .string(layout.name)) }
+      output += JSONWriter.string(.object(report))
+      return
+    }
+    output += "\(options.dryRun ? "dry run (not saved): would initialize" : "initialized") "
+    output += store.path.escapedForTerminal
+    if let layout {
+      let panes = state.paneIDs.count
+      output +=
+        " from layout '\(layout.name)' (\(panes) pane\(panes == 1 ? "" : "s"))"
+        .escapedForTerminal
+    }
+    output += "\n"
   }
 
   /// `migrate`: rewrites the file in the current format with its repairs, unless it already

@@ -196,6 +196,13 @@ struct Runner {
       case .edit(let command, let word):
         batch.append(try fromTemplatesFile(command, word: word))
         batchWords.append(word)
+      case .tool(_, .loadLayout(let file, let parameters, let reconcile, let keep, let word)):
+        let template = try Self.layout(file, word: word)
+        batch.append(
+          reconcile
+            ? .reconcileWithTemplate(template, parameters: parameters, keepingOthers: keep)
+            : .openTemplate(template, parameters: parameters))
+        batchWords.append(word)
       case .tool(_, .open(_, let commands, let word)):
         for command in commands { batch.append(try fromTemplatesFile(command, word: word)) }
         batchWords += Array(repeating: word, count: commands.count)
@@ -227,6 +234,10 @@ struct Runner {
         "focus": .number(Double(state.focusedPane.rawValue)),
         "changed": .array(changed.sorted().map { .number(Double($0.rawValue)) }),
       ]
+      let reconciliations = changes.flatMap(\.reconciliations)
+      if !reconciliations.isEmpty {
+        report.members.append((key: "reconciled", value: .array(reconciliations.map(Self.json))))
+      }
       let results = changes.flatMap(\.flowResults)
       if !results.isEmpty {
         report.members.append(
@@ -241,7 +252,12 @@ struct Runner {
           ))
       }
       print(.object(report))
-    } else if options.dryRun {
+      return
+    }
+    for reconciliation in changes.flatMap(\.reconciliations) {
+      output += Self.report(reconciliation)
+    }
+    if options.dryRun {
       let text = commands.map(\.description).joined(separator: " ")
       output += "dry run (not saved): \(text)".escapedForTerminal + "\n"
       output += "focus \(initialFocus) -> \(state.focusedPane); "
@@ -306,19 +322,22 @@ struct Runner {
     case .templateExport(let file, let names, let force, let word):
       let library = try Self.exportedTemplates(of: templates(of: state), names: names, word: word)
       output += try Self.export(library, to: file, force: force, options: options)
+    case .saveLayout(let file, let name, let tab, let force, let word):
+      let template = try Self.layout(of: state, file: file, name: name, tab: tab, word: word)
+      output += try Self.save(template, to: file, force: force, options: options)
     default:
       throw Failure.usage("this command cannot be combined with others")
     }
   }
 
-  /// The templates of the `--from` file, read once, before any step, so that a call fails
+  /// The templates of the `--from` file (a templates file or a layout file), read once, before any step, so that a call fails
   /// on the file first in file mode and on a host alike.
   ///
   /// - Throws: The file's error: missing or unreadable (66), malformed (65).
   static func templatesFile(_ options: Invocation.Options) throws(Failure) -> TemplateLibrary? {
     guard let path = options.templatesFile else { return nil }
     do {
-      return try TemplatesFile.load(path: path)
+      return try LayoutFile.loadTemplates(path: path)
     } catch {
       throw Failure(error)
     }

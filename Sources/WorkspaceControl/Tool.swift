@@ -51,15 +51,18 @@ package enum Tool {
     return reply.exitCode.rawValue
   }
 
-  /// The live host's answer, or file mode when no host answers. A `--from` file is read here
-  /// first, so that its error names it as the user wrote it; the host, which reads it again,
-  /// gets its absolute path.
+  /// The live host's answer, or file mode when no host answers. A `--from` file and the
+  /// layouts of `load-layout` are read here first, so that their errors name them as the user
+  /// wrote them; the host, which reads them again, gets their absolute paths.
   private static func hostReply(
     _ arguments: [String], _ invocation: Invocation, _ runner: Runner, _ terminal: TerminalTraits,
     _ replyDeadline: Int64
   ) -> HostClient.Outcome {
     do {
       _ = try Runner.templatesFile(invocation.options)
+      for case .tool(_, .loadLayout(let file, _, _, _, let word)) in invocation.steps {
+        _ = try Runner.layout(file, word: word)
+      }
     } catch {
       // Only when a host is live: with none, file mode reports it, after its own checks.
       guard HostClient.isLive(file: runner.store.path) else { return .fileMode(warning: nil) }
@@ -71,9 +74,42 @@ package enum Tool {
       return exportThroughHost(
         invocation, file: file, names: names, force: force, runner, terminal, replyDeadline)
     }
+    if case .tool(_, .saveLayout(let file, let name, let tab, let force, _))? =
+      invocation.steps.first, file != Invocation.standardOutput
+    {
+      return saveLayoutThroughHost(
+        invocation, file: file, name: name ?? Runner.layoutName(of: file), tab: tab,
+        force: force, runner, terminal, replyDeadline)
+    }
     return HostClient.run(
       Invocation.forHost(arguments), terminal: terminal, file: runner.store.path,
       replyDeadline: replyDeadline, mayChange: invocation.mayChangeWorkspace)
+  }
+
+  /// `save-layout FILE` with a live host: the host prints the layout (`save-layout -` with the
+  /// same name), and this process writes FILE as file mode does, as for `template export`.
+  private static func saveLayoutThroughHost(
+    _ invocation: Invocation, file: String, name: String, tab: Bool, force: Bool,
+    _ runner: Runner, _ terminal: TerminalTraits, _ replyDeadline: Int64
+  ) -> HostClient.Outcome {
+    let arguments =
+      ["--", "save-layout", Invocation.standardOutput, "--name", name] + (tab ? ["--tab"] : [])
+    let outcome = HostClient.run(
+      arguments, terminal: terminal, file: runner.store.path, replyDeadline: replyDeadline,
+      mayChange: false)
+    guard case .answered(let reply) = outcome, reply.exitCode == .success else { return outcome }
+    let template: WorkspaceTemplate
+    do {
+      template = try LayoutFile.decode(Array(reply.output.utf8), path: "the host's layout")
+    } catch {
+      return .answered(ToolReply(Failure(error)))
+    }
+    do {
+      let output = try Runner.save(template, to: file, force: force, options: invocation.options)
+      return .answered(ToolReply(output: output, errors: reply.errors, exitCode: .success))
+    } catch {
+      return .answered(ToolReply(error, warnings: reply.errors))
+    }
   }
 
   /// `template export FILE` with a live host: the host prints the templates file (`template

@@ -108,6 +108,21 @@ struct ToolArguments {
     return true
   }
 
+  /// The options of `load-layout`, which may stand before its LAYOUT.
+  static let layoutOptions: Set<String> = ["--reconcile", "--keep"]
+
+  /// `KEY=VALUE` read as a template's parameter; `nil` for a word without `=`.
+  ///
+  /// - Throws: A usage ``Failure`` for an empty KEY (`=x`).
+  static func parameter(_ word: String, at index: Int) throws(Failure) -> (String, String)? {
+    guard let equals = word.firstIndex(of: "=") else { return nil }
+    guard equals != word.startIndex else {
+      throw .usage(
+        "invalid argument '\(word)' \(Invocation.position(index)): expected a parameter KEY=VALUE")
+    }
+    return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+  }
+
   /// A template's name as written: a leading `=` dropped, as after `template show`.
   static func templateName(_ word: String) -> String {
     word.hasPrefix("=") ? String(word.dropFirst()) : word
@@ -212,10 +227,53 @@ extension ToolCommand {
     ) { _ in .validate },
     ToolCommand(
       CommandSyntax(
-        "init", "Write the default workspace to the file.", options: [CommandOption("--force")],
-        help: [ArgumentHelp("--force", "overwrite an existing file (kept as the backup)")]),
+        "init",
+        "Write the default workspace to the file, or with --from LAYOUT a workspace of a layout.",
+        arguments: [
+          ArgumentSyntax(
+            "NAME", [.templateName], isOptional: true, expected: "a template name"),
+          ArgumentSyntax(
+            "KEY=VALUE", [.templateParameter], isOptional: true, isRepeated: true,
+            expected: "a parameter KEY=VALUE"),
+        ],
+        options: [CommandOption("--force")],
+        help: [
+          ArgumentHelp("--force", "overwrite an existing file (kept as the backup)"),
+          ArgumentHelp(
+            "NAME", "with --from, the template to start from when the file holds several"),
+          ArgumentHelp("KEY=VALUE", "with --from, the value of a {KEY} placeholder, once for each"),
+        ],
+        example: "--from dev.layout.json init project=mail"),
       .standalone
-    ) { arguments in .initialize(force: arguments.flag("--force")) },
+    ) { arguments throws(Failure) in
+      var force = false
+      var name: String?
+      var parameters: [String: String] = [:]
+      // Up to a command word (which `init` cannot be combined with) or a second --force,
+      // which the call then refuses as it would any misplaced option.
+      while let word = arguments.parser.nextWord, !arguments.parser.isCommandWord(word),
+        !(force && word == "--force")
+      {
+        let index = arguments.parser.index
+        _ = arguments.parser.readWord()
+        if word == "--force" {
+          force = true
+        } else if let (key, value) = try ToolArguments.parameter(word, at: index) {
+          guard parameters.updateValue(value, forKey: key) == nil else {
+            throw .usage(
+              "invalid argument '\(word)' \(Invocation.position(index)): expected a value for "
+                + "'\(key)' given once")
+          }
+        } else if name == nil {
+          name = ToolArguments.templateName(word)
+        } else {
+          throw .usage(
+            "invalid argument '\(word)' \(Invocation.position(index)): expected a parameter "
+              + "KEY=VALUE")
+        }
+      }
+      return .initialize(force: force, name: name, parameters: parameters)
+    },
     ToolCommand(
       CommandSyntax(
         "migrate",
@@ -267,6 +325,126 @@ extension ToolCommand {
             + Completions.shellList)
       }
       return .completions(shell)
+    },
+    ToolCommand(
+      CommandSyntax(
+        "load-layout",
+        "Open the tabs of a layout file (tmuxp load), or with --reconcile apply it onto the "
+          + "active tab (Zellij's override-layout).",
+        arguments: [
+          ArgumentSyntax("LAYOUT", [.file], expected: "a layout FILE"),
+          ArgumentSyntax(
+            "KEY=VALUE", [.templateParameter], isOptional: true, isRepeated: true,
+            expected: "a parameter KEY=VALUE"),
+        ],
+        options: [CommandOption("--reconcile"), CommandOption("--keep")],
+        help: [
+          ArgumentHelp("LAYOUT", "a layout file (or a templates file holding one template)"),
+          ArgumentHelp("KEY=VALUE", "the value of a {KEY} placeholder, once for each"),
+          ArgumentHelp(
+            "--reconcile",
+            "keep the active tab's panes it names by mark or title (routers, history, ids), open the "
+              + "missing, close the rest; a workspace layout reconciles the whole workspace"),
+          ArgumentHelp(
+            "--keep", "reconcile, keeping the panes it does not name (implies --reconcile)"),
+        ],
+        discussion: [
+          "One undoable change, like any edit; it combines with other commands in one "
+            + "transaction. With --reconcile it prints what it kept, opened and closed (--json: "
+            + "\"reconciled\"). The file is read where wsctl runs; a live host is sent its "
+            + "absolute path. docs/FORMAT.md describes layout files."
+        ],
+        example: "load-layout dev.layout.json project=mail"), .servedByHost
+    ) { arguments throws(Failure) in
+      var file: String?
+      var parameters: [String: String] = [:]
+      var reconcile = false
+      var keep = false
+      // The options anywhere, LAYOUT first of the other words, then KEY=VALUE words up to the
+      // next command word.
+      while let next = arguments.parser.nextWord {
+        let index = arguments.parser.index
+        if ToolArguments.layoutOptions.contains(next) {
+          _ = arguments.parser.readWord()
+          reconcile = true
+          keep = keep || next == "--keep"
+          continue
+        }
+        guard file != nil else {
+          _ = arguments.parser.readWord()
+          file = next
+          continue
+        }
+        guard !arguments.parser.isCommandWord(next),
+          let (key, value) = try ToolArguments.parameter(next, at: index)
+        else { break }
+        _ = arguments.parser.readWord()
+        guard parameters.updateValue(value, forKey: key) == nil else {
+          throw .usage(
+            "invalid argument '\(next)' \(Invocation.position(index)): expected a value for "
+              + "'\(key)' given once")
+        }
+      }
+      guard let file, !file.isEmpty else {
+        throw arguments.missing(0, at: arguments.parser.index)
+      }
+      return .loadLayout(
+        file: file, parameters: parameters, reconcile: reconcile, keep: keep,
+        word: arguments.position)
+    },
+    // Served by a host only to `-`: for a FILE, the host prints the layout and `wsctl` writes
+    // the file (see `Tool`), as for `template export`.
+    ToolCommand(
+      CommandSyntax(
+        "save-layout",
+        "Write the workspace (or the active tab) as a layout file, as load-layout and init --from "
+          + "read it.",
+        arguments: [ArgumentSyntax("FILE", [.file], expected: "a FILE")],
+        options: [
+          CommandOption("--tab"),
+          CommandOption(
+            "--name", value: ArgumentSyntax("NAME", [.templateName], expected: "a layout name")),
+          CommandOption("--force"),
+        ],
+        help: [
+          ArgumentHelp("FILE", "the layout file; '-' prints it"),
+          ArgumentHelp("--tab", "the active tab only, not the whole workspace"),
+          ArgumentHelp("--name NAME", "the layout's name (default: FILE's name without '.json')"),
+          ArgumentHelp("--force", "replace an existing FILE"),
+        ],
+        example: "save-layout dev.layout.json"), .servedByHost
+    ) { arguments throws(Failure) in
+      var file: String?
+      var name: String?
+      var tab = false
+      var force = false
+      // Up to a command word after FILE, which the call then refuses: it writes a file.
+      while let word = arguments.parser.nextWord,
+        file == nil || !arguments.parser.isCommandWord(word)
+      {
+        let index = arguments.parser.index
+        _ = arguments.parser.readWord()
+        switch word {
+        case "--tab": tab = true
+        case "--force": force = true
+        case "--name":
+          guard let value = arguments.parser.readWord(), WorkspaceTemplate.isValidName(value) else {
+            throw .usage(
+              "option '--name' \(Invocation.position(index)) needs a layout name: letters, "
+                + "digits, '_', '-' and '.'")
+          }
+          name = value
+        default:
+          guard file == nil else {
+            throw .usage(
+              "unexpected argument '\(word)' \(Invocation.position(index)) for 'save-layout'")
+          }
+          file = word
+        }
+      }
+      guard let file, !file.isEmpty else { throw arguments.missing(0, at: arguments.position + 1) }
+      return .saveLayout(
+        file: file, name: name, tab: tab, force: force, word: arguments.position)
     },
     helpCommand,
     ToolCommand(

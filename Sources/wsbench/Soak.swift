@@ -72,6 +72,19 @@ enum Soak {
     return report
   }
 
+  /// A layout the soak reconciles the active tab with now and then: its panes are titled as
+  /// `rename` titles them, so that some are kept and the others opened.
+  private static let layout: WorkspaceTemplate = {
+    let pane = { (title: String) in NodeTemplate.pane(title, untyped: RouteToken("item", 1)) }
+    do {
+      return try WorkspaceTemplate(
+        name: "soak", title: "soak",
+        root: .split(.horizontal, [pane("r1"), .split(.vertical, [pane("r2"), pane("r3")])]))
+    } catch {
+      preconditionFailure("\(error)")
+    }
+  }()
+
   private static func randomCommand(
     _ random: inout SplitMix, state: WorkspaceState, growing: Bool
   ) -> WorkspaceCommand {
@@ -115,6 +128,7 @@ enum Soak {
       (3, { [.equalize, .zoom, .rename("r\($0.next(9))")][$0.next(3)] }),
       (2, { .moveTab(to: 1 + $0.next(5)) }),
       (2, { _ in .close(.id(anyID)) }),
+      (1, { .reconcileWithTemplate(layout, keepingOthers: $0.next(2) == 0) }),
       (2, { .mark(["editor", "tests", "log"][$0.next(3)]) }),
       (
         4,

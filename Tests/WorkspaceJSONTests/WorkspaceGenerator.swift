@@ -141,6 +141,7 @@ struct WorkspaceGenerator {
         .applyTemplate(element(["t", "dépôt"])),
         .rename("{x} \(element(Self.titles))"),
         .applyTemplate("t", parameters: ["x": element(Self.titles)]),
+        .reconcileTemplate(element(["t", "dépôt"]), keepingOthers: bool()),
       ])
     case 20:
       // Marks, set on the focused pane or a target, and removed.

@@ -52,10 +52,12 @@ final class HostAndFile {
   ) throws {
     try WorkspaceStore(path: host.file).save(state)
     try WorkspaceStore(path: file.file).save(state)
-    // The templates file of the `--from` calls, beside each file.
+    // The templates file of the `--from` calls and the layout of `load-layout`, beside each
+    // file.
     for directory in [host.path, file.path] {
       try Data(Self.templatesFile.utf8).write(
         to: URL(fileURLWithPath: directory + "/team.json"))
+      try Data(Self.layoutFile.utf8).write(to: URL(fileURLWithPath: directory + "/dev.json"))
     }
     session = WorkspaceSession(path: host.file, default: .example, routeTypes: routeTypes)
     session.workspace.undoPolicy = undoPolicy
@@ -65,6 +67,14 @@ final class HostAndFile {
   static let templatesFile = #"""
     {"format": "workspace-templates", "version": 1, "templates": [{"name": "r", "title": "{repo}",
      "root": {"kind": "pane", "title": "{repo}", "router": {"root": "repo:{repo}"}}}]}
+    """#
+
+  /// A layout file `dev`: one tab `{p}` of the example's `Inbox` above a pane `{p}` marked
+  /// `log`.
+  static let layoutFile = #"""
+    {"layout": "dev", "title": "{p}", "root": {"v": [
+      {"title": "Inbox", "route": "inbox"}, {"title": "{p}", "mark": "log", "route": "log:{p}"}
+    ]}}
     """#
 
   /// Runs the call against the live host, then against the copy with `--no-host`.

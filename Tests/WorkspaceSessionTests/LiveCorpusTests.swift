@@ -48,8 +48,10 @@ extension LiveControl {
     static func corpus(seed: UInt64, recordsNavigation: Bool) -> [[String]] {
       var random = SeededGenerator(seed: seed)
       var calls = LiveControlTests.calls.filter { call in
-        // Calls that name the example's routes; the mail state has its own.
-        !call.contains("%99") && reopenWords.isDisjoint(with: call)
+        // Calls that name the example's routes; the mail state has its own. The layout's
+        // panes are untyped: a later `split v message:5` from one takes the kind the host
+        // infers (`mail`), which file mode cannot, since this file publishes no route types.
+        !call.contains("%99") && reopenWords.isDisjoint(with: call) && !call.contains("dev.json")
       }
       for _ in 0..<60 {
         var call: [String] = []

@@ -267,6 +267,13 @@ private struct RandomRun {
       ),
       (growing ? 2 : 1, { .applyTemplate($0.pick(["a", "b", "c"])) }),
       (1, { .removeTemplate($0.pick(["a", "b"])) }),
+      (
+        1,
+        {
+          .reconcileTemplate(
+            $0.pick(["a", "b", "c"]), keepingOthers: $0.chance(1, in: 2))
+        }
+      ),
       (3, { .undo(count: Int.random(in: 0...3, using: &$0.generator)) }),
       (2, { .redo(count: Int.random(in: 0...3, using: &$0.generator)) }),
     ]

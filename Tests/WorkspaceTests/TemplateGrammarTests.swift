@@ -101,7 +101,8 @@ import Testing
   @Test func usageOfTheCommand() {
     #expect(
       CommandGrammar.command("template")?.usage
-        == "template save [--node N|%ID|MARK] [--force] NAME | template apply NAME [KEY=VALUE...] | template rm NAME"
+        == "template save [--node N|%ID|MARK] [--force] NAME | "
+        + "template apply [--reconcile] [--keep] NAME [KEY=VALUE...] | template rm NAME"
     )
   }
 

@@ -49,7 +49,7 @@ import Testing
       line: "wsctl template apply ", expected: ["dépôt", "review"]),
     Case(
       setup: ["rename", "{repo}", "template", "save", "review"],
-      line: "wsctl template apply review ", expected: ["repo="] + words),
+      line: "wsctl template apply review ", expected: ["repo=", "--reconcile", "--keep"] + words),
     Case(
       setup: ["template", "save", "review"], line: "wsctl template show r", expected: ["review"]),
     Case(

@@ -70,7 +70,7 @@ import Testing
     (["template", "show"], "wsctl: 'template show' needs a template name at word 3"),
     (
       ["--force", "template", "save", "x"],
-      "wsctl: option '--force' at word 1 belongs after 'init', 'restore-backup', 'template save' or 'template export'"
+      "wsctl: option '--force' at word 1 belongs after 'init', 'restore-backup', 'save-layout', 'template save' or 'template export'"
     ),
     (
       ["template", "apply", "mail", "project=" + String(repeating: "x", count: 5000)],

@@ -85,7 +85,7 @@ import Testing
     ),
     (
       ["init", "--force", "--force"],
-      "option '--force' at word 3 belongs after 'init', 'restore-backup', 'template save' or 'template export'"
+      "option '--force' at word 3 belongs after 'init', 'restore-backup', 'save-layout', 'template save' or 'template export'"
     ),
     // A negative number is an argument, not an option.
     (

@@ -7,7 +7,9 @@ extension CommandGrammar {
       + "'{repo} review'); {{ and }} are literal braces. 'apply' needs a value for every "
       + "placeholder and no other (exit 64 naming it); a value is the argument's text, so "
       + "any value is one argument. The new tab opens in the nearest tabs container, focused, "
-      + "as one undoable change.",
+      + "as one undoable change. A workspace template (a layout file's 'tabs') opens each of its "
+      + "tabs. With --reconcile the template is applied onto the active tab instead, as Zellij's "
+      + "override-layout: panes it names by title stay, with their routers and ids.",
     "Templates are saved in the workspace file; saving or removing one is not recorded for "
       + "undo. 'save' refuses a name that exists unless --force. With --from FILE, list, show "
       + "and apply read a templates file instead (docs/FORMAT.md).",
@@ -24,6 +26,13 @@ extension CommandGrammar {
             "--node N|%ID|MARK", "save that pane or node's subtree instead of the tab"),
           ArgumentHelp("--force", "replace a template of the same name"),
           ArgumentHelp("KEY=VALUE", "the value of a {KEY} placeholder, once for each"),
+          ArgumentHelp(
+            "--reconcile",
+            "apply onto the active tab (a workspace template: the workspace): keep the panes it "
+              + "names (by mark, then title), open the missing, close the rest"),
+          ArgumentHelp(
+            "--keep",
+            "reconcile, keeping the panes it does not name beside it (implies --reconcile)"),
         ],
         discussion: templateDiscussion, example: "template apply review repo=mail pr=42"),
       subcommands: [
@@ -61,15 +70,34 @@ extension CommandGrammar {
               ArgumentSyntax(
                 "KEY=VALUE", [.templateParameter], isOptional: true, isRepeated: true,
                 expected: "a parameter KEY=VALUE"),
-            ]),
-          make: { .applyTemplate($0.templateName(0)!, parameters: $0.parameters(1)) },
+            ],
+            options: [CommandOption("--reconcile"), CommandOption("--keep")]),
+          make: { values in
+            let (name, parameters) = (values.templateName(0)!, values.parameters(1))
+            guard values.flag(2) || values.flag(3) else {
+              return .applyTemplate(name, parameters: parameters)
+            }
+            return .reconcileTemplate(name, parameters: parameters, keepingOthers: values.flag(3))
+          },
           values: { command in
+            func spelled(
+              _ name: String, _ parameters: [String: String], reconcile: Bool = false,
+              keep: Bool = false
+            ) -> [ArgumentValue?] {
+              [
+                .templateName(name), parameters.isEmpty ? nil : .parameters(parameters),
+                reconcile ? .flag : nil, keep ? .flag : nil,
+              ]
+            }
             switch command {
-            case .applyTemplate(let name, let parameters):
-              [.templateName(name), parameters.isEmpty ? nil : .parameters(parameters)]
+            case .applyTemplate(let name, let parameters): return spelled(name, parameters)
             case .openTemplate(let template, let parameters):
-              [.templateName(template.name), parameters.isEmpty ? nil : .parameters(parameters)]
-            default: nil
+              return spelled(template.name, parameters)
+            case .reconcileTemplate(let name, let parameters, let keep):
+              return spelled(name, parameters, reconcile: true, keep: keep)
+            case .reconcileWithTemplate(let template, let parameters, let keep):
+              return spelled(template.name, parameters, reconcile: true, keep: keep)
+            default: return nil
             }
           }),
         CommandDefinition(

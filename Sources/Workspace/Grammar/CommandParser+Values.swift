@@ -113,7 +113,7 @@ extension CommandParser {
 
   /// The kind and the route of `KIND/ROUTE`: the text before the first `/` (or `%2F`) if one
   /// stands before the first `:`; `nil` for a word without a kind.
-  static func kindAndRoute(_ word: String) -> (kind: String, route: String)? {
+  package static func kindAndRoute(_ word: String) -> (kind: String, route: String)? {
     let utf8 = word.utf8
     var index = utf8.startIndex
     while index != utf8.endIndex, utf8[index] != UInt8(ascii: ":") {

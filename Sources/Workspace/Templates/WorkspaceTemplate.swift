@@ -27,12 +27,25 @@ import PaneRouter
 ///     line.root == .pane("{file}:{n}", router: RouterState(
 ///       kind: "file", stack: RouteStack(root: RouteToken("line", "{file}", "{n}"))))   // true
 public struct WorkspaceTemplate: Sendable {
+  /// What a template describes: one tab, or a whole workspace of tabs.
+  public enum Scope: String, Hashable, Sendable {
+    /// One tab: `template apply` opens it as a new tab titled ``WorkspaceTemplate/title``.
+    case tab
+    /// A whole workspace: `wsctl init --from` starts a workspace of its tree, and applying it
+    /// opens each of its tabs (its root's children when the root is a tabs container, else
+    /// the root as one tab).
+    case workspace
+  }
+
   /// The template's name: letters, digits, `_`, `-` and `.` in any script.
   public let name: String
   /// The title of the tab the template opens, which may hold placeholders.
   public let title: String
-  /// The tree the tab holds.
+  /// The tree the tab holds, or the whole workspace's tree when ``scope`` is
+  /// ``Scope/workspace``.
   public let root: NodeTemplate
+  /// Whether the template is one tab or a whole workspace.
+  public let scope: Scope
   /// Members of a stored template this version does not understand, kept with it.
   package var unknownMembers: UnknownMembers
   /// The names of the placeholders, in order of first appearance (the tab's title, then the
@@ -49,6 +62,8 @@ public struct WorkspaceTemplate: Sendable {
   ///   - title: The title of the tab it opens; placeholders allowed.
   ///   - root: The tree, holding at least one pane; titles and route arguments may hold
   ///     placeholders.
+  ///   - scope: ``Scope/tab`` (the default) for a tab's tree, ``Scope/workspace`` for a
+  ///     whole workspace's (its tabs, when `root` is a tabs container).
   /// - Throws: ``WorkspaceError/invalidTemplateName(_:)``,
   ///   ``WorkspaceError/malformedPlaceholder(_:)`` naming the text,
   ///   ``WorkspaceError/templateWithoutPane(_:)``, or
@@ -56,7 +71,9 @@ public struct WorkspaceTemplate: Sendable {
   ///   placeholders of a pane made with ``NodeTemplate/pane(_:root:of:)`` that its type cannot
   ///   read.
   /// - Complexity: O(*n*), for *n* nodes in the tree.
-  public init(name: String, title: String, root: NodeTemplate) throws(WorkspaceError) {
+  public init(
+    name: String, title: String, root: NodeTemplate, scope: Scope = .tab
+  ) throws(WorkspaceError) {
     guard Self.isValidName(name) else { throw .invalidTemplateName(name) }
     guard root.containsPane else { throw .templateWithoutPane(name) }
     var names: [String] = []
@@ -92,6 +109,7 @@ public struct WorkspaceTemplate: Sendable {
     self.name = name
     self.title = title
     self.root = root
+    self.scope = scope
     self.parameters = names
     self.unknownMembers = UnknownMembers()
   }
@@ -176,10 +194,10 @@ public struct WorkspaceTemplate: Sendable {
 }
 
 extension WorkspaceTemplate: Hashable {
-  /// Compares name, title, tree and kept members.
+  /// Compares name, title, tree, scope and kept members.
   public static func == (lhs: WorkspaceTemplate, rhs: WorkspaceTemplate) -> Bool {
     lhs.name == rhs.name && lhs.title == rhs.title && lhs.root == rhs.root
-      && lhs.unknownMembers == rhs.unknownMembers
+      && lhs.scope == rhs.scope && lhs.unknownMembers == rhs.unknownMembers
   }
 
   /// Hashes the name and parameters.

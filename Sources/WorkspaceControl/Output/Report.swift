@@ -204,7 +204,7 @@ extension Report {
           template.parameters.isEmpty
           ? "no parameters" : template.parameters.map { "\($0)=" }.joined(separator: " ")
         return template.name + String(repeating: " ", count: width - template.name.count)
-          + "  tab '\(template.title)'  \(parameters)"
+          + "  \(template.scope.rawValue) '\(template.title)'  \(parameters)"
       })
   }
 
@@ -214,6 +214,7 @@ extension Report {
       library.templates.map { template in
         .object([
           "name": .string(template.name), "title": .string(template.title),
+          "scope": .string(template.scope.rawValue),
           "parameters": .array(template.parameters.map(JSONValue.string)),
         ])
       })
@@ -223,7 +224,7 @@ extension Report {
   /// one (without ids), routes in template spelling.
   static func template(_ template: WorkspaceTemplate) -> String {
     var lines = [
-      "template '\(template.name)': tab '\(template.title)'",
+      "template '\(template.name)': \(template.scope.rawValue) '\(template.title)'",
       "parameters: "
         + (template.parameters.isEmpty
           ? "none" : template.parameters.joined(separator: ", ")),

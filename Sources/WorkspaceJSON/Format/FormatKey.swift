@@ -23,7 +23,7 @@ enum FormatKey: UInt8, CaseIterable, CustomStringConvertible {
   // History and its entries.
   case limit, undo, redo, label, zoomChanged, nodes, node
   // A template.
-  case name
+  case name, scope
   // The route types.
   case defaultKind, kinds
   // A closed list's entry and the steps of its place.
@@ -72,6 +72,7 @@ enum FormatKey: UInt8, CaseIterable, CustomStringConvertible {
     case .nodes: "nodes"
     case .node: "node"
     case .name: "name"
+    case .scope: "scope"
     case .defaultKind: "default"
     case .kinds: "kinds"
     case .closed: "closed"
@@ -110,7 +111,7 @@ extension FormatKey {
   /// `modal` with its `style`).
   static let quarantinedRouteMembers: [FormatKey] = [.token, .stack, .modal, .style]
   /// The members of a template; the others are kept as unknown members.
-  static let templateMembers: [FormatKey] = [.name, .title, .root]
+  static let templateMembers: [FormatKey] = [.name, .title, .scope, .root]
   /// The members of a template's router: its kind and the root route; the others are kept.
   static let templateRouterMembers: [FormatKey] = [.kind, .root, .maxDepth, .rejectsDuplicateTop]
   /// The members of the route types; the others are kept as unknown members.

@@ -20,6 +20,13 @@ enum TemplateEncoder {
     return sink.result
   }
 
+  /// A template's router as a value (a layout file's long form of a pane's route).
+  static func value(_ router: RouterState) -> JSONValue {
+    var sink = JSONValueSink()
+    self.router(router, into: &sink)
+    return sink.result
+  }
+
   /// The templates, sorted by name: an array of template objects.
   ///
   /// - Complexity: O(*n*), for *n* nodes in all templates.
@@ -36,6 +43,7 @@ enum TemplateEncoder {
     sink.openObject()
     sink.member(.name, template.name)
     sink.member(.title, template.title)
+    if template.scope != .tab { sink.member(.scope, template.scope.rawValue) }
     sink.key(.root)
     node(template.root, into: &sink)
     WorkspaceEncoder.unknown(template.unknownMembers, into: &sink)

@@ -69,6 +69,7 @@ extension WorkspaceDecoder {
       throw invalid(location + ".name", "\(WorkspaceError.invalidTemplateName(name))")
     }
     let title = try optionalTemplateText(object, .title, at: location)
+    let scope = try templateScope(object[.scope], at: location + ".scope")
     guard let rootValue = object[.root] else { throw invalid(location, "missing 'root'") }
     var count = 0
     var marks: Set<String> = []
@@ -76,7 +77,8 @@ extension WorkspaceDecoder {
       rootValue, at: location + ".root", depth: 1, count: &count, marks: &marks)
     var template: WorkspaceTemplate
     do {
-      template = try WorkspaceTemplate(name: name, title: title ?? name, root: root)
+      template = try WorkspaceTemplate(
+        name: name, title: title ?? name, root: root, scope: scope)
     } catch {
       // Placeholders are checked where each text is read; what is left is a tree without a
       // pane.
@@ -148,7 +150,7 @@ extension WorkspaceDecoder {
     return node
   }
 
-  private func decodeTemplateRouter(_ value: some FormatValue, at location: String)
+  func decodeTemplateRouter(_ value: some FormatValue, at location: String)
     throws(WorkspaceFileError) -> RouterState
   {
     let object = try templateObject(value, at: location)
@@ -182,6 +184,17 @@ extension WorkspaceDecoder {
     return router
   }
 
+  /// A template's `scope`: `fallback` when missing.
+  func templateScope<Value: FormatValue>(
+    _ value: Value?, at location: String, default fallback: WorkspaceTemplate.Scope = .tab
+  ) throws(WorkspaceFileError) -> WorkspaceTemplate.Scope {
+    guard let value else { return fallback }
+    guard let name = value.stringValue, let scope = WorkspaceTemplate.Scope(rawValue: name) else {
+      throw invalid(location, "expected \"tab\" or \"workspace\"")
+    }
+    return scope
+  }
+
   private func templateAxis<Value: FormatValue>(_ value: Value?, at location: String)
     throws(WorkspaceFileError) -> Axis
   {
@@ -192,7 +205,7 @@ extension WorkspaceDecoder {
   }
 
   /// A split's weights: relative shares, scaled when the tab is built; equal if missing.
-  private func templateWeights<Value: FormatValue>(
+  func templateWeights<Value: FormatValue>(
     _ value: Value?, count: Int, at location: String
   ) throws(WorkspaceFileError) -> [Double] {
     guard let value else { return Array(repeating: 1, count: count) }
@@ -234,7 +247,7 @@ extension WorkspaceDecoder {
     return object
   }
 
-  private func requiredString(
+  func requiredString(
     _ object: some FormatObject, _ key: FormatKey, at location: String
   ) throws(WorkspaceFileError) -> String {
     guard let value = object[key] else { throw invalid(location, "missing '\(key)'") }
@@ -245,7 +258,7 @@ extension WorkspaceDecoder {
     return text
   }
 
-  private func optionalTemplateText(
+  func optionalTemplateText(
     _ object: some FormatObject, _ key: FormatKey, at location: String
   ) throws(WorkspaceFileError) -> String? {
     guard object[key] != nil else { return nil }
@@ -254,14 +267,14 @@ extension WorkspaceDecoder {
     return text
   }
 
-  private func checkLength(_ text: String, at location: String) throws(WorkspaceFileError) {
+  func checkLength(_ text: String, at location: String) throws(WorkspaceFileError) {
     guard text.utf8.count <= limits.maximumStringBytes else {
       throw .limitExceeded(
         path: file, location: location, what: "string length", limit: limits.maximumStringBytes)
     }
   }
 
-  private func checkPlaceholders(_ text: String, at location: String) throws(WorkspaceFileError) {
+  func checkPlaceholders(_ text: String, at location: String) throws(WorkspaceFileError) {
     do {
       _ = try WorkspaceTemplate.placeholders(in: text)
     } catch {

@@ -1,0 +1,223 @@
+import PaneRouter
+import Workspace
+
+/// A layout file's terse spelling of a template (`docs/FORMAT.md`, "Layout files"), read
+/// strictly as a template is: the first problem is an error naming its JSON path in the
+/// layout's own spelling (`$.tabs[0].v[1].route`).
+extension WorkspaceDecoder {
+  /// The template a layout file's top-level object spells.
+  func decodeLayout(_ object: JSONObject) throws(WorkspaceFileError) -> WorkspaceTemplate {
+    if let format = object[LayoutKey.format.rawValue] {
+      guard format.stringValue == LayoutKey.formatName else {
+        throw invalid("$.format", "expected \"\(LayoutKey.formatName)\"")
+      }
+    }
+    if let value = object[LayoutKey.version.rawValue] {
+      guard let version = value.intValue, version >= 1 else {
+        throw invalid("$.version", "expected an integer version from 1")
+      }
+      guard version <= LayoutFile.currentVersion else {
+        throw .newerVersion(path: file, found: version, supported: LayoutFile.currentVersion)
+      }
+    }
+    guard let nameValue = object[LayoutKey.layout.rawValue] else {
+      throw invalid("$", "missing 'layout' (the layout's name, such as \"layout\": \"dev\")")
+    }
+    guard let name = nameValue.stringValue, WorkspaceTemplate.isValidName(name) else {
+      throw invalid(
+        "$.layout", "\(WorkspaceError.invalidTemplateName(nameValue.stringValue ?? ""))")
+    }
+    let title = try optionalText(object, .title, at: "$")
+    var count = 0
+    let root: NodeTemplate
+    let shapeScope: WorkspaceTemplate.Scope
+    switch (object[LayoutKey.root.rawValue], object[LayoutKey.tabs.rawValue]) {
+    case (let value?, nil):
+      root = try layoutNode(value, at: "$.root", depth: 1, count: &count)
+      shapeScope = .tab
+    case (nil, .some):
+      // The top level is the root tabs container: its `tabs` and `active`.
+      var members = JSONObject()
+      for key in [LayoutKey.tabs, .active] {
+        if let value = object[key.rawValue] { members.append(key: key.rawValue, value: value) }
+      }
+      root = try layoutNode(.object(members), at: "$", depth: 1, count: &count)
+      shapeScope = .workspace
+    case (.some, .some):
+      throw invalid("$", "both 'root' (one tab) and 'tabs' (a workspace's tabs); write one")
+    case (nil, nil):
+      throw invalid("$", "missing 'tabs' (a workspace's tabs) or 'root' (one tab's tree)")
+    }
+    let scope = try templateScope(object[.scope], at: "$.scope", default: shapeScope)
+    try checkMarks(root, at: shapeScope == .tab ? "$.root" : "$")
+    var template: WorkspaceTemplate
+    do {
+      template = try WorkspaceTemplate(name: name, title: title ?? name, root: root, scope: scope)
+    } catch {
+      throw invalid(shapeScope == .tab ? "$.root" : "$.tabs", "\(error)")
+    }
+    template.unknownMembers = unknown(object, known: LayoutKey.topLevel)
+    return template
+  }
+
+  /// One node: a split (`h` or `v`), a tabs container (`tabs`) or a pane (`route` or
+  /// `router`).
+  private func layoutNode(
+    _ value: JSONValue, at location: String, depth: Int, count: inout Int
+  ) throws(WorkspaceFileError) -> NodeTemplate {
+    count += 1
+    try checkTreeLimits(depth: depth, count: count, at: location)
+    guard let object = value.objectValue else { throw invalid(location, "expected an object") }
+    let containerKeys = [LayoutKey.horizontal, .vertical, .tabs].filter {
+      object[$0.rawValue] != nil
+    }
+    guard containerKeys.count <= 1 else {
+      throw invalid(
+        location,
+        "a node is one of 'h', 'v' or 'tabs'; found "
+          + containerKeys.map { "'\($0)'" }.joined(separator: " and "))
+    }
+    var node: NodeTemplate
+    if let key = containerKeys.first {
+      for misplaced in [LayoutKey.route, .title, .mark] where object[misplaced.rawValue] != nil {
+        throw invalid(
+          "\(location).\(misplaced)", "a pane's member, but this node is a container ('\(key)')")
+      }
+      node = try layoutContainer(object, key, at: location, depth: depth, count: &count)
+    } else {
+      for misplaced in [LayoutKey.weights, .active] where object[misplaced.rawValue] != nil {
+        throw invalid("\(location).\(misplaced)", "a container's member, but this node is a pane")
+      }
+      node = try layoutPane(object, at: location)
+    }
+    node.unknownMembers = unknown(object, known: LayoutKey.node)
+    return node
+  }
+
+  private func layoutContainer(
+    _ object: JSONObject, _ key: LayoutKey, at location: String, depth: Int, count: inout Int
+  ) throws(WorkspaceFileError) -> NodeTemplate {
+    let childrenLocation = location == "$" ? "$.\(key)" : "\(location).\(key)"
+    guard let items = object[key.rawValue]!.arrayValue, !items.isEmpty else {
+      throw invalid(childrenLocation, "expected a non-empty array of nodes")
+    }
+    var children: [NodeTemplate] = []
+    var tabTitles: [String] = []
+    for (index, item) in items.enumerated() {
+      let itemLocation = "\(childrenLocation)[\(index)]"
+      let child = try layoutNode(item, at: itemLocation, depth: depth + 1, count: &count)
+      children.append(child)
+      if key == .tabs {
+        let given = try item.objectValue.flatMap { (object) throws(WorkspaceFileError) in
+          try optionalText(object, .tab, at: itemLocation)
+        }
+        tabTitles.append(given ?? Self.defaultTabTitle(of: child))
+      } else if item.objectValue?[LayoutKey.tab.rawValue] != nil {
+        throw invalid("\(itemLocation).tab", "a tab's title, but this node is in a split")
+      }
+    }
+    let router = try object[LayoutKey.router.rawValue].map { (value) throws(WorkspaceFileError) in
+      try decodeTemplateRouter(value, at: "\(location).router")
+    }
+    if key == .tabs {
+      let active = object[LayoutKey.active.rawValue].map(\.intValue) ?? 0
+      guard let active, active >= 0, active < items.count else {
+        throw invalid("\(location).active", "expected an index from 0 to \(items.count - 1)")
+      }
+      return NodeTemplate(
+        .tabs(children: children, titles: tabTitles, selected: active), router: router)
+    }
+    let weights = try templateWeights(
+      object[LayoutKey.weights.rawValue], count: items.count, at: location)
+    let axis: Axis = key == .horizontal ? .horizontal : .vertical
+    return NodeTemplate(.split(axis, children: children, weights: weights), router: router)
+  }
+
+  private func layoutPane(
+    _ object: JSONObject, at location: String
+  ) throws(WorkspaceFileError) -> NodeTemplate {
+    let title = try optionalText(object, .title, at: location) ?? ""
+    let router: RouterState
+    switch (object[LayoutKey.route.rawValue], object[LayoutKey.router.rawValue]) {
+    case (let value?, nil):
+      router = try layoutRoute(value, at: "\(location).route")
+    case (nil, let value?):
+      router = try decodeTemplateRouter(value, at: "\(location).router")
+    case (.some, .some):
+      throw invalid(location, "both 'route' and 'router'; a pane has one")
+    case (nil, nil):
+      throw invalid(
+        location,
+        "missing 'route' (a pane's root route, such as \"notes/note:7\"), "
+          + "or 'h', 'v' or 'tabs' for a container")
+    }
+    let pane = NodeTemplate(.pane(title: title, router: router))
+    guard let value = object[LayoutKey.mark.rawValue] else { return pane }
+    guard let mark = value.stringValue, WorkspaceState.isValidMark(mark) else {
+      throw invalid(
+        "\(location).mark",
+        "expected a mark: a letter or _, then letters, digits, _, - or ., not a command word")
+    }
+    return pane.marked(mark)
+  }
+
+  /// Refuses a mark given to two panes, naming the second (its path in the layout's
+  /// spelling, found again by the same walk).
+  private func checkMarks(_ root: NodeTemplate, at location: String) throws(WorkspaceFileError) {
+    var holders: Set<String> = []
+    var pending = [(root, location)]
+    while let (node, nodeLocation) = pending.popLast() {
+      switch node.content {
+      case .pane:
+        if let mark = node.mark, !holders.insert(mark).inserted {
+          throw invalid("\(nodeLocation).mark", "mark '\(mark)' is held by another pane already")
+        }
+      case .split(let axis, let children, _):
+        let key = axis == .horizontal ? LayoutKey.horizontal : .vertical
+        for (index, child) in children.enumerated().reversed() {
+          pending.append((child, "\(nodeLocation).\(key)[\(index)]"))
+        }
+      case .tabs(let children, _, _):
+        for (index, child) in children.enumerated().reversed() {
+          pending.append((child, "\(nodeLocation).tabs[\(index)]"))
+        }
+      }
+    }
+  }
+
+  /// A pane's `route`: `KIND/ROUTE` as `split` and `tab new` take it (the kind `token` when
+  /// no kind is given), arguments as they are typed (`file:Sources/main.swift`).
+  private func layoutRoute(
+    _ value: JSONValue, at location: String
+  ) throws(WorkspaceFileError) -> RouterState {
+    guard let text = value.stringValue else { throw invalid(location, "expected a string") }
+    try checkLength(text, at: location)
+    let (kind, route) = CommandParser.kindAndRoute(text) ?? (RouteToken.kind, text)
+    guard !kind.isEmpty else { throw invalid(location, "empty kind before '/' in '\(text)'") }
+    let root: RouteToken
+    do {
+      root = try RouteToken(parsing: route)
+    } catch {
+      throw invalid(location, "\(error)")
+    }
+    for argument in root.arguments { try checkPlaceholders(argument, at: location) }
+    return RouterState(kind: kind, stack: RouteStack(root: root))
+  }
+
+  /// A tab's title when its node gives none: a pane's own title, else empty.
+  static func defaultTabTitle(of node: NodeTemplate) -> String {
+    if case .pane(let title, _) = node.content { return title }
+    return ""
+  }
+
+  private func optionalText(
+    _ object: JSONObject, _ key: LayoutKey, at location: String
+  ) throws(WorkspaceFileError) -> String? {
+    guard let value = object[key.rawValue] else { return nil }
+    let memberLocation = location == "$" ? "$.\(key)" : "\(location).\(key)"
+    guard let text = value.stringValue else { throw invalid(memberLocation, "expected a string") }
+    try checkLength(text, at: memberLocation)
+    try checkPlaceholders(text, at: memberLocation)
+    return text
+  }
+}
