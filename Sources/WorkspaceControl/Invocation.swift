@@ -53,6 +53,10 @@ struct Invocation {
     case restoreBackup(force: Bool)
     case status
     case watch
+    /// `control [SCRIPT] [--write-at-end]`: the calls of SCRIPT's lines (standard input when
+    /// it is missing or `-`), one after another over one connection to a live host, else on
+    /// the file, one reply line each.
+    case control(script: String?, writeAtEnd: Bool)
     case completions(String)
     case help(String?)
   }

@@ -243,6 +243,46 @@ extension ToolCommand {
     ) { _ in .watch },
     ToolCommand(
       CommandSyntax(
+        "control",
+        "Run the calls of SCRIPT's lines (default standard input), one reply line each, over "
+          + "one connection to a live host, else on the file.",
+        arguments: [ArgumentSyntax("SCRIPT", [.file], isOptional: true)],
+        options: [CommandOption("--write-at-end")],
+        help: [
+          ArgumentHelp("SCRIPT", "a file of calls, one a line; '-' or none: standard input"),
+          ArgumentHelp(
+            "--write-at-end", "without a host, write the file once, after the last line"),
+        ],
+        discussion: [
+          "Each line is one call's words after 'wsctl' and its global options, quoted as in a "
+            + "shell; the call's options apply to every line. Each line gets one reply line on "
+            + "standard output, in order: {\"line\": N, \"exit\": E, \"output\": \"…\", "
+            + "\"errors\": \"…\"}, what the call alone would print and exit with. An edit is "
+            + "answered once it is durable; a script may send many lines before reading the "
+            + "replies. See 'Control mode' in docs/CLI.md."
+        ],
+        example: "-f workspace.json control script.txt"), .local(ControlMode.run)
+    ) { arguments throws(Failure) in
+      var script: String?
+      var writeAtEnd = false
+      while let word = arguments.parser.readWord() {
+        let index = arguments.parser.index - 1
+        if word == "--write-at-end" {
+          guard !writeAtEnd else {
+            throw .usage(
+              "option '--write-at-end' given twice \(Invocation.position(index)) for 'control'")
+          }
+          writeAtEnd = true
+        } else if script == nil {
+          script = word
+        } else {
+          throw .usage("'control' takes one SCRIPT; '\(word)' \(Invocation.position(index))")
+        }
+      }
+      return .control(script: script, writeAtEnd: writeAtEnd)
+    },
+    ToolCommand(
+      CommandSyntax(
         "completions", "Print a shell completion script.",
         arguments: [
           ArgumentSyntax(

@@ -59,6 +59,16 @@ package final class ControlConnection: @unchecked Sendable {
     lock.withLock { !isClosed }
   }
 
+  /// Ends the connection both ways without closing its descriptor, so that a thread blocked
+  /// reading or writing on it returns (the thread that owns it then closes it); safe to call
+  /// more than once.
+  package func shutDown() {
+    lock.withLock {
+      guard !isClosed else { return }
+      _ = shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+  }
+
   /// Closes the connection; safe to call more than once.
   package func close() {
     lock.withLock {

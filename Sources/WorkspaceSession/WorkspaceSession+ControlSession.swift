@@ -1,0 +1,63 @@
+import Workspace
+import WorkspaceControl
+import WorkspaceJSON
+
+/// Control sessions (`wsctl control`): one connection, many calls, each answered in order.
+extension WorkspaceSession {
+  /// Serves a control session on a connection whose `control` request arrived: its calls are
+  /// worked out and committed one after another, in the order they came, and each is answered
+  /// once it is durable (a call that changes nothing, at once, after the calls before it).
+  ///
+  /// A call is worked out here on the main actor, where a command costs what it costs in
+  /// file mode (microseconds), so that a pipelined script pays no hop per line; a call that
+  /// draws (`show`, `layout`) is worked out off the main actor, as a single call is, and the
+  /// session's later calls wait for it. The writes of calls that arrive while a save runs
+  /// share the next save (see ``whenDurable(through:_:)``).
+  func serveControlSession(on connection: ControlConnection) {
+    guard control.listener != nil else { return connection.close() }
+    let session = ControlSession(connection: connection)
+    guard session.start() else { return }
+    control.sessions.append(session)
+    Task { [weak self] in
+      for await (index, message) in session.requests {
+        guard let self else { break }
+        await self.serve(message, number: index, of: session)
+      }
+      self?.control.sessions.removeAll { $0 === session }
+    }
+  }
+
+  /// Works out, commits and answers one request of a control session.
+  private func serve(_ message: JSONObject, number index: Int, of session: ControlSession) async {
+    let respond: @Sendable (JSONValue) -> Void = { session.answer(index, $0) }
+    let call: HostCall
+    do {
+      guard case .run(let run) = try ControlRequest(message) else {
+        return respond(
+          ControlReply.refused(
+            ControlError.malformed("a control session takes only 'run' requests").description
+          ).value)
+      }
+      call = run
+    } catch {
+      return respond(ControlListener.error(error))
+    }
+    guard isServingCalls else { return respond(Self.declined) }
+    let draft = workspace.makeDraft()
+    let answer: HostAnswer
+    if Self.mayDraw(call) {
+      let store = store
+      answer = await Task.detached { HostAnswer(call, draft: draft, store: store) }.value
+    } else {
+      answer = HostAnswer(call, draft: draft, store: store)
+    }
+    finish(call, answer, respond: respond)
+  }
+
+  /// Whether a call may draw the panes (`show`, `layout`), which can take long enough at a
+  /// large size to be worked out off the main actor; a word that only looks like one (a title
+  /// `show`) costs only the hop.
+  nonisolated private static func mayDraw(_ call: HostCall) -> Bool {
+    call.arguments.contains { $0 == "show" || $0 == "layout" }
+  }
+}
