@@ -78,8 +78,8 @@ extension WorkspaceSession {
     }
   }
 
-  /// Answers one `wsctl` call: run on a draft of the workspace off the main actor, committed
-  /// here, saved, then replied.
+  /// Answers one `wsctl` call: run on a draft of the workspace (off the main actor for a
+  /// call that may take long), committed here, saved, then replied.
   ///
   /// The call runs once, through the same `Runner` as file mode, as one draft of all its
   /// transactions; only a call that succeeds and that the file can hold is committed, so a
@@ -91,6 +91,12 @@ extension WorkspaceSession {
     // its error as file mode does, and nothing changes here.
     guard isServingCalls else { return connection.reply(Self.declined) }
     let draft = workspace.makeDraft()
+    // Worked out here unless it may take long: a command or a read costs microseconds, less
+    // than the hops off the main actor and back.
+    guard Self.mayTakeLong(call) else {
+      return finish(
+        call, HostAnswer(call, draft: draft, store: store), respond: connection.reply)
+    }
     let store = store
     Task.detached {
       let answer = HostAnswer(call, draft: draft, store: store)

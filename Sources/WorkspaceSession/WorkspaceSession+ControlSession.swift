@@ -10,7 +10,7 @@ extension WorkspaceSession {
   ///
   /// A call is worked out here on the main actor, where a command costs what it costs in
   /// file mode (microseconds), so that a pipelined script pays no hop per line; a call that
-  /// draws (`show`, `layout`) is worked out off the main actor, as a single call is, and the
+  /// may take long (a drawing, many words) is worked out off the main actor, and the
   /// session's later calls wait for it. The writes of calls that arrive while a save runs
   /// share the next save (see ``whenDurable(through:_:)``).
   func serveControlSession(on connection: ControlConnection) {
@@ -45,7 +45,7 @@ extension WorkspaceSession {
     guard isServingCalls else { return respond(Self.declined) }
     let draft = workspace.makeDraft()
     let answer: HostAnswer
-    if Self.mayDraw(call) {
+    if Self.mayTakeLong(call) {
       let store = store
       answer = await Task.detached { HostAnswer(call, draft: draft, store: store) }.value
     } else {
@@ -54,10 +54,11 @@ extension WorkspaceSession {
     finish(call, answer, respond: respond)
   }
 
-  /// Whether a call may draw the panes (`show`, `layout`), which can take long enough at a
-  /// large size to be worked out off the main actor; a word that only looks like one (a title
-  /// `show`) costs only the hop.
-  nonisolated private static func mayDraw(_ call: HostCall) -> Bool {
-    call.arguments.contains { $0 == "show" || $0 == "layout" }
+  /// Whether a call may take long enough to be worked out off the main actor: one that may
+  /// draw the panes (`show`, `layout`, at up to 1000×1000), or one of many words (a script
+  /// of 10,000 commands in one call); a word that only looks like a drawing (a title `show`)
+  /// costs only the hop.
+  nonisolated static func mayTakeLong(_ call: HostCall) -> Bool {
+    call.arguments.count > 64 || call.arguments.contains { $0 == "show" || $0 == "layout" }
   }
 }

@@ -128,10 +128,14 @@ package final class ControlSession: @unchecked Sendable {
   /// Writes the answers in order until the outbox closes or the client stops reading.
   private func write() {
     defer { threadDone() }
-    while let frame = outbox.take() {
+    while true {
+      // The answers that are ready go out in one write.
+      let frames = outbox.takeAll()
+      guard !frames.isEmpty else { break }
       do {
         try SocketIO.writeAll(
-          frame, to: connection.descriptor, until: SocketIO.now() + Self.answerDeadline)
+          frames.count == 1 ? frames[0] : Array(frames.joined()), to: connection.descriptor,
+          until: SocketIO.now() + Self.answerDeadline)
       } catch {
         close()
         return

@@ -78,7 +78,7 @@ package struct HostAnswer: Sendable {
       let changes = draft.state != initial
       if changes {
         do {
-          try store.checkSaving(draft.state)
+          try store.checkSaving(draft.state, after: draft.changes)
         } catch {
           throw Failure(
             Self.named(error, store, call.fileName), backupAvailable: store.hasBackup)

@@ -22,8 +22,8 @@ final class HostControl: @unchecked Sendable {
     /// A line to run here once the earlier ones are answered; the reading thread waits for
     /// the latch.
     case local(Int, [String], Invocation, Latch)
-    /// The line could not be sent whole: the host applies only a whole request.
-    case notSent(Int, ControlError)
+    /// Sending failed: the lines after it are not run.
+    case notSent(ControlError)
     /// Reading the script failed.
     case inputFailed(Errno)
   }
@@ -60,11 +60,15 @@ final class HostControl: @unchecked Sendable {
 
   private var stopped: Bool { lock.withLock { isStopped } }
 
-  /// Reads the script, sending each call for the host; on the reading thread.
+  /// Reads the script, sending each call for the host; on the reading thread. The calls of
+  /// the lines already read go out in one write, once the next line would mean waiting for
+  /// the script (or before a line answered here).
   private func send(_ lines: LineReader) {
     var lines = lines
     var number = 0
+    var batch = Batch()
     defer {
+      batch.send(self)
       if let failure = lines.failure { entries.put(.inputFailed(failure)) }
       // The host answers what it has and then closes the connection.
       _ = shutdown(client.descriptor, Int32(SHUT_WR))
@@ -74,9 +78,12 @@ final class HostControl: @unchecked Sendable {
       number += 1
       let line = ControlLine(line, number: number, prefix: context.prefix)
       switch line.content {
-      case .answered(let reply): entries.put(.answered(number, reply))
+      case .answered(let reply):
+        guard batch.send(self) else { return }
+        entries.put(.answered(number, reply))
       case .call(let arguments, let invocation):
         guard Self.isForHost(invocation) else {
+          guard batch.send(self) else { return }
           let latch = Latch()
           entries.put(.local(number, arguments, invocation, latch))
           latch.wait()
@@ -87,25 +94,47 @@ final class HostControl: @unchecked Sendable {
             arguments: Invocation.forHost(arguments), terminal: context.terminal,
             fileName: context.file))
         let frame = ControlProtocol.frame(request.value)
-        guard frame.count - 4 <= ControlProtocol.maximumRequestBytes else {
+        let length = frame.count - 4
+        guard length <= ControlProtocol.maximumRequestBytes else {
+          guard batch.send(self) else { return }
+          let error = ControlError.tooLarge(length, limit: ControlProtocol.maximumRequestBytes)
           entries.put(
-            .answered(
-              number,
-              ToolReply(
-                Failure.usage(
-                  "line \(number): \(ControlError.tooLarge(frame.count - 4, limit: ControlProtocol.maximumRequestBytes)); it was not run"
-                ))))
+            .answered(number, ToolReply(Failure.usage("line \(number): \(error); it was not run"))))
           continue
         }
-        do {
-          try SocketIO.writeAll(
-            frame, to: client.descriptor, until: SocketIO.now() + context.replyDeadline)
-        } catch {
-          entries.put(.notSent(number, error))
-          return
-        }
-        entries.put(.sent(number, arguments, invocation))
+        batch.bytes += frame
+        batch.entries.append(.sent(number, arguments, invocation))
       }
+      if !lines.hasLine || batch.bytes.count >= 1 << 16 {
+        guard batch.send(self) else { return }
+      }
+    }
+  }
+
+  /// Calls read but not sent yet, and their entries.
+  private struct Batch {
+    var bytes: [UInt8] = []
+    var entries: [Entry] = []
+
+    /// Sends the calls, then hands their entries over; a call not sent whole may still have
+    /// reached the host whole (its reply then says it may have applied).
+    ///
+    /// - Returns: Whether they went out.
+    mutating func send(_ control: HostControl) -> Bool {
+      guard !bytes.isEmpty else { return true }
+      var failure: ControlError?
+      do {
+        try SocketIO.writeAll(
+          bytes, to: control.client.descriptor,
+          until: SocketIO.now() + control.context.replyDeadline)
+      } catch {
+        failure = error
+      }
+      for entry in entries { control.entries.put(entry) }
+      bytes = []
+      entries = []
+      if let failure { control.entries.put(.notSent(failure)) }
+      return failure == nil
     }
   }
 
@@ -165,8 +194,8 @@ final class HostControl: @unchecked Sendable {
           stop()
           output.add(number, Self.unanswered(failure.description, invocation))
         }
-      case .notSent(let number, let error):
-        lost = lost ?? "the request for line \(number) could not be sent: \(error)"
+      case .notSent(let error):
+        lost = lost ?? "a request could not be sent: \(error)"
         stop()
       case .inputFailed(let failure):
         isInputBroken = true

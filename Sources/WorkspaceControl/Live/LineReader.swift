@@ -27,6 +27,14 @@ struct LineReader {
     self.limit = limit
   }
 
+  /// Whether the next line is already read whole, so that ``next()`` returns it without
+  /// waiting for the input.
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of that line.
+  var hasLine: Bool {
+    start < buffer.count && (isAtEnd || buffer[start...].contains(10))
+  }
+
   /// The next line, or `nil` at the end of the input (or once reading failed: see
   /// ``failure``).
   mutating func next() -> Line? {
