@@ -57,9 +57,13 @@ final class ToolCommand: Sendable {
 
   /// The entry a call's words start, at `index`: a subcommand's two words, else one word.
   static func starting(_ words: [String], at index: Int) -> ToolCommand? {
-    all.first { command in
+    guard index < words.count else { return nil }
+    let first = words[index]
+    return all.first { command in
+      // The first word rules out nearly every entry without building its words.
+      guard first == (command.parent ?? command.syntax.word) else { return false }
       let end = index + command.words.count
-      return end <= words.count && Array(words[index..<end]) == command.words
+      return end <= words.count && words[index..<end].elementsEqual(command.words)
     }
   }
 

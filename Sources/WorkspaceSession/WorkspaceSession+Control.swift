@@ -178,6 +178,8 @@ struct SessionControl: Sendable {
   var watchers: [ControlWatcher] = []
   /// The control sessions (`wsctl control`) being served.
   var sessions: [ControlSession] = []
+  /// When a control session's line last found the file, its backup and its lock writable.
+  var fileChecked: ContinuousClock.Instant?
   /// Why there is no listener, if there is none.
   var problem: ControlUnavailable?
 }

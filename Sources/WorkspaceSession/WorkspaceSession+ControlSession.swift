@@ -49,10 +49,18 @@ extension WorkspaceSession {
       let store = store
       answer = await Task.detached { HostAnswer(call, draft: draft, store: store) }.value
     } else {
-      answer = HostAnswer(call, draft: draft, store: store)
+      // The file, its backup and its lock were found writable a moment ago: a burst of lines
+      // checks them once per interval, not once a line (the save checks them again).
+      let now = ContinuousClock.now
+      let checksFile = control.fileChecked.map { now - $0 >= Self.fileCheckInterval } ?? true
+      answer = HostAnswer(call, draft: draft, store: store, checksFile: checksFile)
+      if checksFile, answer.draft != nil { control.fileChecked = now }
     }
     finish(call, answer, respond: respond)
   }
+
+  /// How long a control session's lines rely on the last check that the file may be written.
+  nonisolated static let fileCheckInterval = Duration.milliseconds(100)
 
   /// Whether a call may take long enough to be worked out off the main actor: one that may
   /// draw the panes (`show`, `layout`, at up to 1000×1000), or one of many words (a script

@@ -31,8 +31,9 @@ enum ControlBench {
     let script = (0..<count).map { "select-pane -t :.\($0 % 2)\n" }.joined()
     // One `%end` per command, and one for the attach itself.
     return await onThread {
-      rate(tmux, server + ["-C", "attach-session", "-t", "0"], script: script, count: count + 1)
-      { $0.hasPrefix("%end ") }
+      rate(tmux, server + ["-C", "attach-session", "-t", "0"], script: script, count: count + 1) {
+        $0.hasPrefix("%end ")
+      }
     }
   }
 

@@ -19,7 +19,8 @@ func wsctlControl(
   environment["WSCTL_FILE"] = nil
   environment.merge(extra) { $1 }
   let result = try await ProcessRunner(
-    BuiltProgram.require("wsctl"), ["-f", "w.json"] + arguments + ["control"] + after, in: directory,
+    BuiltProgram.require("wsctl"), ["-f", "w.json"] + arguments + ["control"] + after,
+    in: directory,
     environment: environment, input: script
   ).run()
   let run = WsctlRun(
@@ -49,16 +50,19 @@ struct ControlReplyLine: Equatable, CustomStringConvertible {
   /// What a call of its own printed and exited with.
   var run: WsctlRun { WsctlRun(output: output, errors: errors, exitCode: exit) }
 
-  var description: String { "line \(line): exit \(exit) \(output.debugDescription) \(errors.debugDescription)" }
+  var description: String {
+    "line \(line): exit \(exit) \(output.debugDescription) \(errors.debugDescription)"
+  }
 }
 
 extension LiveControl {
   @MainActor
   @Suite(.serialized) struct LiveControlModeTests {
     /// The calls of LiveControlTests as a script, one call a line, quoted as a shell would.
-    static let script = LiveControlTests.calls.map { call in
-      call.map(CommandParser.quoted).joined(separator: " ")
-    }.joined(separator: "\n") + "\n"
+    static let script =
+      LiveControlTests.calls.map { call in
+        call.map(CommandParser.quoted).joined(separator: " ")
+      }.joined(separator: "\n") + "\n"
 
     @Test func aControlSessionWithAHostPrintsWhatEachCallPrints() async throws {
       let calls = try HostAndFile()
@@ -150,7 +154,8 @@ extension LiveControl {
     func tenThousandLines(withHost: Bool) async throws {
       let pair = try HostAndFile()
       let directory = withHost ? pair.host : pair.file
-      let script = (0..<10_000).map { $0 % 1000 == 999 ? "routes" : "focus \($0 % 2 + 1)" }
+      let script =
+        (0..<10_000).map { $0 % 1000 == 999 ? "routes" : "focus \($0 % 2 + 1)" }
         .joined(separator: "\n") + "\n"
       let (replies, run) = try await wsctlControl(
         script, withHost ? [] : ["--no-host"], in: directory.path)
@@ -180,7 +185,10 @@ extension LiveControl {
       #expect(replies.map(\.exit) == [0, 0, 1, 64, 0])
       #expect(replies[4].output.contains("\"b\""))
       let state = try directory.stored()
-      #expect(state.node(state.focusedPane)?.router?.stack.stack.map(\.description).suffix(2) == ["a", "b"])
+      #expect(
+        state.node(state.focusedPane)?.router?.stack.stack.map(\.description).suffix(2) == [
+          "a", "b",
+        ])
       #expect(FileStamp(path: directory.file) != stamp)
       #expect(state.revision == 2)
     }

@@ -30,10 +30,15 @@ extension WorkspaceStore {
   /// is already more than half its size limit: the check a live host makes before each
   /// call applies, which a control session makes for every line.
   ///
+  /// - Parameters:
+  ///   - state: The state the changes left.
+  ///   - changes: The changes.
+  ///   - checkingFile: Whether to check the file, its backup and its lock too (`false` for a
+  ///     caller that checked them a moment ago).
   /// - Throws: The ``WorkspaceFileError`` the save would throw.
   /// - Complexity: That of ``checkLimits(_:after:)``, plus a few `stat` calls.
   package func checkSaving(
-    _ state: WorkspaceState, after changes: [WorkspaceChange]
+    _ state: WorkspaceState, after changes: [WorkspaceChange], checkingFile: Bool = true
   ) throws(WorkspaceFileError) {
     let size = FileStamp(path: targetPath)?.size ?? 0
     if size > Int64(limits.maximumFileBytes / 2) {
@@ -41,7 +46,7 @@ extension WorkspaceStore {
     } else {
       try checkLimits(state, after: changes)
     }
-    try checkSaving(nil)
+    if checkingFile { try checkSaving(nil) }
   }
 }
 
