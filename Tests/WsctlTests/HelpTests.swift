@@ -9,7 +9,7 @@ import Testing
     "present", "dismiss", "dismiss-all", "finish", "set-path", "set-modal-path", "at",
     "template", "undo", "redo",
     "show", "tree", "routes", "layout", "history", "open", "validate", "init", "migrate",
-    "restore-backup", "status", "watch", "completions", "help",
+    "restore-backup", "status", "watch", "control", "completions", "help",
   ]
 
   @Test(arguments: [[], ["help"], ["--help"], ["-h"]])
