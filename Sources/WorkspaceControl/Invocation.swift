@@ -63,6 +63,10 @@ struct Invocation {
     case restoreBackup(force: Bool)
     case status
     case watch
+    /// `control [SCRIPT] [--write-at-end]`: the calls of SCRIPT's lines (standard input when
+    /// it is missing or `-`), one after another over one connection to a live host, else on
+    /// the file, one reply line each.
+    case control(script: String?, writeAtEnd: Bool)
     case completions(String)
     case help(String?)
   }
@@ -73,6 +77,8 @@ struct Invocation {
   /// The words of the tool's own commands; they also end a workspace command's variadic
   /// arguments, as workspace command words do.
   static let toolWords: [String] = ToolCommand.topLevel.map(\.syntax.word)
+  /// ``toolWords`` as a set, made once for every parse.
+  static let toolWordSet = Set(toolWords)
 
   /// Parses the arguments after the program name.
   ///
@@ -216,7 +222,7 @@ struct Invocation {
       steps = [.help(nil)]
       return
     }
-    var parser = CommandParser(words: words, extraCommandWords: Set(Self.toolWords))
+    var parser = CommandParser(words: words, extraCommandWords: Self.toolWordSet)
     while let word = parser.nextWord {
       let start = parser.index
       // Only a word that looks like an option builds the table (from help's entries).

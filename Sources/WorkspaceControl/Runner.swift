@@ -19,6 +19,10 @@ struct Runner {
   private(set) var drawnArea: Size?
   /// The templates of the `--from` file, read before the first step.
   private var fileTemplates: TemplateLibrary?
+  /// The file as this process last wrote it, for a control session's next line: while the
+  /// file keeps that stamp it holds that state, and is not read again (see
+  /// `WorkspaceStore.save(default:written:resolving:)`).
+  var written: WrittenFile?
 
   /// Resolves the file (`-f`, else `$WSCTL_FILE`, else `./workspace.json`) and the lock
   /// timeout (`$WSCTL_LOCK_TIMEOUT` seconds, else 10).
@@ -63,16 +67,20 @@ struct Runner {
     let hasEdits = steps.contains(where: \.isEdit)
     if hasEdits, !options.dryRun {
       do {
-        let (printed, loaded) = try store.update(default: .example) {
-          (state) throws(Failure) in
+        var printed = ""
+        let saved = try store.save(
+          default: .example, written: written.map { ($0.stamp, $0.state) }
+        ) { (loaded) throws(Failure) in
           var runner = self
-          var draft = Self.draft(of: state)
+          var draft = Self.draft(of: loaded.state)
           try runner.execute(steps, on: &draft)
-          state = draft.state
+          var state = draft.state
           if let drawnArea = runner.drawnArea { try? state.recordLayoutSize(drawnArea) }
-          return runner.output
+          printed = runner.output
+          return state
         }
-        warn(loaded.diagnostics)
+        written = WrittenFile(saved, after: written)
+        warn(saved.loaded.diagnostics)
         output = printed
       } catch {
         switch error {
@@ -103,7 +111,7 @@ struct Runner {
 
   /// A draft of a file's state that checks new tokens as the host that saved the file
   /// published its route types (``WorkspaceState/routeSchema``), refusing what it would.
-  private static func draft(of state: WorkspaceState) -> WorkspaceDraft {
+  static func draft(of state: WorkspaceState) -> WorkspaceDraft {
     WorkspaceDraft(state, routeTypes: RouteRegistry(schema: state.routeSchema))
   }
 
@@ -118,6 +126,10 @@ struct Runner {
   }
 
   private func load() throws(Failure) -> LoadedWorkspace {
+    if let written, FileStamp(path: store.targetPath) == written.stamp {
+      return LoadedWorkspace(
+        state: written.state, diagnostics: [], migratedFromVersion: nil, isDefault: false)
+    }
     do {
       return try store.load(default: .example)
     } catch {
@@ -397,5 +409,30 @@ extension WorkspaceState {
   fileprivate func routerNode(for reference: PaneReference) throws(WorkspaceError) -> NodeID {
     if case .id(let id) = reference, node(id) != nil { return id }
     return try resolve(reference)
+  }
+}
+
+/// A file as this process last wrote it: its stamp after the write, and the state it holds.
+struct WrittenFile {
+  let stamp: FileStamp
+  let state: WorkspaceState
+
+  /// What a save leaves known: the state it wrote, or, when it wrote nothing to a file that
+  /// kept the stamp of `earlier`, that; else nothing (the file was read, or changed by another
+  /// writer).
+  init?(_ saved: WorkspaceStore.Saved, after earlier: WrittenFile?) {
+    guard let stamp = saved.stamp else { return nil }
+    if saved.didWrite {
+      self.init(stamp: stamp, state: saved.state)
+    } else if let earlier, earlier.stamp == stamp {
+      self = earlier
+    } else {
+      return nil
+    }
+  }
+
+  init(stamp: FileStamp, state: WorkspaceState) {
+    self.stamp = stamp
+    self.state = state
   }
 }

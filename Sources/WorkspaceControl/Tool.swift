@@ -23,22 +23,31 @@ package enum Tool {
       // `status` and `watch`, which talk to the host themselves.
       return run(invocation, replyDeadline).rawValue
     }
-    let terminal = TerminalTraits.current
+    let reply = answer(arguments, invocation, terminal: .current, replyDeadline: replyDeadline)
+    reply.print()
+    return reply.exitCode.rawValue
+  }
+
+  /// What a call prints and exits with: the live host's answer when one is live for the file
+  /// (and the call is for a host), else the file's; what a line of `wsctl control` that does
+  /// not go to the session's host gets too. Not for the calls that talk to the host
+  /// themselves (``ToolCommand/Place/local(_:)``).
+  static func answer(
+    _ arguments: [String], _ invocation: Invocation, terminal: TerminalTraits,
+    replyDeadline: Int64
+  ) -> ToolReply {
     let runner: Runner
     do {
       // Checks the environment (WSCTL_LOCK_TIMEOUT) as file mode does, host or not.
       runner = try Runner(invocation, terminal: terminal)
     } catch {
-      let reply = ToolReply(error)
-      reply.print()
-      return reply.exitCode.rawValue
+      return ToolReply(error)
     }
     var warning: String?
     if invocation.isServedByHost || invocation.exportsToFile, !invocation.options.noHost {
       switch hostReply(arguments, invocation, runner, terminal, replyDeadline) {
       case .answered(let reply):
-        reply.print()
-        return reply.exitCode.rawValue
+        return reply
       case .fileMode(let reason):
         warning = reason
       }
@@ -47,8 +56,7 @@ package enum Tool {
     if let warning, !invocation.options.quiet {
       reply.errors = Terminal.errorLine("wsctl: warning: \(warning)") + reply.errors
     }
-    reply.print()
-    return reply.exitCode.rawValue
+    return reply
   }
 
   /// The live host's answer, or file mode when no host answers. A `--from` file and the
@@ -146,6 +154,12 @@ package enum Tool {
   /// Answers a call on the file: what `wsctl` does with no live host, or with `--no-host`.
   static func fileMode(_ runner: Runner) -> ToolReply {
     var runner = runner
+    return fileMode(&runner)
+  }
+
+  /// Answers a call on the file, leaving in `runner` what it knows of the file after
+  /// (``Runner/written``), for a control session's next line.
+  static func fileMode(_ runner: inout Runner) -> ToolReply {
     do {
       try runner.run()
       return ToolReply(output: runner.output, errors: runner.warnings, exitCode: .success)

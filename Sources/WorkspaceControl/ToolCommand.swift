@@ -57,9 +57,13 @@ final class ToolCommand: Sendable {
 
   /// The entry a call's words start, at `index`: a subcommand's two words, else one word.
   static func starting(_ words: [String], at index: Int) -> ToolCommand? {
-    all.first { command in
+    guard index < words.count else { return nil }
+    let first = words[index]
+    return all.first { command in
+      // The first word rules out nearly every entry without building its words.
+      guard first == (command.parent ?? command.syntax.word) else { return false }
       let end = index + command.words.count
-      return end <= words.count && Array(words[index..<end]) == command.words
+      return end <= words.count && words[index..<end].elementsEqual(command.words)
     }
   }
 
@@ -307,6 +311,46 @@ extension ToolCommand {
         "Print every change as it happens, one line each, until interrupted or the host exits.",
         example: "watch --json"), .local(Watch.run)
     ) { _ in .watch },
+    ToolCommand(
+      CommandSyntax(
+        "control",
+        "Run the calls of SCRIPT's lines (default standard input), one reply line each, over "
+          + "one connection to a live host, else on the file.",
+        arguments: [ArgumentSyntax("SCRIPT", [.file], isOptional: true)],
+        options: [CommandOption("--write-at-end")],
+        help: [
+          ArgumentHelp("SCRIPT", "a file of calls, one a line; '-' or none: standard input"),
+          ArgumentHelp(
+            "--write-at-end", "without a host, write the file once, after the last line"),
+        ],
+        discussion: [
+          "Each line is one call's words after 'wsctl' and its global options, quoted as in a "
+            + "shell; the call's options apply to every line. Each line gets one reply line on "
+            + "standard output, in order: {\"line\": N, \"exit\": E, \"output\": \"…\", "
+            + "\"errors\": \"…\"}, what the call alone would print and exit with. An edit is "
+            + "answered once it is durable; a script may send many lines before reading the "
+            + "replies. See 'Control mode' in docs/CLI.md."
+        ],
+        example: "-f workspace.json control script.txt"), .local(ControlMode.run)
+    ) { arguments throws(Failure) in
+      var script: String?
+      var writeAtEnd = false
+      while let word = arguments.parser.readWord() {
+        let index = arguments.parser.index - 1
+        if word == "--write-at-end" {
+          guard !writeAtEnd else {
+            throw .usage(
+              "option '--write-at-end' given twice \(Invocation.position(index)) for 'control'")
+          }
+          writeAtEnd = true
+        } else if script == nil {
+          script = word
+        } else {
+          throw .usage("'control' takes one SCRIPT; '\(word)' \(Invocation.position(index))")
+        }
+      }
+      return .control(script: script, writeAtEnd: writeAtEnd)
+    },
     ToolCommand(
       CommandSyntax(
         "completions", "Print a shell completion script.",

@@ -47,6 +47,8 @@ extension WorkspaceSession {
     control.listener = nil
     for watcher in control.watchers { watcher.connection.close() }
     control.watchers = []
+    for session in control.sessions { session.close() }
+    control.sessions = []
   }
 
   private func handle(_ message: JSONObject, on connection: ControlConnection) {
@@ -72,11 +74,12 @@ extension WorkspaceSession {
       listener.closeOnHangUp(connection) { [weak self] in
         Task { @MainActor in self?.dropWatcher(connection) }
       }
+    case .control: serveControlSession(on: connection)
     }
   }
 
-  /// Answers one `wsctl` call: run on a draft of the workspace off the main actor, committed
-  /// here, saved, then replied.
+  /// Answers one `wsctl` call: run on a draft of the workspace (off the main actor for a
+  /// call that may take long), committed here, saved, then replied.
   ///
   /// The call runs once, through the same `Runner` as file mode, as one draft of all its
   /// transactions; only a call that succeeds and that the file can hold is committed, so a
@@ -86,48 +89,59 @@ extension WorkspaceSession {
   private func run(_ call: HostCall, on connection: ControlConnection) {
     // A file the session cannot read or write: wsctl runs the call on the file and reports
     // its error as file mode does, and nothing changes here.
-    switch status {
-    case .corrupt, .failing: return connection.reply(Self.declined)
-    case .saved, .saving, .missing, .unsavable: break
-    }
+    guard isServingCalls else { return connection.reply(Self.declined) }
     let draft = workspace.makeDraft()
+    // Worked out here unless it may take long: a command or a read costs microseconds, less
+    // than the hops off the main actor and back.
+    guard Self.mayTakeLong(call) else {
+      return finish(
+        call, HostAnswer(call, draft: draft, store: store), respond: connection.reply)
+    }
     let store = store
     Task.detached {
       let answer = HostAnswer(call, draft: draft, store: store)
-      await self.finish(call, answer, on: connection)
+      await self.finish(call, answer, respond: connection.reply)
+    }
+  }
+
+  /// Whether the session answers calls: not while its file cannot be read or written
+  /// (`wsctl` then runs the call on the file and reports its error as file mode does).
+  var isServingCalls: Bool {
+    switch status {
+    case .corrupt, .failing: false
+    case .saved, .saving, .missing, .unsavable: true
     }
   }
 
   /// Commits a worked-out call (working it out again if the workspace changed meanwhile),
-  /// saves it, then replies.
-  private func finish(_ call: HostCall, _ answer: HostAnswer, on connection: ControlConnection) {
+  /// then answers it: at once when it changed nothing, else once the change is durable.
+  func finish(
+    _ call: HostCall, _ answer: HostAnswer, respond: @escaping @Sendable (JSONValue) -> Void
+  ) {
     var answer = answer
     if let draft = answer.draft, !workspace.isCurrent(draft) {
       answer = HostAnswer(call, draft: workspace.makeDraft(), store: store)
     }
-    if answer.isDeclined { return connection.reply(Self.declined) }
+    if answer.isDeclined { return respond(Self.declined) }
     if let draft = answer.draft {
       do {
         try workspace.commit(draft, checkedByOwner: true)
       } catch {
         // Unreachable while the draft is current: it was checked as the owner checks.
-        return connection.reply(Self.reply(ToolReply(error)))
+        return respond(Self.reply(ToolReply(error)))
       }
     }
     if let drawnArea = answer.drawnArea, !recordsLayoutSize {
       try? workspace.recordMeasuredLayoutSize(drawnArea)
     }
-    guard answer.draft != nil else { return connection.reply(Self.reply(answer.reply)) }
+    guard answer.draft != nil, let sequence = lastSequence else {
+      return respond(Self.reply(answer.reply))
+    }
     let reply = answer.reply
     let store = store
-    Task {
-      do throws(WorkspaceFileError) {
-        try await flush()
-        connection.reply(Self.reply(reply))
-      } catch {
-        connection.reply(
-          Self.reply(HostAnswer.failedToSave(error, store: store, fileName: call.fileName)))
-      }
+    whenDurable(through: sequence) { error in
+      guard let error else { return respond(Self.reply(reply)) }
+      respond(Self.reply(HostAnswer.failedToSave(error, store: store, fileName: call.fileName)))
     }
   }
 
@@ -150,9 +164,9 @@ extension WorkspaceSession {
     }
   }
 
-  nonisolated private static let declined = ControlReply.declined.value
+  nonisolated static let declined = ControlReply.declined.value
 
-  nonisolated private static func reply(_ reply: ToolReply) -> JSONValue {
+  nonisolated static func reply(_ reply: ToolReply) -> JSONValue {
     ControlReply.answered(reply).value
   }
 }
@@ -162,6 +176,10 @@ extension WorkspaceSession {
 struct SessionControl: Sendable {
   var listener: ControlListener?
   var watchers: [ControlWatcher] = []
+  /// The control sessions (`wsctl control`) being served.
+  var sessions: [ControlSession] = []
+  /// When a control session's line last found the file, its backup and its lock writable.
+  var fileChecked: ContinuousClock.Instant?
   /// Why there is no listener, if there is none.
   var problem: ControlUnavailable?
 }

@@ -102,6 +102,8 @@ public final class WorkspaceSession {
   /// Whether the host records its layout size, which adoption then keeps.
   @ObservationIgnored private(set) var recordsLayoutSize = false
   @ObservationIgnored private var syncTask: Task<Void, Never>?
+  /// What waits for a change to be durable (``whenDurable(through:_:)``), in the order asked.
+  @ObservationIgnored private var durabilityWaiters: [DurabilityWaiter] = []
   @ObservationIgnored private var retryTask: Task<Void, Never>?
   @ObservationIgnored private let writer: SessionWriter
   @ObservationIgnored private var watcher: FileWatcher?
@@ -213,6 +215,7 @@ public final class WorkspaceSession {
   deinit {
     control.listener?.stop()
     for watcher in control.watchers { watcher.connection.close() }
+    for session in control.sessions { session.close() }
     watcher?.stop()
     syncTask?.cancel()
     retryTask?.cancel()
@@ -241,6 +244,39 @@ public final class WorkspaceSession {
     case .corrupt(let error, _), .failing(let error), .unsavable(let error): throw error
     case .saved, .saving, .missing: break
     }
+  }
+
+  /// The sequence number of the last change this session made, or `nil` before its first:
+  /// what ``whenDurable(through:_:)`` waits for after a commit.
+  var lastSequence: Int? { nextSequence > 0 ? nextSequence - 1 : nil }
+
+  /// Calls `resume` once the file holds every change up to the one numbered `sequence` (made
+  /// durable by a save: written, `fsync`, renamed), with `nil`; or, if the save fails, with
+  /// the error that keeps the file from holding it (``flush()``'s). The save starts at once,
+  /// without the autosave delay; changes made while a save runs share the next one (group
+  /// commit), and each waiter is resumed by the first save that holds its change, not the
+  /// last of a burst.
+  func whenDurable(
+    through sequence: Int, _ resume: @escaping @MainActor (WorkspaceFileError?) -> Void
+  ) {
+    durabilityWaiters.append(DurabilityWaiter(sequence: sequence, resume: resume))
+    needsSync = true
+    if let syncTask {
+      syncTask.cancel()  // skips the autosave delay; a running write completes
+    } else {
+      startSync(after: nil)
+    }
+  }
+
+  /// Resumes the waiters whose change the file now holds (all of them when nothing is left to
+  /// save), or every waiter with the error of a save that failed.
+  private func resumeWaiters(through sequence: Int, failure: WorkspaceFileError? = nil) {
+    guard !durabilityWaiters.isEmpty else { return }
+    let isSettled = failure != nil || pending.isEmpty
+    let done = durabilityWaiters.filter { isSettled || $0.sequence <= sequence }
+    guard !done.isEmpty else { return }
+    durabilityWaiters.removeAll { isSettled || $0.sequence <= sequence }
+    for waiter in done { waiter.resume(failure) }
   }
 
   /// Stops watching the file and saving, and stops listening on the control socket (every
@@ -431,7 +467,9 @@ public final class WorkspaceSession {
       } else {
         status = isMissing ? .missing : .saved(revision: state.revision)
       }
+      resumeWaiters(through: lastSent)
     case .failed(let error):
+      defer { resumeWaiters(through: lastSent, failure: error) }
       if error.isBadData {
         status = .corrupt(error, hasBackup: store.hasBackup)
       } else if case .saveExceedsLimit = error {
@@ -443,4 +481,10 @@ public final class WorkspaceSession {
       }
     }
   }
+}
+
+/// A wait for a change to be durable: its sequence number, and what to call then.
+private struct DurabilityWaiter {
+  let sequence: Int
+  let resume: @MainActor (WorkspaceFileError?) -> Void
 }

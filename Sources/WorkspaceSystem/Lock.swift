@@ -2,8 +2,8 @@
 /// and the file watcher's threads share with their owners (the modules that use it do
 /// without Foundation, so that `wsctl` starts fast).
 package final class Lock: @unchecked Sendable {
-  /// The mutex, which a ``Latch``'s condition waits on.
-  fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  /// The mutex, which the conditions of a ``Latch`` and a ``Mailbox`` wait on.
+  package let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
   package init() {
     mutex = .allocate(capacity: 1)

@@ -35,16 +35,19 @@ enum LiveBench {
     let fileTime = await median(runs) { index in
       EndToEnd.launch(wsctl, ["-q", "-f", fileMode, "focus", "\(index % 2 + 1)"])
     }
-    let tmuxTime = await tmuxSelectPane(runs: runs)
-    let tmuxName = tmuxTime == nil ? "tmux not installed" : "tmux select-pane"
-    let tmuxRatio = tmuxTime == nil ? nil : "wsctl/tmux"
+    let tmuxTimes = await tmuxCalls(runs: runs)
+    let tmuxRatio = tmuxTimes == nil ? nil : "wsctl/tmux"
     var rows = [
       row(
         "wsctl focus N to a live host", "median round trip (whole process)", hostTime,
-        baseline: tmuxTime, tmuxName, ratioLabel: tmuxRatio),
+        baseline: tmuxTimes?.write,
+        tmuxTimes == nil ? "skipped: tmux not installed" : "tmux select-pane",
+        ratioLabel: tmuxRatio),
       row(
         "wsctl routes to a live host (no save)", "median round trip (whole process)",
-        inspectionTime, baseline: tmuxTime, tmuxName, ratioLabel: tmuxRatio),
+        inspectionTime, baseline: tmuxTimes?.read,
+        tmuxTimes == nil ? "skipped: tmux not installed" : "tmux display-message -p",
+        ratioLabel: tmuxRatio),
       row(
         "wsctl focus N in file mode", "median round trip (whole process)", fileTime,
         baseline: hostTime, "to the live host", ratioLabel: "file/host"),
@@ -54,6 +57,17 @@ enum LiveBench {
         baseline: await median(runs) { _ in EndToEnd.launch("/bin/true", []) }, "no-op process",
         ratioLabel: "over a no-op"),
     ]
+    // A script through one connection: each edit answered once durable.
+    let controlRate = await ControlBench.wsctl(wsctl, file: hosted)
+    let tmuxRate = await ControlBench.tmux()
+    rows.append(
+      Table.Row(
+        section: "live",
+        subject: "wsctl control: \(ControlBench.count) focus N, one connection",
+        measure: "commands per second, each durable", value: controlRate ?? .nan, unit: "/s",
+        baseline: tmuxRate,
+        baselineName: tmuxRate == nil ? "skipped: tmux not installed" : "tmux -C select-pane",
+        ratioLabel: tmuxRate == nil ? nil : "wsctl/tmux"))
     if let watch = await watchLatency(wsctl: wsctl, session: session, runs: runs) {
       rows.append(
         row("wsctl watch", "change in the host to the line on stdout", watch, baseline: nil, nil))
@@ -90,21 +104,29 @@ enum LiveBench {
     return samples[samples.count / 2]
   }
 
-  /// `tmux select-pane` between two panes of a running server, or `nil` without tmux.
-  private static func tmuxSelectPane(runs: Int) async -> Double? {
-    guard
-      let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
-        .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-    else { return nil }
+  /// Where tmux is installed, if it is.
+  nonisolated static var tmuxPath: String? {
+    ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+      .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+  }
+
+  /// `tmux select-pane` between two panes of a running server, and `tmux display-message
+  /// -p` (a read) on it, or `nil` without tmux.
+  private static func tmuxCalls(runs: Int) async -> (write: Double, read: Double)? {
+    guard let tmux = tmuxPath else { return nil }
     let socket = "wsbench-\(ProcessInfo.processInfo.processIdentifier)"
     let server = ["-L", socket, "-f", "/dev/null"]
     guard EndToEnd.launch(tmux, server + ["new-session", "-d", "-x", "80", "-y", "24"]),
       EndToEnd.launch(tmux, server + ["split-window", "-h"])
     else { return nil }
     defer { _ = EndToEnd.launch(tmux, server + ["kill-server"]) }
-    return await median(runs) { index in
+    let write = await median(runs) { index in
       EndToEnd.launch(tmux, server + ["select-pane", "-t", ":.\(index % 2)"])
     }
+    let read = await median(runs) { _ in
+      EndToEnd.launch(tmux, server + ["display-message", "-p", "#{pane_id}"])
+    }
+    return (write, read)
   }
 
   /// From a command applied in the host to `wsctl watch` writing its line.

@@ -10,7 +10,8 @@ import Testing
     "set-modal-path", "mark", "unmark", "at",
     "template", "undo", "redo",
     "show", "tree", "routes", "layout", "history", "closed", "open", "validate", "init", "migrate",
-    "restore-backup", "status", "watch", "completions", "help", "load-layout", "save-layout",
+    "restore-backup", "status", "watch", "control", "completions", "help", "load-layout",
+    "save-layout",
   ]
 
   /// The grammar's words `at TARGET` completes.

@@ -23,16 +23,53 @@ package final class ControlConnection: @unchecked Sendable {
     close()
   }
 
-  /// Encodes and sends a reply, then closes the connection, on a thread of its own: a large
-  /// reply is encoded there, and a client that reads it slowly holds that thread (up to a
-  /// deadline), never the host's.
+  /// Encodes and sends a reply, then closes the connection. A small reply that the socket
+  /// takes at once is sent here; a large one is encoded and sent on a thread of its own, and
+  /// so is the rest of one the socket does not take at once: a client that reads it slowly
+  /// holds that thread (up to a deadline), never the host's.
   package func reply(_ message: JSONValue) {
+    if Self.isSmall(message) {
+      let bytes = ControlProtocol.frame(message)
+      let (sent, failure) = lock.withLock { () -> (Int, Int32) in
+        guard !isClosed else { return (bytes.count, 0) }
+        let count = bytes.withUnsafeBytes { buffer in
+          retryingOnInterrupt {
+            systemSend(descriptor, buffer.baseAddress!, buffer.count, Platform.sendFlags)
+          }
+        }
+        return (count, count < 0 ? errno : 0)
+      }
+      if sent >= bytes.count || sent < 0 && failure != EAGAIN && failure != EWOULDBLOCK {
+        return close()
+      }
+      return finishOnThread(Array(bytes[max(sent, 0)...]))
+    }
     let started = Platform.startThread { [self] in
       let bytes = ControlProtocol.frame(message)
       try? SocketIO.writeAll(bytes, to: descriptor, until: SocketIO.now() + Self.replyDeadline)
       close()
     }
     if !started { close() }
+  }
+
+  /// Sends the rest of a reply on a thread of its own, then closes the connection.
+  private func finishOnThread(_ bytes: [UInt8]) {
+    let started = Platform.startThread { [self] in
+      try? SocketIO.writeAll(bytes, to: descriptor, until: SocketIO.now() + Self.replyDeadline)
+      close()
+    }
+    if !started { close() }
+  }
+
+  /// Whether a reply is small enough to encode on the caller's thread: its strings (the
+  /// output of a call) hold less than 64 KiB.
+  private static func isSmall(_ message: JSONValue) -> Bool {
+    guard let object = message.objectValue else { return false }
+    var size = 0
+    for (_, value) in object.members {
+      if let text = value.stringValue { size += text.utf8.count }
+    }
+    return size < 1 << 16
   }
 
   /// Sends a message at once if the socket takes all of it, for a stream of changes; a client
@@ -59,6 +96,16 @@ package final class ControlConnection: @unchecked Sendable {
     lock.withLock { !isClosed }
   }
 
+  /// Ends the connection both ways without closing its descriptor, so that a thread blocked
+  /// reading or writing on it returns (the thread that owns it then closes it); safe to call
+  /// more than once.
+  package func shutDown() {
+    lock.withLock {
+      guard !isClosed else { return }
+      _ = shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+  }
+
   /// Closes the connection; safe to call more than once.
   package func close() {
     lock.withLock {
@@ -72,4 +119,10 @@ package final class ControlConnection: @unchecked Sendable {
     isClosed = true
     try? owned.take()?.close()
   }
+}
+
+private func systemSend(
+  _ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int, _ flags: Int32
+) -> Int {
+  send(descriptor, bytes, count, flags)
 }

@@ -12,6 +12,9 @@ package enum ControlRequest: Hashable, Sendable {
   case status
   /// Every change from now on, one line each (JSON lines when `json`).
   case watch(json: Bool)
+  /// A control session (`wsctl control`): once the host says ``ControlReply/controlling``,
+  /// every further frame on the connection is a ``run(_:)``, answered in order.
+  case control
 
   /// The request as a message, with the protocol's version.
   package var value: JSONValue {
@@ -34,6 +37,7 @@ package enum ControlRequest: Hashable, Sendable {
     case .status: return ControlProtocol.message([("kind", "status")])
     case .watch(let json):
       return ControlProtocol.message([("kind", "watch"), ("json", .bool(json))])
+    case .control: return ControlProtocol.message([("kind", "control")])
     }
   }
 
@@ -57,6 +61,7 @@ package enum ControlRequest: Hashable, Sendable {
           fileName: message["file"]?.stringValue))
     case "status": self = .status
     case "watch": self = .watch(json: message["json"]?.boolValue == true)
+    case "control": self = .control
     default: throw .malformed("unknown kind '\(message["kind"]?.stringValue ?? "")'")
     }
   }
@@ -73,6 +78,8 @@ package enum ControlReply: Hashable, Sendable {
   case status(pid: Int?, file: String?, status: String?)
   /// One change, for a watch.
   case line(String)
+  /// The host serves a control session on the connection from now on.
+  case controlling
   /// The request was refused before it applied (a malformed request, another version, a
   /// host too busy); nothing changed.
   case refused(String)
@@ -95,6 +102,7 @@ package enum ControlReply: Hashable, Sendable {
           value.map { (key, $0) }
         })
     case .line(let line): ControlProtocol.message([("line", .string(line))])
+    case .controlling: ControlProtocol.message([("control", true)])
     case .refused(let reason): ControlProtocol.message([("error", .string(reason))])
     }
   }
@@ -107,6 +115,8 @@ package enum ControlReply: Hashable, Sendable {
       self = .declined
     } else if let line = message["line"]?.stringValue {
       self = .line(line)
+    } else if message["control"]?.boolValue == true {
+      self = .controlling
     } else if let output = message["output"]?.stringValue,
       let errors = message["errors"]?.stringValue, let code = message["exit"]?.intValue,
       let raw = Int32(exactly: code), let exitCode = ExitCode(rawValue: raw)

@@ -48,9 +48,13 @@ package struct HostAnswer: Sendable {
   ///   - call: The call.
   ///   - draft: A draft of the host's workspace (`Workspace.makeDraft()`).
   ///   - store: The host's store, for the checks of a save.
+  ///   - checksFile: Whether to check that the file, its backup and its lock may be written
+  ///     (`false` when the host checked them a moment ago; the limits are checked always).
   /// - Complexity: What the commands cost on the state, as in file mode, plus an encoding of
   ///   the state when they change it.
-  package init(_ call: HostCall, draft: WorkspaceDraft, store: WorkspaceStore) {
+  package init(
+    _ call: HostCall, draft: WorkspaceDraft, store: WorkspaceStore, checksFile: Bool = true
+  ) {
     let invocation: Invocation
     do {
       invocation = try Invocation(arguments: call.arguments)
@@ -78,7 +82,7 @@ package struct HostAnswer: Sendable {
       let changes = draft.state != initial
       if changes {
         do {
-          try store.checkSaving(draft.state)
+          try store.checkSaving(draft.state, after: draft.changes, checkingFile: checksFile)
         } catch {
           throw Failure(
             Self.named(error, store, call.fileName), backupAvailable: store.hasBackup)

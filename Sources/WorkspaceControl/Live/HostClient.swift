@@ -195,7 +195,7 @@ struct HostClient {
       // Declined, or refused before it was read (another protocol version, a host too busy):
       // nothing applied, so the file answers.
       return .fileMode(warning: nil)
-    case .status, .line:
+    case .status, .line, .controlling:
       return failure(Self.describe(.malformed("not the answer to a call")))
     }
   }

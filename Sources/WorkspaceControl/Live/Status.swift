@@ -34,7 +34,7 @@ enum Status {
         case .refused(let refusal)?: problem = ("it refused the request: \(refusal)", true)
         case nil: problem = ("the host closed the connection before it replied", true)
         case .status(let pid, _, let status)?: host = (pid, status)
-        case .answered?, .declined?, .line?: host = (nil, nil)
+        case .answered?, .declined?, .line?, .controlling?: host = (nil, nil)
         }
       } catch {
         switch error {

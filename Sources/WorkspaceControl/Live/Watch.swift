@@ -65,7 +65,7 @@ enum Watch {
         case .refused(let refusal):
           return watchingTheFile("the host refused the watch: \(refusal)")
         case .line(let line): Terminal.output(line)
-        case .answered, .declined, .status: continue
+        case .answered, .declined, .status, .controlling: continue
         }
       }
     } catch {

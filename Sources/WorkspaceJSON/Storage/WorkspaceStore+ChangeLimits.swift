@@ -23,6 +23,31 @@ extension WorkspaceStore {
   ) throws(WorkspaceFileError) {
     if limits.mayBeBroken(in: state, by: changes) { try checkLimits(state) }
   }
+
+  /// Checks, writing nothing, that a save of the state changes left would not be refused, as
+  /// ``checkSaving(_:)`` does, but judges the limits from what the changes touched
+  /// (``checkLimits(_:after:)``), encoding the whole state only near a limit or when the file
+  /// is already more than half its size limit: the check a live host makes before each
+  /// call applies, which a control session makes for every line.
+  ///
+  /// - Parameters:
+  ///   - state: The state the changes left.
+  ///   - changes: The changes.
+  ///   - checkingFile: Whether to check the file, its backup and its lock too (`false` for a
+  ///     caller that checked them a moment ago).
+  /// - Throws: The ``WorkspaceFileError`` the save would throw.
+  /// - Complexity: That of ``checkLimits(_:after:)``, plus a few `stat` calls.
+  package func checkSaving(
+    _ state: WorkspaceState, after changes: [WorkspaceChange], checkingFile: Bool = true
+  ) throws(WorkspaceFileError) {
+    let size = FileStamp(path: targetPath)?.size ?? 0
+    if size > Int64(limits.maximumFileBytes / 2) {
+      try checkLimits(state)
+    } else {
+      try checkLimits(state, after: changes)
+    }
+    if checkingFile { try checkSaving(nil) }
+  }
 }
 
 extension WorkspaceFileLimits {
