@@ -293,6 +293,16 @@ extension Invocation {
   }
 }
 
+extension Invocation {
+  /// Whether a step is `load-layout`, whose LAYOUT `wsctl` reads where it runs before a live
+  /// host does.
+  var loadsLayout: Bool {
+    steps.contains { step in
+      if case .tool(_, .loadLayout) = step { true } else { false }
+    }
+  }
+}
+
 extension Invocation.Step {
   /// `help [COMMAND]`, as `--help` and a call without commands ask for it.
   static func help(_ topic: String?) -> Self { .tool(ToolCommand.helpCommand, .help(topic)) }

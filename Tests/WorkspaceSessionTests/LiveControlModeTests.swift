@@ -93,6 +93,8 @@ extension LiveControl {
       try FileManager.default.copyItem(atPath: pair.file.file, toPath: other.file)
       try Data(HostAndFile.templatesFile.utf8).write(
         to: URL(fileURLWithPath: other.path + "/team.json"))
+      try Data(HostAndFile.layoutFile.utf8).write(
+        to: URL(fileURLWithPath: other.path + "/dev.json"))
       var separate: [WsctlRun] = []
       for call in LiveControlTests.calls {
         separate.append(try await wsctl(["-f", "w.json", "--no-host"] + call, in: pair.file.path))

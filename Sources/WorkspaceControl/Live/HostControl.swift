@@ -138,11 +138,13 @@ final class HostControl: @unchecked Sendable {
     }
   }
 
-  /// Whether a line goes to the host: a call a host answers, without `--from FILE` (read here
-  /// first, so that its error names it as written) or a FILE to export to.
+  /// Whether a line goes to the host: a call a host answers, without `--from FILE` or
+  /// `load-layout LAYOUT` (read here first, as a call of its own reads them, so that their
+  /// errors name them as written) or a FILE to export to.
   private static func isForHost(_ invocation: Invocation) -> Bool {
     invocation.isServedByHost && !invocation.options.noHost
       && invocation.options.templatesFile == nil && !invocation.exportsToFile
+      && !invocation.loadsLayout
   }
 
   /// Prints the reply of every line in order; returns the session's exit code.
