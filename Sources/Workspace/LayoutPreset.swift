@@ -31,7 +31,7 @@ public enum LayoutPreset: String, CaseIterable, Hashable, Sendable, CustomString
 }
 
 /// What `arrange` applies: a preset, or the next or previous one in the cycle of
-/// ``LayoutPreset/allCases`` (tmux's `next-layout` and `previous-layout`).
+/// `LayoutPreset.allCases` (tmux's `next-layout` and `previous-layout`).
 public enum Arrangement: Hashable, Sendable {
   /// A preset by name.
   case preset(LayoutPreset)

@@ -110,7 +110,7 @@ public indirect enum WorkspaceCommand: Hashable, Sendable {
   /// children, the selected tabs and the most-recently-used list stay as they were (unless
   /// the command closed the focused pane, or zooms, whose point is to show `target`).
   ///
-  /// `.at(.id(n), .route(operation))` does what ``route(_:at:)`` does for a pane and is
+  /// `.at(.id(n), .route(operation))` does what ``route(_:at:)-enum.case`` does for a pane and is
   /// spelled as it is: `at %n push x`.
   case at(PaneReference, WorkspaceCommand)
   /// Bring back a closed pane or tab (the `number`th most recently closed that is not open

@@ -17,7 +17,7 @@ import Workspace
 ///       ]
 ///     }
 ///
-/// It is a second spelling of ``WorkspaceTemplate``, lossless both ways: every template
+/// It is a second spelling of `WorkspaceTemplate`, lossless both ways: every template
 /// (scope, titles, weights, routers' kinds and limits, kept members) converts to a layout and
 /// back unchanged. The format is in `docs/FORMAT.md` ("Layout files") and its JSON Schema in
 /// `docs/layout.schema.json`. It is read strictly, since a person writes it: the first problem
