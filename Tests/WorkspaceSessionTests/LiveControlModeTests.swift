@@ -13,11 +13,7 @@ func wsctlControl(
   _ script: String, _ arguments: [String] = [], after: [String] = [], in directory: String,
   environment extra: [String: String] = [:]
 ) async throws -> (replies: [ControlReplyLine], run: WsctlRun) {
-  var environment = ProcessInfo.processInfo.environment
-  environment["COLUMNS"] = "60"
-  environment["LINES"] = "12"
-  environment["WSCTL_FILE"] = nil
-  environment.merge(extra) { $1 }
+  let environment = wsctlEnvironment(extra)
   let result = try await ProcessRunner(
     BuiltProgram.require("wsctl"), ["-f", "w.json"] + arguments + ["control"] + after,
     in: directory,

@@ -20,18 +20,24 @@ func wsctl(
   _ arguments: [String], in directory: String, environment extra: [String: String] = [:],
   timeout: Duration = .seconds(300)
 ) async throws -> WsctlRun {
+  let result = try await ProcessRunner(
+    BuiltProgram.require("wsctl"), arguments, in: directory,
+    environment: wsctlEnvironment(extra), timeout: timeout
+  ).run()
+  return WsctlRun(
+    output: result.stdout, errors: result.stderr,
+    exitCode: result.signal.map { -$0 } ?? result.status)
+}
+
+/// The environment every `wsctl` of these suites runs in: a 60x12 terminal, no
+/// `WSCTL_FILE`, then `extra`.
+func wsctlEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
   var environment = ProcessInfo.processInfo.environment
   environment["COLUMNS"] = "60"
   environment["LINES"] = "12"
   environment["WSCTL_FILE"] = nil
   environment.merge(extra) { $1 }
-  let result = try await ProcessRunner(
-    BuiltProgram.require("wsctl"), arguments, in: directory, environment: environment,
-    timeout: timeout
-  ).run()
-  return WsctlRun(
-    output: result.stdout, errors: result.stderr,
-    exitCode: result.signal.map { -$0 } ?? result.status)
+  return environment
 }
 
 /// A session's file in one directory and a copy of it in another, for the same call in host
@@ -86,6 +92,18 @@ final class HostAndFile {
     let filed = try await wsctl(
       ["-f", "w.json", "--no-host"] + arguments, in: file.path, environment: environment)
     return (hosted, filed)
+  }
+
+  /// Runs the call in both modes and expects the same output and exit code, and the host's
+  /// state equal to the state file mode saved (the revisions aside).
+  func expectBothModesAgree(_ arguments: [String]) async throws {
+    let (hosted, filed) = try await both(arguments)
+    #expect(hosted == filed, "\(arguments)")
+    var inMemory = session.workspace.state
+    var saved = try file.stored()
+    inMemory.revision = 0
+    saved.revision = 0
+    #expect(inMemory == saved, "\(arguments)")
   }
 }
 

@@ -94,14 +94,7 @@ extension LiveControl {
     func hostAndFileModePrintTheSameAndExitAlike(arguments: [String]) async throws {
       let pair = try HostAndFile()
       #expect(pair.session.controlSocketPath != nil)
-      let (hosted, filed) = try await pair.both(arguments)
-      #expect(hosted == filed, "\(arguments)")
-      // The host's state is the state file mode saved (the revisions aside).
-      var inMemory = pair.session.workspace.state
-      var saved = try pair.file.stored()
-      inMemory.revision = 0
-      saved.revision = 0
-      #expect(inMemory == saved, "\(arguments)")
+      try await pair.expectBothModesAgree(arguments)
     }
 
     @Test func aBadEnvironmentIsRefusedAsInFileMode() async throws {

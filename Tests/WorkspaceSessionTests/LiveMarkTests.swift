@@ -63,14 +63,7 @@ extension LiveControl {
       ["focus", "2", "at", "last", "close", "tree"],
     ])
     func bothModesAgree(arguments: [String]) async throws {
-      let pair = try HostAndFile()
-      let (hosted, filed) = try await pair.both(arguments)
-      #expect(hosted == filed, "\(arguments)")
-      var inMemory = pair.session.workspace.state
-      var saved = try pair.file.stored()
-      inMemory.revision = 0
-      saved.revision = 0
-      #expect(inMemory == saved, "\(arguments)")
+      try await HostAndFile().expectBothModesAgree(arguments)
     }
   }
 }
