@@ -160,12 +160,12 @@ struct Invocation {
     _ isHelpRequested: inout Bool
   ) throws(Failure) {
     switch option.effect {
-    case .flag(let path): options[keyPath: path] = true
+    case .flag(let turnOn): turnOn(&options)
     case .help: isHelpRequested = true
     case .version: if steps.isEmpty { steps.append(.version) }
-    case .file(let path):
+    case .file(let record):
       guard let value, !value.isEmpty else { throw .usage("option '\(name)' needs a FILE") }
-      options[keyPath: path] = value
+      record(&options, value)
     case .size:
       guard let value else { throw .usage("option '\(name)' needs a size WxH") }
       try setSize(value, word: word)
@@ -218,8 +218,9 @@ struct Invocation {
   }
 
   private mutating func parseSteps(_ words: [String]) throws(Failure) {
-    if words.isEmpty && steps.isEmpty {
-      steps = [.help(nil)]
+    if words.isEmpty {
+      // `--version` alone, or no command at all (help): no table is built.
+      if steps.isEmpty { steps = [.help(nil)] }
       return
     }
     var parser = CommandParser(words: words, extraCommandWords: Self.toolWordSet)

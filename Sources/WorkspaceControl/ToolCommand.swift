@@ -356,7 +356,7 @@ extension ToolCommand {
         "completions", "Print a shell completion script.",
         arguments: [
           ArgumentSyntax(
-            Completions.shells.joined(separator: "|"), [.shell],
+            Completions.shellChoice, [.shell],
             expected: "a shell: " + Completions.shellList)
         ],
         help: [ArgumentHelp("SHELL", Completions.shellList)],

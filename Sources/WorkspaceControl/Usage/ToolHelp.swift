@@ -60,8 +60,18 @@ enum ToolHelp {
 
 extension [String] {
   /// The words as a sentence lists them: `a, b or c`.
+  ///
+  /// A loop rather than `joined(separator:)` on a slice: the tables built at every start
+  /// (``ToolCommand/all``) call it, and the generic `joined` instantiates metadata by name
+  /// and scans the binary's protocol conformances on its first call (~0.3 M instructions,
+  /// measured with callgrind).
   var listed: String {
-    dropLast().joined(separator: ", ") + (count > 1 ? " or " : "") + (last ?? "")
+    var text = ""
+    for (index, word) in enumerated() {
+      if index > 0 { text += index == count - 1 ? " or " : ", " }
+      text += word
+    }
+    return text
   }
 }
 
