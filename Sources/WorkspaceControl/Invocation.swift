@@ -76,7 +76,7 @@ struct Invocation {
 
   /// The words of the tool's own commands; they also end a workspace command's variadic
   /// arguments, as workspace command words do.
-  static let toolWords: [String] = ToolCommand.topLevel.map(\.syntax.word)
+  static let toolWords: [String] = ToolCommand.topLevel.map { $0.syntax.word }
   /// ``toolWords`` as a set, made once for every parse.
   static let toolWordSet = Set(toolWords)
 
