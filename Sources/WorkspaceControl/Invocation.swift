@@ -213,6 +213,15 @@ struct Invocation {
   /// Whether a word starting with `-` is a negative number (`-1`, `-0.5`, `-.5`) rather than
   /// an option: it is left for the grammar, which reports it as an invalid argument.
   static func isNumber(_ word: String) -> Bool {
+    let bytes = word.utf8
+    // ASCII words by their bytes: a character's metadata and grapheme breaking cost more at
+    // start than the whole test.
+    if bytes.allSatisfy({ $0 < 0x80 }) {
+      guard bytes.count > 1 else { return false }
+      let second = bytes[bytes.index(after: bytes.startIndex)]
+      return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(second)
+        || second == UInt8(ascii: ".")
+    }
     let rest = word.dropFirst()
     return rest.first.map { $0.isASCII && ($0.isNumber || $0 == ".") } ?? false
   }
