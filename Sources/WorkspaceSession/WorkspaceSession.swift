@@ -256,10 +256,19 @@ public final class WorkspaceSession {
   /// without the autosave delay; changes made while a save runs share the next one (group
   /// commit), and each waiter is resumed by the first save that holds its change, not the
   /// last of a burst.
+  ///
+  /// `acknowledge`, if given, runs on the writer's queue as soon as a save that holds the
+  /// change has succeeded (file written, `fsync`, renamed, directory synced), before the main
+  /// actor hears of it: a host's reply to `wsctl` leaves then, without waiting for a hop back
+  /// to a main actor that may be busy drawing. `resume` still runs, with `nil`, afterwards;
+  /// it must not answer twice (a connection's reply and a control session's answer are each
+  /// sent once, whatever calls them again).
   func whenDurable(
-    through sequence: Int, _ resume: @escaping @MainActor (WorkspaceFileError?) -> Void
+    through sequence: Int, acknowledge: (@Sendable () -> Void)? = nil,
+    _ resume: @escaping @MainActor (WorkspaceFileError?) -> Void
   ) {
-    durabilityWaiters.append(DurabilityWaiter(sequence: sequence, resume: resume))
+    durabilityWaiters.append(
+      DurabilityWaiter(sequence: sequence, acknowledge: acknowledge, resume: resume))
     needsSync = true
     if let syncTask {
       syncTask.cancel()  // skips the autosave delay; a running write completes
@@ -430,13 +439,17 @@ public final class WorkspaceSession {
     let clock = ContinuousClock()
     let started = clock.now
     let sent = pending
+    let lastSent = sent.last?.sequence ?? -1
     let request = SessionWriter.Request(
       base: base, snapshot: workspace.state, pending: sent, written: writtenStamp)
+    // Whose change this save holds, told by the writer the moment it has succeeded.
+    let acknowledgements = durabilityWaiters.compactMap {
+      $0.sequence <= lastSent ? $0.acknowledge : nil
+    }
     mainActorTime += clock.now - started
-    let outcome = await writer.synchronize(request)
+    let outcome = await writer.synchronize(request, acknowledging: acknowledgements)
     let finished = clock.now
     defer { mainActorTime += clock.now - finished }
-    let lastSent = sent.last?.sequence ?? -1
     switch outcome {
     case .synchronized(
       let state, let didWrite, let keptSnapshot, let isMissing, let conflicts, _, let stamp):
@@ -483,8 +496,10 @@ public final class WorkspaceSession {
   }
 }
 
-/// A wait for a change to be durable: its sequence number, and what to call then.
+/// A wait for a change to be durable: its sequence number, and what to call then (on the
+/// writer's queue at once, and on the main actor).
 private struct DurabilityWaiter {
   let sequence: Int
+  let acknowledge: (@Sendable () -> Void)?
   let resume: @MainActor (WorkspaceFileError?) -> Void
 }
