@@ -3,7 +3,7 @@ import Workspace
 /// A parsed command line: global options and the steps to run, in order.
 struct Invocation {
   /// Options that apply to the whole call.
-  struct Options {
+  struct Options: Equatable {
     var file: String?
     var json = false
     var dryRun = false
