@@ -1,6 +1,7 @@
 import Dispatch
 import Workspace
 import WorkspaceJSON
+import WorkspaceSystem
 
 /// The disk side of a session, on a serial background queue: reading the file under the
 /// lock, merging, encoding, writing, fsync and rename never run on the main actor.
@@ -56,22 +57,52 @@ final class SessionWriter: Sendable {
   }
 
   /// Merges the session's state with the file under the lock and writes the result if it
-  /// differs from the file.
+  /// differs from the file: handed to the writer's queue now, its outcome awaited later.
   ///
-  /// The request is consumed, so the states it holds are released here, off the main actor.
-  /// Once the file holds the request's changes, each of `acknowledgements` runs here, on the
-  /// writer's queue, before the outcome goes back to the caller.
-  func synchronize(
-    _ request: consuming Request, acknowledging acknowledgements: [@Sendable () -> Void] = [],
-    isolation: isolated (any Actor)? = #isolation
-  ) async -> Outcome {
+  /// The request is consumed, so the states it holds are released there, off the main actor.
+  /// Once the file holds the request's changes, each of `acknowledgements` runs on the
+  /// writer's queue, before the outcome is handed back.
+  func begin(
+    _ request: consuming Request, acknowledging acknowledgements: [@Sendable () -> Void] = []
+  ) -> PendingOutcome {
     let request = request
-    return await perform(isolation: isolation) { [store] in
+    let pending = PendingOutcome()
+    queue.async { [store] in
       let outcome = Self.synchronize(request, store: store)
       if case .synchronized = outcome {
         for acknowledge in acknowledgements { acknowledge() }
       }
-      return outcome
+      pending.fulfil(outcome)
+    }
+    return pending
+  }
+
+  /// The outcome of a save handed to the writer, to be awaited once.
+  final class PendingOutcome: @unchecked Sendable {
+    private let lock = Lock()
+    private var outcome: Outcome?
+    private var waiter: CheckedContinuation<Outcome, Never>?
+
+    fileprivate func fulfil(_ outcome: Outcome) {
+      var waiting: CheckedContinuation<Outcome, Never>?
+      lock.withLock {
+        waiting = waiter
+        waiter = nil
+        if waiting == nil { self.outcome = outcome }
+      }
+      waiting?.resume(returning: outcome)
+    }
+
+    /// The outcome, once the writer has it; resumes on the caller's actor.
+    func value(isolation: isolated (any Actor)? = #isolation) async -> Outcome {
+      await withCheckedContinuation(isolation: isolation) { continuation in
+        var ready: Outcome?
+        lock.withLock {
+          ready = outcome
+          if ready == nil { waiter = continuation }
+        }
+        if let ready { continuation.resume(returning: ready) }
+      }
     }
   }
 

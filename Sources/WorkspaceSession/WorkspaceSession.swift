@@ -411,33 +411,49 @@ public final class WorkspaceSession {
 
   // MARK: Synchronising
 
+  /// Starts synchronising: after `delay`, or, without one, with the save handed to the writer
+  /// at once, in this turn of the main actor, ahead of whatever else the change woke (a
+  /// terminal host's drawing of it), so that a reply waiting for the change to be durable
+  /// does not wait for those too.
   @discardableResult
   private func startSync(after delay: Duration?) -> Task<Void, Never> {
+    let begun = delay == nil && needsSync ? beginSave() : nil
     let task = Task { [weak self] in
       if let delay { try? await Task.sleep(for: delay) }
-      await self?.synchronizeWhileNeeded()
+      await self?.synchronizeWhileNeeded(begun: begun)
     }
     syncTask = task
     return task
   }
 
-  /// Synchronises until nothing is left to save. Changes made during a save wait the autosave
-  /// delay again, so a burst of commands costs a write per delay, not a write per save's time;
-  /// ``flush()`` cancels the task, which skips the waits.
-  private func synchronizeWhileNeeded() async {
-    while needsSync {
-      needsSync = false
-      await synchronizeOnce()
+  /// Synchronises until nothing is left to save, starting with `begun` if a save was handed
+  /// to the writer already. Changes made during a save wait the autosave delay again, so a
+  /// burst of commands costs a write per delay, not a write per save's time; ``flush()``
+  /// cancels the task, which skips the waits.
+  private func synchronizeWhileNeeded(begun: BegunSave?) async {
+    var begun = begun
+    while begun != nil || needsSync {
+      let save = begun ?? beginSave()
+      begun = nil
+      await finish(save)
       if status.isStuck { break }
       if needsSync { try? await Task.sleep(for: autosaveDelay) }
     }
     syncTask = nil
   }
 
-  /// One round: hand the state to the writer, then take in what the file holds now.
-  private func synchronizeOnce() async {
+  /// A save handed to the writer: what it holds, and its outcome to come.
+  private struct BegunSave {
+    let lastSent: Int
+    let outcome: SessionWriter.PendingOutcome
+  }
+
+  /// Hands the state to the writer: the first half of one round of synchronising.
+  private func beginSave() -> BegunSave {
     let clock = ContinuousClock()
     let started = clock.now
+    defer { mainActorTime += clock.now - started }
+    needsSync = false
     let sent = pending
     let lastSent = sent.last?.sequence ?? -1
     let request = SessionWriter.Request(
@@ -446,8 +462,15 @@ public final class WorkspaceSession {
     let acknowledgements = durabilityWaiters.compactMap {
       $0.sequence <= lastSent ? $0.acknowledge : nil
     }
-    mainActorTime += clock.now - started
-    let outcome = await writer.synchronize(request, acknowledging: acknowledgements)
+    return BegunSave(
+      lastSent: lastSent, outcome: writer.begin(request, acknowledging: acknowledgements))
+  }
+
+  /// The second half of a round: takes in what the file holds now.
+  private func finish(_ save: BegunSave) async {
+    let outcome = await save.outcome.value()
+    let clock = ContinuousClock()
+    let lastSent = save.lastSent
     let finished = clock.now
     defer { mainActorTime += clock.now - finished }
     switch outcome {
