@@ -141,7 +141,8 @@ extension WorkspaceSession {
     let store = store
     // The reply leaves from the writer's queue once the save holding the change succeeded;
     // the main actor's `nil` after it finds the reply sent (a reply goes out once).
-    whenDurable(through: sequence, acknowledge: { respond(Self.reply(reply)) }) { error in
+    let acknowledge: @Sendable () -> Void = { respond(Self.reply(reply)) }
+    whenDurable(through: sequence, acknowledge: acknowledge) { error in
       guard let error else { return respond(Self.reply(reply)) }
       respond(Self.reply(HostAnswer.failedToSave(error, store: store, fileName: call.fileName)))
     }
