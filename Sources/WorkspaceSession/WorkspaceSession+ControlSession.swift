@@ -57,7 +57,10 @@ extension WorkspaceSession {
       // checks them once per interval, not once a line (the save checks them again).
       let now = ContinuousClock.now
       let checksFile = control.fileChecked.map { now - $0 >= Self.fileCheckInterval } ?? true
-      answer = HostAnswer(call, draft: draft, store: store, checksFile: checksFile)
+      // Between checks, the file's size is the one the session last saw (no `stat` a line).
+      answer = HostAnswer(
+        call, draft: draft, store: store, checksFile: checksFile,
+        knownStamp: checksFile ? nil : stamp)
       if checksFile, answer.draft != nil { control.fileChecked = now }
     }
     finish(call, answer, respond: respond)

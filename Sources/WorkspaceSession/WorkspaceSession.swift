@@ -92,7 +92,7 @@ public final class WorkspaceSession {
   @ObservationIgnored private var base: WorkspaceState
   /// The file's stamp after the session's last read or write, to tell its own saves from
   /// another writer's.
-  @ObservationIgnored private var stamp: FileStamp?
+  @ObservationIgnored private(set) var stamp: FileStamp?
   /// The file's stamp after the session's last write while `base` is the state it wrote; `nil`
   /// when `base` came from a read, an adoption or a restored backup.
   @ObservationIgnored private var writtenStamp: FileStamp?
