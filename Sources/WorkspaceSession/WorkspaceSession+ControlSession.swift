@@ -12,7 +12,7 @@ extension WorkspaceSession {
   /// file mode (microseconds), so that a pipelined script pays no hop per line; a call that
   /// may take long (a drawing, many words) is worked out off the main actor, and the
   /// session's later calls wait for it. The writes of calls that arrive while a save runs
-  /// share the next save (see ``whenDurable(through:_:)``).
+  /// share the next save (see ``whenDurable(through:acknowledge:_:)``).
   func serveControlSession(on connection: ControlConnection) {
     guard control.listener != nil else { return connection.close() }
     let session = ControlSession(connection: connection)

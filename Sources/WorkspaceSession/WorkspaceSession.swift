@@ -102,7 +102,7 @@ public final class WorkspaceSession {
   /// Whether the host records its layout size, which adoption then keeps.
   @ObservationIgnored private(set) var recordsLayoutSize = false
   @ObservationIgnored private var syncTask: Task<Void, Never>?
-  /// What waits for a change to be durable (``whenDurable(through:_:)``), in the order asked.
+  /// What waits for a change to be durable (``whenDurable(through:acknowledge:_:)``), in the order asked.
   @ObservationIgnored private var durabilityWaiters: [DurabilityWaiter] = []
   @ObservationIgnored private var retryTask: Task<Void, Never>?
   @ObservationIgnored private let writer: SessionWriter
@@ -247,7 +247,7 @@ public final class WorkspaceSession {
   }
 
   /// The sequence number of the last change this session made, or `nil` before its first:
-  /// what ``whenDurable(through:_:)`` waits for after a commit.
+  /// what ``whenDurable(through:acknowledge:_:)`` waits for after a commit.
   var lastSequence: Int? { nextSequence > 0 ? nextSequence - 1 : nil }
 
   /// Calls `resume` once the file holds every change up to the one numbered `sequence` (made
