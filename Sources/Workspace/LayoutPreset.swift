@@ -164,15 +164,8 @@ extension PresetShape {
 }
 
 extension LayoutPreset {
-  /// The presets' names as a message lists them: `even-horizontal, even-vertical, …`.
-  ///
-  /// A loop, not `map(\.rawValue).joined(separator:)`: the grammar's table builds this at
-  /// every `wsctl` start, and a key path and the generic `joined` cost the runtime a scan of
-  /// the binary's protocol conformances on their first use (a sixth of a `wsctl focus N`
-  /// call's instructions, callgrind).
-  static var names: String {
-    allCases.reduce(into: "") { text, preset in
-      text += (text.isEmpty ? "" : ", ") + preset.rawValue
-    }
-  }
+  /// The presets' names as a message lists them: `even-horizontal, even-vertical, …` (built
+  /// with the grammar's table at every `wsctl` start, so without a key path or the generic
+  /// `joined`: see `separated(by:)`).
+  static var names: String { allCases.map { $0.rawValue }.separated(by: ", ") }
 }

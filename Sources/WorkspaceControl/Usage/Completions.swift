@@ -14,11 +14,8 @@ enum Completions {
   /// The shells as messages and help list them: `bash, zsh or fish`.
   static let shellList = shells.listed
 
-  /// The shells as a usage line gives the choice: `bash|zsh|fish` (a loop, as `listed` is,
-  /// for the start-up's sake).
-  static let shellChoice = shells.reduce(into: "") { text, shell in
-    text += (text.isEmpty ? "" : "|") + shell
-  }
+  /// The shells as a usage line gives the choice: `bash|zsh|fish`.
+  static let shellChoice = shells.separated(by: "|")
 
   /// The script for `shell` (`bash`, `zsh` or `fish`).
   static func script(for shell: String) -> String {

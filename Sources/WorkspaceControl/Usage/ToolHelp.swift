@@ -59,19 +59,11 @@ enum ToolHelp {
 }
 
 extension [String] {
-  /// The words as a sentence lists them: `a, b or c`.
-  ///
-  /// A loop rather than `joined(separator:)` on a slice: the tables built at every start
-  /// (``ToolCommand/all``) call it, and the generic `joined` instantiates metadata by name
-  /// and scans the binary's protocol conformances on its first call (~0.3 M instructions,
-  /// measured with callgrind).
+  /// The words as a sentence lists them: `a, b or c` (without the generic `joined`, for
+  /// the start-up's sake: see `separated(by:)`).
   var listed: String {
-    var text = ""
-    for (index, word) in enumerated() {
-      if index > 0 { text += index == count - 1 ? " or " : ", " }
-      text += word
-    }
-    return text
+    guard let last else { return "" }
+    return count == 1 ? last : Array(dropLast()).separated(by: ", ") + " or " + last
   }
 }
 
