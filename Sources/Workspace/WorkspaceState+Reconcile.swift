@@ -6,7 +6,8 @@ extension WorkspaceState {
   private static func panes(of template: NodeTemplate) -> [(title: String, mark: String?)] {
     switch template.content {
     case .pane(let title, _): [(title, template.mark)]
-    case .split(_, let children, _), .tabs(let children, _, _): children.flatMap(panes(of:))
+    case .split(_, let children, _), .tabs(let children, _, _), .stack(_, let children, _):
+      children.flatMap(panes(of:))
     }
   }
 
@@ -135,6 +136,21 @@ extension WorkspaceState {
           router: template.router))
       set(
         id, Node(id: id, content, parent: parent, unknownMembers: template.unknownMembers),
+        in: &transaction)
+      return id
+    case .stack(let axis, let children, let expanded):
+      let id = makeID()
+      var ids: [NodeID] = []
+      for child in children {
+        ids.append(
+          buildReusing(child, parent: id, matches: matches, next: &next, in: &transaction))
+      }
+      set(
+        id,
+        .stack(
+          id, axis: axis, children: ids,
+          activeIndex: min(max(0, expanded), max(0, children.count - 1)),
+          router: template.router, parent: parent, unknownMembers: template.unknownMembers),
         in: &transaction)
       return id
     }

@@ -186,6 +186,15 @@ public struct WorkspaceState: Sendable {
         NodeChildren(
           ids, slots: titles, activeIndex: min(max(0, selected), max(0, children.count - 1)),
           router: template.router))
+    case .stack(let axis, let children, let expanded):
+      var ids: [NodeID] = []
+      for child in children { ids.append(build(child, parent: id, in: &transaction)) }
+      content = .stack(
+        axis,
+        NodeChildren(
+          ids, slots: Array(repeating: Stacked(), count: ids.count),
+          activeIndex: min(max(0, expanded), max(0, children.count - 1)),
+          router: template.router))
     }
     set(
       id, Node(id: id, content, parent: parent, unknownMembers: template.unknownMembers),
