@@ -31,6 +31,8 @@ enum Report {
         line += "split \(axis) active \(node.activeIndex + 1) weights \(weights)"
       case .tabs:
         line += "tabs selected \(node.activeIndex + 1)"
+      case .stack(let axis):
+        line += "stack \(axis) expanded \(node.activeIndex + 1)"
       case .unknown(let kind):
         line += "unknown '\(kind)' (kept as it is)"
       }
@@ -248,6 +250,9 @@ extension Report {
         children = nodes.enumerated().map {
           ($0.element, "[\($0.offset + 1) '\(titles[$0.offset])'] ")
         }
+      case .stack(let axis, let nodes, let expanded):
+        line += "stack \(axis) expanded \(expanded + 1)"
+        children = nodes.map { ($0, "") }
       }
       if case .pane = node.content {
       } else if let router = node.router {
