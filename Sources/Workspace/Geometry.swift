@@ -106,7 +106,7 @@ extension WorkspaceState {
       case .pane: result.append((id, rect))
       case .unknown: break
       case _ where isCollapsed:
-        if let child = node.activeChild { pending.append((child, rect, true)) }
+        if let pane = titledPane(of: id) { result.append((pane, rect)) }
       case .tabs: if let child = node.activeChild { pending.append((child, rect, false)) }
       case .split:
         pending.append(

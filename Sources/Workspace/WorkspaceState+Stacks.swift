@@ -9,6 +9,19 @@
 /// own axis (it merges, as a split of a split's axis does); a member may be any node, a split
 /// or a stack of the other axis among them.
 extension WorkspaceState {
+  /// The pane a stack member's title bar stands for, with its number and title: the member
+  /// itself if it is a pane, else the pane its active children lead to (the one focusing the
+  /// bar focuses); `nil` for a node that is not in the tree or holds no pane.
+  ///
+  ///     // SV(*Editor, H(Log, *Shell)): the second member's bar reads "3 Shell"
+  ///     state.titledPane(of: member)  // the Shell pane
+  ///
+  /// - Complexity: O(*d*), for a member *d* deep, or O(*n*) when its active children end on
+  ///   a node of an unknown kind.
+  public func titledPane(of member: NodeID) -> NodeID? {
+    nodes[member] == nil ? nil : activePane(in: member)
+  }
+
   /// `stack`: the focused pane's split becomes a stack of its axis, its children the members
   /// in order, the focused pane's member expanded; `stack DIRECTION`: the focused pane joins
   /// the stack of the pane that way (the one directional focus would reach), next to it on
