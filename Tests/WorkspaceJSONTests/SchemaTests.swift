@@ -229,7 +229,7 @@ private let violations: [SchemaViolation] = [
   func tokenPatternAgreesWithTheParser(token: String) throws {
     let tokenSchema = try #require(checker.resolve("#/$defs/token"))
     let file: JSONValue = [
-      "format": "workspace", "version": 2,
+      "format": "workspace", "version": 3,
       "root": ["id": 1, "kind": "pane", "router": ["kind": "token", "stack": [.string(token)]]],
     ]
     let parses = (try? RouteToken(parsing: token)) != nil
