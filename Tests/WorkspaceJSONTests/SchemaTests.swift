@@ -75,8 +75,8 @@ private let entry: [Step] = [.key("history"), .key("undo"), .index(0)]
 private let violations: [SchemaViolation] = [
   SchemaViolation("root missing", [.key("root")], nil, "$: missing 'root'"),
   SchemaViolation("format wrong", [.key("format")], "tmux", #"$.format: expected "workspace""#),
-  SchemaViolation("version newer", [.key("version")], 3, "$.version: expected 2"),
-  SchemaViolation("version a string", [.key("version")], "2", "$.version: expected 2"),
+  SchemaViolation("version newer", [.key("version")], 4, "$.version: expected 3"),
+  SchemaViolation("version a string", [.key("version")], "3", "$.version: expected 3"),
   SchemaViolation("focus not an id", [.key("focus")], 0, "$.focus: less than 1.0"),
   SchemaViolation("mru not ids", [.key("mru")], ["3"], "$.mru[0]: expected integer"),
   SchemaViolation(

@@ -168,7 +168,7 @@ extension WorkspaceDecoder {
       throw invalid(
         location,
         "missing 'route' (a pane's root route, such as \"notes/note:7\"), "
-          + "or 'h', 'v' or 'tabs' for a container")
+          + "or 'h', 'v', 'tabs' or 'stack' for a container")
     }
     let pane = NodeTemplate(.pane(title: title, router: router))
     guard let value = object[LayoutKey.mark.rawValue] else { return pane }
