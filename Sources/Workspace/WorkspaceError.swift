@@ -32,10 +32,6 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   case arrangeWouldDropRouter(NodeID)
   /// `stack` without a direction for a pane whose parent is not a split.
   case noSplitToStack(NodeID)
-  /// `stack` for a pane already in the stack it would make or join.
-  case alreadyStacked(NodeID)
-  /// `unstack` for a pane in no stack.
-  case notStacked(NodeID)
   /// `stack` or `unstack` would merge a container that owns a router into one that owns
   /// another.
   case mergeWouldDropRouter(NodeID)
@@ -159,8 +155,6 @@ extension WorkspaceError: CustomStringConvertible {
     case .notArrangeable(let id): "cannot arrange \(id): it is neither a pane nor a split"
     case .arrangeWouldDropRouter(let id): "cannot arrange: the router of split \(id) would be lost"
     case .noSplitToStack(let id): "cannot stack \(id): it is not in a split"
-    case .alreadyStacked(let id): "\(id) is already in that stack"
-    case .notStacked(let id): "\(id) is not in a stack"
     case .mergeWouldDropRouter(let id):
       "the router of \(id) would be lost: it would merge into a container with a router"
     case .noSpaceToUnstack(let id, let size, let minimum):

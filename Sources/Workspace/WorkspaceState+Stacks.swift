@@ -27,9 +27,9 @@ extension WorkspaceState {
   /// the stack of the pane that way (the one directional focus would reach), next to it on
   /// the side it came from, or makes a stack of the direction's axis with it in its place.
   ///
-  /// The pane keeps its id, title and router, and focus. Refused for a pane not in a split
-  /// (``WorkspaceError/noSplitToStack(_:)``), already in the stack it would join
-  /// (``WorkspaceError/alreadyStacked(_:)``), with no pane that way
+  /// The pane keeps its id, title and router, and focus. A pane already in a stack (without a
+  /// direction), or in the stack it would join, is already so: nothing changes. Refused for a
+  /// pane not in a split (``WorkspaceError/noSplitToStack(_:)``), with no pane that way
   /// (``WorkspaceError/noNeighbour(_:)``), when a container's router would be lost by a merge
   /// (``WorkspaceError/mergeWouldDropRouter(_:)``), and, as `join`, when a pane would end up
   /// below the minimum pane size at the layout size.
@@ -39,7 +39,7 @@ extension WorkspaceState {
     let pane = focusedPane
     guard let direction else {
       guard let parent = self[pane].parent else { throw .noSplitToStack(pane) }
-      if self[parent].stackAxis != nil { throw .alreadyStacked(pane) }
+      if self[parent].stackAxis != nil { return }
       guard let axis = self[parent].axis else { throw .noSplitToStack(pane) }
       try convert(parent, in: &transaction) { id, node in
         .stack(
@@ -54,7 +54,7 @@ extension WorkspaceState {
     if let parent = self[pane].parent, parent == self[neighbour].parent,
       self[parent].stackAxis != nil
     {
-      throw .alreadyStacked(pane)
+      return
     }
     let before = measuredLayout
     takeOut(pane, in: &transaction)
@@ -76,9 +76,10 @@ extension WorkspaceState {
   }
 
   /// `unstack`: the stack around the focused pane (its nearest) becomes a split of its axis,
-  /// the members its children in order with equal weights, the expanded one active.
+  /// the members its children in order with equal weights, the expanded one active; a pane in
+  /// no stack is already so: nothing changes.
   ///
-  /// Refused for a pane in no stack (``WorkspaceError/notStacked(_:)``), when a container's
+  /// Refused when a container's
   /// router would be lost by a merge (``WorkspaceError/mergeWouldDropRouter(_:)``), and when
   /// a pane shown in full would end up below the minimum pane size at the layout size
   /// (``WorkspaceError/noSpaceToUnstack(_:size:minimum:)``): a title bar becomes a pane, which
@@ -86,7 +87,7 @@ extension WorkspaceState {
   mutating func unstack(in transaction: inout Transaction) throws(WorkspaceError) {
     let pane = focusedPane
     guard let stack = ancestors(of: pane).first(where: { self[$0].stackAxis != nil }) else {
-      throw .notStacked(pane)
+      return
     }
     let before = measuredLayout
     let axis = self[stack].stackAxis!

@@ -60,8 +60,16 @@ import Testing
     single.expectRefusal(.stack(), .noSplitToStack(single.rootID))
     var tabbed = threeTabs()
     tabbed.expectRefusal(.stack(), .noSplitToStack(NodeID(2)))
-    var stacked = Self.stackBesidePane()
-    stacked.expectRefusal(.stack(), .alreadyStacked(NodeID(4)))
+  }
+
+  @Test func stackInAStackIsAlreadySo() throws {
+    var state = Self.stackBesidePane()
+    let before = state
+    let change = try state.applyChecked(.stack())
+    try state.applyChecked([.stack(.up), .stack(.down)])
+    #expect(state == before)
+    #expect(change.isEmpty)
+    #expect(state.history.undoEntries.isEmpty)
   }
 
   @Test func stackThatWouldLoseARouterIsRefused() throws {
@@ -100,12 +108,6 @@ import Testing
     // D came from the right of B, the expanded member: it stands after B.
     #expect(state.outline == "SV(%3, %4, *%6, %5)")
     #expect(state.focusedPane == NodeID(6))
-  }
-
-  @Test func stackTowardsTheSameStackIsRefused() {
-    var state = Self.stackBesidePane()
-    state.expectRefusal(.stack(.down), .alreadyStacked(NodeID(4)))
-    state.expectRefusal(.stack(.up), .alreadyStacked(NodeID(4)))
   }
 
   @Test func stackWithNoPaneThatWayIsRefused() {
@@ -156,9 +158,12 @@ import Testing
     #expect(state.focusedPane == NodeID(5))
   }
 
-  @Test func unstackOutsideAStackIsRefused() {
+  @Test func unstackOutsideAStackIsAlreadySo() throws {
     var state = Self.column()
-    state.expectRefusal(.unstack, .notStacked(NodeID(2)))
+    let before = state
+    try state.applyChecked(.unstack)
+    #expect(state == before)
+    #expect(state.history.undoEntries.isEmpty)
   }
 
   @Test func unstackWithoutRoomIsRefused() throws {

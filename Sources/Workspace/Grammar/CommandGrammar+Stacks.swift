@@ -24,8 +24,9 @@ extension CommandGrammar {
             + "focus moves along a stack bar by bar and across it out of it.",
           "With a direction, the pane keeps its id, router and focus, and stands next to the "
             + "pane it joins on the side it came from; a new stack takes the direction's axis. "
-            + "Refused (exit 1) for a pane in no split, one already in that stack, no pane "
-            + "that way, or, as 'split', when a pane would end up below the minimum pane size.",
+            + "A pane already in that stack is already so (exit 0, nothing changes). Refused "
+            + "(exit 1) for a pane in no split, no pane that way, or, as 'split', when a pane "
+            + "would end up below the minimum pane size.",
         ],
         example: "stack down"),
       make: { .stack($0.direction(0)) },
@@ -39,9 +40,9 @@ extension CommandGrammar {
         "unstack",
         "Make the stack around the focused pane a split of its axis, with equal shares.",
         discussion: [
-          "Every member keeps its id and router; the expanded one stays focused. Refused "
-            + "(exit 1) for a pane in no stack, or when a pane would end up below the minimum "
-            + "pane size."
+          "Every member keeps its id and router; the expanded one stays focused. A pane in no "
+            + "stack is already so (exit 0). Refused (exit 1) when a pane would end up below "
+            + "the minimum pane size."
         ])),
   ]
 }
