@@ -12,6 +12,18 @@ import Testing
     try Golden.check(show.stdout, named: "show-stacked-\(size)\(ascii ? "-ascii" : "").txt")
   }
 
+  /// The README's stacks tour prints what the README shows.
+  @Test func theReadmeTourPrintsWhatItShows() throws {
+    let steps = try ReadmeConsole.steps(after: "<!-- stacks tour: checked")
+    #expect(steps.count == 2)
+    let sandbox = try Sandbox()
+    for (words, printed) in steps {
+      let result = try sandbox.run(words, environment: ["COLUMNS": nil, "LINES": nil])
+      #expect(result.stdout + result.stderr == printed, "\(words)")
+      #expect(result.status == 0, "\(words)")
+    }
+  }
+
   @Test func aHorizontalStackDrawsColumns() throws {
     let sandbox = try Sandbox()
     try sandbox.succeed("focus", "2", "stack", "left")
