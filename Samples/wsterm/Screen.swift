@@ -176,7 +176,8 @@ struct Screen {
       }
       frame.put("├", row: rect.y, column: rect.x, style: .plain)
       frame.put("┤", row: rect.y, column: rect.maxX - 1, style: .plain)
-      frame.write(" \(label) ", row: rect.y, column: rect.x + 1, style: .plain, limit: rect.width - 2)
+      frame.write(
+        " \(label) ", row: rect.y, column: rect.x + 1, style: .plain, limit: rect.width - 2)
       return
     }
     for row in rect.y..<rect.maxY {

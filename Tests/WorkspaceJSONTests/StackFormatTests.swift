@@ -149,7 +149,8 @@ import Testing
     #expect(layout.contains(#""active": 1, "stack": ["#))
     #expect(try LayoutFile.decode(Array(layout.utf8)) == template)
     let horizontal = try LayoutFile.decode(
-      Array(#"{"layout": "h", "root": {"axis": "h", "stack": [{"route": "a"}, {"route": "b"}]}}"#.utf8))
+      Array(
+        #"{"layout": "h", "root": {"axis": "h", "stack": [{"route": "a"}, {"route": "b"}]}}"#.utf8))
     guard case .stack(.horizontal, _, 0) = horizontal.root.content else {
       Issue.record("not a horizontal stack")
       return
@@ -163,18 +164,30 @@ import Testing
   }
 
   @Test(arguments: [
-    (#"{"layout": "x", "root": {"stack": [{"route": "a"}], "weights": [1]}}"#,
-     "$.root.weights: a split's member, but this node is a stack"),
-    (#"{"layout": "x", "root": {"stack": [{"route": "a"}], "axis": "d"}}"#,
-     #"$.root.axis: expected "h" or "v""#),
-    (#"{"layout": "x", "root": {"v": [{"route": "a"}], "axis": "h"}}"#,
-     "$.root.axis: a stack's member, but this node is 'v'"),
-    (#"{"layout": "x", "root": {"route": "a", "axis": "h"}}"#,
-     "$.root.axis: a container's member, but this node is a pane"),
-    (#"{"layout": "x", "root": {"stack": [{"route": "a"}], "active": 1}}"#,
-     "$.root.active: expected an index from 0 to 0"),
-    (#"{"layout": "x", "root": {"stack": [], "h": []}}"#,
-     "$.root: a node is one of 'h', 'v', 'tabs' or 'stack'; found 'h' and 'stack'"),
+    (
+      #"{"layout": "x", "root": {"stack": [{"route": "a"}], "weights": [1]}}"#,
+      "$.root.weights: a split's member, but this node is a stack"
+    ),
+    (
+      #"{"layout": "x", "root": {"stack": [{"route": "a"}], "axis": "d"}}"#,
+      #"$.root.axis: expected "h" or "v""#
+    ),
+    (
+      #"{"layout": "x", "root": {"v": [{"route": "a"}], "axis": "h"}}"#,
+      "$.root.axis: a stack's member, but this node is 'v'"
+    ),
+    (
+      #"{"layout": "x", "root": {"route": "a", "axis": "h"}}"#,
+      "$.root.axis: a container's member, but this node is a pane"
+    ),
+    (
+      #"{"layout": "x", "root": {"stack": [{"route": "a"}], "active": 1}}"#,
+      "$.root.active: expected an index from 0 to 0"
+    ),
+    (
+      #"{"layout": "x", "root": {"stack": [], "h": []}}"#,
+      "$.root: a node is one of 'h', 'v', 'tabs' or 'stack'; found 'h' and 'stack'"
+    ),
   ])
   func aMalformedStackInALayoutNamesItsPath(text: String, expected: String) {
     #expect {
@@ -195,7 +208,9 @@ import Testing
         + node.children.map { outlineOf(state, $0) }.joined(separator: ", ") + ")"
     case .tabs:
       return "T("
-        + node.children.indices.map { "\(node.tabTitles[$0]): \(outlineOf(state, node.children[$0]))" }
+        + node.children.indices.map {
+          "\(node.tabTitles[$0]): \(outlineOf(state, node.children[$0]))"
+        }
         .joined(separator: ", ") + ")"
     case .stack(let axis):
       return (axis == .horizontal ? "SH(" : "SV(")

@@ -61,7 +61,10 @@ import Testing
   @Test(arguments: [
     (["tab", "2", "stack"], Int32(1), "wsctl: cannot stack %5: it is not in a split at word 3"),
     (["stack", "up"], Int32(1), "wsctl: no pane up of the focused pane at word 1"),
-    (["stack", "sideways"], Int32(64), "wsctl: invalid argument 'sideways' at word 2: expected a direction, left|right|up|down"),
+    (
+      ["stack", "sideways"], Int32(64),
+      "wsctl: invalid argument 'sideways' at word 2: expected a direction, left|right|up|down"
+    ),
   ])
   func refusalsNameWhatIsWrong(arguments: [String], status: Int32, message: String) throws {
     let sandbox = try Sandbox()

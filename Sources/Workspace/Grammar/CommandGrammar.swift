@@ -45,7 +45,8 @@ public enum CommandGrammar {
   /// The entries, in the order help lists them: the layout's commands, the router
   /// operations, marks and `at`, templates, then undo and redo.
   static let definitions: [CommandDefinition] =
-    layoutCommands + arrangeCommands + stackCommands + routerCommands + targetCommands + templateCommands
+    layoutCommands + arrangeCommands + stackCommands + routerCommands + targetCommands
+    + templateCommands
     + historyCommands
 
   /// The commands, in the order help lists them.

@@ -102,7 +102,8 @@ extension WorkspaceDecoder {
     var node: NodeTemplate
     guard let kind = StoredNodeKind(name: kindName) else {
       throw invalid(
-        location + ".kind", "unknown kind '\(kindName)': a template holds panes, splits, tabs and stacks")
+        location + ".kind",
+        "unknown kind '\(kindName)': a template holds panes, splits, tabs and stacks")
     }
     switch kind {
     case .pane:
