@@ -337,6 +337,15 @@ import Testing
     #expect(state.outline == "V(SV(%3, *%4, %5), %6)")
   }
 
+  @Test func aStackOwnsARouterThatItsMembersFind() throws {
+    let flow = RouterState(root: RouteToken(name: "flow"))
+    let state = WorkspaceState(hsplit(stack(pane("A"), pane("B")).owning(flow), pane("C")))
+    // A pane's own router first, then the nearest container's: the stack's.
+    let (owner, _) = try #require(try state.parentRouter(RouteToken.self, from: NodeID(3)))
+    #expect(owner == NodeID(2))
+    #expect(try state.parentRouter(RouteToken.self, from: NodeID(5)) == nil)
+  }
+
   @Test func aTemplateOfAStackRebuildsIt() throws {
     var state = Self.stackBesidePane()
     try state.applyChecked([.saveTemplate("s"), .applyTemplate("s")])
