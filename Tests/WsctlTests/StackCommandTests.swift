@@ -44,7 +44,9 @@ import Testing
     #expect(try sandbox.tree(after: "layout", "80x24").contains("stack vertical expanded 2"))
     let layout = try sandbox.succeed("layout", "80x24")
     // The stack has the left half: the bar above the expanded member is one row.
-    #expect(layout.stdoutLines.first == "1 %3 40x1+0+0")
+    #expect(layout.stdoutLines.first == "1 %3 40x1+0+0 title bar")
+    let json = try sandbox.succeed("--json", "layout", "80x24").stdout
+    #expect(json.contains(#""titleBar":true"#) || json.contains(#""titleBar": true"#))
   }
 
   @Test func unstackUndoAndAlreadySo() throws {
