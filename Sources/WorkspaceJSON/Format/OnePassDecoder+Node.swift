@@ -19,6 +19,14 @@ extension OnePassDecoder {
     /// Whether the children were read before the id, so their parent is set afterwards.
     var childrenWithoutParent = false
     var members = ObjectMembers()
+
+    /// The stored active index (default 0), if it names one of `children`; one out of range
+    /// is the reference's to repair.
+    func activeIndex(among children: [NodeID]) throws(NeedsReference) -> Int {
+      let active = active ?? 0
+      guard active < children.count else { throw NeedsReference() }
+      return active
+    }
   }
 
   /// Reads a node and its children, adding each to ``nodes``; `depth` is the node's depth in
@@ -106,8 +114,7 @@ extension OnePassDecoder {
       guard weights.allSatisfy({ $0.isFinite && $0 > 0 }), abs(total - 1) <= 1e-9 else {
         throw NeedsReference()
       }
-      let active = members.active ?? 0
-      guard active < children.count else { throw NeedsReference() }
+      let active = try members.activeIndex(among: children)
       node = .split(
         id, axis: axis, children: children, weights: weights, activeIndex: active,
         router: members.router, parent: parent, unknownMembers: unknown)
@@ -116,8 +123,7 @@ extension OnePassDecoder {
         let titles = members.titles, titles.count == children.count,
         members.title == nil, members.axis == nil, members.weights == nil, members.mark == nil
       else { throw NeedsReference() }
-      let active = members.active ?? 0
-      guard active < children.count else { throw NeedsReference() }
+      let active = try members.activeIndex(among: children)
       node = .tabs(
         id, children: children, titles: titles, activeIndex: active, router: members.router,
         parent: parent, unknownMembers: unknown)
@@ -126,8 +132,7 @@ extension OnePassDecoder {
         members.weights == nil, members.title == nil, members.titles == nil,
         members.mark == nil, !members.childKinds.contains(MergingKind(stack: axis))
       else { throw NeedsReference() }
-      let active = members.active ?? 0
-      guard active < children.count else { throw NeedsReference() }
+      let active = try members.activeIndex(among: children)
       node = .stack(
         id, axis: axis, children: children, activeIndex: active, router: members.router,
         parent: parent, unknownMembers: unknown)
