@@ -109,7 +109,7 @@ public struct ClosedList: Equatable, Sendable {
     public let parent: NodeID
     /// The 0-based index among the container's children.
     public let index: Int
-    /// Its weight in a split, or its title in a tabs container.
+    /// Its weight in a split, its title in a tabs container, or its stack's axis.
     public let slot: Slot
     /// Members of the stored step this version does not understand.
     public package(set) var unknownMembers: UnknownMembers
@@ -131,6 +131,8 @@ public struct ClosedList: Equatable, Sendable {
     case split(Axis, weight: Double)
     /// A tab with its title.
     case tab(String)
+    /// A member of a stack of the axis.
+    case stack(Axis)
   }
 
   /// The most entries kept, as VS Code keeps its recently closed editors.

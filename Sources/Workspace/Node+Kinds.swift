@@ -63,6 +63,31 @@ extension Node {
       parent: parent, unknownMembers: unknownMembers)
   }
 
+  /// A stack: members along an axis, the active one expanded, the others title bars.
+  ///
+  /// - Parameters:
+  ///   - id: The node's id.
+  ///   - axis: The axis the members are stacked along.
+  ///   - children: The members' ids in order.
+  ///   - activeIndex: The index in `children` of the expanded member.
+  ///   - router: The stack's own router, if it has one.
+  ///   - parent: The containing node; `nil` for the root.
+  ///   - unknownMembers: Members of the stored node this version does not understand.
+  package static func stack(
+    _ id: NodeID, axis: Axis, children: [NodeID], activeIndex: Int = 0,
+    router: RouterState? = nil, parent: NodeID? = nil,
+    unknownMembers: UnknownMembers = UnknownMembers()
+  ) -> Node {
+    Node(
+      id: id,
+      .stack(
+        axis,
+        NodeChildren(
+          children, slots: Array(repeating: Stacked(), count: children.count),
+          activeIndex: activeIndex, router: router)),
+      parent: parent, unknownMembers: unknownMembers)
+  }
+
   /// A node of a kind this version does not know, kept as it is.
   ///
   /// - Parameters:

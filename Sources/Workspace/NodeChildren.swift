@@ -90,3 +90,10 @@ public struct NodeChildren<Slot: Equatable & Sendable>: Equatable, Sendable {
     slots[index] = slot
   }
 }
+
+/// A stack member's slot: a member of a stack holds nothing beyond its place (the expanded one
+/// is the stack's active child), so a stack's ``NodeChildren`` carry this empty value.
+public struct Stacked: Equatable, Sendable {
+  /// The one value.
+  public init() {}
+}

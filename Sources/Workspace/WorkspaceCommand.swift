@@ -60,6 +60,11 @@ public indirect enum WorkspaceCommand: Hashable, Sendable {
   /// (default vertical) with `ratio` of its space (default one half) for the moved pane, as
   /// tmux's `join-pane`; it keeps focus unless `staying`.
   case joinPane(PaneReference, axis: Axis? = nil, ratio: Double? = nil, staying: Bool = false)
+  /// Make the focused pane's split a stack, or with a direction, join the focused pane to
+  /// the stack of the pane that way, or make one with it.
+  case stack(Direction? = nil)
+  /// Make the stack around the focused pane a split of its axis with equal weights.
+  case unstack
   /// Toggle showing the focused pane alone.
   case zoom
   /// Rename the focused pane.

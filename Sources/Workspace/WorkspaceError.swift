@@ -30,6 +30,13 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   case notArrangeable(NodeID)
   /// `arrange` would remove a split that owns a router, or merge it into a split with one.
   case arrangeWouldDropRouter(NodeID)
+  /// `stack` without a direction for a pane whose parent is not a split.
+  case noSplitToStack(NodeID)
+  /// `stack` or `unstack` would merge a container that owns a router into one that owns
+  /// another.
+  case mergeWouldDropRouter(NodeID)
+  /// `unstack` would leave a pane shown in full below the minimum pane size.
+  case noSpaceToUnstack(NodeID, size: Size, minimum: Size)
   /// `break` of the only pane of its tab.
   case aloneInTab(NodeID)
   /// `join` beside the pane that moves.
@@ -147,6 +154,12 @@ extension WorkspaceError: CustomStringConvertible {
     case .samePane(let id): "cannot swap \(id) with itself"
     case .notArrangeable(let id): "cannot arrange \(id): it is neither a pane nor a split"
     case .arrangeWouldDropRouter(let id): "cannot arrange: the router of split \(id) would be lost"
+    case .noSplitToStack(let id): "cannot stack \(id): it is not in a split"
+    case .mergeWouldDropRouter(let id):
+      "the router of \(id) would be lost: it would merge into a container with a router"
+    case .noSpaceToUnstack(let id, let size, let minimum):
+      "cannot unstack \(id): it is \(size), too small for its members at the minimum pane "
+        + "size \(minimum)"
     case .aloneInTab(let id): "cannot break \(id) out: it is the only pane of its tab"
     case .joinedToItself(let id): "cannot join \(id) beside itself"
     case .noSplit(let direction): "no split to resize \(direction)"

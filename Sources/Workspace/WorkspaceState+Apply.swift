@@ -199,6 +199,8 @@ extension WorkspaceState {
     case .breakPane(let pane, let staying): try breakPane(pane, staying: staying, in: &transaction)
     case .joinPane(let target, let axis, let ratio, let staying):
       try joinPane(beside: target, axis: axis, ratio: ratio, staying: staying, in: &transaction)
+    case .stack(let direction): try stack(towards: direction, in: &transaction)
+    case .unstack: try unstack(in: &transaction)
     case .zoom: zoomedPane = zoomedPane == nil ? focusedPane : nil
     case .rename(let title): update(focusedPane, in: &transaction) { $0.setTitle(title) }
     case .route(let operation, let id):

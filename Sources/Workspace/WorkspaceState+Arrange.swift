@@ -208,7 +208,7 @@ extension WorkspaceState {
           update(id, in: &transaction) { $0.changeSplit { $0.setSlots(equal) } }
         }
         pending.append(contentsOf: node.children)
-      case .tabs:
+      case .tabs, .stack:
         if let child = node.activeChild { pending.append(child) }
       case .pane, .unknown:
         break

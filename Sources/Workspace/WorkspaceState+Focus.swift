@@ -12,23 +12,28 @@ extension WorkspaceState {
   }
 
   /// The panes on screen: every child of a split, only the selected child of a tabs
-  /// container, or only the zoomed pane while one is zoomed. In tree (depth-first) order.
+  /// container, every member of a stack (a collapsed member by the pane its title bar stands
+  /// for), or only the zoomed pane while one is zoomed. In tree (depth-first) order.
   ///
   /// - Complexity: O(*v*), where *v* is the number of visible nodes.
   public var visiblePanes: [NodeID] {
-    if let zoomedPane { return [zoomedPane] }
-    var panes: [NodeID] = []
-    var pending = [rootID]
-    while let id = pending.popLast() {
-      let node = self[id]
-      switch node.kind {
-      case .pane: panes.append(id)
-      case .split: pending.append(contentsOf: node.children.reversed())
-      case .tabs: if let child = node.activeChild { pending.append(child) }
-      case .unknown: break
-      }
+    visibleRectangles(whole: (), honoringZoom: true) { node, _ in
+      Array(repeating: (), count: node.children.count)
+    }.map(\.pane)
+  }
+
+  /// The panes shown as a collapsed stack member's title bar (zoom aside): for each stack on
+  /// screen, the pane each member other than the expanded one stands for.
+  ///
+  /// - Complexity: O(*v*), where *v* is the number of visible nodes.
+  public var collapsedPanes: Set<NodeID> {
+    let all = visibleRectangles(whole: (), honoringZoom: false) { node, _ in
+      Array(repeating: (), count: node.children.count)
     }
-    return panes
+    let expanded = visibleRectangles(whole: (), honoringZoom: false, includingCollapsed: false) {
+      node, _ in Array(repeating: (), count: node.children.count)
+    }
+    return Set(all.map(\.pane)).subtracting(expanded.map(\.pane))
   }
 
   /// The visible panes in reading order, top to bottom then left to right, the order of the

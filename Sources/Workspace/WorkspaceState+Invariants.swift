@@ -6,7 +6,8 @@ extension WorkspaceState {
   /// pane a router and no children, and every split and tabs container one weight or title
   /// per child): the root exists and has no parent; every node is reachable from the root
   /// exactly once and names its parent; no container is empty; a split has at least two
-  /// children, positive weights summing to 1, and no child split of its own axis; active
+  /// children, positive weights summing to 1, and no child split of its own axis; a stack has
+  /// at least two members and no member stack of its own axis; active
   /// indices are in range and, in a container holding a pane, lead to a pane; ids are
   /// positive and below ``nextID``; the most-recently-used list is non-empty, unique, holds
   /// only panes, starts with the focused pane and respects its limit; a zoomed pane is the
@@ -87,6 +88,11 @@ extension WorkspaceState {
       }
       for child in node.children where nodes[child]?.axis == axis {
         problems.append("split \(child) has the axis of its parent \(id)")
+      }
+    case .stack(let axis):
+      if node.children.count < 2 { problems.append("stack \(id) has fewer than two members") }
+      for child in node.children where nodes[child]?.stackAxis == axis {
+        problems.append("stack \(child) has the axis of its parent \(id)")
       }
     }
     if node.isContainer, !node.children.isEmpty, node.activeChild == nil {

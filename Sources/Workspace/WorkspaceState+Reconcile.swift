@@ -6,7 +6,8 @@ extension WorkspaceState {
   private static func panes(of template: NodeTemplate) -> [(title: String, mark: String?)] {
     switch template.content {
     case .pane(let title, _): [(title, template.mark)]
-    case .split(_, let children, _), .tabs(let children, _, _): children.flatMap(panes(of:))
+    case .split(_, let children, _), .tabs(let children, _, _), .stack(_, let children, _):
+      children.flatMap(panes(of:))
     }
   }
 
@@ -99,7 +100,6 @@ extension WorkspaceState {
     _ template: NodeTemplate, parent: NodeID?, matches: [NodeID?], next: inout Int,
     in transaction: inout Transaction
   ) -> NodeID {
-    let content: Node.Content
     switch template.content {
     case .pane:
       defer { next += 1 }
@@ -109,32 +109,18 @@ extension WorkspaceState {
       update(existing, in: &transaction) { $0.parent = parent }
       if let mark = template.mark { moveMark(mark, to: existing, in: &transaction) }
       return existing
-    case .split(let axis, let children, let weights):
+    case .split(_, let children, _), .tabs(let children, _, _), .stack(_, let children, _):
       let id = makeID()
       var ids: [NodeID] = []
       for child in children {
         ids.append(
           buildReusing(child, parent: id, matches: matches, next: &next, in: &transaction))
       }
-      content = .split(
-        axis, NodeChildren(ids, slots: Self.normalized(weights), router: template.router))
       set(
-        id, Node(id: id, content, parent: parent, unknownMembers: template.unknownMembers),
-        in: &transaction)
-      return id
-    case .tabs(let children, let titles, let selected):
-      let id = makeID()
-      var ids: [NodeID] = []
-      for child in children {
-        ids.append(
-          buildReusing(child, parent: id, matches: matches, next: &next, in: &transaction))
-      }
-      content = .tabs(
-        NodeChildren(
-          ids, slots: titles, activeIndex: min(max(0, selected), children.count - 1),
-          router: template.router))
-      set(
-        id, Node(id: id, content, parent: parent, unknownMembers: template.unknownMembers),
+        id,
+        Node(
+          id: id, Self.containerContent(of: template, children: ids), parent: parent,
+          unknownMembers: template.unknownMembers),
         in: &transaction)
       return id
     }

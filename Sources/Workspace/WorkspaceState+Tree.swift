@@ -40,6 +40,10 @@ extension WorkspaceState {
         tabs: { children in
           children.insert(child, title, at: index)
           children.shiftActiveIndex(afterInsertingAt: index)
+        },
+        stack: { children in
+          children.insert(child, Stacked(), at: index)
+          children.shiftActiveIndex(afterInsertingAt: index)
         })
     }
   }
@@ -63,6 +67,10 @@ extension WorkspaceState {
         },
         tabs: { children in
           removed.title = children.remove(at: index)
+          children.shiftActiveIndex(afterRemovingAt: index)
+        },
+        stack: { children in
+          children.remove(at: index)
           children.shiftActiveIndex(afterRemovingAt: index)
         })
     }
@@ -101,9 +109,9 @@ extension WorkspaceState {
   }
 
   /// Restores the invariants of a container after its children changed, walking up while
-  /// its parents need it: an empty container is removed from its parent, a split with one
-  /// child collapses into it, same-axis splits merge into it, and its active child is moved
-  /// off a child without panes.
+  /// its parents need it: an empty container is removed from its parent, a split or stack
+  /// with one child collapses into it, same-axis splits (stacks) merge into a split (stack),
+  /// and its active child is moved off a child without panes.
   ///
   /// - Returns: `false` if the root would have to be removed (the tree would be empty).
   @discardableResult
@@ -116,8 +124,8 @@ extension WorkspaceState {
       set(id, nil, in: &transaction)
       return normalize(parent, in: &transaction)
     }
-    if let axis = node.axis {
-      mergeSameAxisChildren(of: id, axis: axis, in: &transaction)
+    if node.collapsesWithOneChild {
+      mergeSameKindChildren(of: id, in: &transaction)
       if self[id].children.count == 1 {
         let child = self[id].children[0]
         if let router = self[id].router, self[child].isContainer, self[child].router == nil {
@@ -126,9 +134,7 @@ extension WorkspaceState {
         replace(id, with: child, in: &transaction)
         set(id, nil, in: &transaction)
         if let parent = self[child].parent {
-          if let axis = self[parent].axis {
-            mergeSameAxisChildren(of: parent, axis: axis, in: &transaction)
-          }
+          mergeSameKindChildren(of: parent, in: &transaction)
           moveActiveChildrenToPanes(from: parent, in: &transaction)
         }
         return true
@@ -151,28 +157,32 @@ extension WorkspaceState {
     }
   }
 
-  /// Splices each child split of the same axis into `id`, its weights scaled by the child's.
-  ///
-  private mutating func mergeSameAxisChildren(
-    of id: NodeID, axis: Axis, in transaction: inout Transaction
-  ) {
-    while let index = self[id].children.firstIndex(where: { self[$0].axis == axis }) {
+  /// Splices each child split of the same axis into split `id`, its weights scaled by the
+  /// child's, or each child stack of the same axis into stack `id`; does nothing to other
+  /// kinds.
+  private mutating func mergeSameKindChildren(of id: NodeID, in transaction: inout Transaction) {
+    while let index = self[id].children.firstIndex(where: { self[$0].merges(into: self[id]) }) {
       let child = self[self[id].children[index]]
       let wasActive = self[id].activeIndex == index
       for grandchild in child.children {
         update(grandchild, in: &transaction) { $0.parent = id }
       }
-      update(id, in: &transaction) { node in
-        node.changeSplit { children in
-          let share = children.slots[index]
-          children.replace(
-            at: index, with: child.children, slots: child.weights.map { $0 * share })
-          if wasActive {
-            children.activeIndex = index + child.activeIndex
-          } else if children.activeIndex > index {
-            children.activeIndex += child.children.count - 1
-          }
+      func splice<Slot>(_ children: inout NodeChildren<Slot>, _ slots: [Slot]) {
+        children.replace(at: index, with: child.children, slots: slots)
+        if wasActive {
+          children.activeIndex = index + child.activeIndex
+        } else if children.activeIndex > index {
+          children.activeIndex += child.children.count - 1
         }
+      }
+      update(id, in: &transaction) { node in
+        node.changeChildren(
+          split: { children in
+            let share = children.slots[index]
+            splice(&children, child.weights.map { $0 * share })
+          },
+          tabs: { _ in preconditionFailure("a tabs container merges no child") },
+          stack: { splice(&$0, Array(repeating: Stacked(), count: child.children.count)) })
       }
       if let router = child.router, self[id].router == nil {
         update(id, in: &transaction) { $0.setRouter(router) }

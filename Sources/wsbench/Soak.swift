@@ -160,6 +160,7 @@ enum Soak {
             : .joinPane(.id(anyID), axis: $0.next(2) == 0 ? .horizontal : nil)
         }
       ),
+      (2, { $0.next(3) == 0 ? .unstack : .stack($0.next(2) == 0 ? nil : direction) }),
     ]
     var roll = random.next(families.reduce(0) { $0 + $1.weight })
     for family in families {

@@ -75,6 +75,8 @@ extension LiveControl {
       ["mark", "e", "unmark", "tree"], ["unmark", "nope"], ["mark", "left"],
       ["at", "2", "split", "v", "0.3", "show"], ["at", "last", "zoom"],
       ["split", "-d", "h", "tab", "new", "-d", "Logs", "tree"], ["at", "1", "undo"],
+      ["stack", "show"], ["focus", "2", "stack", "left", "tree"], ["stack", "up"],
+      ["split", "v", "stack", "focus", "1", "unstack", "tree"], ["tab", "2", "stack"],
     ]
 
     @Test func everyGrammarCommandIsCalled() {

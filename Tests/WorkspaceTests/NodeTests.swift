@@ -20,6 +20,10 @@ import Testing
       .tabs, [NodeID(6)], "[\"One\"]"
     ),
     (.unknown(NodeID(7), kind: "canvas"), .unknown("canvas"), [], ""),
+    (
+      .stack(NodeID(8), axis: .vertical, children: [NodeID(9), NodeID(10)], activeIndex: 1),
+      .stack(.vertical), [NodeID(9), NodeID(10)], "2"
+    ),
   ]
 
   @Test(arguments: kinds)
@@ -40,6 +44,10 @@ import Testing
       #expect("\(children.slots)" == example.slots)
       #expect(node.weights.isEmpty && node.title.isEmpty)
       #expect(node.router == Self.router)
+    case .stack(let axis, let children):
+      #expect("\(children.count)" == example.slots && node.activeIndex == 1)
+      #expect(node.stackAxis == axis && node.axis == nil)
+      #expect(node.weights.isEmpty && node.tabTitles.isEmpty && node.title.isEmpty)
     case .unknown:
       #expect(node.router == nil && node.weights.isEmpty && node.tabTitles.isEmpty)
     }

@@ -69,7 +69,8 @@ private struct RandomRun {
           ("Other", pane("D"))
         ).owning(flow))
     case 1:
-      state = WorkspaceState(hsplit(pane("A"), vsplit(pane("B"), pane("C"))))
+      state = WorkspaceState(
+        hsplit(pane("A"), stack(pane("B"), vsplit(pane("C"), pane("E")), expanded: 1)))
     default:
       state = WorkspaceState(
         hsplit(
@@ -256,6 +257,8 @@ private struct RandomRun {
         }
       ),
       (2, { _ in .zoom }),
+      (3, { .stack($0.chance(1, in: 3) ? nil : $0.pick(Direction.allCases)) }),
+      (2, { _ in .unstack }),
       (2, { .rename($0.pick(["A", "B", "Mail", ""])) }),
       (
         1,
@@ -315,7 +318,7 @@ private struct RandomRun {
   /// A command for `at TARGET`: mostly one that acts on a pane or tab, sometimes one that
   /// `at` refuses.
   mutating func randomTargetedCommand() -> WorkspaceCommand {
-    switch Int.random(in: 0..<14, using: &generator) {
+    switch Int.random(in: 0..<15, using: &generator) {
     case 0, 1: .split(pick(Axis.allCases), ratio: randomRatio(), root: maybeRoute())
     case 2: .close()
     case 3, 4: .route(randomOperation())
@@ -327,6 +330,7 @@ private struct RandomRun {
     case 10: .swap(randomSwapTarget())
     case 11: .closeTab()
     case 12: .resize(pick(Direction.allCases), amount: randomAmount())
+    case 13: chance(1, in: 2) ? .unstack : .stack(chance(1, in: 2) ? nil : pick(Direction.allCases))
     default: pick([.undo(), .focus(.next), .selectTab(.next), .at(.number(1), .zoom)])
     }
   }

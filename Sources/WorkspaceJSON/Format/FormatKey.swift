@@ -119,13 +119,13 @@ extension FormatKey {
   /// The members of a closed list's entry; the others are kept as unknown members.
   static let closedEntryMembers: [FormatKey] = [.node, .place, .siblings]
   /// The members of a step of a closed entry's place; the others are kept as unknown members.
-  static let closedBranchMembers: [FormatKey] = [.parent, .index, .axis, .weight, .title]
+  static let closedBranchMembers: [FormatKey] = [.parent, .index, .kind, .axis, .weight, .title]
 }
 
 /// A kind of node the format knows, with the name the file stores in its `kind` member; a node
 /// of any other kind is kept as it is.
 enum StoredNodeKind: CaseIterable {
-  case pane, split, tabs
+  case pane, split, tabs, stack
 
   /// The kind's name as the file spells it.
   var spelling: StaticString {
@@ -133,6 +133,7 @@ enum StoredNodeKind: CaseIterable {
     case .pane: "pane"
     case .split: "split"
     case .tabs: "tabs"
+    case .stack: "stack"
     }
   }
 
@@ -151,6 +152,7 @@ enum StoredNodeKind: CaseIterable {
     case .pane: self = .pane
     case .split: self = .split
     case .tabs: self = .tabs
+    case .stack: self = .stack
     case .unknown: return nil
     }
   }
@@ -165,16 +167,19 @@ enum StoredNodeKind: CaseIterable {
     case .pane: Self.paneMembers
     case .split: Self.splitMembers
     case .tabs: Self.tabsMembers
+    case .stack: Self.stackMembers
     }
   }
 
   /// The members a template's node of the kind reads: a node's, without the id (and a
-  /// split's active child, which a template does not choose).
+  /// split's active child, which a template does not choose; a stack's expanded member it
+  /// does, as a tabs container's selected tab).
   var templateMembers: [FormatKey] {
     switch self {
     case .pane: Self.paneMembers.filter { $0 != .id }
     case .split: Self.splitMembers.filter { $0 != .id && $0 != .active }
     case .tabs: Self.tabsMembers.filter { $0 != .id }
+    case .stack: Self.stackMembers.filter { $0 != .id }
     }
   }
 
@@ -184,6 +189,7 @@ enum StoredNodeKind: CaseIterable {
     .id, .kind, .axis, .active, .weights, .router, .children,
   ]
   private static let tabsMembers: [FormatKey] = [.id, .kind, .active, .titles, .router, .children]
+  private static let stackMembers: [FormatKey] = [.id, .kind, .axis, .active, .router, .children]
 }
 
 extension JSONSink where Self: ~Copyable {

@@ -7,7 +7,7 @@
 enum Migration {
   /// The step from each version to the next.
   static let steps: [Int: @Sendable (JSONObject) -> JSONObject] = [
-    0: fromVersion0, 1: fromVersion1,
+    0: fromVersion0, 1: fromVersion1, 2: fromVersion2,
   ]
 
   /// Migrates a file's top-level object from `version` to the current version.
@@ -34,6 +34,11 @@ enum Migration {
 
   /// Version 1 has no revision: the file reads as never saved by a revision-counting writer.
   private static func fromVersion1(_ file: JSONObject) -> JSONObject {
+    file
+  }
+
+  /// version 3 adds stacks and floating panes; a version 2 file has neither
+  private static func fromVersion2(_ file: JSONObject) -> JSONObject {
     file
   }
 

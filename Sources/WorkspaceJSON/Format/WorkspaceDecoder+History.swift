@@ -80,6 +80,10 @@ extension WorkspaceDecoder {
     switch StoredNodeKind(name: kindName) {
     case .pane?: kind = .pane
     case .tabs?: kind = .tabs
+    case .stack?:
+      guard let axisName = object[.axis]?.stringValue, let axis = Axis(rawValue: axisName)
+      else { return nil }
+      kind = .stack(axis)
     case .split?:
       guard let axisName = object[.axis]?.stringValue, let axis = Axis(rawValue: axisName)
       else { return nil }
@@ -132,6 +136,10 @@ extension WorkspaceDecoder {
       guard titles.count == children.count else { return nil }
       return .tabs(
         id, children: children, titles: titles, activeIndex: active, router: router,
+        parent: parentID, unknownMembers: unknownMembers)
+    case .stack(let axis):
+      return .stack(
+        id, axis: axis, children: children, activeIndex: active, router: router,
         parent: parentID, unknownMembers: unknownMembers)
     case .unknown:
       return nil

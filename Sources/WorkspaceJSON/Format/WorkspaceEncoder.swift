@@ -150,6 +150,9 @@ enum WorkspaceEncoder {
           sink.number(weight)
         case .tab(let title):
           sink.member(.title, title)
+        case .stack(let axis):
+          sink.member(.kind, StoredNodeKind.stack.name)
+          sink.member(.axis, axis.rawValue)
         }
         unknown(branch.unknownMembers, into: &sink)
         sink.close()
@@ -209,6 +212,10 @@ enum WorkspaceEncoder {
       sink.openArray()
       for title in node.tabTitles { sink.string(title) }
       sink.close()
+    case .stack(let axis):
+      sink.string(StoredNodeKind.stack.name)
+      sink.member(.axis, axis.rawValue)
+      sink.member(.active, node.activeIndex)
     case .unknown(let kind):
       sink.string(kind)
     }
