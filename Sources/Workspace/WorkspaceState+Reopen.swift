@@ -21,7 +21,7 @@ extension WorkspaceState {
     var pending = [id]
     while let next = pending.popLast() {
       subtree[next] = self[next]
-      pending.append(contentsOf: self[next].children)
+      pending.append(contentsOf: self[next].children + self[next].floatingPanes)
     }
     subtree[id]!.parent = nil
     var place: [ClosedList.Branch] = []
@@ -32,7 +32,7 @@ extension WorkspaceState {
       let slot: ClosedList.Slot
       switch node.content {
       case .split(let axis, let children): slot = .split(axis, weight: children.slots[index])
-      case .tabs(let children): slot = .tab(children.slots[index])
+      case .tabs(let children): slot = .tab(children.slots[index].title)
       case .pane, .unknown: preconditionFailure("\(ancestor) holds children")
       }
       place.append(ClosedList.Branch(parent: ancestor, index: index, slot: slot))

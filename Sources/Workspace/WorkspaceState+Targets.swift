@@ -38,7 +38,7 @@ extension WorkspaceState {
       var child = pane
       for ancestor in ancestors(of: pane) {
         if ancestor == container { break }
-        let index = self[ancestor].children.firstIndex(of: child)!
+        let index = self[ancestor].slotIndex(of: child)!
         if self[ancestor].activeIndex != index {
           update(ancestor, in: &transaction) { $0.setActiveIndex(index) }
         }

@@ -7,7 +7,7 @@ import PaneRouter
 /// It is the only description of the commands: ``CommandParser`` reads words with it,
 /// ``WorkspaceCommand/words`` spells commands with it (undo labels, `history`), and help,
 /// usage lines and shell completion (``CommandCompleter``) read it. Adding a command is one
-/// entry in its family's list (`CommandGrammar+Layout`, `+Arrange`, `+Routes`, `+Templates`, `+History`)
+/// entry in its family's list (`CommandGrammar+Layout`, `+Floating`, `+Arrange`, `+Routes`, `+Templates`, `+History`)
 /// and one case in `WorkspaceState.apply(_:)`.
 ///
 ///     CommandGrammar.command("split")?.usage  // "split h|v [RATIO] [ROUTE]"
@@ -44,7 +44,7 @@ public enum CommandGrammar {
   /// The entries, in the order help lists them: the layout's commands, the router
   /// operations, marks and `at`, templates, then undo and redo.
   static let definitions: [CommandDefinition] =
-    layoutCommands + arrangeCommands + routerCommands + targetCommands + templateCommands
+    layoutCommands + floatingCommands + arrangeCommands + routerCommands + targetCommands + templateCommands
     + historyCommands
 
   /// The commands, in the order help lists them.
