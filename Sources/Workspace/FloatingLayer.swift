@@ -18,6 +18,8 @@ public struct FloatingLayer: Equatable, Sendable {
   public package(set) var isFocused: Bool
   /// Whether the layer is hidden: only its pinned panes are shown.
   public package(set) var isHidden: Bool
+  /// Members of the stored layer this version does not understand.
+  public package(set) var unknownMembers = UnknownMembers()
 
   /// A layer with its panes (bottom to top), focus and visibility.
   public init(_ panes: [FloatingPane] = [], isFocused: Bool = false, isHidden: Bool = false) {
@@ -67,6 +69,8 @@ public struct FloatingPane: Equatable, Sendable {
   public package(set) var frame: FloatingFrame
   /// Whether it stays shown while its layer is hidden (Zellij's pinned floating panes).
   public package(set) var isPinned: Bool
+  /// Members of the stored floating pane this version does not understand.
+  public package(set) var unknownMembers = UnknownMembers()
 
   /// A floating pane.
   public init(_ id: NodeID, frame: FloatingFrame = .centred, isPinned: Bool = false) {

@@ -13,6 +13,8 @@ extension OnePassDecoder {
     var weights: [Double]?
     var titles: [String]?
     var children: [NodeID]?
+    /// A tabs container's floating layers, each with its tab's index.
+    var floating: [(tab: Int, layer: FloatingLayer)]?
     /// Whether a child is a split of each axis, for the rule that a split holds none of its
     /// own axis.
     var childAxes: (horizontal: Bool, vertical: Bool) = (false, false)
@@ -70,6 +72,8 @@ extension OnePassDecoder {
       case .children?:
         node.childrenWithoutParent = node.id == nil
         node.children = try children(of: node.id, depth: depth, axes: &node.childAxes)
+      case .floating?:
+        node.floating = try floatingLayers(of: node.id, depth: depth)
       default:
         try node.members.append(
           keyText(start: start, count: length), try keptValue(depth: memberDepth))
@@ -90,7 +94,8 @@ extension OnePassDecoder {
     case .pane:
       // A pane reads its title and router; members of the containers would be kept.
       guard let router = members.router, members.axis == nil, members.active == nil,
-        members.weights == nil, members.titles == nil, members.children == nil
+        members.weights == nil, members.titles == nil, members.children == nil,
+        members.floating == nil
       else { throw NeedsReference() }
       node = .pane(
         id, title: members.title ?? "", router: router, parent: parent, unknownMembers: unknown,
@@ -99,7 +104,7 @@ extension OnePassDecoder {
       guard let axis = members.axis, let children = members.children, children.count >= 2,
         let weights = members.weights, weights.count == children.count,
         members.title == nil, members.titles == nil, members.mark == nil,
-        !(axis == .horizontal ? members.childAxes.horizontal : members.childAxes.vertical)
+        members.floating == nil, !(axis == .horizontal ? members.childAxes.horizontal : members.childAxes.vertical)
       else { throw NeedsReference() }
       // The reference's test, in its order: positive, finite, summing to 1.
       let total = weights.reduce(0, +)
@@ -118,9 +123,14 @@ extension OnePassDecoder {
       else { throw NeedsReference() }
       let active = members.active ?? 0
       guard active < children.count else { throw NeedsReference() }
+      var floating = Array(repeating: FloatingLayer(), count: children.count)
+      for (tab, layer) in members.floating ?? [] {
+        guard floating.indices.contains(tab) else { throw NeedsReference() }
+        floating[tab] = layer
+      }
       node = .tabs(
         id, children: children, titles: titles, activeIndex: active, router: members.router,
-        parent: parent, unknownMembers: unknown)
+        parent: parent, unknownMembers: unknown, floating: floating)
     }
     // A repeated id is the reference's to report.
     guard nodes.updateValue(node, forKey: id) == nil else { throw NeedsReference() }

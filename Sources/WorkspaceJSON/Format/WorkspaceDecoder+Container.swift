@@ -23,11 +23,16 @@ extension WorkspaceDecoder {
       if router == nil { note(location + ".router", "unusable router removed") }
     }
     /// The container with its kept children, each with its weight or title.
-    func container(_ ids: [NodeID], weights: [Double], titles: [String], active: Int) -> Node {
+    func container(
+      _ ids: [NodeID], weights: [Double], titles: [String], active: Int,
+      floating: [FloatingLayer] = []
+    ) -> Node {
       kind == .split
         ? .split(
           id, axis: axis, children: ids, weights: weights, activeIndex: active, router: router)
-        : .tabs(id, children: ids, titles: titles, activeIndex: active, router: router)
+        : .tabs(
+          id, children: ids, titles: titles, activeIndex: active, router: router,
+          floating: floating)
     }
     let storedActive = intMember(object, .active, at: location, minimum: 0) ?? 0
     guard let children = object[.children]?.arrayValue else {
@@ -61,9 +66,12 @@ extension WorkspaceDecoder {
     }
     // The active child's new index, or the nearest kept child before it.
     let active = min(storedActive, children.count - 1)
+    let floating =
+      kind == .tabs
+      ? try decodeFloating(object, tabs: id, kept: kept, at: location, depth: depth) : []
     return container(
       ids, weights: keptWeights, titles: keptTitles,
-      active: max(0, (kept.lastIndex { $0 <= active } ?? 0)))
+      active: max(0, (kept.lastIndex { $0 <= active } ?? 0)), floating: floating)
   }
 
   /// The stored weights, one per stored child, positive and summing to 1: as stored when
