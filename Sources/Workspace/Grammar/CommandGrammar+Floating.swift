@@ -27,7 +27,7 @@ extension CommandGrammar {
         help: [
           directionHelp, ArgumentHelp("N", "cells at the layout size (default 1)"),
         ],
-        discussion: floatingCoverage, example: "float move right 10"),
+        discussion: floatingCoverage, example: "float move right 10", standsAlone: true),
       subcommands: [
         CommandDefinition(
           CommandSyntax(
