@@ -91,11 +91,13 @@ extension WorkspaceState {
     focus(pane, in: &transaction)
   }
 
-  /// Removes a floating pane (`close`): the layer keeps focus on its next top pane if it had
-  /// it, else focus goes to the most recently used pane of the tab.
+  /// Removes a floating pane (`close`). Focus stays where it is unless it was on the pane:
+  /// then the layer keeps it on its next top pane, else it goes to the most recently used
+  /// pane of the tab.
   mutating func removeFloating(
     _ pane: NodeID, from tabs: NodeID, tab: Int, in transaction: inout Transaction
   ) {
+    let wasFocused = focusedPane == pane
     var next: NodeID?
     changeLayer(of: tabs, tab: tab, in: &transaction) { layer in
       layer.panes.removeAll { $0.id == pane }
@@ -104,7 +106,9 @@ extension WorkspaceState {
       if next == nil { layer.isFocused = false }
     }
     set(pane, nil, in: &transaction)
-    if let next {
+    if !wasFocused {
+      mostRecentlyUsed.removeAll { $0 == pane }
+    } else if let next {
       mostRecentlyUsed.removeAll { $0 == pane }
       focus(next, in: &transaction)
     } else {

@@ -110,7 +110,9 @@ extension WorkspaceState {
       return
     }
     if let first = entry.place.first {
-      for (sibling, offset) in entry.siblingsByDistance where nodes[sibling] != nil {
+      // A sibling that floats since has no place among the tiled panes to stand beside.
+      for (sibling, offset) in entry.siblingsByDistance
+      where nodes[sibling] != nil && !isFloating(sibling) {
         if placeBeside(sibling, offset: offset, root, first.slot, in: &transaction) { return }
       }
     }

@@ -86,9 +86,9 @@ import Testing
     }
     #expect(build() == build())
     var renamed = build()
-    renamed.changeTabs { $0.setSlot("C", at: 1) }
+    renamed.changeTabs { $0.setTitle("C", at: 1) }
     #expect(renamed != build())
-    renamed.changeTabs { $0.setSlot("B", at: 1) }
+    renamed.changeTabs { $0.setTitle("B", at: 1) }
     #expect(renamed == build())
   }
 }
