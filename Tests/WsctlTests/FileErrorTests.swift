@@ -39,7 +39,7 @@ import WorkspaceTestSupport
     let message = try sandbox.fail("push", "a", status: 65)
     #expect(
       message
-        == "wsctl: workspace.json: format version 99 is newer than this tool supports (2); "
+        == "wsctl: workspace.json: format version 99 is newer than this tool supports (3); "
         + "the file was left unchanged")
     #expect(sandbox.text("workspace.json") == Fixtures.newerVersion)
   }
@@ -103,7 +103,7 @@ import WorkspaceTestSupport
     let sandbox = try Sandbox()
     let routes = (0..<5000).map { "\"detail:\($0)\"" }.joined(separator: ", ")
     try sandbox.write(
-      #"{"format": "workspace", "version": 2, "nextId": 2, "focus": 1, "mru": [1], "root": "#
+      #"{"format": "workspace", "version": 3, "nextId": 2, "focus": 1, "mru": [1], "root": "#
         + #"{"id": 1, "kind": "pane", "title": "big", "router": {"kind": "token", "stack": ["#
         + routes + #"], "maxDepth": 6000}}, "history": {"limit": 100, "undo": [], "redo": []}}"#,
       to: "workspace.json")

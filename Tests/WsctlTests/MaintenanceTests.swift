@@ -42,7 +42,7 @@ import Testing
 
         """)
     let again = try sandbox.succeed("-f", "old.json", "migrate")
-    #expect(again.stdout == "old.json is already at version 2; nothing to do\n")
+    #expect(again.stdout == "old.json is already at version 3; nothing to do\n")
   }
 
   // The backup is the last *different* version: a migrate that changes nothing writes nothing.
@@ -57,7 +57,7 @@ import Testing
         .systemFileNumber] as? Int
     #expect(
       try sandbox.succeed("migrate").stdout
-        == "workspace.json is already at version 2; nothing to do\n")
+        == "workspace.json is already at version 3; nothing to do\n")
     #expect(
       try sandbox.succeed("--json", "migrate").jsonObject()["saved"] as? Bool == false)
     #expect(sandbox.bytes("workspace.json") == file)
@@ -74,7 +74,7 @@ import Testing
     let result = try sandbox.succeed("-f", "old.json", "validate")
     #expect(
       result.stdout
-        == "old.json: valid (2 panes; format version 0: 'wsctl migrate' rewrites it in version 2)\n"
+        == "old.json: valid (2 panes; format version 0: 'wsctl migrate' rewrites it in version 3)\n"
     )
     #expect(sandbox.text("old.json") == Fixtures.version0)
   }
@@ -111,7 +111,7 @@ import Testing
     let migrated = try sandbox.succeed("migrate")
     #expect(
       migrated.stdout == """
-        workspace.json is already at version 2; rewritten (2 problems repaired)
+        workspace.json is already at version 3; rewritten (2 problems repaired)
           repaired $.root.children[1].id: duplicate id 2; given the fresh id 3
           repaired $.nextId: next id 3 would reuse an id; raised to 4
 

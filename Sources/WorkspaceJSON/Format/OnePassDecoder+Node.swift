@@ -20,6 +20,8 @@ extension OnePassDecoder {
     var childAxes: (horizontal: Bool, vertical: Bool) = (false, false)
     /// Whether the children were read before the id, so their parent is set afterwards.
     var childrenWithoutParent = false
+    /// Whether the floating panes were read before the id, so their parent is set afterwards.
+    var floatingWithoutParent = false
     var members = ObjectMembers()
   }
 
@@ -73,6 +75,7 @@ extension OnePassDecoder {
         node.childrenWithoutParent = node.id == nil
         node.children = try children(of: node.id, depth: depth, axes: &node.childAxes)
       case .floating?:
+        node.floatingWithoutParent = node.id == nil
         node.floating = try floatingLayers(of: node.id, depth: depth)
       default:
         try node.members.append(
@@ -137,6 +140,9 @@ extension OnePassDecoder {
     largestID = max(largestID, id.rawValue)
     if members.childrenWithoutParent {
       for child in node.children { nodes[child]?.parent = id }
+    }
+    if members.floatingWithoutParent {
+      for pane in node.floatingPanes { nodes[pane]?.parent = id }
     }
     return (id, node.axis)
   }
