@@ -37,7 +37,8 @@ import Testing
       #expect("\(children.slots)" == example.slots)
       #expect(node.tabTitles.isEmpty && node.title.isEmpty)
     case .tabs(let children):
-      #expect("\(children.slots)" == example.slots)
+      #expect("\(children.slots.map(\.title))" == example.slots)
+      #expect(children.slots.allSatisfy { $0.floating == FloatingLayer() })
       #expect(node.weights.isEmpty && node.title.isEmpty)
       #expect(node.router == Self.router)
     case .unknown:
