@@ -152,8 +152,28 @@ extension WorkspaceState {
   mutating func pinFloating(_ isPinned: Bool, in transaction: inout Transaction)
     throws(WorkspaceError)
   {
-    let (pane, _, _) = try focusedFloating()
+    let (pane, tabs, tab) = try focusedFloating()
     changeFloating(pane, in: &transaction) { $0.isPinned = isPinned }
+    // Unpinned in a hidden layer, the pane is hidden with the others.
+    refocusIfHidden(tabs: tabs, tab: tab, in: &transaction)
+  }
+
+  /// Takes focus out of a layer of `tabs` whose focused pane is no longer shown: to its top
+  /// shown pane, else to the tiled panes.
+  private mutating func refocusIfHidden(
+    tabs: NodeID, tab: Int, in transaction: inout Transaction
+  ) {
+    let focused = mostRecentlyUsed.first ?? focusedPane
+    let layer = self[tabs].floatingLayers[tab]
+    guard layer.index(of: focused) != nil,
+      !layer.shownPanes.contains(where: { $0.id == focused })
+    else { return }
+    if let top = layer.top {
+      focus(top, in: &transaction)
+    } else {
+      changeLayer(of: tabs, tab: tab, in: &transaction) { $0.focus(nil) }
+      focus(focusedPane, in: &transaction)
+    }
   }
 
   /// `float show` and `float hide`, on the layer of the focused pane's tab.
@@ -171,13 +191,7 @@ extension WorkspaceState {
       return
     }
     changeLayer(of: tabs, tab: tab, in: &transaction) { $0.isHidden = true }
-    let focused = focusedPane
-    if self[tabs].floatingLayers[tab].isFocused,
-      !self[tabs].floatingLayers[tab].shownPanes.contains(where: { $0.id == focused })
-    {
-      changeLayer(of: tabs, tab: tab, in: &transaction) { $0.focus(nil) }
-    }
-    if mostRecentlyUsed.first != focusedPane { focus(focusedPane, in: &transaction) }
+    refocusIfHidden(tabs: tabs, tab: tab, in: &transaction)
   }
 
   /// `focus float` and `focus tiled`: the pane they go to.

@@ -212,9 +212,10 @@ import Testing
     try apply(.showFloating(false), to: &state)
     #expect(state.visiblePanes == [NodeID(4)])
     #expect(state.focusedPane == NodeID(4))
+    // Shown again, on its top pane: the one focused last.
     try apply(.focus(.floating), to: &state)
     #expect(!state.root.floatingLayers[0].isHidden)
-    #expect(state.focusedPane == NodeID(3))
+    #expect(state.focusedPane == NodeID(2))
   }
 
   @Test func closingAFloatingPaneKeepsFocusInTheLayer() throws {
