@@ -110,7 +110,7 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   case notFloating(NodeID)
   /// `float` of the last tiled pane of its tab, which keeps at least one, as Zellij does.
   case lastTiledPane(NodeID)
-  /// `focus float`, `float hide` or `float show` in a tab without floating panes.
+  /// `focus float`, `float hide` or `float unhide` in a tab without floating panes.
   case noFloatingPanes
   /// `float move` or `float resize` that cannot move the pane, or its corner, that way: it is
   /// at the edge of its tab, or at its smallest.

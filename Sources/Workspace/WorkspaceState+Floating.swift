@@ -1,4 +1,4 @@
-/// `float`, `embed`, `float move|resize|pin|unpin|hide|show`, `focus float|tiled` and
+/// `float`, `embed`, `float move|resize|pin|unpin|hide|unhide`, `focus float|tiled` and
 /// directional focus among floating panes: each tab's floating layer (``FloatingLayer``).
 extension WorkspaceState {
   /// The tabs container whose layer holds `pane` and the index of its tab, or `nil` for a
@@ -176,7 +176,7 @@ extension WorkspaceState {
     }
   }
 
-  /// `float show` and `float hide`, on the layer of the focused pane's tab.
+  /// `float unhide` and `float hide`, on the layer of the focused pane's tab.
   mutating func showFloating(_ isShown: Bool, in transaction: inout Transaction)
     throws(WorkspaceError)
   {

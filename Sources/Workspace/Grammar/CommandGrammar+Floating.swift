@@ -10,7 +10,7 @@ extension CommandGrammar {
     "'float' puts the focused pane there, centred at half the tab's size; a tab keeps at least "
       + "one tiled pane, as Zellij does. A workspace without tabs becomes one tab first.",
     "'float hide' hides the tab's floating panes but the pinned ones (Zellij's toggle); "
-      + "'float show' or 'focus float' shows them again. Commands that act on a tiled pane's "
+      + "'float unhide' or 'focus float' shows them again. Commands that act on a tiled pane's "
       + "place (split, swap, move, resize, zoom, break, join) refuse a floating pane: 'embed' "
       + "puts it back.",
   ]
@@ -62,7 +62,8 @@ extension CommandGrammar {
         ),
         .plain(
           .showFloating(true),
-          CommandSyntax("show", "Show the floating panes of the focused tab and focus the top one.")
+          CommandSyntax(
+            "unhide", "Show the floating panes of the focused tab again and focus the top one.")
         ),
       ],
       make: { _ in .float },

@@ -38,7 +38,7 @@ enum Report {
         line += " router \(router.kind) \(router.stack)"
       }
       lines.append(line)
-      // A tab's floating panes after its tabs, bottom to top, with their frames.
+      // A tab's floating panes after the tabs, bottom to top, with their frames.
       for (index, layer) in node.floatingLayers.enumerated().reversed() {
         let state = [layer.isHidden ? " hidden" : "", layer.isFocused ? " focused" : ""]
         for pane in layer.panes.reversed() {
@@ -192,6 +192,7 @@ enum Report {
           ]),
         ]
         if let mark = node.mark { object["mark"] = .string(mark) }
+        if state.isFloating(pane) { object["floating"] = .bool(true) }
         return .object(object)
       })
   }

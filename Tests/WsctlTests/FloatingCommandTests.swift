@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Floating panes through the CLI, on the default workspace (`Main` with Inbox and Detail,
+/// `Settings`): what `show`, `tree` and `--json show` print, the refusals, and a round trip
+/// through the file.
+@Suite struct FloatingCommandTests {
+  @Test func showDrawsAFloatingPaneOverTheTiledOnes() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("float")
+    let show = try sandbox.succeed("show", "--size", "40x10").stdout
+    #expect(
+      show == """
+        [1:Main]  2:Settings
+        ┌ 1 Detail ────────────────────────────┐
+        │ detail:1                             │
+        │         ┏ 2* Inbox ━━━━━━━━┓         │
+        │         ┃ inbox            ┃         │
+        │         ┃                  ┃         │
+        │         ┃                  ┃         │
+        │         ┗━━━━━━━━━━━━━━━━━━┛         │
+        │                                      │
+        └──────────────────────────────────────┘
+
+        """)
+    let json = try sandbox.succeed("--json", "show", "--size", "40x10").jsonArray()
+    #expect(json.map { $0["id"] as? Int } == [4, 3])
+    let rect = json.last?["rect"] as? [String: Any]
+    #expect([rect?["x"], rect?["y"], rect?["width"], rect?["height"]].map { $0 as? Int } == [
+      10, 3, 20, 5,
+    ])
+    #expect(json.map { $0["floating"] as? Bool } == [nil, true])
+  }
+
+  @Test func treeListsTheLayerAndTheFileKeepsIt() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("float", "float", "pin", "float", "move", "left", "4", "focus", "tiled")
+    #expect(
+      try sandbox.tree(after: "rename", "Reader") == """
+        %1 tabs selected 1
+          [1 'Main'] %4 pane 'Reader' [detail:1] (focused)
+          [2 'Settings'] %5 pane 'Settings' [settings]
+          [1 'Main' floating at 0.2,0.2727 0.5x0.5 pinned] %3 pane 'Inbox' [inbox]
+
+        """)
+    #expect(sandbox.text("workspace.json")?.contains(#""pinned": true"#) == true)
+    try sandbox.succeed("focus", "float", "embed")
+    #expect(try sandbox.succeed("focus", "2", "routes").stdout.hasPrefix("%3 "))
+  }
+
+  @Test(arguments: [
+    (["float", "split", "h"], "wsctl: 'split' acts on tiled panes and %3 floats ('embed' puts it back) at word 2"),
+    (["float", "move", "left"], "wsctl: %3 does not float ('float' floats it) at word 1"),
+    (["float", "float", "focus", "1", "float"], "wsctl: cannot float %4: it is the last tiled pane of its tab, which keeps one at word 5"),
+    (["focus", "float"], "wsctl: the focused tab has no floating panes at word 1"),
+    (["float", "float", "move", "up", "100", "float", "move", "up"], "wsctl: floating pane %3 cannot go further up at word 6"),
+  ])
+  func refusalsNameTheWordAndChangeNothing(arguments: [String], message: String) throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("show", "--size", "80x24")
+    let before = sandbox.text("workspace.json")
+    #expect(try sandbox.fail(arguments, status: 1) == message)
+    #expect(sandbox.text("workspace.json") == before)
+  }
+
+  @Test func floatAndItsSubcommandsComplete() throws {
+    let sandbox = try Sandbox()
+    let words = try sandbox.succeed("__complete", "bash", "2", "wsctl", "float", "").stdout
+    for word in ["move", "resize", "pin", "unpin", "hide", "unhide"] {
+      #expect(words.split(separator: "\n").contains { $0.hasPrefix(word) }, "\(words)")
+    }
+  }
+}
