@@ -146,7 +146,20 @@ extension WorkspaceState {
       rect.y = min(max(0, rect.y + dy), max(0, area.height - rect.height))
     }
     guard rect != before else { throw .floatingAtLimit(pane, direction) }
-    changeFloating(pane, in: &transaction) { $0.frame = .of(rect, in: area.size) }
+    // The cells it moved by, in fractions of the tab: the other fractions stay as they are.
+    let (width, height) = (Double(max(1, area.width)), Double(max(1, area.height)))
+    var moved = frame
+    moved.x = min(max(0, frame.x + Double(rect.x - before.x) / width), 1)
+    moved.y = min(max(0, frame.y + Double(rect.y - before.y) / height), 1)
+    moved.width = min(max(0, frame.width + Double(rect.width - before.width) / width), 1)
+    moved.height = min(max(0, frame.height + Double(rect.height - before.height) / height), 1)
+    // Where a fraction overshoots the tab by rounding, the cell rectangle says exactly.
+    if !moved.isValid || moved.rect(in: Rect(x: 0, y: 0, width: area.width, height: area.height))
+      != rect
+    {
+      moved = .of(rect, in: area.size)
+    }
+    changeFloating(pane, in: &transaction) { $0.frame = moved }
   }
 
   mutating func pinFloating(_ isPinned: Bool, in transaction: inout Transaction)
