@@ -154,8 +154,9 @@ extension WorkspaceState {
     moved.width = min(max(0, frame.width + Double(rect.width - before.width) / width), 1)
     moved.height = min(max(0, frame.height + Double(rect.height - before.height) / height), 1)
     // Where a fraction overshoots the tab by rounding, the cell rectangle says exactly.
-    if !moved.isValid || moved.rect(in: Rect(x: 0, y: 0, width: area.width, height: area.height))
-      != rect
+    if !moved.isValid
+      || moved.rect(in: Rect(x: 0, y: 0, width: area.width, height: area.height))
+        != rect
     {
       moved = .of(rect, in: area.size)
     }

@@ -7,8 +7,7 @@ extension WorkspaceState {
   /// zoomed, unless `honoringZoom` is `false`.
   ///
   /// - Complexity: O(*v*), where *v* is the number of visible nodes.
-  func shownFloatingPanes(honoringZoom: Bool = false) -> [(pane: FloatingPane, rect: UnitRect)]
-  {
+  func shownFloatingPanes(honoringZoom: Bool = false) -> [(pane: FloatingPane, rect: UnitRect)] {
     if honoringZoom, zoomedPane != nil { return [] }
     let whole = UnitRect(x: 0, y: 0, width: 1, height: 1)
     let containers = visibleRectangles(
@@ -63,8 +62,7 @@ extension WorkspaceState {
 
   /// The shown floating panes of the visible tabs with their integer rectangles, ignoring
   /// zoom, in drawing order.
-  func floatingRectangles(in size: Size, minimumPaneSize: Size) -> [(pane: NodeID, rect: Rect)]
-  {
+  func floatingRectangles(in size: Size, minimumPaneSize: Size) -> [(pane: NodeID, rect: Rect)] {
     let containers = integerLayout(
       in: size, minimumPaneSize: minimumPaneSize, honoringZoom: false, includingContainers: true)
     return containers.reversed().flatMap { entry -> [(pane: NodeID, rect: Rect)] in

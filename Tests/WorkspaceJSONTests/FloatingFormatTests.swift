@@ -98,7 +98,8 @@ import Testing
   }
 
   @Test(arguments: [
-    (JSONValue.number(9), "$.root.floating[0].tab"), (JSONValue.string("1"), "$.root.floating[0].tab"),
+    (JSONValue.number(9), "$.root.floating[0].tab"),
+    (JSONValue.string("1"), "$.root.floating[0].tab"),
   ])
   func aLayerOfNoTabIsDroppedWithItsPanes(tab: JSONValue, path: String) throws {
     let bytes = try file { $0["tab"] = tab }
@@ -116,7 +117,10 @@ import Testing
     let bytes = try file(
       changing: pane(
         "node",
-        ["id": .number(Double(first.rawValue)), "kind": "pane", "router": ["kind": "token", "stack": ["a"]]]))
+        [
+          "id": .number(Double(first.rawValue)), "kind": "pane",
+          "router": ["kind": "token", "stack": ["a"]],
+        ]))
     let loaded = try WorkspaceFile.decode(bytes)
     #expect(loaded.diagnostics.map(\.location).contains("$.root.floating[0].panes[0].node.id"))
     #expect(loaded.state.invariantViolations() == [])

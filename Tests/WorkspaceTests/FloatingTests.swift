@@ -146,14 +146,16 @@ import Testing
   @Test func moveAndResizeByCellsStayInsideTheTab() throws {
     var state = try floated()
     // 80x24: the default frame is 40x12 at 20,6.
-    #expect(state.floatingLayout(in: Size(width: 80, height: 24)).map(\.rect) == [
-      Rect(x: 20, y: 6, width: 40, height: 12)
-    ])
+    #expect(
+      state.floatingLayout(in: Size(width: 80, height: 24)).map(\.rect) == [
+        Rect(x: 20, y: 6, width: 40, height: 12)
+      ])
     try apply(.moveFloating(.right, cells: 5), to: &state)
     try apply(.resizeFloating(.down, cells: 2), to: &state)
-    #expect(state.floatingLayout(in: Size(width: 80, height: 24)).map(\.rect) == [
-      Rect(x: 25, y: 6, width: 40, height: 14)
-    ])
+    #expect(
+      state.floatingLayout(in: Size(width: 80, height: 24)).map(\.rect) == [
+        Rect(x: 25, y: 6, width: 40, height: 14)
+      ])
     try apply(.moveFloating(.right, cells: 500), to: &state)
     #expect(state.floatingLayout(in: Size(width: 80, height: 24))[0].rect.maxX == 80)
     expectRefused(.moveFloating(.right), on: state, .floatingAtLimit(NodeID(3), .right))
@@ -166,8 +168,10 @@ import Testing
     try apply(.moveFloating(.up, cells: 24), to: &state)
     try apply(.resizeFloating(.right, cells: 80), to: &state)
     try apply(.resizeFloating(.down, cells: 24), to: &state)
-    #expect(state.root.floatingLayers[0].panes[0].frame == FloatingFrame(
-      x: 0, y: 0, width: 1, height: 1))
+    #expect(
+      state.root.floatingLayers[0].panes[0].frame
+        == FloatingFrame(
+          x: 0, y: 0, width: 1, height: 1))
   }
 
   @Test func floatingCommandsRefuseATiledPane() throws {
@@ -193,8 +197,10 @@ import Testing
     }
     var tiled = state
     try apply(.focus(.tiled), to: &tiled)
-    expectRefused(.swap(.pane(.id(NodeID(3)))), on: tiled, .floatingPane(NodeID(3), command: "swap"))
-    expectRefused(.at(.id(NodeID(3)), .split(.vertical)), on: tiled, .floatingPane(NodeID(3), command: "split"))
+    expectRefused(
+      .swap(.pane(.id(NodeID(3)))), on: tiled, .floatingPane(NodeID(3), command: "swap"))
+    expectRefused(
+      .at(.id(NodeID(3)), .split(.vertical)), on: tiled, .floatingPane(NodeID(3), command: "split"))
   }
 
   @Test func pinnedPanesStayShownWhileTheLayerIsHidden() throws {
@@ -269,8 +275,9 @@ import Testing
 
   @Test func aFloatingPanesAncestorsAreItsTabs() throws {
     var state = WorkspaceState(
-      tabs(("One", hsplit(pane("A"), pane("B")).owning(RouterState(root: RouteToken("split"))))).owning(
-        RouterState(root: RouteToken("tabs"))))
+      tabs(("One", hsplit(pane("A"), pane("B")).owning(RouterState(root: RouteToken("split")))))
+        .owning(
+          RouterState(root: RouteToken("tabs"))))
     try apply(.float, to: &state)
     let float = state.focusedPane
     let tab = state.root.children[0]
@@ -324,13 +331,16 @@ import Testing
 
   @Test func framesRoundToTheNearestCell() {
     let frame = FloatingFrame(x: 0.1, y: 0.25, width: 0.33, height: 0.5)
-    #expect(frame.rect(in: Rect(x: 0, y: 0, width: 100, height: 40))
-      == Rect(x: 10, y: 10, width: 33, height: 20))
-    #expect(frame.rect(in: Rect(x: 5, y: 2, width: 10, height: 4))
-      == Rect(x: 6, y: 3, width: 3, height: 2))
+    #expect(
+      frame.rect(in: Rect(x: 0, y: 0, width: 100, height: 40))
+        == Rect(x: 10, y: 10, width: 33, height: 20))
+    #expect(
+      frame.rect(in: Rect(x: 5, y: 2, width: 10, height: 4))
+        == Rect(x: 6, y: 3, width: 3, height: 2))
     let edge = FloatingFrame(x: 0.99, y: 0.99, width: 0.01, height: 0.01)
-    #expect(edge.rect(in: Rect(x: 0, y: 0, width: 10, height: 10))
-      == Rect(x: 9, y: 9, width: 1, height: 1))
+    #expect(
+      edge.rect(in: Rect(x: 0, y: 0, width: 10, height: 10))
+        == Rect(x: 9, y: 9, width: 1, height: 1))
     #expect(!FloatingFrame(x: 0.6, y: 0, width: 0.5, height: 1).isValid)
     #expect(!FloatingFrame(x: 0, y: 0, width: 0, height: 1).isValid)
     #expect(!FloatingFrame(x: .nan, y: 0, width: 0.5, height: 1).isValid)

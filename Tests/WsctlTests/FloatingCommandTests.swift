@@ -26,9 +26,10 @@ import Testing
     let json = try sandbox.succeed("--json", "show", "--size", "40x10").jsonArray()
     #expect(json.map { $0["id"] as? Int } == [4, 3])
     let rect = json.last?["rect"] as? [String: Any]
-    #expect([rect?["x"], rect?["y"], rect?["width"], rect?["height"]].map { $0 as? Int } == [
-      10, 3, 20, 5,
-    ])
+    #expect(
+      [rect?["x"], rect?["y"], rect?["width"], rect?["height"]].map { $0 as? Int } == [
+        10, 3, 20, 5,
+      ])
     #expect(json.map { $0["floating"] as? Bool } == [nil, true])
   }
 
@@ -49,11 +50,20 @@ import Testing
   }
 
   @Test(arguments: [
-    (["float", "split", "h"], "wsctl: 'split' acts on tiled panes and %3 floats ('embed' puts it back) at word 2"),
+    (
+      ["float", "split", "h"],
+      "wsctl: 'split' acts on tiled panes and %3 floats ('embed' puts it back) at word 2"
+    ),
     (["float", "move", "left"], "wsctl: %3 does not float ('float' floats it) at word 1"),
-    (["float", "float", "focus", "1", "float"], "wsctl: cannot float %4: it is the last tiled pane of its tab, which keeps one at word 5"),
+    (
+      ["float", "float", "focus", "1", "float"],
+      "wsctl: cannot float %4: it is the last tiled pane of its tab, which keeps one at word 5"
+    ),
     (["focus", "float"], "wsctl: the focused tab has no floating panes at word 1"),
-    (["float", "float", "move", "up", "100", "float", "move", "up"], "wsctl: floating pane %3 cannot go further up at word 6"),
+    (
+      ["float", "float", "move", "up", "100", "float", "move", "up"],
+      "wsctl: floating pane %3 cannot go further up at word 6"
+    ),
   ])
   func refusalsNameTheWordAndChangeNothing(arguments: [String], message: String) throws {
     let sandbox = try Sandbox()

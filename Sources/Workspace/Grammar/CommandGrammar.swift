@@ -44,7 +44,8 @@ public enum CommandGrammar {
   /// The entries, in the order help lists them: the layout's commands, the router
   /// operations, marks and `at`, templates, then undo and redo.
   static let definitions: [CommandDefinition] =
-    layoutCommands + floatingCommands + arrangeCommands + routerCommands + targetCommands + templateCommands
+    layoutCommands + floatingCommands + arrangeCommands + routerCommands + targetCommands
+    + templateCommands
     + historyCommands
 
   /// The commands, in the order help lists them.

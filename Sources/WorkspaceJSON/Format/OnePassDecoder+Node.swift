@@ -107,7 +107,8 @@ extension OnePassDecoder {
       guard let axis = members.axis, let children = members.children, children.count >= 2,
         let weights = members.weights, weights.count == children.count,
         members.title == nil, members.titles == nil, members.mark == nil,
-        members.floating == nil, !(axis == .horizontal ? members.childAxes.horizontal : members.childAxes.vertical)
+        members.floating == nil,
+        !(axis == .horizontal ? members.childAxes.horizontal : members.childAxes.vertical)
       else { throw NeedsReference() }
       // The reference's test, in its order: positive, finite, summing to 1.
       let total = weights.reduce(0, +)
