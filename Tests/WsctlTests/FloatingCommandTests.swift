@@ -81,3 +81,27 @@ import Testing
     }
   }
 }
+
+extension FloatingCommandTests {
+  /// The README's floating tour: each `$ wsctl` line run in a fresh sandbox prints the lines
+  /// below it.
+  @Test func theReadmeTourPrintsWhatItShows() throws {
+    let block = try ReadmeLayoutTourTests.block(
+      after: "<!-- floating tour: checked", language: "console")
+    let sandbox = try Sandbox()
+    var expected: [String: String] = [:]
+    var commands: [[String]] = []
+    for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("$ wsctl ") {
+        commands.append(line.dropFirst("$ wsctl ".count).split(separator: " ").map(String.init))
+      } else if !line.isEmpty, let last = commands.indices.last {
+        expected[String(last), default: ""] += line + "\n"
+      }
+    }
+    #expect(commands.count == 2)
+    for (index, command) in commands.enumerated() {
+      let printed = try sandbox.succeed(command).stdout
+      #expect(printed == expected[String(index), default: ""], "\(command)")
+    }
+  }
+}
