@@ -11,7 +11,7 @@ extension WorkspaceState {
   /// positive and below ``nextID``; the most-recently-used list is non-empty, unique, holds
   /// only panes, starts with the focused pane and respects its limit; a zoomed pane is the
   /// focused pane and does not float; floating layers hold panes at valid frames
-  /// (``floatingViolations(of:)``); a router's quarantined tokens stand at indices of at least 0; the closed
+  /// (`floatingViolations(of:)`); a router's quarantined tokens stand at indices of at least 0; the closed
   /// list's entries are sound trees (``closedListViolations()``).
   ///
   /// - Parameter checkingFocus: Whether to check the most-recently-used list and zoom too.

@@ -75,6 +75,10 @@ extension LiveControl {
       ["mark", "e", "unmark", "tree"], ["unmark", "nope"], ["mark", "left"],
       ["at", "2", "split", "v", "0.3", "show"], ["at", "last", "zoom"],
       ["split", "-d", "h", "tab", "new", "-d", "Logs", "tree"], ["at", "1", "undo"],
+      ["float", "float", "move", "left", "3", "float", "resize", "down", "2", "show"],
+      ["float", "float", "pin", "float", "hide", "float", "unhide", "float", "unpin", "tree"],
+      ["float", "focus", "tiled", "focus", "float", "embed", "tree"], ["embed"],
+      ["float", "split", "h"], ["float", "float", "float"],
     ]
 
     @Test func everyGrammarCommandIsCalled() {

@@ -54,7 +54,7 @@ import Testing
     try sandbox.write(Fixtures.version0, to: "old.json")
     #expect(
       try sandbox.succeed("-n", "-f", "old.json", "migrate").stdout
-        == "dry run (not saved): would migrate old.json from version 0 to 2\n")
+        == "dry run (not saved): would migrate old.json from version 0 to 3\n")
     #expect(sandbox.text("old.json") == Fixtures.version0)
     #expect(try sandbox.listing() == ["old.json"])
   }

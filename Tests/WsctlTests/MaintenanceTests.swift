@@ -24,11 +24,11 @@ import Testing
     let sandbox = try Sandbox()
     try sandbox.write(Fixtures.version0, to: "old.json")
     let migrated = try sandbox.succeed("-f", "old.json", "migrate")
-    #expect(migrated.stdout == "migrated old.json from version 0 to 2\n")
+    #expect(migrated.stdout == "migrated old.json from version 0 to 3\n")
     #expect(sandbox.text("old.json.bak") == Fixtures.version0)
     let file = try #require(sandbox.bytes("old.json"))
     let object = try #require(try JSONSerialization.jsonObject(with: file) as? [String: Any])
-    #expect(object["version"] as? Int == 2)
+    #expect(object["version"] as? Int == 3)
     #expect(object["focus"] as? Int == 3)
     #expect(object["focused"] == nil)
     let root = try #require(object["root"] as? [String: Any])
@@ -83,7 +83,7 @@ import Testing
     let sandbox = try Sandbox()
     try sandbox.write(Fixtures.version0, to: "workspace.json")
     try sandbox.succeed("push", "reply")
-    #expect(sandbox.text("workspace.json")?.contains("\"version\": 2,") == true)
+    #expect(sandbox.text("workspace.json")?.contains("\"version\": 3,") == true)
     #expect(try sandbox.succeed("routes").stdout.contains("1 reply (top)"))
   }
 

@@ -1,8 +1,8 @@
 import Workspace
 
 /// A tabs container's `floating` member: each tab's floating layer, read with its JSON paths
-/// and repaired (``decodeFloating(_:tabs:kept:at:depth:)``), or as history stores it, strictly
-/// (``flatFloating(_:tabCount:)``).
+/// and repaired (`decodeFloating(_:tabs:kept:at:depth:)`), or as history stores it, strictly
+/// (`flatFloating(_:tabCount:)`).
 extension WorkspaceDecoder {
   /// The nested nodes of a tabs container's floating panes, with their JSON paths, for the
   /// first pass that collects the stored ids.
@@ -120,7 +120,7 @@ extension WorkspaceDecoder {
     return pane
   }
 
-  /// A frame: an array of four numbers, a valid ``FloatingFrame``; `nil` otherwise.
+  /// A frame: an array of four numbers, a valid `FloatingFrame`; `nil` otherwise.
   static func frame(_ value: JSONDocument.Value?) -> FloatingFrame? {
     guard let items = value?.arrayValue, items.count == 4 else { return nil }
     let numbers = items.compactMap(\.numberValue)
