@@ -17,6 +17,12 @@ extension WorkspaceState {
     floatingPlace(of: pane) != nil
   }
 
+  /// Whether `pane` floats in a hidden layer and is not pinned, so it is not shown.
+  func isHiddenFloating(_ pane: NodeID) -> Bool {
+    guard let (tabs, tab) = floatingPlace(of: pane) else { return false }
+    return !self[tabs].floatingLayers[tab].shownPanes.contains { $0.id == pane }
+  }
+
   /// Refuses a command that acts on a tiled pane's place when `pane` floats.
   func requireTiled(_ pane: NodeID, for word: String) throws(WorkspaceError) {
     if isFloating(pane) { throw .floatingPane(pane, command: word) }

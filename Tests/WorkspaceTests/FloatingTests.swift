@@ -273,6 +273,24 @@ import Testing
     #expect(state.focusedPane == NodeID(4))
   }
 
+  @Test func atAFloatingPaneLeavesTheLayersOrderAndFocus() throws {
+    var state = WorkspaceState(hsplit(pane("A"), pane("B"), pane("C")))
+    try apply(.float, to: &state)
+    try apply(.focus(.pane(.id(NodeID(3)))), to: &state)
+    try apply(.float, to: &state)
+    try apply(.focus(.tiled), to: &state)
+    let layer = state.root.floatingLayers[0]
+    try apply(.at(.id(NodeID(2)), .route(.push(["x"]))), to: &state)
+    #expect(state.root.floatingLayers[0].ids == layer.ids)
+    #expect(!state.root.floatingLayers[0].isFocused)
+    #expect(state.focusedPane == NodeID(4))
+    // Focus in the layer on %3: a command at %2 leaves %3 on top and focused.
+    try apply(.focus(.floating), to: &state)
+    try apply(.at(.id(NodeID(2)), .rename("Two")), to: &state)
+    #expect(state.root.floatingLayers[0].ids == [NodeID(2), NodeID(3)])
+    #expect(state.focusedPane == NodeID(3))
+  }
+
   @Test func aFloatingPanesAncestorsAreItsTabs() throws {
     var state = WorkspaceState(
       tabs(("One", hsplit(pane("A"), pane("B")).owning(RouterState(root: RouteToken("split")))))
