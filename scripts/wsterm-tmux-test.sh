@@ -190,6 +190,23 @@ step="wsctl --no-host edits the file (wsctl --no-host push detail:9)"
 "$WSCTL" -q --no-host -f "$file" push detail:9
 wait_for "detail:9" "2* main" "changed by another writer"
 
+# 8b. C-b f floats the focused pane over pane 1, centred at half size, and the file keeps it;
+# C-b t and C-b w move focus between the layers; C-b e embeds it again.
+step="float and embed (C-b f, C-b t, C-b w, C-b e)"
+keys C-b f
+floating_drawn() { screen | grep -qE '^│ +┏ 2\* main'; }
+wait_until "the floating pane was not drawn over pane 1" floating_drawn
+wait_until "the floating pane was not saved to $file" grep -qF '"floating": [' "$file"
+keys C-b t
+wait_for "1* main" "2 main"
+keys C-b w
+wait_for "2* main"
+keys C-b e
+not_floating() { ! floating_drawn; }
+wait_until "the floating pane was not embedded" not_floating
+wait_for "2* main" "1 main"
+[ "$(count_panes)" = 2 ] || fail "expected 2 panes after embed, found $(count_panes)"
+
 # 9. C-b q quits and the terminal is restored.
 step="quit (C-b q)"
 keys C-b q

@@ -2,7 +2,8 @@ import PaneRouter
 import Workspace
 
 /// Draws a workspace's active tab as a frame: a tab bar on the first row, every visible pane
-/// as a box with its number, title and route stack (a collapsed stack member as a title bar),
+/// as a box with its number, title and route stack (a collapsed stack member as a title bar;
+/// the floating panes over the tiled ones),
 /// and a status line (or the command prompt) on the last row.
 struct Screen {
   /// What the last row shows.
@@ -37,13 +38,29 @@ struct Screen {
     // The workspace's minimum pane size: by default a border and one line.
     let layout = state.numberedLayout(in: area)
     let collapsed = state.zoomedPane == nil ? state.collapsedPanes : []
+    // The floating panes over the tiled ones, bottom to top, each over what lies below it.
+    let floating = state.floatingLayout(in: area)
+    let floats = Set(floating.map(\.pane))
+    var numbers: [NodeID: Int] = [:]
     for (number, pane, rect) in layout {
+      numbers[pane] = number
+      guard !floats.contains(pane) else { continue }
       let shifted = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height)
       if collapsed.contains(pane) {
         drawBar(pane, number: number, in: shifted, on: &frame)
       } else {
         drawPane(pane, number: number, in: shifted, isFocused: pane == focus, on: &frame)
       }
+    }
+    for (pane, rect) in floating {
+      guard let number = numbers[pane] else { continue }
+      let shifted = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height)
+      for row in shifted.y..<shifted.maxY {
+        for column in shifted.x..<shifted.maxX {
+          frame.put(" ", row: row, column: column, style: .plain)
+        }
+      }
+      drawPane(pane, number: number, in: shifted, isFocused: pane == focus, on: &frame)
     }
     drawBottomLine(on: &frame)
     return frame
@@ -57,7 +74,7 @@ struct Screen {
     var child = state.focusedPane
     for ancestor in state.ancestors(of: child) {
       if let node = state.node(ancestor), node.kind == .tabs,
-        let index = node.children.firstIndex(of: child)
+        let index = node.slotIndex(of: child)
       {
         return (node.tabTitles, index)
       }

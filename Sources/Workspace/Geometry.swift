@@ -130,23 +130,6 @@ extension WorkspaceState {
   /// - Complexity: O(*v*), where *v* is the number of visible nodes.
   func unitLayout(honoringZoom: Bool = true) -> [(pane: NodeID, rect: UnitRect)] {
     let whole = UnitRect(x: 0, y: 0, width: 1, height: 1)
-    return visibleRectangles(whole: whole, honoringZoom: honoringZoom) { node, rect in
-      var offset = 0.0
-      let count = node.children.count
-      let weights =
-        node.stackAxis != nil ? Array(repeating: 1 / Double(count), count: count) : node.weights
-      return weights.map { weight in
-        var part = rect
-        if (node.axis ?? node.stackAxis) == .horizontal {
-          part.x = rect.x + offset * rect.width
-          part.width = weight * rect.width
-        } else {
-          part.y = rect.y + offset * rect.height
-          part.height = weight * rect.height
-        }
-        offset += weight
-        return part
-      }
-    }
+    return visibleRectangles(whole: whole, honoringZoom: honoringZoom, divide: Self.unitDivide)
   }
 }

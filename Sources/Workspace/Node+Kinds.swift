@@ -52,14 +52,20 @@ extension Node {
   ///   - router: The container's own router, if it has one.
   ///   - parent: The containing node; `nil` for the root.
   ///   - unknownMembers: Members of the stored node this version does not understand.
+  ///   - floating: Each tab's floating layer; none when empty, else one per child.
   package static func tabs(
     _ id: NodeID, children: [NodeID], titles: [String], activeIndex: Int = 0,
     router: RouterState? = nil, parent: NodeID? = nil,
-    unknownMembers: UnknownMembers = UnknownMembers()
+    unknownMembers: UnknownMembers = UnknownMembers(), floating: [FloatingLayer] = []
   ) -> Node {
-    Node(
+    let slots = titles.indices.map { index in
+      TabSlot(
+        titles[index],
+        floating: floating.indices.contains(index) ? floating[index] : FloatingLayer())
+    }
+    return Node(
       id: id,
-      .tabs(NodeChildren(children, slots: titles, activeIndex: activeIndex, router: router)),
+      .tabs(NodeChildren(children, slots: slots, activeIndex: activeIndex, router: router)),
       parent: parent, unknownMembers: unknownMembers)
   }
 

@@ -61,8 +61,8 @@ public struct Node: Sendable {
     case pane(title: String, router: RouterState)
     /// Children laid out along an axis, each with its weight.
     case split(Axis, NodeChildren<Double>)
-    /// Children shown one at a time, each with its tab title.
-    case tabs(NodeChildren<String>)
+    /// Children shown one at a time, each with its tab's slot: its title and floating panes.
+    case tabs(NodeChildren<TabSlot>)
     /// Members along an axis, the active one expanded and each other one a title bar: one
     /// row of a vertical stack, one column of a horizontal one.
     case stack(Axis, NodeChildren<Stacked>)
@@ -179,7 +179,31 @@ public struct Node: Sendable {
 
   /// The tabs container's title of each tab; empty for other kinds.
   public var tabTitles: [String] {
-    if case .tabs(let children) = content { children.slots } else { [] }
+    if case .tabs(let children) = content { children.slots.map(\.title) } else { [] }
+  }
+
+  /// The tabs container's floating layer of each tab; empty for other kinds.
+  public var floatingLayers: [FloatingLayer] {
+    if case .tabs(let children) = content { children.slots.map(\.floating) } else { [] }
+  }
+
+  /// The ids of the floating panes of every tab of a tabs container, tab by tab, each layer
+  /// bottom to top; empty for other kinds.
+  public var floatingPanes: [NodeID] {
+    guard case .tabs(let children) = content else { return [] }
+    return children.slots.flatMap { $0.floating.ids }
+  }
+
+  /// The index of the child `id` in ``children``, or of the tab whose floating layer holds
+  /// it; `nil` if it is neither.
+  public func slotIndex(of id: NodeID) -> Int? {
+    children.firstIndex(of: id) ?? tabIndex(floating: id)
+  }
+
+  /// The index of the tab whose layer holds the floating pane `id`, or `nil`.
+  public func tabIndex(floating id: NodeID) -> Int? {
+    guard case .tabs(let children) = content else { return nil }
+    return children.slots.firstIndex { $0.floating.index(of: id) != nil }
   }
 
   /// The index in ``children`` of the active child (the selected tab of a tabs container, the
@@ -235,7 +259,7 @@ extension Node {
   ///   - tabs: Changes a tabs container's children with their titles.
   ///   - stack: Changes a stack's members.
   mutating func changeChildren(
-    split: (inout NodeChildren<Double>) -> Void, tabs: (inout NodeChildren<String>) -> Void,
+    split: (inout NodeChildren<Double>) -> Void, tabs: (inout NodeChildren<TabSlot>) -> Void,
     stack: (inout NodeChildren<Stacked>) -> Void
   ) {
     let id = id
@@ -281,7 +305,7 @@ extension Node {
   }
 
   /// Changes the children of a tabs container with their titles.
-  mutating func changeTabs(_ change: (inout NodeChildren<String>) -> Void) {
+  mutating func changeTabs(_ change: (inout NodeChildren<TabSlot>) -> Void) {
     let id = id
     changeChildren(
       split: { _ in preconditionFailure("\(id) is not a tabs container") }, tabs: change,

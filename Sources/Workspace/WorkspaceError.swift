@@ -110,6 +110,21 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   /// `at TARGET` with a command that does not act on the focused pane or tab (see
   /// ``WorkspaceCommand/isTargetable``), named by its word.
   case notTargetable(String)
+  /// A command that acts on a tiled pane's place (`split`, `swap`, `move`, `resize`, `zoom`,
+  /// `arrange`, `break`, `join`), named by its word, on a floating pane.
+  case floatingPane(NodeID, command: String)
+  /// A command of floating panes (`float move`, `float resize`, `float pin`) on a tiled pane.
+  case notFloating(NodeID)
+  /// `float` of the last tiled pane of its tab, which keeps at least one, as Zellij does.
+  case lastTiledPane(NodeID)
+  /// `focus float`, `float hide` or `float unhide` in a tab without floating panes.
+  case noFloatingPanes
+  /// `float move` or `float resize` that cannot move the pane, or its corner, that way: it is
+  /// at the edge of its tab, or at its smallest.
+  case floatingAtLimit(NodeID, Direction)
+  /// `join` of the only tiled pane of a tab that has floating panes, which would lose their
+  /// tab.
+  case tabHoldsFloatingPanes(NodeID)
 
   /// The exit code a program reports: ``ExitCode/usage`` for a value out of range (a
   /// ratio, a count, a size: the command is malformed whatever the state) and for a
@@ -213,6 +228,16 @@ extension WorkspaceError: CustomStringConvertible {
     case .nothingToUndo: "nothing to undo"
     case .nothingToRedo: "nothing to redo"
     case .notTargetable(let word): "'at' cannot run '\(word)': it does not act on a pane or tab"
+    case .floatingPane(let id, let word):
+      "'\(word)' acts on tiled panes and \(id) floats ('embed' puts it back)"
+    case .notFloating(let id): "\(id) does not float ('float' floats it)"
+    case .lastTiledPane(let id):
+      "cannot float \(id): it is the last tiled pane of its tab, which keeps one"
+    case .noFloatingPanes: "the focused tab has no floating panes"
+    case .floatingAtLimit(let id, let direction):
+      "floating pane \(id) cannot go further \(direction)"
+    case .tabHoldsFloatingPanes(let id):
+      "cannot move \(id): it is the only tiled pane of a tab with floating panes"
     case .invalidMark(let name):
       "invalid mark '\(name)': expected a letter or _, then letters, digits, _, - or ., "
         + "not a command word, direction, next, prev or last"

@@ -20,6 +20,7 @@ extension WorkspaceState {
       other = neighbour
     case .pane(let reference):
       other = try resolve(reference)
+      try requireTiled(other, for: "swap")
     }
     guard other != pane else { throw .samePane(pane) }
     let first = (

@@ -1,6 +1,7 @@
 /// Integer geometry: the rectangle of every visible pane in an area of whole cells or points.
 extension WorkspaceState {
-  /// The rectangle of every visible pane in an area whose top-left corner is the origin.
+  /// The rectangle of every visible tiled pane in an area whose top-left corner is the origin
+  /// (the floating panes drawn over them are in ``floatingLayout(in:minimumPaneSize:)``).
   ///
   /// A split shows all its children, a tabs container only its selected child, a stack every
   /// member (the expanded one as it is, each other one as a title bar: one row of a vertical
@@ -65,7 +66,9 @@ extension WorkspaceState {
 
   /// The rectangle of every visible pane with its pane number, in reading order: the numbers
   /// are those of ``numberedPanes``, the ones `focus N`, `close N` and `routes N` take, so a
-  /// zoomed pane keeps its number while it fills the area alone.
+  /// zoomed pane keeps its number while it fills the area alone. The shown floating panes
+  /// come after the tiled ones, at their ``floatingLayout(in:minimumPaneSize:)`` rectangles
+  /// (none while a pane is zoomed).
   ///
   ///     state.numberedLayout(in: Size(width: 80, height: 24))  // [(1, %3, 40x24+0+0), (2, …)]
   ///
@@ -78,7 +81,10 @@ extension WorkspaceState {
   public func numberedLayout(
     in size: Size, minimumPaneSize: Size? = nil
   ) -> [(number: Int, pane: NodeID, rect: Rect)] {
-    let rects = layout(in: size, minimumPaneSize: minimumPaneSize)
+    var rects = layout(in: size, minimumPaneSize: minimumPaneSize)
+    for (pane, rect) in floatingLayout(in: size, minimumPaneSize: minimumPaneSize) {
+      rects[pane] = rect
+    }
     return numberedPanes.enumerated().compactMap { index, pane in
       rects[pane].map { (index + 1, pane, $0) }
     }

@@ -57,7 +57,7 @@ extension WorkspaceState {
     if let holder, let slot {
       update(holder, in: &transaction) { $0.replaceChild(at: slot, with: built) }
       if template.scope == .tab, self[holder].kind == .tabs {
-        update(holder, in: &transaction) { $0.changeTabs { $0.setSlot(title, at: slot) } }
+        update(holder, in: &transaction) { $0.changeTabs { $0.setTitle(title, at: slot) } }
       }
     } else {
       rootID = built
@@ -69,7 +69,7 @@ extension WorkspaceState {
     while let id = pending.popLast() {
       guard !staying.contains(id), let node = nodes[id] else { continue }
       if node.isPane { closed.append(id) }
-      pending.append(contentsOf: node.children.reversed())
+      pending.append(contentsOf: (node.children + node.floatingPanes).reversed())
       set(id, nil, in: &transaction)
     }
     normalizeBuilt(built, in: &transaction)
@@ -80,17 +80,6 @@ extension WorkspaceState {
     focus(nodes[focusedBefore] != nil ? focusedBefore : activePane(in: tab)!, in: &transaction)
     transaction.reconciliations.append(
       Reconciliation(target: tab, kept: kept, opened: opened, closed: closed, setAside: setAside))
-  }
-
-  /// The ids of a subtree, depth-first.
-  private func nodeIDs(within id: NodeID) -> [NodeID] {
-    var order: [NodeID] = []
-    var pending = [id]
-    while let next = pending.popLast() {
-      order.append(next)
-      pending.append(contentsOf: self[next].children.reversed())
-    }
-    return order
   }
 
   /// Builds a template's tree as ``build(_:parent:in:)`` does, except that the `n`th pane

@@ -21,7 +21,7 @@ extension WorkspaceState {
     var pending = [id]
     while let next = pending.popLast() {
       subtree[next] = self[next]
-      pending.append(contentsOf: self[next].children)
+      pending.append(contentsOf: self[next].children + self[next].floatingPanes)
     }
     subtree[id]!.parent = nil
     var place: [ClosedList.Branch] = []
@@ -32,7 +32,7 @@ extension WorkspaceState {
       let slot: ClosedList.Slot
       switch node.content {
       case .split(let axis, let children): slot = .split(axis, weight: children.slots[index])
-      case .tabs(let children): slot = .tab(children.slots[index])
+      case .tabs(let children): slot = .tab(children.slots[index].title)
       case .stack(let axis, _): slot = .stack(axis)
       case .pane, .unknown: preconditionFailure("\(ancestor) holds children")
       }
@@ -111,7 +111,9 @@ extension WorkspaceState {
       return
     }
     if let first = entry.place.first {
-      for (sibling, offset) in entry.siblingsByDistance where nodes[sibling] != nil {
+      // A sibling that floats since has no place among the tiled panes to stand beside.
+      for (sibling, offset) in entry.siblingsByDistance
+      where nodes[sibling] != nil && !isFloating(sibling) {
         if placeBeside(sibling, offset: offset, root, first.slot, in: &transaction) { return }
       }
     }

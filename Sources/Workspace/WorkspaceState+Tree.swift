@@ -38,7 +38,7 @@ extension WorkspaceState {
           children.shiftActiveIndex(afterInsertingAt: index)
         },
         tabs: { children in
-          children.insert(child, title, at: index)
+          children.insert(child, TabSlot(title), at: index)
           children.shiftActiveIndex(afterInsertingAt: index)
         },
         stack: { children in
@@ -48,16 +48,39 @@ extension WorkspaceState {
     }
   }
 
+  /// Puts a detached node after the tiled node `besides` along `axis`, with `ratio` of its
+  /// space: into `besides`'s split if it has that axis, else into a new split that takes
+  /// `besides`'s place (`split`, `join` and `embed`).
+  mutating func place(
+    _ node: NodeID, beside besides: NodeID, axis: Axis, ratio: Double,
+    in transaction: inout Transaction
+  ) {
+    if let parent = self[besides].parent, self[parent].axis == axis {
+      let index = self[parent].children.firstIndex(of: besides)!
+      insert(
+        node, into: parent, at: index + 1, share: .takenFrom(sibling: index, ratio: ratio),
+        in: &transaction)
+    } else {
+      let split = makeID()
+      set(split, .split(split, axis: axis, children: [], weights: []), in: &transaction)
+      replace(besides, with: split, in: &transaction)
+      insert(besides, into: split, at: 0, in: &transaction)
+      insert(
+        node, into: split, at: 1, share: .takenFrom(sibling: 0, ratio: ratio), in: &transaction)
+    }
+  }
+
   /// Detaches the child at `index` of `parent`, without normalising `parent`.
   ///
   /// In a split the other children absorb its weight in proportion to their own.
   ///
-  /// - Returns: The detached child's weight (split) and title (tabs).
+  /// - Returns: The detached child's weight (split) and tab (tabs: its title and floating
+  ///   panes, which the caller closes or puts elsewhere).
   @discardableResult
   mutating func detach(
     at index: Int, of parent: NodeID, in transaction: inout Transaction
-  ) -> (weight: Double, title: String) {
-    var removed = (weight: 1.0, title: "")
+  ) -> (weight: Double, tab: TabSlot) {
+    var removed = (weight: 1.0, tab: TabSlot(""))
     update(parent, in: &transaction) { node in
       node.changeChildren(
         split: { children in
@@ -66,7 +89,7 @@ extension WorkspaceState {
           children.shiftActiveIndex(afterRemovingAt: index)
         },
         tabs: { children in
-          removed.title = children.remove(at: index)
+          removed.tab = children.remove(at: index)
           children.shiftActiveIndex(afterRemovingAt: index)
         },
         stack: { children in
@@ -102,7 +125,7 @@ extension WorkspaceState {
     while let next = pending.popLast() {
       let node = self[next]
       if node.isPane { panes.append(next) }
-      pending.append(contentsOf: node.children)
+      pending.append(contentsOf: node.children + node.floatingPanes)
       set(next, nil, in: &transaction)
     }
     return panes

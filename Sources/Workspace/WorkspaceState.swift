@@ -123,16 +123,25 @@ public struct WorkspaceState: Sendable {
   /// The root node.
   public var root: Node { self[rootID] }
 
-  /// Every node id, in depth-first order from the root.
+  /// Every node id, in depth-first order from the root: a tabs container's floating panes
+  /// come after its tabs.
   ///
   /// - Complexity: O(*n*), where *n* is the number of nodes.
   public var nodeIDs: [NodeID] {
+    nodeIDs(within: rootID)
+  }
+
+  /// The ids of a node and every node inside it, floating panes included, in depth-first
+  /// order.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of nodes inside.
+  func nodeIDs(within id: NodeID) -> [NodeID] {
     var order: [NodeID] = []
-    order.reserveCapacity(nodes.count)
-    var pending = [rootID]
-    while let id = pending.popLast() {
-      order.append(id)
-      pending.append(contentsOf: self[id].children.reversed())
+    var pending = [id]
+    while let next = pending.popLast() {
+      order.append(next)
+      let node = self[next]
+      pending.append(contentsOf: (node.children + node.floatingPanes).reversed())
     }
     return order
   }
@@ -199,7 +208,8 @@ public struct WorkspaceState: Sendable {
     case .tabs(_, let titles, let selected):
       return .tabs(
         NodeChildren(
-          ids, slots: titles, activeIndex: min(max(0, selected), last), router: template.router))
+          ids, slots: titles.map { TabSlot($0) }, activeIndex: min(max(0, selected), last),
+          router: template.router))
     case .stack(let axis, _, let expanded):
       return .stack(
         axis,

@@ -95,6 +95,31 @@ import WorkspaceTestSupport
     #expect(lines[5] == "├ 3 Tests ───────────────────┤")
   }
 
+  @Test func aFloatingPaneIsDrawnOverTheTiledOnes() throws {
+    let directory = TemporaryDirectory()
+    let file = directory.file("floating.json")
+    let json = """
+      {"format": "workspace", "version": 3, "focus": 3, "mru": [3],
+       "root": {"id": 1, "kind": "tabs", "titles": ["main"],
+        "children": [{"id": 2, "kind": "pane", "title": "tiled",
+          "router": {"kind": "token", "stack": ["home"]}}],
+        "floating": [{"tab": 0, "focused": true, "panes": [{"frame": [0.25, 0.25, 0.5, 0.5],
+          "node": {"id": 3, "kind": "pane", "title": "float",
+            "router": {"kind": "token", "stack": ["scratch"]}}}]}]}}
+      """
+    try Data(json.utf8).write(to: URL(fileURLWithPath: file))
+    let result = try wsterm.run(["-f", file, "--frame", "40x12"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = Array(result.lines.dropLast())
+    // The pane area is 40x10 below the tab bar: the floating pane is 20x5 at 10,3 in it (its
+    // edges at 2.5 and 7.5 rounded to the nearest cell, halves away from 0).
+    #expect(lines[1].hasPrefix("┌ 1 tiled ─"))
+    #expect(lines[3] == "│                                      │")
+    #expect(lines[4] == "│         ┏ 2* float ━━━━━━━━┓         │")
+    #expect(lines[5] == "│         ┃ scratch          ┃         │")
+    #expect(lines[8] == "│         ┗━━━━━━━━━━━━━━━━━━┛         │")
+  }
+
   @Test func missingFileShowsOnePaneAndWritesNothing() throws {
     let directory = TemporaryDirectory()
     let file = directory.file("new.json")

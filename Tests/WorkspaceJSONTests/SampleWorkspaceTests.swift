@@ -46,6 +46,20 @@ import WorkspaceJSON
     #expect(again.state == loaded.state)
   }
 
+  /// Each sample as a version 2 file (which has no stacks or floating panes) loads to the
+  /// same workspace, migrated.
+  @Test(arguments: currentFiles)
+  func versionTwoFileLoadsUnchanged(name: String) throws {
+    let (bytes, loaded) = try load(name)
+    let text = String(decoding: bytes, as: UTF8.self)
+    let versionTwo = text.replacingOccurrences(of: "\"version\": 3,", with: "\"version\": 2,")
+    #expect(versionTwo != text)
+    let migrated = try WorkspaceFile.decode(Array(versionTwo.utf8))
+    #expect(migrated.migratedFromVersion == 2)
+    #expect(migrated.diagnostics == [])
+    #expect(migrated.state == loaded.state)
+  }
+
   @Test func ideHasEditorGroupsAsTabsInsideSplits() throws {
     let state = try load("ide.json").loaded.state
     #expect(state.paneIDs.count == 7)

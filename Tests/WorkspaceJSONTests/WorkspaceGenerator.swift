@@ -101,7 +101,12 @@ struct WorkspaceGenerator {
   /// A random command, which the state may refuse.
   mutating func command(in state: WorkspaceState) -> WorkspaceCommand {
     let direction = element(Direction.allCases)
-    switch int(0...22) {
+    switch int(0...24) {
+    case 22: return element([.float, .float, .embed, .pinFloating(bool()), .showFloating(bool())])
+    case 23:
+      return bool()
+        ? .moveFloating(direction, cells: int(1...8))
+        : .resizeFloating(direction, cells: int(1...8))
     case 0:
       return .split(element(Axis.allCases), ratio: bool() ? nil : 0.3, root: bool() ? nil : token())
     case 1: return .route(.push(tokens(1...3)))

@@ -77,6 +77,10 @@ extension LiveControl {
       ["split", "-d", "h", "tab", "new", "-d", "Logs", "tree"], ["at", "1", "undo"],
       ["stack", "show"], ["focus", "2", "stack", "left", "tree"], ["stack", "up"],
       ["split", "v", "stack", "focus", "1", "unstack", "tree"], ["tab", "2", "stack"],
+      ["float", "float", "move", "left", "3", "float", "resize", "down", "2", "show"],
+      ["float", "float", "pin", "float", "hide", "float", "unhide", "float", "unpin", "tree"],
+      ["float", "focus", "tiled", "focus", "float", "embed", "tree"], ["embed"],
+      ["float", "split", "h"], ["float", "float", "float"],
     ]
 
     @Test func everyGrammarCommandIsCalled() {

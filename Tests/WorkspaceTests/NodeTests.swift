@@ -41,7 +41,8 @@ import Testing
       #expect("\(children.slots)" == example.slots)
       #expect(node.tabTitles.isEmpty && node.title.isEmpty)
     case .tabs(let children):
-      #expect("\(children.slots)" == example.slots)
+      #expect("\(children.slots.map(\.title))" == example.slots)
+      #expect(children.slots.allSatisfy { $0.floating == FloatingLayer() })
       #expect(node.weights.isEmpty && node.title.isEmpty)
       #expect(node.router == Self.router)
     case .stack(let axis, let children):
@@ -94,9 +95,9 @@ import Testing
     }
     #expect(build() == build())
     var renamed = build()
-    renamed.changeTabs { $0.setSlot("C", at: 1) }
+    renamed.changeTabs { $0.setTitle("C", at: 1) }
     #expect(renamed != build())
-    renamed.changeTabs { $0.setSlot("B", at: 1) }
+    renamed.changeTabs { $0.setTitle("B", at: 1) }
     #expect(renamed == build())
   }
 }

@@ -4,6 +4,7 @@ import Workspace
 /// Draws the visible panes of a workspace as boxes on a character grid: each pane's number,
 /// title and visible route, the focused pane in a heavy (ASCII: `#`) border, each collapsed
 /// member of a stack as a title bar (a row with its number and title, or a column of them),
+/// the floating panes over the tiled ones (bottom to top, each clearing what lies below it),
 /// and a tab bar line for each tabs container around the focused pane.
 struct BoxRenderer {
   let state: WorkspaceState
@@ -46,13 +47,30 @@ struct BoxRenderer {
     let area = paneArea
     let focus = state.focusedPane
     let collapsed = state.zoomedPane == nil ? state.collapsedPanes : []
-    for (number, pane, rect) in state.numberedLayout(in: area) {
+    let layout = state.numberedLayout(in: area)
+    // The floating panes over the tiled ones, bottom to top, each over what lies below it.
+    let floating = state.floatingLayout(in: area)
+    let floats = Set(floating.map(\.pane))
+    var numbers: [NodeID: Int] = [:]
+    for (number, pane, rect) in layout {
+      numbers[pane] = number
+      guard !floats.contains(pane) else { continue }
       let shifted = Rect(x: rect.x, y: rect.y + top, width: rect.width, height: rect.height)
       if collapsed.contains(pane) {
         drawBar(pane, number: number, in: shifted, on: &canvas)
       } else {
         draw(pane, number: number, in: shifted, isFocused: pane == focus, on: &canvas)
       }
+    }
+    for (pane, rect) in floating {
+      guard let number = numbers[pane] else { continue }
+      let shifted = Rect(x: rect.x, y: rect.y + top, width: rect.width, height: rect.height)
+      for row in shifted.y..<shifted.maxY {
+        for column in shifted.x..<shifted.maxX {
+          canvas.put(" ", row: row, column: column, style: false)
+        }
+      }
+      draw(pane, number: number, in: shifted, isFocused: pane == focus, on: &canvas)
     }
     return Self.text(of: canvas, color: color)
   }
@@ -75,7 +93,7 @@ struct BoxRenderer {
     for ancestor in state.ancestors(of: child) {
       let node = state.node(ancestor)!
       if node.kind == .tabs {
-        let selected = node.children.firstIndex(of: child)!
+        let selected = node.slotIndex(of: child)!
         let labels = node.tabTitles.enumerated().map { index, title in
           let label = "\(index + 1):\(title.isEmpty ? "tab" : title)"
           return index == selected ? "[\(label)]" : " \(label) "

@@ -40,6 +40,18 @@ enum Report {
         line += " router \(router.kind) \(router.stack)"
       }
       lines.append(line)
+      // A tab's floating panes after the tabs, bottom to top, with their frames.
+      for (index, layer) in node.floatingLayers.enumerated().reversed() {
+        let state = [layer.isHidden ? " hidden" : "", layer.isFocused ? " focused" : ""]
+        for pane in layer.panes.reversed() {
+          let frame = pane.frame
+          let label =
+            "[\(index + 1) '\(node.tabTitles[index])' floating\(state.joined()) at "
+            + "\(format(frame.x)),\(format(frame.y)) \(format(frame.width))x\(format(frame.height))"
+            + "\(pane.isPinned ? " pinned" : "")] "
+          pending.append((pane.id, depth + 1, label))
+        }
+      }
       for (index, child) in node.children.enumerated().reversed() {
         let childLabel = node.kind == .tabs ? "[\(index + 1) '\(node.tabTitles[index])'] " : ""
         pending.append((child, depth + 1, childLabel))
@@ -189,6 +201,7 @@ enum Report {
           ]),
         ]
         if let mark = node.mark { object["mark"] = .string(mark) }
+        if state.isFloating(pane) { object["floating"] = .bool(true) }
         return .object(object)
       })
   }

@@ -28,6 +28,8 @@ enum FormatKey: UInt8, CaseIterable, CustomStringConvertible {
   case defaultKind, kinds
   // A closed list's entry and the steps of its place.
   case place, siblings, index, weight
+  // A tabs container's floating layers and their panes.
+  case floating, tab, focused, hidden, panes, frame, pinned
 
   /// The key as the file spells it.
   var spelling: StaticString {
@@ -80,6 +82,13 @@ enum FormatKey: UInt8, CaseIterable, CustomStringConvertible {
     case .siblings: "siblings"
     case .index: "index"
     case .weight: "weight"
+    case .floating: "floating"
+    case .tab: "tab"
+    case .focused: "focused"
+    case .hidden: "hidden"
+    case .panes: "panes"
+    case .frame: "frame"
+    case .pinned: "pinned"
     }
   }
 
@@ -120,6 +129,12 @@ extension FormatKey {
   static let closedEntryMembers: [FormatKey] = [.node, .place, .siblings]
   /// The members of a step of a closed entry's place; the others are kept as unknown members.
   static let closedBranchMembers: [FormatKey] = [.parent, .index, .kind, .axis, .weight, .title]
+  /// The members of a tabs container's floating layer: its tab's index, whether it has
+  /// focus or is hidden, and its panes bottom to top; the others are kept as unknown members.
+  static let floatingLayerMembers: [FormatKey] = [.tab, .focused, .hidden, .panes]
+  /// The members of a floating pane: its frame, whether it is pinned, and its node (nested in
+  /// the tree, an id in history); the others are kept as unknown members.
+  static let floatingPaneMembers: [FormatKey] = [.frame, .pinned, .node]
 }
 
 /// A kind of node the format knows, with the name the file stores in its `kind` member; a node
@@ -188,7 +203,9 @@ enum StoredNodeKind: CaseIterable {
   private static let splitMembers: [FormatKey] = [
     .id, .kind, .axis, .active, .weights, .router, .children,
   ]
-  private static let tabsMembers: [FormatKey] = [.id, .kind, .active, .titles, .router, .children]
+  private static let tabsMembers: [FormatKey] = [
+    .id, .kind, .active, .titles, .router, .children, .floating,
+  ]
   private static let stackMembers: [FormatKey] = [.id, .kind, .axis, .active, .router, .children]
 }
 

@@ -3,7 +3,8 @@
 /// Version 0 (the pre-release format) named a node's kind `type`, a router's stack `routes`,
 /// and the focused pane `focused`; version 1 calls them `kind`, `stack` and `focus`. Version 2
 /// adds the top-level `revision`, which every save increases; a version 1 file has none, and
-/// reads as revision 0.
+/// reads as revision 0. Version 3 adds stacks and floating panes, which a version 2 file does not
+/// hold, so it reads unchanged.
 enum Migration {
   /// The step from each version to the next.
   static let steps: [Int: @Sendable (JSONObject) -> JSONObject] = [
@@ -37,7 +38,7 @@ enum Migration {
     file
   }
 
-  /// version 3 adds stacks and floating panes; a version 2 file has neither
+  /// Version 3 adds stacks and floating panes; a version 2 file has neither.
   private static func fromVersion2(_ file: JSONObject) -> JSONObject {
     file
   }

@@ -13,11 +13,15 @@ extension OnePassDecoder {
     var weights: [Double]?
     var titles: [String]?
     var children: [NodeID]?
+    /// A tabs container's floating layers, each with its tab's index.
+    var floating: [(tab: Int, layer: FloatingLayer)]?
     /// The merging kinds among the children (``MergingKind``), for the rule that a split
     /// (stack) holds no split (stack) of its own axis.
     var childKinds = MergingKind()
     /// Whether the children were read before the id, so their parent is set afterwards.
     var childrenWithoutParent = false
+    /// Whether the floating panes were read before the id, so their parent is set afterwards.
+    var floatingWithoutParent = false
     var members = ObjectMembers()
 
     /// The stored active index (default 0), if it names one of `children`; one out of range
@@ -78,6 +82,9 @@ extension OnePassDecoder {
       case .children?:
         node.childrenWithoutParent = node.id == nil
         node.children = try children(of: node.id, depth: depth, kinds: &node.childKinds)
+      case .floating?:
+        node.floatingWithoutParent = node.id == nil
+        node.floating = try floatingLayers(of: node.id, depth: depth)
       default:
         try node.members.append(
           keyText(start: start, count: length), try keptValue(depth: memberDepth))
@@ -98,7 +105,8 @@ extension OnePassDecoder {
     case .pane:
       // A pane reads its title and router; members of the containers would be kept.
       guard let router = members.router, members.axis == nil, members.active == nil,
-        members.weights == nil, members.titles == nil, members.children == nil
+        members.weights == nil, members.titles == nil, members.children == nil,
+        members.floating == nil
       else { throw NeedsReference() }
       node = .pane(
         id, title: members.title ?? "", router: router, parent: parent, unknownMembers: unknown,
@@ -107,7 +115,7 @@ extension OnePassDecoder {
       guard let axis = members.axis, let children = members.children, children.count >= 2,
         let weights = members.weights, weights.count == children.count,
         members.title == nil, members.titles == nil, members.mark == nil,
-        !members.childKinds.contains(MergingKind(split: axis))
+        members.floating == nil, !members.childKinds.contains(MergingKind(split: axis))
       else { throw NeedsReference() }
       // The reference's test, in its order: positive, finite, summing to 1.
       let total = weights.reduce(0, +)
@@ -124,13 +132,19 @@ extension OnePassDecoder {
         members.title == nil, members.axis == nil, members.weights == nil, members.mark == nil
       else { throw NeedsReference() }
       let active = try members.activeIndex(among: children)
+      var floating = Array(repeating: FloatingLayer(), count: children.count)
+      for (tab, layer) in members.floating ?? [] {
+        guard floating.indices.contains(tab) else { throw NeedsReference() }
+        floating[tab] = layer
+      }
       node = .tabs(
         id, children: children, titles: titles, activeIndex: active, router: members.router,
-        parent: parent, unknownMembers: unknown)
+        parent: parent, unknownMembers: unknown, floating: floating)
     case .stack:
       guard let axis = members.axis, let children = members.children, children.count >= 2,
         members.weights == nil, members.title == nil, members.titles == nil,
-        members.mark == nil, !members.childKinds.contains(MergingKind(stack: axis))
+        members.mark == nil, members.floating == nil,
+        !members.childKinds.contains(MergingKind(stack: axis))
       else { throw NeedsReference() }
       let active = try members.activeIndex(among: children)
       node = .stack(
@@ -142,6 +156,9 @@ extension OnePassDecoder {
     largestID = max(largestID, id.rawValue)
     if members.childrenWithoutParent {
       for child in node.children { nodes[child]?.parent = id }
+    }
+    if members.floatingWithoutParent {
+      for pane in node.floatingPanes { nodes[pane]?.parent = id }
     }
     let merging =
       switch node.kind {

@@ -23,7 +23,10 @@ extension WorkspaceDecoder {
       if router == nil { note(location + ".router", "unusable router removed") }
     }
     /// The container with its kept children, each with its weight or title.
-    func container(_ ids: [NodeID], weights: [Double], titles: [String], active: Int) -> Node {
+    func container(
+      _ ids: [NodeID], weights: [Double], titles: [String], active: Int,
+      floating: [FloatingLayer] = []
+    ) -> Node {
       switch kind {
       case .split:
         .split(
@@ -31,7 +34,9 @@ extension WorkspaceDecoder {
       case .stack:
         .stack(id, axis: axis, children: ids, activeIndex: active, router: router)
       case .tabs, .pane:
-        .tabs(id, children: ids, titles: titles, activeIndex: active, router: router)
+        .tabs(
+          id, children: ids, titles: titles, activeIndex: active, router: router,
+          floating: floating)
       }
     }
     let storedActive = intMember(object, .active, at: location, minimum: 0) ?? 0
@@ -66,9 +71,12 @@ extension WorkspaceDecoder {
     }
     // The active child's new index, or the nearest kept child before it.
     let active = min(storedActive, children.count - 1)
+    let floating =
+      kind == .tabs
+      ? try decodeFloating(object, tabs: id, kept: kept, at: location, depth: depth) : []
     return container(
       ids, weights: keptWeights, titles: keptTitles,
-      active: max(0, (kept.lastIndex { $0 <= active } ?? 0)))
+      active: max(0, (kept.lastIndex { $0 <= active } ?? 0)), floating: floating)
   }
 
   /// The stored weights, one per stored child, positive and summing to 1: as stored when

@@ -133,10 +133,12 @@ extension WorkspaceDecoder {
         router: router, parent: parentID, unknownMembers: unknownMembers)
     case .tabs:
       let titles = (object[.titles]?.arrayValue ?? []).compactMap(\.stringValue)
-      guard titles.count == children.count else { return nil }
+      guard titles.count == children.count,
+        let floating = flatFloating(object[.floating], tabCount: children.count)
+      else { return nil }
       return .tabs(
         id, children: children, titles: titles, activeIndex: active, router: router,
-        parent: parentID, unknownMembers: unknownMembers)
+        parent: parentID, unknownMembers: unknownMembers, floating: floating)
     case .stack(let axis):
       return .stack(
         id, axis: axis, children: children, activeIndex: active, router: router,
