@@ -46,7 +46,7 @@ public enum CommandGrammar {
   /// operations, marks and `at`, templates, then undo and redo.
   static let definitions: [CommandDefinition] =
     layoutCommands + floatingCommands + arrangeCommands + stackCommands + routerCommands
-      + targetCommands
+    + targetCommands
     + templateCommands
     + historyCommands
 
