@@ -35,32 +35,20 @@ struct Screen {
     drawTabBar(on: &frame)
     let area = Self.paneArea(width: width, height: height)
     let focus = state.focusedPane
-    // The workspace's minimum pane size: by default a border and one line.
-    let layout = state.numberedLayout(in: area)
-    let collapsed = state.zoomedPane == nil ? state.collapsedPanes : []
-    // The floating panes over the tiled ones, bottom to top, each over what lies below it.
-    let floating = state.floatingLayout(in: area)
-    let floats = Set(floating.map(\.pane))
-    var numbers: [NodeID: Int] = [:]
-    for (number, pane, rect) in layout {
-      numbers[pane] = number
-      guard !floats.contains(pane) else { continue }
+    for (number, pane, rect, drawing) in state.drawnPanes(in: area) {
       let shifted = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height)
-      if collapsed.contains(pane) {
-        drawBar(pane, number: number, in: shifted, on: &frame)
-      } else {
+      switch drawing {
+      case .titleBar: drawBar(pane, number: number, in: shifted, on: &frame)
+      case .tiled:
+        drawPane(pane, number: number, in: shifted, isFocused: pane == focus, on: &frame)
+      case .floating:
+        for row in shifted.y..<shifted.maxY {
+          for column in shifted.x..<shifted.maxX {
+            frame.put(" ", row: row, column: column, style: .plain)
+          }
+        }
         drawPane(pane, number: number, in: shifted, isFocused: pane == focus, on: &frame)
       }
-    }
-    for (pane, rect) in floating {
-      guard let number = numbers[pane] else { continue }
-      let shifted = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height)
-      for row in shifted.y..<shifted.maxY {
-        for column in shifted.x..<shifted.maxX {
-          frame.put(" ", row: row, column: column, style: .plain)
-        }
-      }
-      drawPane(pane, number: number, in: shifted, isFocused: pane == focus, on: &frame)
     }
     drawBottomLine(on: &frame)
     return frame

@@ -46,31 +46,19 @@ struct BoxRenderer {
     }
     let area = paneArea
     let focus = state.focusedPane
-    let collapsed = state.zoomedPane == nil ? state.collapsedPanes : []
-    let layout = state.numberedLayout(in: area)
-    // The floating panes over the tiled ones, bottom to top, each over what lies below it.
-    let floating = state.floatingLayout(in: area)
-    let floats = Set(floating.map(\.pane))
-    var numbers: [NodeID: Int] = [:]
-    for (number, pane, rect) in layout {
-      numbers[pane] = number
-      guard !floats.contains(pane) else { continue }
+    for (number, pane, rect, drawing) in state.drawnPanes(in: area) {
       let shifted = Rect(x: rect.x, y: rect.y + top, width: rect.width, height: rect.height)
-      if collapsed.contains(pane) {
-        drawBar(pane, number: number, in: shifted, on: &canvas)
-      } else {
+      switch drawing {
+      case .titleBar: drawBar(pane, number: number, in: shifted, on: &canvas)
+      case .tiled: draw(pane, number: number, in: shifted, isFocused: pane == focus, on: &canvas)
+      case .floating:
+        for row in shifted.y..<shifted.maxY {
+          for column in shifted.x..<shifted.maxX {
+            canvas.put(" ", row: row, column: column, style: false)
+          }
+        }
         draw(pane, number: number, in: shifted, isFocused: pane == focus, on: &canvas)
       }
-    }
-    for (pane, rect) in floating {
-      guard let number = numbers[pane] else { continue }
-      let shifted = Rect(x: rect.x, y: rect.y + top, width: rect.width, height: rect.height)
-      for row in shifted.y..<shifted.maxY {
-        for column in shifted.x..<shifted.maxX {
-          canvas.put(" ", row: row, column: column, style: false)
-        }
-      }
-      draw(pane, number: number, in: shifted, isFocused: pane == focus, on: &canvas)
     }
     return Self.text(of: canvas, color: color)
   }
