@@ -22,13 +22,17 @@ public struct ClosedList: Equatable, Sendable {
     public let siblings: [NodeID]
     /// Members of the stored entry this version does not understand.
     public package(set) var unknownMembers: UnknownMembers
+    /// For a closed window (`window close`): the window and where it stood; `id` is then
+    /// its root, and ``place`` and ``siblings`` are empty.
+    public let window: WindowPlace?
 
     /// An entry from its parts; the closed node `id` must be in `nodes` with no parent.
     package init(
       id: NodeID, nodes: [NodeID: Node], place: [Branch], siblings: [NodeID],
-      unknownMembers: UnknownMembers = UnknownMembers()
+      unknownMembers: UnknownMembers = UnknownMembers(), window: WindowPlace? = nil
     ) {
       precondition(nodes[id] != nil, "an entry holds its closed node")
+      self.window = window
       self.id = id
       self.nodes = nodes
       self.place = place
@@ -98,7 +102,22 @@ public struct ClosedList: Equatable, Sendable {
         if new != router { repaired[id]!.setRouter(new) }
       }
       self = Entry(
-        id: id, nodes: repaired, place: place, siblings: siblings, unknownMembers: unknownMembers)
+        id: id, nodes: repaired, place: place, siblings: siblings, unknownMembers: unknownMembers,
+        window: window)
+    }
+  }
+
+  /// A closed window and its 0-based index among the windows when it closed.
+  public struct WindowPlace: Equatable, Sendable {
+    /// The window as it was: identifier, title, root, focus, zoom and size.
+    public let window: Window
+    /// Its index among the windows.
+    public let index: Int
+
+    /// A place from its parts.
+    package init(window: Window, index: Int) {
+      self.window = window
+      self.index = index
     }
   }
 

@@ -103,7 +103,7 @@ extension WorkspaceState {
   }
 
   /// Detaches a pane from its parent and normalises what held it.
-  private mutating func takeOut(_ pane: NodeID, in transaction: inout Transaction) {
+  mutating func takeOut(_ pane: NodeID, in transaction: inout Transaction) {
     let parent = self[pane].parent!
     detach(at: self[parent].children.firstIndex(of: pane)!, of: parent, in: &transaction)
     update(pane, in: &transaction) { $0.parent = nil }

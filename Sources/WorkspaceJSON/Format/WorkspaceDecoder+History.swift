@@ -16,7 +16,7 @@ extension WorkspaceDecoder {
     var entries: [[History.Entry]] = [[], []]
     for (list, (key, items)) in [(FormatKey.undo, undo), (.redo, redo)].enumerated() {
       for (index, item) in items.enumerated() {
-        guard let entry = historyEntry(item) else {
+        guard let entry = historyEntry(item, windows: state.windowList) else {
           note("\(location).\(key)[\(index)]", "malformed history entry; history dropped")
           return
         }
@@ -34,7 +34,7 @@ extension WorkspaceDecoder {
     state.history = history
   }
 
-  private func historyEntry(_ value: JSONDocument.Value) -> History.Entry? {
+  private func historyEntry(_ value: JSONDocument.Value, windows: WindowList) -> History.Entry? {
     guard let object = value.objectValue,
       let label = object[.label]?.stringValue,
       let root = object[.root]?.intValue,
@@ -67,7 +67,7 @@ extension WorkspaceDecoder {
       label: label,
       journal: Journal(
         nodes: nodes, rootID: NodeID(root), mostRecentlyUsed: recent, zoomedPane: zoomed,
-        restoresZoom: restoresZoom))
+        restoresZoom: restoresZoom, windowList: windows))
   }
 
   /// A node image as history stores it (children and parent as ids); strict, since any doubt
