@@ -45,6 +45,11 @@ public struct Window: Equatable, Sendable {
   /// tree becomes.
   public static let firstIdentifier = "main"
 
+  /// The window a workspace starts with, and that an older file's tree becomes.
+  package static func first(rootID: NodeID) -> Window {
+    Window(identifier: firstIdentifier, title: "", rootID: rootID, mostRecentlyUsed: [])
+  }
+
   /// Whether `identifier` can name a window: 1 to 64 bytes, none a control character.
   public static func isValidIdentifier(_ identifier: String) -> Bool {
     !identifier.isEmpty && identifier.utf8.count <= 64
@@ -92,6 +97,13 @@ public struct WindowList: Equatable, Sendable {
     self.active = active
     self.previous = previous
     self.entries[active] = entries[active].detached
+  }
+
+  /// Whether the list is the one window a workspace starts with: `main`, untitled, active,
+  /// nothing kept, no previous window (what a file without `windows` holds).
+  public var isFirstWindowOnly: Bool {
+    entries.count == 1 && previous == nil
+      && entries[0] == WindowList(Window.first(rootID: NodeID(0))).entries[0]
   }
 
   /// The number of windows.

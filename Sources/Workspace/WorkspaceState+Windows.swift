@@ -365,3 +365,33 @@ public enum WindowTarget: Hashable, Sendable {
   /// The window active before the active one.
   case last
 }
+
+/// The file layer's repair of stored windows.
+extension WorkspaceState {
+  /// Repairs the window at `index` as ``repair(focus:)`` repairs the active one (its tree's
+  /// fields, focus, list), keeps `zoomed` if it is its focused pane, and reports the repairs;
+  /// a window whose tree holds no pane is removed with its nodes, and `nil` returned.
+  package mutating func repairWindow(
+    at index: Int, focus: NodeID?, zoomed: NodeID?
+  ) -> (repairs: [Repair], zoomKept: Bool)? {
+    let active = windowList.entries[windowList.active].identifier
+    let previous = windowList.previous
+    activateWindow(index)
+    defer {
+      if let back = windowList.index(of: active) { activateWindow(back) }
+      windowList.previous = previous.flatMap { windowList.index(of: $0) == nil ? nil : $0 }
+    }
+    guard let repairs = repair(focus: focus) else {
+      var unrecorded = Transaction()
+      _ = deleteSubtree(rootID, in: &unrecorded)
+      let back = windowList.index(of: active)!
+      activateWindow(back)
+      windowList.entries.remove(at: index)
+      if windowList.active > index { windowList.active -= 1 }
+      return nil
+    }
+    let zoomKept = zoomed != nil && zoomed == focusedPane
+    if zoomKept { zoomedPane = zoomed }
+    return (repairs, zoomKept)
+  }
+}

@@ -64,7 +64,7 @@ import WorkspaceTestSupport
     let directory = TemporaryDirectory()
     let file = directory.file("marked.json")
     let json = """
-      {"format": "workspace", "version": 2, "root": {"id": 1, "kind": "pane", "title": "deep",
+      {"format": "workspace", "version": 3, "root": {"id": 1, "kind": "pane", "title": "deep",
        "mark": "editor", "router": {"kind": "token", "stack": ["a"]}}}
       """
     try Data(json.utf8).write(to: URL(fileURLWithPath: file))

@@ -119,8 +119,8 @@ private let workspaceCases: [RefusalCase] = [
     "version fractional", Array(#"{"format": "workspace", "version": 1.5}"#.utf8),
     .invalid(path: path, location: "$.version", reason: "expected an integer version")),
   RefusalCase(
-    "version newer", Array(#"{"format": "workspace", "version": 3, "root": {}}"#.utf8),
-    .newerVersion(path: path, found: 3, supported: 2)),
+    "version newer", Array(#"{"format": "workspace", "version": 4, "root": {}}"#.utf8),
+    .newerVersion(path: path, found: 4, supported: 3)),
   RefusalCase(
     "version negative", Array(#"{"format": "workspace", "version": -1}"#.utf8),
     .invalid(path: path, location: "$.version", reason: "unknown version -1")),

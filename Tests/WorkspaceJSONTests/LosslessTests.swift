@@ -15,7 +15,7 @@ extension Fixture {
   ///       pane %4 "Calendar" (router of the unregistered kind "calendar")
   static let lossless: JSONValue = [
     "format": "workspace",
-    "version": 2,
+    "version": 3,
     "nextId": 7,
     "focus": 3,
     "mru": [3, 4],
@@ -264,7 +264,7 @@ private let commands: [WorkspaceCommand] = [
     let shuffled: JSONValue = [
       "x-first": 1,
       "format": "workspace",
-      "version": 2,
+      "version": 3,
       "root": [
         "note": "before id", "id": 1, "kind": "pane", "title": "A",
         "router": ["extra": [], "kind": "token", "stack": ["a"]],

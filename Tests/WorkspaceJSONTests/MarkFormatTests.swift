@@ -132,7 +132,7 @@ import Testing
     let bytes = Files.contents(packageRoot + "/docs/workspace.schema.json") ?? []
     let checker = SchemaChecker(document: try JSONReader.parse(bytes))
     let file: JSONValue = [
-      "format": "workspace", "version": 2,
+      "format": "workspace", "version": 3,
       "root": [
         "id": 1, "kind": "pane", "mark": .string(mark),
         "router": ["kind": "token", "stack": ["a"]],

@@ -43,7 +43,7 @@ private func file(version: Int, extra: String = "") -> [UInt8] {
 @Suite struct MigrationTests {
   @Test func versionOneMigratesToRevisionZero() throws {
     let migrated = try WorkspaceFile.decode(file(version: 1))
-    let current = try WorkspaceFile.decode(file(version: 2))
+    let current = try WorkspaceFile.decode(file(version: 3))
     #expect(migrated.migratedFromVersion == 1)
     #expect(migrated.diagnostics == [])
     #expect(migrated.state == current.state)
@@ -53,7 +53,7 @@ private func file(version: Int, extra: String = "") -> [UInt8] {
 
   @Test(arguments: [("7", 7, false), ("0", 0, false), ("-1", 0, true), ("1.5", 0, true)])
   func theRevisionIsRead(text: String, revision: Int, isRepaired: Bool) throws {
-    let loaded = try WorkspaceFile.decode(file(version: 2, extra: "\n  \"revision\": \(text),"))
+    let loaded = try WorkspaceFile.decode(file(version: 3, extra: "\n  \"revision\": \(text),"))
     #expect(loaded.state.revision == revision)
     #expect(loaded.diagnostics.map(\.location) == (isRepaired ? ["$.revision"] : []))
     let saved = try JSONReader.parse(WorkspaceFile.encode(loaded.state))
@@ -62,7 +62,7 @@ private func file(version: Int, extra: String = "") -> [UInt8] {
 
   @Test func versionZeroMigratesToTheSameWorkspace() throws {
     let migrated = try WorkspaceFile.decode(file(version: 0))
-    let current = try WorkspaceFile.decode(file(version: 2))
+    let current = try WorkspaceFile.decode(file(version: 3))
     #expect(migrated.migratedFromVersion == 0)
     #expect(current.migratedFromVersion == nil)
     #expect(migrated.diagnostics == [])
@@ -91,16 +91,16 @@ private func file(version: Int, extra: String = "") -> [UInt8] {
   @Test func migratedFileSavesAsTheCurrentVersion() throws {
     let migrated = try WorkspaceFile.decode(file(version: 0))
     let bytes = WorkspaceFile.encode(migrated.state)
-    #expect(bytes == WorkspaceFile.encode(try WorkspaceFile.decode(file(version: 2)).state))
+    #expect(bytes == WorkspaceFile.encode(try WorkspaceFile.decode(file(version: 3)).state))
     let reloaded = try WorkspaceFile.decode(bytes)
     #expect(reloaded.migratedFromVersion == nil)
-    #expect(try JSONReader.parse(bytes)["version"] == 2)
+    #expect(try JSONReader.parse(bytes)["version"] == 3)
   }
 
   @Test func unknownMembersSurviveMigration() throws {
     let extra = #""theme": {"dark": true},"#
     let migrated = try WorkspaceFile.decode(file(version: 0, extra: "\n  " + extra))
-    let current = try WorkspaceFile.decode(file(version: 2, extra: "\n  " + extra))
+    let current = try WorkspaceFile.decode(file(version: 3, extra: "\n  " + extra))
     #expect(migrated.state == current.state)
     let saved = try JSONReader.parse(WorkspaceFile.encode(migrated.state))
     #expect(saved["theme"] == ["dark": true])
@@ -112,8 +112,8 @@ private func file(version: Int, extra: String = "") -> [UInt8] {
       return
     }
     let (migrated, passed) = Migration.migrate(object, from: 0)
-    #expect(passed == [0, 1])
-    #expect(migrated["version"] == 2)
+    #expect(passed == [0, 1, 2])
+    #expect(migrated["version"] == 3)
     #expect(migrated["focus"] == 4)
     #expect(migrated["focused"] == nil)
     let root = JSONValue.object(migrated)["root"]
@@ -125,7 +125,7 @@ private func file(version: Int, extra: String = "") -> [UInt8] {
   }
 
   @Test func currentVersionIsNotMigrated() throws {
-    guard case .object(let object) = try JSONReader.parse(file(version: 2)) else {
+    guard case .object(let object) = try JSONReader.parse(file(version: 3)) else {
       Issue.record("not an object")
       return
     }

@@ -178,66 +178,66 @@ import WorkspaceTestSupport
     // Members in any order, the id after the children.
     (
       #"{"root":{"children":[{"router":{"stack":["a"],"kind":"k"},"kind":"pane","id":2}],"#
-        + #""titles":["t"],"kind":"tabs","id":1},"version":2,"format":"workspace"}"#, true
+        + #""titles":["t"],"kind":"tabs","id":1},"version":3,"format":"workspace"}"#, true
     ),
     // Kept unknown members at every level, nested.
     (
-      #"{"format":"workspace","version":2,"x":[1,{"y":null}],"root":{"id":1,"kind":"pane","#
+      #"{"format":"workspace","version":3,"x":[1,{"y":null}],"root":{"id":1,"kind":"pane","#
         + #""z":{"a":[true,false,-0.5e3]},"router":{"kind":"k","stack":["a"],"w":"\u00e9","#
         + #""modal":{"style":"sheet","stack":["b:%20"],"v":1}}}}"#, true
     ),
     // Escaped strings: a token, a title, a kind.
     (
-      #"{"format":"workspace","version":2,"root":{"id":1,"kind":"p\u0061ne","title":"\ud83d\ude00","#
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"p\u0061ne","title":"\ud83d\ude00","#
         + #""router":{"kind":"k","stack":["a:\u0062"]}}}"#, true
     ),
     // Router kinds: longer than a known name, escaped, beyond ASCII, the same twice; a
     // split's axis escaped; a key followed closely by text beyond ASCII.
     (
-      #"{"format":"workspace","version":2,"root":{"id":1,"kind":"split","axis":"vertic\u0061l","#
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"split","axis":"vertic\u0061l","#
         + #""weights":[0.5,0.5],"children":[{"id":2,"kind":"pane","#
         + #""router":{"kind":"a-router-kind-longer-than-24-bytes","stack":["a"]}},"#
         + #"{"id":3,"kind":"tabs","titles":["é"],"children":[{"id":4,"kind":"pane","t":"é","#
         + #""router":{"kind":"m\u00e9l","stack":["a"]}}]}]}}"#, true
     ),
     (
-      #"{"format":"workspace","version":2,"root":{"id":1,"kind":"split","axis":"horizontal","#
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"split","axis":"horizontal","#
         + #""weights":[0.5,0.5],"children":[{"id":2,"kind":"pane","router":{"kind":"été","#
         + #""stack":["a"]}},{"id":3,"kind":"pane","router":{"kind":"été","stack":["b"]}}]}}"#,
       true
     ),
     // A key with an escape, a key beyond ASCII: the reference's.
     (
-      #"{"format":"workspace","version":2,"root":{"\u0069d":1,"kind":"pane","#
+      #"{"format":"workspace","version":3,"root":{"\u0069d":1,"kind":"pane","#
         + #""router":{"kind":"k","stack":["a"]}}}"#, false
     ),
     (
-      #"{"format":"workspace","version":2,"é":1,"root":{"id":1,"kind":"pane","#
+      #"{"format":"workspace","version":3,"é":1,"root":{"id":1,"kind":"pane","#
         + #""router":{"kind":"k","stack":["a"]}}}"#, false
     ),
     // A duplicate unknown member, a duplicate known one.
     (
-      #"{"format":"workspace","version":2,"x":1,"x":2,"root":{"id":1,"kind":"pane","#
+      #"{"format":"workspace","version":3,"x":1,"x":2,"root":{"id":1,"kind":"pane","#
         + #""router":{"kind":"k","stack":["a"]}}}"#, false
     ),
     (
-      #"{"format":"workspace","version":2,"root":{"id":1,"kind":"pane","#
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"pane","#
         + #""router":{"kind":"k","stack":["a"],"stack":["b"]}}}"#, false
     ),
     // Focus off the active chain: repaired silently by the reference, and so here.
     (
-      #"{"format":"workspace","version":2,"focus":3,"mru":[3,2],"root":{"id":1,"kind":"tabs","#
+      #"{"format":"workspace","version":3,"focus":3,"mru":[3,2],"root":{"id":1,"kind":"tabs","#
         + #""titles":["a","b"],"children":[{"id":2,"kind":"pane","router":{"kind":"k","#
         + #""stack":["a"]}},{"id":3,"kind":"pane","router":{"kind":"k","stack":["a"]}}]}}"#,
       true
     ),
     // A modal that is null, a stack at its depth limit, a stack past it.
     (
-      #"{"format":"workspace","version":2,"root":{"id":1,"kind":"pane","#
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"pane","#
         + #""router":{"kind":"k","stack":["a","b"],"maxDepth":2,"modal":null}}}"#, true
     ),
     (
-      #"{"format":"workspace","version":2,"root":{"id":1,"kind":"pane","#
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"pane","#
         + #""router":{"kind":"k","stack":["a","b","c"],"maxDepth":2}}}"#, false
     ),
     // An older version, a next id below the ids, trailing content.
@@ -246,11 +246,11 @@ import WorkspaceTestSupport
         + #""router":{"kind":"k","stack":["a"]}}}"#, false
     ),
     (
-      #"{"format":"workspace","version":2,"nextId":1,"root":{"id":1,"kind":"pane","#
+      #"{"format":"workspace","version":3,"nextId":1,"root":{"id":1,"kind":"pane","#
         + #""router":{"kind":"k","stack":["a"]}}}"#, false
     ),
     (
-      #"{"format":"workspace","version":2,"root":{"id":1,"kind":"pane","#
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"pane","#
         + #""router":{"kind":"k","stack":["a"]}}} x"#, false
     ),
   ])
@@ -262,7 +262,7 @@ import WorkspaceTestSupport
   /// token cache does not tell apart from the first spelling it saw, saved back as `/`.
   @Test func everySpellingOfASlashReadsAsOneToken() throws {
     let text =
-      #"{"format":"workspace","version":2,"root":{"id":1,"kind":"pane","router":{"kind":"k","#
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"pane","router":{"kind":"k","#
       + #""stack":["file:a/b","x","file:a%2Fb","y","file:a\/b","z","file:a%2fb"]}}}"#
     let bytes = Array(text.utf8)
     #expect(Self.expectAgreement(bytes, text).isOnePass)

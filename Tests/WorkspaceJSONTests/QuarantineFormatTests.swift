@@ -28,7 +28,7 @@ import WorkspaceTestSupport
   /// A one-pane file whose router holds `quarantined` as written.
   private static func file(quarantined: String) -> [UInt8] {
     Array(
-      (#"{"format":"workspace","version":2,"root":{"id":1,"kind":"pane","title":"A","#
+      (#"{"format":"workspace","version":3,"root":{"id":1,"kind":"pane","title":"A","#
         + #""router":{"kind":"file","stack":["file:a"],"quarantined":"# + quarantined + "}}}")
         .utf8)
   }

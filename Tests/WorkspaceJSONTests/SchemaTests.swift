@@ -75,8 +75,8 @@ private let entry: [Step] = [.key("history"), .key("undo"), .index(0)]
 private let violations: [SchemaViolation] = [
   SchemaViolation("root missing", [.key("root")], nil, "$: missing 'root'"),
   SchemaViolation("format wrong", [.key("format")], "tmux", #"$.format: expected "workspace""#),
-  SchemaViolation("version newer", [.key("version")], 3, "$.version: expected 2"),
-  SchemaViolation("version a string", [.key("version")], "2", "$.version: expected 2"),
+  SchemaViolation("version newer", [.key("version")], 4, "$.version: expected 3"),
+  SchemaViolation("version a string", [.key("version")], "3", "$.version: expected 3"),
   SchemaViolation("focus not an id", [.key("focus")], 0, "$.focus: less than 1.0"),
   SchemaViolation("mru not ids", [.key("mru")], ["3"], "$.mru[0]: expected integer"),
   SchemaViolation(
@@ -229,7 +229,7 @@ private let violations: [SchemaViolation] = [
   func tokenPatternAgreesWithTheParser(token: String) throws {
     let tokenSchema = try #require(checker.resolve("#/$defs/token"))
     let file: JSONValue = [
-      "format": "workspace", "version": 2,
+      "format": "workspace", "version": 3,
       "root": ["id": 1, "kind": "pane", "router": ["kind": "token", "stack": [.string(token)]]],
     ]
     let parses = (try? RouteToken(parsing: token)) != nil

@@ -46,7 +46,7 @@ enum Fixture {
   ) -> [UInt8] {
     Array(
       """
-      {"format": "workspace", "version": 2, "nextId": \(nextID), "focus": \(focus), \
+      {"format": "workspace", "version": 3, "nextId": \(nextID), "focus": \(focus), \
       "mru": \(mru)\(extra), "root": \(root)}
       """.utf8)
   }

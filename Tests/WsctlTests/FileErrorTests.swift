@@ -103,7 +103,7 @@ import WorkspaceTestSupport
     let sandbox = try Sandbox()
     let routes = (0..<5000).map { "\"detail:\($0)\"" }.joined(separator: ", ")
     try sandbox.write(
-      #"{"format": "workspace", "version": 2, "nextId": 2, "focus": 1, "mru": [1], "root": "#
+      #"{"format": "workspace", "version": 3, "nextId": 2, "focus": 1, "mru": [1], "root": "#
         + #"{"id": 1, "kind": "pane", "title": "big", "router": {"kind": "token", "stack": ["#
         + routes + #"], "maxDepth": 6000}}, "history": {"limit": 100, "undo": [], "redo": []}}"#,
       to: "workspace.json")

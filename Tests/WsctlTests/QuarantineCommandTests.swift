@@ -9,7 +9,7 @@ import Testing
   static let repaired = """
     {
       "format": "workspace",
-      "version": 2,
+      "version": 3,
       "root": {
         "id": 1,
         "kind": "pane",

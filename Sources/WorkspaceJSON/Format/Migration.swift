@@ -3,11 +3,11 @@
 /// Version 0 (the pre-release format) named a node's kind `type`, a router's stack `routes`,
 /// and the focused pane `focused`; version 1 calls them `kind`, `stack` and `focus`. Version 2
 /// adds the top-level `revision`, which every save increases; a version 1 file has none, and
-/// reads as revision 0.
+/// reads as revision 0. Version 3 holds windows: a version 2 file's tree is the first one.
 enum Migration {
   /// The step from each version to the next.
   static let steps: [Int: @Sendable (JSONObject) -> JSONObject] = [
-    0: fromVersion0, 1: fromVersion1,
+    0: fromVersion0, 1: fromVersion1, 2: fromVersion2,
   ]
 
   /// Migrates a file's top-level object from `version` to the current version.
@@ -34,6 +34,14 @@ enum Migration {
 
   /// Version 1 has no revision: the file reads as never saved by a revision-counting writer.
   private static func fromVersion1(_ file: JSONObject) -> JSONObject {
+    file
+  }
+
+  /// Version 2 has one tree; version 3 holds windows, and its top-level tree members
+  /// (`root`, `focus`, `mru`, `zoomed`, `layoutSize`) are the active window's, the others in
+  /// `windows`. A file without `windows` is one window, `main`, untitled, active: a version 2
+  /// file's tree becomes the first window as it stands.
+  private static func fromVersion2(_ file: JSONObject) -> JSONObject {
     file
   }
 

@@ -3,7 +3,7 @@ public enum WorkspaceFormat {
   /// The value of the top-level `format` member.
   public static let name = "workspace"
   /// The version this package writes, and the newest it reads.
-  public static let currentVersion = 2
+  public static let currentVersion = 3
   /// The oldest version this package migrates forward.
   public static let oldestVersion = 0
 }

@@ -15,7 +15,7 @@ enum Fixtures {
   static let deepRouter = """
     {
       "format": "workspace",
-      "version": 2,
+      "version": 3,
       "nextId": 2,
       "focus": 1,
       "mru": [1],
@@ -56,7 +56,7 @@ enum Fixtures {
   static let needsRepairs = """
     {
       "format": "workspace",
-      "version": 2,
+      "version": 3,
       "nextId": 3,
       "focus": 2,
       "root": {
@@ -76,7 +76,7 @@ enum Fixtures {
   static let corrupt = """
     {
       "format": "workspace",
-      "version": 2,
+      "version": 3,
       "root": [1,
     }
     """
@@ -90,7 +90,7 @@ enum Fixtures {
   static let containerRouter = """
     {
       "format": "workspace",
-      "version": 2,
+      "version": 3,
       "nextId": 4,
       "focus": 2,
       "root": {
