@@ -64,6 +64,8 @@ struct WorkspaceDecoder {
     let windows = try windowValues.map { (values) throws(WorkspaceFileError) in
       try decodeWindows(values, limit: mostRecentlyUsedLimit)
     }
+    // A window's node that repeated an id took a fresh one.
+    storedNextID = max(storedNextID, nextFreshID)
     // Focus, the most-recently-used list and zoom are checked here, where their JSON paths
     // are known, so that the structural repair below has nothing of theirs left to fix.
     let focus = storedPane(object[.focus], at: "$.focus")
