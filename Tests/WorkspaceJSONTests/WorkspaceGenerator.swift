@@ -97,7 +97,7 @@ struct WorkspaceGenerator {
   /// A random command, which the state may refuse.
   mutating func command(in state: WorkspaceState) -> WorkspaceCommand {
     let direction = element(Direction.allCases)
-    switch int(0...21) {
+    switch int(0...22) {
     case 0:
       return .split(element(Axis.allCases), ratio: bool() ? nil : 0.3, root: bool() ? nil : token())
     case 1: return .route(.push(tokens(1...3)))
@@ -147,6 +147,16 @@ struct WorkspaceGenerator {
       // Marks, set on the focused pane or a target, and removed.
       return element([
         .mark(element(["editor", "tests"])), .at(.number(int(1...3)), .mark("log")), .unmark(),
+      ])
+    case 21:
+      // Windows: opened, switched, closed (reopened by case 7's reopen), renamed, moved to.
+      let number = int(1...3)
+      return element([
+        .newWindow(title: bool() ? nil : element(Self.titles), root: bool() ? nil : token()),
+        .selectWindow(element([.next, .previous, .last, .number(number)])),
+        .closeWindow(bool() ? nil : number), .renameWindow(element(Self.titles)),
+        .movePaneToWindow(number), .moveTabToWindow(number), .inWindow(number, .zoom),
+        .reopen(),
       ])
     default: return .split(element(Axis.allCases))
     }
