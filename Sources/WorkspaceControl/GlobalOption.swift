@@ -12,6 +12,8 @@ struct GlobalOption: Sendable {
     case file(WritableKeyPath<Invocation.Options, String?> & Sendable)
     /// `--size WxH`.
     case size
+    /// `-w N|all`: the window commands act in, and `show`, `tree` show.
+    case window
     /// `--help`: help on the call's first command.
     case help
     /// `--version`.
@@ -36,6 +38,7 @@ struct GlobalOption: Sendable {
     switch effect {
     case .file: "FILE"
     case .size: "WxH"
+    case .window: "N|all"
     case .flag, .help, .version: nil
     }
   }
@@ -70,6 +73,13 @@ struct GlobalOption: Sendable {
       help: [
         "the size 'show' draws at and edits measure in (default:",
         "edits use the size the file records, else the terminal's)",
+      ]),
+    GlobalOption(
+      short: "w", long: "window", effect: .window,
+      help: [
+        "run the commands in window N without making it active;",
+        "'show', 'tree', 'routes', 'layout' show window N, or all",
+        "windows (default: the active window)",
       ]),
     GlobalOption(
       short: "h", long: "help", effect: .help,
