@@ -8,7 +8,7 @@ import Testing
     "rename", "minimum-size", "arrange", "break", "join", "push", "pop", "pop-to", "pop-to-last",
     "root", "replace", "replace-top", "present", "dismiss", "dismiss-all", "finish", "set-path",
     "set-modal-path", "mark", "unmark", "at",
-    "template", "undo", "redo",
+    "template", "undo", "redo", "window",
     "show", "tree", "routes", "layout", "history", "closed", "open", "validate", "init", "migrate",
     "restore-backup", "status", "watch", "control", "completions", "help", "load-layout",
     "save-layout",
@@ -16,7 +16,7 @@ import Testing
 
   /// The grammar's words `at TARGET` completes.
   static let targetableWords = commandWords.prefix(while: { $0 != "show" }).filter {
-    !["focus", "minimum-size", "reopen", "at", "undo", "redo"].contains($0)
+    !["focus", "minimum-size", "reopen", "at", "undo", "redo", "window"].contains($0)
   }
 
   @Test(arguments: [[], ["help"], ["--help"], ["-h"]])
