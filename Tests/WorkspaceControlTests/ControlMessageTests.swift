@@ -66,7 +66,7 @@ import WorkspaceJSON
     ),
     (#"{"version":1,"kind":"dance"}"#, "malformed request: unknown kind 'dance'"),
     (#"{"version":1}"#, "malformed request: unknown kind ''"),
-    (#"{"version":3,"kind":"status"}"#, "protocol version 2 is not supported (this host speaks 1)"),
+    (#"{"version":2,"kind":"status"}"#, "protocol version 2 is not supported (this host speaks 1)"),
     (#"{"kind":"status"}"#, "malformed request: no 'version'"),
   ])
   func aMalformedRequestIsRefusedNamingWhy(text: String, message: String) {

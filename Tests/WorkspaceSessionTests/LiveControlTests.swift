@@ -75,6 +75,12 @@ extension LiveControl {
       ["mark", "e", "unmark", "tree"], ["unmark", "nope"], ["mark", "left"],
       ["at", "2", "split", "v", "0.3", "show"], ["at", "last", "zoom"],
       ["split", "-d", "h", "tab", "new", "-d", "Logs", "tree"], ["at", "1", "undo"],
+      ["window", "new", "W", "window", "rename", "X", "window", "1", "-w", "all", "tree"],
+      ["window", "new", "window", "close", "tree"], ["window", "close"], ["window", "3"],
+      ["window", "new", "window", "1", "window", "move-pane", "2", "-w", "all", "tree"],
+      ["window", "new", "window", "last", "window", "move-tab", "2", "tree"],
+      ["window", "new", "window", "at", "1", "split", "v", "-w", "1", "show"],
+      ["window", "new", "window", "next", "window", "prev", "--json", "-w", "all", "tree"],
     ]
 
     @Test func everyGrammarCommandIsCalled() {

@@ -36,7 +36,7 @@ import Testing
       "dry run (not saved): would restore workspace.json from workspace.json.bak "
         + "(the replaced file would be workspace.json.before-restore)\n"
     ),
-    (["migrate"], "workspace.json is already at version 2; nothing to do\n"),
+    (["migrate"], "workspace.json is already at version 3; nothing to do\n"),
     (["push", "b"], "dry run (not saved): push b\nfocus %3 -> %3; changed %3\n"),
   ])
   func aDryRunChangesNoByteAndNoTime(arguments: [String], output: String) throws {
@@ -54,7 +54,7 @@ import Testing
     try sandbox.write(Fixtures.version0, to: "old.json")
     #expect(
       try sandbox.succeed("-n", "-f", "old.json", "migrate").stdout
-        == "dry run (not saved): would migrate old.json from version 0 to 2\n")
+        == "dry run (not saved): would migrate old.json from version 0 to 3\n")
     #expect(sandbox.text("old.json") == Fixtures.version0)
     #expect(try sandbox.listing() == ["old.json"])
   }

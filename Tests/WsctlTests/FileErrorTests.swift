@@ -39,7 +39,7 @@ import WorkspaceTestSupport
     let message = try sandbox.fail("push", "a", status: 65)
     #expect(
       message
-        == "wsctl: workspace.json: format version 99 is newer than this tool supports (2); "
+        == "wsctl: workspace.json: format version 99 is newer than this tool supports (3); "
         + "the file was left unchanged")
     #expect(sandbox.text("workspace.json") == Fixtures.newerVersion)
   }

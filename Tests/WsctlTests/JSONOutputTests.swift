@@ -161,7 +161,7 @@ import Testing
     let migrated = try sandbox.succeed("--json", "-f", "old.json", "migrate").jsonObject()
     #expect(migrated["migrated"] as? String == "old.json")
     #expect(migrated["from"] as? Int == 0)
-    #expect(migrated["to"] as? Int == 2)
+    #expect(migrated["to"] as? Int == 3)
     let restored = try sandbox.succeed("--json", "-f", "old.json", "restore-backup").jsonObject()
     #expect(restored["restored"] as? String == "old.json")
     #expect(restored["from"] as? String == "old.json.bak")

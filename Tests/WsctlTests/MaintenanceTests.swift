@@ -24,11 +24,11 @@ import Testing
     let sandbox = try Sandbox()
     try sandbox.write(Fixtures.version0, to: "old.json")
     let migrated = try sandbox.succeed("-f", "old.json", "migrate")
-    #expect(migrated.stdout == "migrated old.json from version 0 to 2\n")
+    #expect(migrated.stdout == "migrated old.json from version 0 to 3\n")
     #expect(sandbox.text("old.json.bak") == Fixtures.version0)
     let file = try #require(sandbox.bytes("old.json"))
     let object = try #require(try JSONSerialization.jsonObject(with: file) as? [String: Any])
-    #expect(object["version"] as? Int == 2)
+    #expect(object["version"] as? Int == 3)
     #expect(object["focus"] as? Int == 3)
     #expect(object["focused"] == nil)
     let root = try #require(object["root"] as? [String: Any])
@@ -42,7 +42,7 @@ import Testing
 
         """)
     let again = try sandbox.succeed("-f", "old.json", "migrate")
-    #expect(again.stdout == "old.json is already at version 2; nothing to do\n")
+    #expect(again.stdout == "old.json is already at version 3; nothing to do\n")
   }
 
   // The backup is the last *different* version: a migrate that changes nothing writes nothing.
@@ -57,7 +57,7 @@ import Testing
         .systemFileNumber] as? Int
     #expect(
       try sandbox.succeed("migrate").stdout
-        == "workspace.json is already at version 2; nothing to do\n")
+        == "workspace.json is already at version 3; nothing to do\n")
     #expect(
       try sandbox.succeed("--json", "migrate").jsonObject()["saved"] as? Bool == false)
     #expect(sandbox.bytes("workspace.json") == file)
@@ -74,7 +74,7 @@ import Testing
     let result = try sandbox.succeed("-f", "old.json", "validate")
     #expect(
       result.stdout
-        == "old.json: valid (2 panes; format version 0: 'wsctl migrate' rewrites it in version 2)\n"
+        == "old.json: valid (2 panes; format version 0: 'wsctl migrate' rewrites it in version 3)\n"
     )
     #expect(sandbox.text("old.json") == Fixtures.version0)
   }
@@ -83,7 +83,7 @@ import Testing
     let sandbox = try Sandbox()
     try sandbox.write(Fixtures.version0, to: "workspace.json")
     try sandbox.succeed("push", "reply")
-    #expect(sandbox.text("workspace.json")?.contains("\"version\": 2,") == true)
+    #expect(sandbox.text("workspace.json")?.contains("\"version\": 3,") == true)
     #expect(try sandbox.succeed("routes").stdout.contains("1 reply (top)"))
   }
 
@@ -111,7 +111,7 @@ import Testing
     let migrated = try sandbox.succeed("migrate")
     #expect(
       migrated.stdout == """
-        workspace.json is already at version 2; rewritten (2 problems repaired)
+        workspace.json is already at version 3; rewritten (2 problems repaired)
           repaired $.root.children[1].id: duplicate id 2; given the fresh id 3
           repaired $.nextId: next id 3 would reuse an id; raised to 4
 

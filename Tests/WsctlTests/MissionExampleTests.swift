@@ -29,7 +29,7 @@ import Testing
     let file = try #require(sandbox.bytes("workspace.json"))
     let object = try #require(try JSONSerialization.jsonObject(with: file) as? [String: Any])
     #expect(object["format"] as? String == "workspace")
-    #expect(object["version"] as? Int == 2)
+    #expect(object["version"] as? Int == 3)
     #expect(object["revision"] as? Int == 1)
     #expect(object["focus"] as? Int == 4)
     #expect(sandbox.text("workspace.json")?.contains("\"detail:7\"") == true)
