@@ -172,8 +172,9 @@ wait_until "the screen was not redrawn at 80x24" matches_frame 80x24
 # 7. wsctl drives the running wsterm: the host applies the words itself, and the screen shows
 # them within 100 ms of wsctl returning. Only the screen is polled, never the file.
 step="wsctl scripts the live wsterm (wsctl focus 2 push detail:8)"
-"$WSCTL" -f "$file" status | grep -q "^host live for " \
-  || fail "wsctl status does not see wsterm: $("$WSCTL" -f "$file" status)"
+# The status is read whole first: grep -q closing the pipe early would fail it (pipefail).
+status=$("$WSCTL" -f "$file" status)
+grep -q "^host live for " <<<"$status" || fail "wsctl status does not see wsterm: $status"
 sent=$(date +%s%N)
 "$WSCTL" -q -f "$file" focus 2 push detail:8 || fail "wsctl focus 2 push detail:8 failed"
 returned=$(date +%s%N)
@@ -188,6 +189,23 @@ echo "wsterm-tmux-test: wsctl round trip $(((returned - sent) / 1000)) us," \
 step="wsctl --no-host edits the file (wsctl --no-host push detail:9)"
 "$WSCTL" -q --no-host -f "$file" push detail:9
 wait_for "detail:9" "2* main" "changed by another writer"
+
+# 8b. C-b f floats the focused pane over pane 1, centred at half size, and the file keeps it;
+# C-b t and C-b w move focus between the layers; C-b e embeds it again.
+step="float and embed (C-b f, C-b t, C-b w, C-b e)"
+keys C-b f
+floating_drawn() { screen | grep -qE '^│ +┏ 2\* main'; }
+wait_until "the floating pane was not drawn over pane 1" floating_drawn
+wait_until "the floating pane was not saved to $file" grep -qF '"floating": [' "$file"
+keys C-b t
+wait_for "1* main" "2 main"
+keys C-b w
+wait_for "2* main"
+keys C-b e
+not_floating() { ! floating_drawn; }
+wait_until "the floating pane was not embedded" not_floating
+wait_for "2* main" "1 main"
+[ "$(count_panes)" = 2 ] || fail "expected 2 panes after embed, found $(count_panes)"
 
 # 9. C-b q quits and the terminal is restored.
 step="quit (C-b q)"
@@ -254,6 +272,42 @@ for side in t c; do
   order=$(grep "^$side" <<<"$titles" | tr -d "$side" | tr '\n' ' ')
   [ "$order" = "$(seq -s ' ' 1 100) " ] || fail "the $side edits are not all in the file in order: $order"
 done
+
+# 14. A stack: the column becomes a stack at the prompt, its collapsed member a title bar;
+# focus expands the bar, wsctl unstacks it live, and a relaunch restores the stack.
+step="stack at the prompt (C-b \" then C-b : stack Enter)"
+tmux_ kill-session -t wsterm
+rm -f "$file" "$file.bak"
+launch
+wait_for "1* main"
+keys C-b '"'
+wait_for "2* main" "1 main"
+keys C-b :
+wait_until "the prompt did not open" prompt_is_open
+keys -l "stack"
+keys Enter
+wait_for "├ 1 main ─" "2* main"
+[ "$(count_panes)" = 1 ] || fail "expected 1 box beside the title bar, found $(count_panes)"
+screen | sed -n 2p | grep -q '^├ 1 main ─' || fail "the bar is not the first row"
+step="focus up expands the bar (C-b Up)"
+keys C-b Up
+wait_for "1* main" "├ 2 main ─"
+screen | tail -n 2 | head -n 1 | grep -q '^├ 2 main ─' \
+  || fail "the second member's bar is not the last row above the status line"
+step="relaunch restores the stack"
+keys C-b q
+wait_for "[wsterm exited 0]"
+grep -qF '"kind": "stack"' "$file" || fail "the stack is not in $file"
+tmux_ kill-session -t wsterm
+launch
+wait_for "1* main" "├ 2 main ─"
+matches_frame 100x30 || fail "the restored stack differs from the file's frame"
+step="wsctl unstack drives the live wsterm"
+"$WSCTL" -q -f "$file" unstack || fail "wsctl unstack failed"
+wait_until "the stack was not laid out again" test "$(count_panes)" = 2
+refute "├ 2 main"
+keys C-b q
+wait_for "[wsterm exited 0]"
 
 elapsed=$(awk -v start="$started" -v end="$(date +%s.%N)" 'BEGIN { printf "%.1f", end - start }')
 echo "wsterm-tmux-test: passed in ${elapsed}s"

@@ -38,6 +38,10 @@ enum Bindings {
     case .character("p"): .commands([.selectTab(.previous)])
     case .character("l"): .commands([.selectTab(.last)])
     case .character("z"): .commands([.zoom])
+    case .character("f"): .commands([.float])
+    case .character("e"): .commands([.embed])
+    case .character("w"): .commands([.focus(.floating)])
+    case .character("t"): .commands([.focus(.tiled)])
     case .character("u"): .commands([.undo()])
     case .character("U"): .commands([.redo()])
     case .character("="): .commands([.equalize])
@@ -55,6 +59,6 @@ enum Bindings {
 
   /// One line of help for the status line.
   static let help =
-    "% \" split  arrows o ; focus  x close  c n p 1-9 tabs  z zoom  Space arrange  ! break  u U undo/redo  : command"
-    + "  q quit"
+    "% \" split  arrows o ; focus  x close  c n p 1-9 tabs  z zoom  f e float/embed  w t focus float/tiled"
+    + "  Space arrange  ! break  u U undo/redo  : command  q quit"
 }

@@ -2,8 +2,9 @@ import PaneRouter
 import Workspace
 
 /// Draws a workspace's active tab as a frame: a tab bar on the first row, every visible pane
-/// as a box with its number, title and route stack, and a status line (or the command
-/// prompt) on the last row.
+/// as a box with its number, title and route stack (a collapsed stack member as a title bar;
+/// the floating panes over the tiled ones),
+/// and a status line (or the command prompt) on the last row.
 struct Screen {
   /// What the last row shows.
   enum BottomLine: Equatable {
@@ -36,8 +37,29 @@ struct Screen {
     let focus = state.focusedPane
     // The workspace's minimum pane size: by default a border and one line.
     let layout = state.numberedLayout(in: area)
+    let collapsed = state.zoomedPane == nil ? state.collapsedPanes : []
+    // The floating panes over the tiled ones, bottom to top, each over what lies below it.
+    let floating = state.floatingLayout(in: area)
+    let floats = Set(floating.map(\.pane))
+    var numbers: [NodeID: Int] = [:]
     for (number, pane, rect) in layout {
+      numbers[pane] = number
+      guard !floats.contains(pane) else { continue }
       let shifted = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height)
+      if collapsed.contains(pane) {
+        drawBar(pane, number: number, in: shifted, on: &frame)
+      } else {
+        drawPane(pane, number: number, in: shifted, isFocused: pane == focus, on: &frame)
+      }
+    }
+    for (pane, rect) in floating {
+      guard let number = numbers[pane] else { continue }
+      let shifted = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height)
+      for row in shifted.y..<shifted.maxY {
+        for column in shifted.x..<shifted.maxX {
+          frame.put(" ", row: row, column: column, style: .plain)
+        }
+      }
       drawPane(pane, number: number, in: shifted, isFocused: pane == focus, on: &frame)
     }
     drawBottomLine(on: &frame)
@@ -52,7 +74,7 @@ struct Screen {
     var child = state.focusedPane
     for ancestor in state.ancestors(of: child) {
       if let node = state.node(ancestor), node.kind == .tabs,
-        let index = node.children.firstIndex(of: child)
+        let index = node.slotIndex(of: child)
       {
         return (node.tabTitles, index)
       }
@@ -157,6 +179,32 @@ struct Screen {
       frame.write(
         line.text, row: rect.y + 1 + offset, column: rect.x + 2, style: line.style,
         limit: rect.width - 4)
+    }
+  }
+
+  /// A collapsed stack member: a row `├─ 2 Title ──┤` across a vertical stack, or a column
+  /// with its number and title down a horizontal one.
+  private func drawBar(_ pane: NodeID, number: Int, in rect: Rect, on frame: inout Frame) {
+    guard rect.width > 0, rect.height > 0, let node = state.node(pane) else { return }
+    let label = "\(number) \(node.title)"
+    if rect.height == 1 || rect.width > 1 {
+      for column in rect.x..<rect.maxX {
+        frame.put("─", row: rect.y, column: column, style: .plain)
+      }
+      frame.put("├", row: rect.y, column: rect.x, style: .plain)
+      frame.put("┤", row: rect.y, column: rect.maxX - 1, style: .plain)
+      frame.write(
+        " \(label) ", row: rect.y, column: rect.x + 1, style: .plain, limit: rect.width - 2)
+      return
+    }
+    for row in rect.y..<rect.maxY {
+      frame.put("│", row: row, column: rect.x, style: .plain)
+    }
+    frame.put("┬", row: rect.y, column: rect.x, style: .plain)
+    frame.put("┴", row: rect.maxY - 1, column: rect.x, style: .plain)
+    let text = TerminalText.escaped(label).filter { TerminalText.width(of: $0) == 1 }
+    for (offset, character) in text.prefix(max(0, rect.height - 2)).enumerated() {
+      frame.put(character, row: rect.y + 1 + offset, column: rect.x, style: .plain)
     }
   }
 

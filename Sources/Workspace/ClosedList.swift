@@ -51,7 +51,9 @@ public struct ClosedList: Equatable, Sendable {
       var pending = [id]
       while let next = pending.popLast() {
         order.append(next)
-        pending.append(contentsOf: nodes[next]?.children.reversed() ?? [])
+        let node = nodes[next]
+        pending.append(
+          contentsOf: ((node?.children ?? []) + (node?.floatingPanes ?? [])).reversed())
       }
       return order
     }
@@ -128,7 +130,7 @@ public struct ClosedList: Equatable, Sendable {
     public let parent: NodeID
     /// The 0-based index among the container's children.
     public let index: Int
-    /// Its weight in a split, or its title in a tabs container.
+    /// Its weight in a split, its title in a tabs container, or its stack's axis.
     public let slot: Slot
     /// Members of the stored step this version does not understand.
     public package(set) var unknownMembers: UnknownMembers
@@ -150,6 +152,8 @@ public struct ClosedList: Equatable, Sendable {
     case split(Axis, weight: Double)
     /// A tab with its title.
     case tab(String)
+    /// A member of a stack of the axis.
+    case stack(Axis)
   }
 
   /// The most entries kept, as VS Code keeps its recently closed editors.

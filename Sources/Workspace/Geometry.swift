@@ -81,52 +81,55 @@ struct UnitRect: Hashable, Sendable {
 
 extension WorkspaceState {
   /// Every visible pane with its rectangle, in tree order: walks the visible tree from the
-  /// root (every child of a split, the selected child of a tabs container), handing each
-  /// split's rectangle to `divide` for its children's. A zoomed pane gets `whole` alone
-  /// unless `honoringZoom` is `false`; with `includingContainers`, every visible split and
-  /// tabs container is listed too, before what it holds.
+  /// root (every child of a split, the selected child of a tabs container, every member of a
+  /// stack), handing each split's and stack's rectangle to `divide` for its children's. A
+  /// collapsed member of a stack (any member but the expanded one) is a title bar: the pane
+  /// its active children lead to gets the member's whole rectangle, and the member's other
+  /// panes are hidden, as a tab's are behind the selected one. A zoomed pane gets `whole`
+  /// alone unless `honoringZoom` is `false`; with `includingContainers`, every visible split,
+  /// tabs container and stack is listed too, before what it holds; without
+  /// `includingCollapsed`, title bars and what they stand for are left out.
   ///
   /// - Complexity: O(*v*) plus the cost of `divide`, where *v* is the number of visible nodes.
   func visibleRectangles<Area>(
     whole: Area, honoringZoom: Bool, includingContainers: Bool = false,
-    divide: (Node, Area) -> [Area]
+    includingCollapsed: Bool = true, divide: (Node, Area) -> [Area]
   ) -> [(pane: NodeID, rect: Area)] {
     if honoringZoom, let zoomedPane { return [(zoomedPane, whole)] }
     var result: [(pane: NodeID, rect: Area)] = []
-    var pending = [(rootID, whole)]
-    while let (id, rect) = pending.popLast() {
+    var pending = [(rootID, whole, false)]
+    while let (id, rect, isCollapsed) = pending.popLast() {
       let node = self[id]
+      if isCollapsed, !includingCollapsed { continue }
       if includingContainers, !node.isPane { result.append((id, rect)) }
       switch node.kind {
       case .pane: result.append((id, rect))
-      case .tabs: if let child = node.activeChild { pending.append((child, rect)) }
-      case .split: pending.append(contentsOf: zip(node.children, divide(node, rect)).reversed())
       case .unknown: break
+      case _ where isCollapsed:
+        if let pane = titledPane(of: id) { result.append((pane, rect)) }
+      case .tabs: if let child = node.activeChild { pending.append((child, rect, false)) }
+      case .split:
+        pending.append(
+          contentsOf: zip(node.children, divide(node, rect)).map { ($0, $1, false) }.reversed())
+      case .stack:
+        let active = node.activeIndex
+        pending.append(
+          contentsOf: zip(node.children, divide(node, rect)).enumerated().map {
+            ($1.0, $1.1, $0 != active)
+          }.reversed())
       }
     }
     return result
   }
 
   /// The visible panes with their rectangles in the unit square, in tree order; a zoomed
-  /// pane fills the square alone unless `honoringZoom` is `false`.
+  /// pane fills the square alone unless `honoringZoom` is `false`. A stack's members share
+  /// its rectangle equally here, whichever is expanded, so the order of numbers does not
+  /// change as focus moves through a stack.
   ///
   /// - Complexity: O(*v*), where *v* is the number of visible nodes.
   func unitLayout(honoringZoom: Bool = true) -> [(pane: NodeID, rect: UnitRect)] {
     let whole = UnitRect(x: 0, y: 0, width: 1, height: 1)
-    return visibleRectangles(whole: whole, honoringZoom: honoringZoom) { node, rect in
-      var offset = 0.0
-      return node.weights.map { weight in
-        var part = rect
-        if node.axis == .horizontal {
-          part.x = rect.x + offset * rect.width
-          part.width = weight * rect.width
-        } else {
-          part.y = rect.y + offset * rect.height
-          part.height = weight * rect.height
-        }
-        offset += weight
-        return part
-      }
-    }
+    return visibleRectangles(whole: whole, honoringZoom: honoringZoom, divide: Self.unitDivide)
   }
 }

@@ -162,3 +162,10 @@ extension PresetShape {
     return WorkspaceState.normalized(lengths.map(Double.init))
   }
 }
+
+extension LayoutPreset {
+  /// The presets' names as a message lists them: `even-horizontal, even-vertical, …` (built
+  /// with the grammar's table at every `wsctl` start, so without a key path or the generic
+  /// `joined`: see `separated(by:)`).
+  static var names: String { allCases.map { $0.rawValue }.separated(by: ", ") }
+}

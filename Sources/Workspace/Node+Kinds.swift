@@ -52,14 +52,45 @@ extension Node {
   ///   - router: The container's own router, if it has one.
   ///   - parent: The containing node; `nil` for the root.
   ///   - unknownMembers: Members of the stored node this version does not understand.
+  ///   - floating: Each tab's floating layer; none when empty, else one per child.
   package static func tabs(
     _ id: NodeID, children: [NodeID], titles: [String], activeIndex: Int = 0,
+    router: RouterState? = nil, parent: NodeID? = nil,
+    unknownMembers: UnknownMembers = UnknownMembers(), floating: [FloatingLayer] = []
+  ) -> Node {
+    let slots = titles.indices.map { index in
+      TabSlot(
+        titles[index],
+        floating: floating.indices.contains(index) ? floating[index] : FloatingLayer())
+    }
+    return Node(
+      id: id,
+      .tabs(NodeChildren(children, slots: slots, activeIndex: activeIndex, router: router)),
+      parent: parent, unknownMembers: unknownMembers)
+  }
+
+  /// A stack: members along an axis, the active one expanded, the others title bars.
+  ///
+  /// - Parameters:
+  ///   - id: The node's id.
+  ///   - axis: The axis the members are stacked along.
+  ///   - children: The members' ids in order.
+  ///   - activeIndex: The index in `children` of the expanded member.
+  ///   - router: The stack's own router, if it has one.
+  ///   - parent: The containing node; `nil` for the root.
+  ///   - unknownMembers: Members of the stored node this version does not understand.
+  package static func stack(
+    _ id: NodeID, axis: Axis, children: [NodeID], activeIndex: Int = 0,
     router: RouterState? = nil, parent: NodeID? = nil,
     unknownMembers: UnknownMembers = UnknownMembers()
   ) -> Node {
     Node(
       id: id,
-      .tabs(NodeChildren(children, slots: titles, activeIndex: activeIndex, router: router)),
+      .stack(
+        axis,
+        NodeChildren(
+          children, slots: Array(repeating: Stacked(), count: children.count),
+          activeIndex: activeIndex, router: router)),
       parent: parent, unknownMembers: unknownMembers)
   }
 

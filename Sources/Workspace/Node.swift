@@ -1,9 +1,10 @@
-/// One node of a workspace tree: a pane (a leaf with a router), a split, a tabs container, or
-/// a node of a kind this version does not know (kept, but never focused).
+/// One node of a workspace tree: a pane (a leaf with a router), a split, a tabs container, a
+/// stack, or a node of a kind this version does not know (kept, but never focused).
 ///
 /// What a node holds depends on its kind, and only that: its ``content`` is a ``Content``
 /// whose payload is exactly the kind's (a pane's title and router; a split's axis and its
-/// children with their weights; a tabs container's tabs with their titles), so a pane with
+/// children with their weights; a tabs container's tabs with their titles; a stack's axis and
+/// members), so a pane with
 /// children or a split without weights cannot be written down. Nodes refer to each other by
 /// ``NodeID``; the ``WorkspaceState`` owns them all.
 ///
@@ -60,8 +61,11 @@ public struct Node: Sendable {
     case pane(title: String, router: RouterState)
     /// Children laid out along an axis, each with its weight.
     case split(Axis, NodeChildren<Double>)
-    /// Children shown one at a time, each with its tab title.
-    case tabs(NodeChildren<String>)
+    /// Children shown one at a time, each with its tab's slot: its title and floating panes.
+    case tabs(NodeChildren<TabSlot>)
+    /// Members along an axis, the active one expanded and each other one a title bar: one
+    /// row of a vertical stack, one column of a horizontal one.
+    case stack(Axis, NodeChildren<Stacked>)
     /// A stored node kind this version does not know, kept as it is.
     case unknown(String)
   }
@@ -74,6 +78,8 @@ public struct Node: Sendable {
     case split(Axis)
     /// Children shown one at a time.
     case tabs
+    /// Members along an axis, one expanded, the others title bars.
+    case stack(Axis)
     /// A stored node kind this version does not know, kept as it is.
     case unknown(String)
   }
@@ -121,6 +127,7 @@ public struct Node: Sendable {
     case .pane: .pane
     case .split(let axis, _): .split(axis)
     case .tabs: .tabs
+    case .stack(let axis, _): .stack(axis)
     case .unknown(let name): .unknown(name)
     }
   }
@@ -130,17 +137,23 @@ public struct Node: Sendable {
     if case .pane = content { true } else { false }
   }
 
-  /// Whether the node is a split or tabs container.
+  /// Whether the node is a split, tabs container or stack.
   public var isContainer: Bool {
     switch content {
-    case .split, .tabs: true
+    case .split, .tabs, .stack: true
     case .pane, .unknown: false
     }
   }
 
-  /// The split's axis, or `nil` for other kinds.
+  /// The split's axis, or `nil` for other kinds (a stack's is ``stackAxis``).
   public var axis: Axis? {
     if case .split(let axis, _) = content { axis } else { nil }
+  }
+
+  /// The stack's axis (`vertical`: members top to bottom, each collapsed one a row), or `nil`
+  /// for other kinds.
+  public var stackAxis: Axis? {
+    if case .stack(let axis, _) = content { axis } else { nil }
   }
 
   /// The pane's title; empty for other kinds.
@@ -154,6 +167,7 @@ public struct Node: Sendable {
     switch content {
     case .split(_, let children): children.ids
     case .tabs(let children): children.ids
+    case .stack(_, let children): children.ids
     case .pane, .unknown: []
     }
   }
@@ -165,15 +179,40 @@ public struct Node: Sendable {
 
   /// The tabs container's title of each tab; empty for other kinds.
   public var tabTitles: [String] {
-    if case .tabs(let children) = content { children.slots } else { [] }
+    if case .tabs(let children) = content { children.slots.map(\.title) } else { [] }
   }
 
-  /// The index in ``children`` of the active child (the selected tab of a tabs container);
-  /// 0 for other kinds.
+  /// The tabs container's floating layer of each tab; empty for other kinds.
+  public var floatingLayers: [FloatingLayer] {
+    if case .tabs(let children) = content { children.slots.map(\.floating) } else { [] }
+  }
+
+  /// The ids of the floating panes of every tab of a tabs container, tab by tab, each layer
+  /// bottom to top; empty for other kinds.
+  public var floatingPanes: [NodeID] {
+    guard case .tabs(let children) = content else { return [] }
+    return children.slots.flatMap { $0.floating.ids }
+  }
+
+  /// The index of the child `id` in ``children``, or of the tab whose floating layer holds
+  /// it; `nil` if it is neither.
+  public func slotIndex(of id: NodeID) -> Int? {
+    children.firstIndex(of: id) ?? tabIndex(floating: id)
+  }
+
+  /// The index of the tab whose layer holds the floating pane `id`, or `nil`.
+  public func tabIndex(floating id: NodeID) -> Int? {
+    guard case .tabs(let children) = content else { return nil }
+    return children.slots.firstIndex { $0.floating.index(of: id) != nil }
+  }
+
+  /// The index in ``children`` of the active child (the selected tab of a tabs container, the
+  /// expanded member of a stack); 0 for other kinds.
   public var activeIndex: Int {
     switch content {
     case .split(_, let children): children.activeIndex
     case .tabs(let children): children.activeIndex
+    case .stack(_, let children): children.activeIndex
     case .pane, .unknown: 0
     }
   }
@@ -185,6 +224,7 @@ public struct Node: Sendable {
     case .pane(_, let router): router
     case .split(_, let children): children.router
     case .tabs(let children): children.router
+    case .stack(_, let children): children.router
     case .unknown: nil
     }
   }
@@ -194,6 +234,7 @@ public struct Node: Sendable {
     switch content {
     case .split(_, let children): children.activeChild
     case .tabs(let children): children.activeChild
+    case .stack(_, let children): children.activeChild
     case .pane, .unknown: nil
     }
   }
@@ -210,14 +251,16 @@ extension Node: Equatable {
 }
 
 extension Node {
-  /// Changes the children of a split or tabs container; a pane or a node of an unknown kind
-  /// has none.
+  /// Changes the children of a split, tabs container or stack; a pane or a node of an
+  /// unknown kind has none.
   ///
   /// - Parameters:
   ///   - split: Changes a split's children with their weights.
   ///   - tabs: Changes a tabs container's children with their titles.
+  ///   - stack: Changes a stack's members.
   mutating func changeChildren(
-    split: (inout NodeChildren<Double>) -> Void, tabs: (inout NodeChildren<String>) -> Void
+    split: (inout NodeChildren<Double>) -> Void, tabs: (inout NodeChildren<TabSlot>) -> Void,
+    stack: (inout NodeChildren<Stacked>) -> Void
   ) {
     let id = id
     changeContent { content in
@@ -231,6 +274,10 @@ extension Node {
         content = .unknown("")
         tabs(&children)
         content = .tabs(children)
+      case .stack(let axis, var children):
+        content = .unknown("")
+        stack(&children)
+        content = .stack(axis, children)
       case .pane, .unknown:
         preconditionFailure("\(id) has no children")
       }
@@ -252,25 +299,58 @@ extension Node {
   /// Changes the children of a split with their weights.
   mutating func changeSplit(_ change: (inout NodeChildren<Double>) -> Void) {
     let id = id
-    changeChildren(split: change, tabs: { _ in preconditionFailure("\(id) is not a split") })
+    changeChildren(
+      split: change, tabs: { _ in preconditionFailure("\(id) is not a split") },
+      stack: { _ in preconditionFailure("\(id) is not a split") })
   }
 
   /// Changes the children of a tabs container with their titles.
-  mutating func changeTabs(_ change: (inout NodeChildren<String>) -> Void) {
+  mutating func changeTabs(_ change: (inout NodeChildren<TabSlot>) -> Void) {
     let id = id
     changeChildren(
-      split: { _ in preconditionFailure("\(id) is not a tabs container") }, tabs: change)
+      split: { _ in preconditionFailure("\(id) is not a tabs container") }, tabs: change,
+      stack: { _ in preconditionFailure("\(id) is not a tabs container") })
+  }
+
+  /// Changes the members of a stack.
+  mutating func changeStack(_ change: (inout NodeChildren<Stacked>) -> Void) {
+    let id = id
+    changeChildren(
+      split: { _ in preconditionFailure("\(id) is not a stack") },
+      tabs: { _ in preconditionFailure("\(id) is not a stack") }, stack: change)
+  }
+
+  /// Whether a node of this kind merges into a parent of `parent`'s kind: a split into a split
+  /// of its axis, a stack into a stack of its axis.
+  func merges(into parent: Node) -> Bool {
+    switch (kind, parent.kind) {
+    case (.split(let axis), .split(let parentAxis)), (.stack(let axis), .stack(let parentAxis)):
+      axis == parentAxis
+    default: false
+    }
+  }
+
+  /// Whether the container collapses into its child when it holds only one: a split or a
+  /// stack (a tabs container keeps a single tab).
+  var collapsesWithOneChild: Bool {
+    switch kind {
+    case .split, .stack: true
+    case .pane, .tabs, .unknown: false
+    }
   }
 
   /// Puts `new` in the place of the child at `index`, keeping its slot.
   mutating func replaceChild(at index: Int, with new: NodeID) {
     changeChildren(
-      split: { $0.replaceID(at: index, with: new) }, tabs: { $0.replaceID(at: index, with: new) })
+      split: { $0.replaceID(at: index, with: new) }, tabs: { $0.replaceID(at: index, with: new) },
+      stack: { $0.replaceID(at: index, with: new) })
   }
 
   /// Sets the active child's index of a container.
   mutating func setActiveIndex(_ index: Int) {
-    changeChildren(split: { $0.activeIndex = index }, tabs: { $0.activeIndex = index })
+    changeChildren(
+      split: { $0.activeIndex = index }, tabs: { $0.activeIndex = index },
+      stack: { $0.activeIndex = index })
   }
 
   /// Puts `new` in the place of the child `old`, keeping its slot; does nothing if `old` is
@@ -292,8 +372,10 @@ extension Node {
     case .pane(let title, _):
       guard let router else { preconditionFailure("a pane keeps its router") }
       content = .pane(title: title, router: router)
-    case .split, .tabs:
-      changeChildren(split: { $0.router = router }, tabs: { $0.router = router })
+    case .split, .tabs, .stack:
+      changeChildren(
+        split: { $0.router = router }, tabs: { $0.router = router },
+        stack: { $0.router = router })
     case .unknown:
       precondition(router == nil, "a node of an unknown kind has no router")
     }

@@ -85,8 +85,26 @@ public struct NodeChildren<Slot: Equatable & Sendable>: Equatable, Sendable {
     self.slots = slots
   }
 
+  /// Sets the title of the tab at `index`.
+  mutating func setTitle(_ title: String, at index: Int) where Slot == TabSlot {
+    slots[index].title = title
+  }
+
+  /// Changes the floating layer of the tab at `index`.
+  mutating func changeLayer(at index: Int, _ change: (inout FloatingLayer) -> Void)
+  where Slot == TabSlot {
+    change(&slots[index].floating)
+  }
+
   /// Sets the slot of the child at `index`.
   mutating func setSlot(_ slot: Slot, at index: Int) {
     slots[index] = slot
   }
+}
+
+/// A stack member's slot: a member of a stack holds nothing beyond its place (the expanded one
+/// is the stack's active child), so a stack's ``NodeChildren`` carry this empty value.
+public struct Stacked: Equatable, Sendable {
+  /// The one value.
+  public init() {}
 }

@@ -19,6 +19,7 @@ public struct NodeTemplate: Equatable, Sendable {
     case pane(title: String, router: RouterState)
     case split(Axis, children: [NodeTemplate], weights: [Double])
     case tabs(children: [NodeTemplate], titles: [String], selected: Int)
+    case stack(Axis, children: [NodeTemplate], expanded: Int)
   }
 
   /// What the node is, with its children.
@@ -146,6 +147,21 @@ public struct NodeTemplate: Equatable, Sendable {
     NodeTemplate(.tabs(children: tabs.map(\.1), titles: tabs.map(\.0), selected: selected))
   }
 
+  /// A stack: members along an axis, one expanded and the others title bars.
+  ///
+  ///     .stack(.vertical, [.pane("Log", root: LogRoute.tail), .pane("Shell", root: ShellRoute.prompt)])
+  ///
+  /// - Parameters:
+  ///   - axis: `.vertical` for title bars one row each, top to bottom; `.horizontal` for one
+  ///     column each, left to right.
+  ///   - members: The members in order.
+  ///   - expanded: The 0-based index of the expanded member.
+  public static func stack(
+    _ axis: Axis, _ members: [NodeTemplate], expanded: Int = 0
+  ) -> NodeTemplate {
+    NodeTemplate(.stack(axis, children: members, expanded: expanded))
+  }
+
   /// The same pane with a mark, which the pane built from it takes, moving it from the
   /// pane that held it (so a template applied twice leaves the mark on the newer pane).
   ///
@@ -180,7 +196,7 @@ public struct NodeTemplate: Equatable, Sendable {
   public var containsPane: Bool {
     switch content {
     case .pane: true
-    case .split(_, let children, _), .tabs(let children, _, _):
+    case .split(_, let children, _), .tabs(let children, _, _), .stack(_, let children, _):
       children.contains(where: \.containsPane)
     }
   }
@@ -191,7 +207,7 @@ public struct NodeTemplate: Equatable, Sendable {
   public var nodeCount: Int {
     switch content {
     case .pane: 1
-    case .split(_, let children, _), .tabs(let children, _, _):
+    case .split(_, let children, _), .tabs(let children, _, _), .stack(_, let children, _):
       children.reduce(1) { $0 + $1.nodeCount }
     }
   }
@@ -225,6 +241,10 @@ public struct NodeTemplate: Equatable, Sendable {
       var mapped: [NodeTemplate] = []
       for child in children { mapped.append(try child.mapped(title: title, router: router)) }
       content = .tabs(children: mapped, titles: mappedTitles, selected: selected)
+    case .stack(let axis, let children, let expanded):
+      var mapped: [NodeTemplate] = []
+      for child in children { mapped.append(try child.mapped(title: title, router: router)) }
+      content = .stack(axis, children: mapped, expanded: expanded)
     }
     var result = NodeTemplate(
       content,
@@ -265,7 +285,8 @@ private struct KeptReader: Equatable, Sendable {
 }
 
 extension NodeTemplate {
-  /// The subtree of a node as a template: its shape, weights, titles, selected tabs and
+  /// The subtree of a node as a template: its shape, weights, titles, selected tabs, expanded
+  /// stack members and
   /// each router's root (with its kind and limits; pushed routes and modals are left out).
   ///
   /// - Parameters:
@@ -290,6 +311,8 @@ extension NodeTemplate {
       self.init(
         .tabs(children: children, titles: node.tabTitles, selected: node.activeIndex),
         router: router)
+    case .stack(let axis):
+      self.init(.stack(axis, children: children, expanded: node.activeIndex), router: router)
     case .unknown(let kind):
       throw .unknownNodeInTemplate(id, kind: kind)
     }

@@ -60,8 +60,34 @@ public indirect enum WorkspaceCommand: Hashable, Sendable {
   /// (default vertical) with `ratio` of its space (default one half) for the moved pane, as
   /// tmux's `join-pane`; it keeps focus unless `staying`.
   case joinPane(PaneReference, axis: Axis? = nil, ratio: Double? = nil, staying: Bool = false)
+  /// Make the focused pane's split a stack, or with a direction, join the focused pane to
+  /// the stack of the pane that way, or make one with it.
+  case stack(Direction? = nil)
+  /// Make the stack around the focused pane a split of its axis with equal weights.
+  case unstack
   /// Toggle showing the focused pane alone.
   case zoom
+  /// Float the focused pane: it leaves the tiled tree of its tab (which keeps at least one
+  /// tiled pane) for the tab's floating layer, centred at half the tab's size, on top and
+  /// focused, with its id and router. A workspace without tabs becomes one tab first, as
+  /// `tab new` makes it. A floating pane stays as it is.
+  case float
+  /// Put the focused floating pane back among the tiled panes of its tab, beside the tiled
+  /// pane focused last there, with its id and router. A tiled pane stays as it is.
+  case embed
+  /// Move the focused floating pane by a number of cells of the layout at
+  /// ``WorkspaceState/layoutArea``, as far as its tab's edge.
+  case moveFloating(Direction, cells: Int = 1)
+  /// Move the bottom-right corner of the focused floating pane by a number of cells (`right`
+  /// and `down` grow it, `left` and `up` shrink it), between the minimum pane size and its
+  /// tab's edge.
+  case resizeFloating(Direction, cells: Int = 1)
+  /// Pin (`true`) or unpin the focused floating pane: a pinned pane stays shown while its
+  /// layer is hidden.
+  case pinFloating(Bool)
+  /// Show (`true`, focusing the top floating pane) or hide the floating panes of the focused
+  /// pane's tab; while hidden, only the pinned ones are shown.
+  case showFloating(Bool)
   /// Rename the focused pane.
   case rename(String)
   /// A router operation on the router of a node (default the focused pane).
@@ -177,6 +203,10 @@ public enum FocusTarget: Hashable, Sendable {
   case previous
   /// The most recently used pane before the focused one.
   case last
+  /// The top floating pane of the focused pane's tab (showing its layer if it is hidden).
+  case floating
+  /// The tiled pane focused last in the focused pane's tab.
+  case tiled
 }
 
 /// Which tab `tab` selects.
@@ -247,7 +277,7 @@ extension WorkspaceCommand {
     case .selectWindow, .renameWindow: false
     case .focus(let target):
       switch target {
-      case .pane, .next, .previous, .last: false
+      case .pane, .next, .previous, .last, .floating, .tiled: false
       case .direction: true
       }
     default: true

@@ -30,6 +30,13 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   case notArrangeable(NodeID)
   /// `arrange` would remove a split that owns a router, or merge it into a split with one.
   case arrangeWouldDropRouter(NodeID)
+  /// `stack` without a direction for a pane whose parent is not a split.
+  case noSplitToStack(NodeID)
+  /// `stack` or `unstack` would merge a container that owns a router into one that owns
+  /// another.
+  case mergeWouldDropRouter(NodeID)
+  /// `unstack` would leave a pane shown in full below the minimum pane size.
+  case noSpaceToUnstack(NodeID, size: Size, minimum: Size)
   /// `break` of the only pane of its tab.
   case aloneInTab(NodeID)
   /// `join` beside the pane that moves.
@@ -121,6 +128,21 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   /// `window N COMMAND` with a command that cannot run in another window (a window command,
   /// undo, redo), named by its word.
   case notWindowTargetable(String)
+  /// A command that acts on a tiled pane's place (`split`, `swap`, `move`, `resize`, `zoom`,
+  /// `arrange`, `break`, `join`), named by its word, on a floating pane.
+  case floatingPane(NodeID, command: String)
+  /// A command of floating panes (`float move`, `float resize`, `float pin`) on a tiled pane.
+  case notFloating(NodeID)
+  /// `float` of the last tiled pane of its tab, which keeps at least one, as Zellij does.
+  case lastTiledPane(NodeID)
+  /// `focus float`, `float hide` or `float unhide` in a tab without floating panes.
+  case noFloatingPanes
+  /// `float move` or `float resize` that cannot move the pane, or its corner, that way: it is
+  /// at the edge of its tab, or at its smallest.
+  case floatingAtLimit(NodeID, Direction)
+  /// `join` of the only tiled pane of a tab that has floating panes, which would lose their
+  /// tab.
+  case tabHoldsFloatingPanes(NodeID)
 
   /// The exit code a program reports: ``ExitCode/usage`` for a value out of range (a
   /// ratio, a count, a size: the command is malformed whatever the state) and for a
@@ -165,6 +187,12 @@ extension WorkspaceError: CustomStringConvertible {
     case .samePane(let id): "cannot swap \(id) with itself"
     case .notArrangeable(let id): "cannot arrange \(id): it is neither a pane nor a split"
     case .arrangeWouldDropRouter(let id): "cannot arrange: the router of split \(id) would be lost"
+    case .noSplitToStack(let id): "cannot stack \(id): it is not in a split"
+    case .mergeWouldDropRouter(let id):
+      "the router of \(id) would be lost: it would merge into a container with a router"
+    case .noSpaceToUnstack(let id, let size, let minimum):
+      "cannot unstack \(id): it is \(size), too small for its members at the minimum pane "
+        + "size \(minimum)"
     case .aloneInTab(let id): "cannot break \(id) out: it is the only pane of its tab"
     case .joinedToItself(let id): "cannot join \(id) beside itself"
     case .noSplit(let direction): "no split to resize \(direction)"
@@ -231,6 +259,16 @@ extension WorkspaceError: CustomStringConvertible {
         + "'window \(window) COMMAND')"
     case .notWindowTargetable(let word):
       "'window N' cannot run '\(word)': it acts on windows or the history"
+    case .floatingPane(let id, let word):
+      "'\(word)' acts on tiled panes and \(id) floats ('embed' puts it back)"
+    case .notFloating(let id): "\(id) does not float ('float' floats it)"
+    case .lastTiledPane(let id):
+      "cannot float \(id): it is the last tiled pane of its tab, which keeps one"
+    case .noFloatingPanes: "the focused tab has no floating panes"
+    case .floatingAtLimit(let id, let direction):
+      "floating pane \(id) cannot go further \(direction)"
+    case .tabHoldsFloatingPanes(let id):
+      "cannot move \(id): it is the only tiled pane of a tab with floating panes"
     case .invalidMark(let name):
       "invalid mark '\(name)': expected a letter or _, then letters, digits, _, - or ., "
         + "not a command word, direction, next, prev or last"

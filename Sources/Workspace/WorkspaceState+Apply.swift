@@ -180,6 +180,7 @@ extension WorkspaceState {
     switch command {
     case .focus(let target): try focus(target, in: &transaction)
     case .split(let axis, let ratio, let root, let kind, let focusing):
+      try requireTiled(focusedPane, for: "split")
       try split(
         axis, ratio: ratio, root: root, kind: newRouterKind(kind, for: root, routeTypes),
         focusing: focusing, in: &transaction)
@@ -192,20 +193,42 @@ extension WorkspaceState {
     case .closeTab(let number): try closeTab(number, in: &transaction)
     case .moveTab(let number): try moveTab(to: number, in: &transaction)
     case .renameTab(let title): try renameTab(title, in: &transaction)
-    case .swap(let target): try swap(target, in: &transaction)
-    case .move(let direction): try move(direction, in: &transaction)
+    case .swap(let target):
+      try requireTiled(focusedPane, for: "swap")
+      try swap(target, in: &transaction)
+    case .move(let direction):
+      try requireTiled(focusedPane, for: "move")
+      try move(direction, in: &transaction)
     case .resize(let direction, let amount):
+      try requireTiled(focusedPane, for: "resize")
       try resize(direction, by: .fraction(amount), in: &transaction)
     case .resizeByCells(let direction, let cells):
+      try requireTiled(focusedPane, for: "resize")
       try resize(direction, by: .cells(cells), in: &transaction)
     case .setMinimumPaneSize(let size): try setMinimumPaneSize(size)
     case .equalize: equalize(in: &transaction)
     case .arrange(let arrangement, let target):
       try arrange(arrangement, at: target, in: &transaction)
-    case .breakPane(let pane, let staying): try breakPane(pane, staying: staying, in: &transaction)
+    case .breakPane(let pane, let staying):
+      try requireTiled(try pane.map(resolve) ?? focusedPane, for: "break")
+      try breakPane(pane, staying: staying, in: &transaction)
     case .joinPane(let target, let axis, let ratio, let staying):
+      try requireTiled(focusedPane, for: "join")
+      try requireTiled(try resolve(target), for: "join")
       try joinPane(beside: target, axis: axis, ratio: ratio, staying: staying, in: &transaction)
-    case .zoom: zoomedPane = zoomedPane == nil ? focusedPane : nil
+    case .stack(let direction): try stack(towards: direction, in: &transaction)
+    case .unstack: try unstack(in: &transaction)
+    case .zoom:
+      try requireTiled(focusedPane, for: "zoom")
+      zoomedPane = zoomedPane == nil ? focusedPane : nil
+    case .float: try float(in: &transaction)
+    case .embed: try embed(in: &transaction)
+    case .moveFloating(let direction, let cells):
+      try moveFloating(direction, cells: cells, resizing: false, in: &transaction)
+    case .resizeFloating(let direction, let cells):
+      try moveFloating(direction, cells: cells, resizing: true, in: &transaction)
+    case .pinFloating(let isPinned): try pinFloating(isPinned, in: &transaction)
+    case .showFloating(let isShown): try showFloating(isShown, in: &transaction)
     case .rename(let title): update(focusedPane, in: &transaction) { $0.setTitle(title) }
     case .route(let operation, let id):
       try route(operation, at: id ?? focusedPane, in: &transaction)

@@ -20,6 +20,7 @@ extension WorkspaceState {
       other = neighbour
     case .pane(let reference):
       other = try resolve(reference)
+      try requireTiled(other, for: "swap")
     }
     guard other != pane else { throw .samePane(pane) }
     let first = (
@@ -208,7 +209,7 @@ extension WorkspaceState {
           update(id, in: &transaction) { $0.changeSplit { $0.setSlots(equal) } }
         }
         pending.append(contentsOf: node.children)
-      case .tabs:
+      case .tabs, .stack:
         if let child = node.activeChild { pending.append(child) }
       case .pane, .unknown:
         break

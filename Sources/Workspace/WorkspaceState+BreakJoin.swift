@@ -70,20 +70,11 @@ extension WorkspaceState {
     let tabs = self[tab].parent
     let slot = tabs.map { (tabs: $0, index: self[$0].children.firstIndex(of: tab)!) }
     let tabCount = tabs.map { self[$0].children.count }
-    takeOut(pane, in: &transaction)
-    if let parent = self[besides].parent, self[parent].axis == axis {
-      let index = self[parent].children.firstIndex(of: besides)!
-      insert(
-        pane, into: parent, at: index + 1, share: .takenFrom(sibling: index, ratio: ratio),
-        in: &transaction)
-    } else {
-      let split = makeID()
-      set(split, .split(split, axis: axis, children: [], weights: []), in: &transaction)
-      replace(besides, with: split, in: &transaction)
-      insert(besides, into: split, at: 0, in: &transaction)
-      insert(
-        pane, into: split, at: 1, share: .takenFrom(sibling: 0, ratio: ratio), in: &transaction)
+    if tab == pane, let slot, !self[slot.tabs].floatingLayers[slot.index].isEmpty {
+      throw .tabHoldsFloatingPanes(pane)
     }
+    takeOut(pane, in: &transaction)
+    place(pane, beside: besides, axis: axis, ratio: ratio, in: &transaction)
     for (id, rect) in layoutShowing(pane) where self[id].isPane && !hasMinimumSize(rect) {
       if id == pane || before[id].map(hasMinimumSize) == true {
         throw .noSpaceForNewPane(

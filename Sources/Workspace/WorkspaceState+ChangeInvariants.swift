@@ -47,14 +47,14 @@ extension WorkspaceState {
       for node in [before, nodes[id]] {
         guard let node else { continue }
         if let parent = node.parent { near.insert(parent) }
-        near.formUnion(node.children)
+        near.formUnion(node.children + node.floatingPanes)
       }
     }
     var reachesRoot = roots
     var holdsPane: [NodeID: Bool] = [:]
     for id in near {
       guard let node = nodes[id] else { continue }
-      problems += links(of: node) + violations(of: node)
+      problems += links(of: node) + violations(of: node) + floatingViolations(of: node)
       guard let chain = chainToRoot(from: id, known: &reachesRoot) else {
         problems.append("\(id) is unreachable from the windows' roots")
         continue
@@ -80,14 +80,14 @@ extension WorkspaceState {
     let id = node.id
     if id != rootID && !windowRoots.contains(id) {
       if let parent = node.parent.flatMap({ nodes[$0] }) {
-        if !parent.children.contains(id) {
+        if !parent.children.contains(id), parent.tabIndex(floating: id) == nil {
           problems.append("\(id) names \(parent.id) as parent, which does not hold it")
         }
       } else {
         problems.append("\(id) has no parent in the tree")
       }
     }
-    let children = node.children
+    let children = node.children + node.floatingPanes
     if Set(children).count != children.count { problems.append("\(id) holds a child twice") }
     for child in children where nodes[child]?.parent != id {
       problems.append("\(child) does not name \(id) as parent")

@@ -1,48 +1,81 @@
 /// Focus, visibility and the most-recently-used list.
 extension WorkspaceState {
-  /// The focused pane: the end of the chain of active children from the root.
+  /// The focused pane: the end of the chain of active children from the root, or the top
+  /// shown floating pane of a selected tab whose floating layer has focus.
   ///
   /// - Complexity: O(*d*), where *d* is the depth of the tree.
   public var focusedPane: NodeID {
     var id = rootID
-    while let child = self[id].activeChild {
+    while true {
+      let node = self[id]
+      if case .tabs(let children) = node.content, children.activeChild != nil,
+        case let layer = children.slots[children.activeIndex].floating, layer.isFocused,
+        let top = layer.top
+      {
+        return top
+      }
+      guard let child = node.activeChild else { return id }
       id = child
     }
-    return id
   }
 
   /// The panes on screen: every child of a split, only the selected child of a tabs
-  /// container, or only the zoomed pane while one is zoomed. In tree (depth-first) order.
+  /// container, every member of a stack (a collapsed member by the pane its title bar stands
+  /// for), or only the zoomed pane while one is zoomed. In tree (depth-first) order.
   ///
   /// - Complexity: O(*v*), where *v* is the number of visible nodes.
   public var visiblePanes: [NodeID] {
     if let zoomedPane { return [zoomedPane] }
-    var panes: [NodeID] = []
-    var pending = [rootID]
-    while let id = pending.popLast() {
-      let node = self[id]
-      switch node.kind {
-      case .pane: panes.append(id)
-      case .split: pending.append(contentsOf: node.children.reversed())
-      case .tabs: if let child = node.activeChild { pending.append(child) }
-      case .unknown: break
-      }
+    return tiledVisiblePanes + shownFloatingPanes.map(\.pane.id)
+  }
+
+  /// The tiled panes on screen, ignoring zoom, in tree order (a collapsed stack member by the
+  /// pane its title bar stands for).
+  ///
+  /// - Complexity: O(*v*), where *v* is the number of visible nodes.
+  var tiledVisiblePanes: [NodeID] {
+    visibleRectangles(whole: (), honoringZoom: false) { node, _ in
+      Array(repeating: (), count: node.children.count)
+    }.map(\.pane)
+  }
+
+  /// The panes shown as a collapsed stack member's title bar (zoom aside): for each stack on
+  /// screen, the pane each member other than the expanded one stands for.
+  ///
+  /// - Complexity: O(*v*), where *v* is the number of visible nodes.
+  public var collapsedPanes: Set<NodeID> {
+    let all = visibleRectangles(whole: (), honoringZoom: false) { node, _ in
+      Array(repeating: (), count: node.children.count)
     }
-    return panes
+    let expanded = visibleRectangles(whole: (), honoringZoom: false, includingCollapsed: false) {
+      node, _ in Array(repeating: (), count: node.children.count)
+    }
+    return Set(all.map(\.pane)).subtracting(expanded.map(\.pane))
   }
 
   /// The visible panes in reading order, top to bottom then left to right, the order of the
-  /// numbers `show` draws (pane 1 is the first).
+  /// numbers `show` draws (pane 1 is the first): the tiled panes, then the shown floating
+  /// panes of the visible tabs, in the reading order of their rectangles (ties bottom to
+  /// top), so that focusing one (which raises it) keeps every number.
   ///
   /// The order comes from the fractional layout, so it does not depend on a window size, and
   /// ignores zoom, so numbers stay the same while a pane is zoomed.
   ///
   /// - Complexity: O(*v* log *v*), where *v* is the number of visible nodes.
   public var numberedPanes: [NodeID] {
-    unitLayout(honoringZoom: false).sorted { lhs, rhs in
-      if abs(lhs.rect.y - rhs.rect.y) > 1e-9 { return lhs.rect.y < rhs.rect.y }
-      return lhs.rect.x < rhs.rect.x
-    }.map(\.pane)
+    func readingOrder(_ lhs: UnitRect, _ rhs: UnitRect) -> Bool {
+      if abs(lhs.y - rhs.y) > 1e-9 { return lhs.y < rhs.y }
+      return lhs.x < rhs.x
+    }
+    let tiled = unitLayout(honoringZoom: false).sorted { readingOrder($0.rect, $1.rect) }
+    let floating = shownFloatingPanes.enumerated().sorted { lhs, rhs in
+      let (left, right) = (lhs.element.rect, rhs.element.rect)
+      if abs(left.y - right.y) > 1e-9 || abs(left.x - right.x) > 1e-9 {
+        return readingOrder(left, right)
+      }
+      return lhs.offset < rhs.offset
+    }
+    return tiled.map(\.pane) + floating.map(\.element.pane.id)
   }
 
   /// The 1-based number of a pane shown in the active tab (zoom aside: a pane hidden by a
@@ -60,9 +93,20 @@ extension WorkspaceState {
   mutating func focus(_ pane: NodeID, in transaction: inout Transaction) {
     var child = pane
     for ancestor in ancestors(of: pane) {
-      let index = self[ancestor].children.firstIndex(of: child)!
-      if self[ancestor].activeIndex != index {
+      let node = self[ancestor]
+      let index = node.slotIndex(of: child)!
+      if node.activeIndex != index {
         update(ancestor, in: &transaction) { $0.setActiveIndex(index) }
+      }
+      if node.kind == .tabs {
+        // Focus in the tab's floating layer, on its top, or out of it.
+        let floats = child == pane && node.tabIndex(floating: pane) != nil
+        let layer = node.floatingLayers[index]
+        if floats || layer.isFocused {
+          update(ancestor, in: &transaction) { node in
+            node.changeTabs { $0.changeLayer(at: index) { $0.focus(floats ? pane : nil) } }
+          }
+        }
       }
       child = ancestor
     }

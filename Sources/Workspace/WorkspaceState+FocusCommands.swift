@@ -1,4 +1,4 @@
-/// `focus`: by number, id, direction, reading order or most recent use.
+/// `focus`: by number, id, direction, reading order, most recent use, or layer.
 extension WorkspaceState {
   mutating func focus(
     _ target: FocusTarget, in transaction: inout Transaction
@@ -9,10 +9,15 @@ extension WorkspaceState {
     case .pane(let reference):
       pane = try resolve(reference)
     case .direction(let direction, let wrapping):
-      guard let neighbour = neighbour(of: current, towards: direction, wrapping: wrapping) else {
-        throw .noNeighbour(direction)
-      }
+      // Among floating panes from a floating pane, among tiled ones from a tiled pane.
+      let neighbour =
+        isFloating(current)
+        ? floatingNeighbour(of: current, towards: direction, wrapping: wrapping)
+        : neighbour(of: current, towards: direction, wrapping: wrapping)
+      guard let neighbour else { throw .noNeighbour(direction) }
       pane = neighbour
+    case .floating, .tiled:
+      pane = try layerFocusTarget(floating: target == .floating)
     case .next, .previous:
       let panes = numberedPanes
       let index = panes.firstIndex(of: current) ?? 0

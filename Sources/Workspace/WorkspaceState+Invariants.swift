@@ -6,11 +6,13 @@ extension WorkspaceState {
   /// pane a router and no children, and every split and tabs container one weight or title
   /// per child): the root exists and has no parent; every node is reachable from a window's root
   /// exactly once and names its parent; no container is empty; a split has at least two
-  /// children, positive weights summing to 1, and no child split of its own axis; active
+  /// children, positive weights summing to 1, and no child split of its own axis; a stack has
+  /// at least two members and no member stack of its own axis; active
   /// indices are in range and, in a container holding a pane, lead to a pane; ids are
   /// positive and below ``nextID``; the most-recently-used list is non-empty, unique, holds
   /// only panes, starts with the focused pane and respects its limit; a zoomed pane is the
-  /// focused pane; a router's quarantined tokens stand at indices of at least 0; the closed
+  /// focused pane and does not float; floating layers hold panes at valid frames
+  /// (`floatingViolations(of:)`); a router's quarantined tokens stand at indices of at least 0; the closed
   /// list's entries are sound trees (``closedListViolations()``).
   ///
   /// - Parameter checkingFocus: Whether to check the most-recently-used list and zoom too.
@@ -34,10 +36,11 @@ extension WorkspaceState {
       }
       order.append(id)
       problems += violations(of: node)
-      for child in node.children {
+      for child in node.children + node.floatingPanes {
         if nodes[child]?.parent != id { problems.append("\(child) does not name \(id) as parent") }
         pending.append(child)
       }
+      problems += floatingViolations(of: node)
     }
     if seen.count != nodes.count {
       problems.append("\(nodes.count - seen.count) nodes are unreachable from the windows' roots")
@@ -68,6 +71,30 @@ extension WorkspaceState {
     precondition(problems.isEmpty, problems.joined(separator: "; "))
   }
 
+  /// The invariants of a tabs container's floating layers: each holds panes, at valid
+  /// frames; an empty layer is neither focused nor hidden; a focused layer shows a pane.
+  func floatingViolations(of node: Node) -> [String] {
+    var problems: [String] = []
+    for (index, layer) in node.floatingLayers.enumerated() {
+      let tab = "tab \(index + 1) of \(node.id)"
+      for pane in layer.panes {
+        if nodes[pane.id].map(\.isPane) == false {
+          problems.append("floating \(pane.id) of \(tab) is not a pane")
+        }
+        if !pane.frame.isValid {
+          problems.append("floating \(pane.id) of \(tab) has an invalid frame \(pane.frame)")
+        }
+      }
+      if layer.isEmpty, layer.isFocused || layer.isHidden {
+        problems.append("the empty floating layer of \(tab) is focused or hidden")
+      }
+      if layer.isFocused, layer.top == nil {
+        problems.append("the focused floating layer of \(tab) shows no pane")
+      }
+    }
+    return problems
+  }
+
   /// The invariants of `node` alone and of its children's axes.
   func violations(of node: Node) -> [String] {
     var problems: [String] = []
@@ -92,6 +119,11 @@ extension WorkspaceState {
       }
       for child in node.children where nodes[child]?.axis == axis {
         problems.append("split \(child) has the axis of its parent \(id)")
+      }
+    case .stack(let axis):
+      if node.children.count < 2 { problems.append("stack \(id) has fewer than two members") }
+      for child in node.children where nodes[child]?.stackAxis == axis {
+        problems.append("stack \(child) has the axis of its parent \(id)")
       }
     }
     if node.isContainer, !node.children.isEmpty, node.activeChild == nil {
@@ -120,6 +152,9 @@ extension WorkspaceState {
     }
     if let zoomedPane, nodes[rootID] != nil, zoomedPane != focusedPane {
       problems.append("zoomed pane \(zoomedPane) is not the focused pane")
+    }
+    if let zoomedPane, nodes[zoomedPane] != nil, isFloating(zoomedPane) {
+      problems.append("zoomed pane \(zoomedPane) floats")
     }
     return problems
   }

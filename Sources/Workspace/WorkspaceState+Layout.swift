@@ -1,10 +1,13 @@
 /// Integer geometry: the rectangle of every visible pane in an area of whole cells or points.
 extension WorkspaceState {
-  /// The rectangle of every visible pane in an area whose top-left corner is the origin.
+  /// The rectangle of every visible tiled pane in an area whose top-left corner is the origin
+  /// (the floating panes drawn over them are in ``floatingLayout(in:minimumPaneSize:)``).
   ///
-  /// A split shows all its children, a tabs container only its selected child, and a zoomed
-  /// pane fills the whole area alone. The rectangles tile the area exactly, with no gap and
-  /// no overlap, for any weights:
+  /// A split shows all its children, a tabs container only its selected child, a stack every
+  /// member (the expanded one as it is, each other one as a title bar: one row of a vertical
+  /// stack, one column of a horizontal one, given to the pane the member's active children
+  /// lead to), and a zoomed pane fills the whole area alone. The rectangles tile the area
+  /// exactly, with no gap and no overlap, for any weights:
   ///
   ///     state.layout(in: Size(width: 10, height: 1))  // three equal panes: 4, 3 and 3 wide
   ///
@@ -19,6 +22,14 @@ extension WorkspaceState {
   /// - If they do not fit, the length is divided by weight alone, so rectangles may be empty.
   /// - Fractional shares are rounded down, and the cells left over go one each to the children
   ///   with the largest remainders, ties to the earlier child (the largest-remainder method).
+  ///
+  /// Each stack of *n* members gives its collapsed members one cell each along its axis, in
+  /// member order, and the expanded member the rest; its minimum along its axis is *n* − 1
+  /// plus the expanded member's, across it the expanded member's. In a length below its
+  /// minimum the bars still get one cell each and the expanded member what is left; in a
+  /// length below *n*, the expanded member gets one cell (none in a length of 0) and the bars
+  /// one each in member order while cells remain, the last ones getting none (empty
+  /// rectangles, not drawn). See ``collapsedPanes`` for the panes drawn as title bars.
   ///
   /// - Parameters:
   ///   - size: The whole area; negative widths and heights count as 0.
@@ -55,7 +66,9 @@ extension WorkspaceState {
 
   /// The rectangle of every visible pane with its pane number, in reading order: the numbers
   /// are those of ``numberedPanes``, the ones `focus N`, `close N` and `routes N` take, so a
-  /// zoomed pane keeps its number while it fills the area alone.
+  /// zoomed pane keeps its number while it fills the area alone. The shown floating panes
+  /// come after the tiled ones, at their ``floatingLayout(in:minimumPaneSize:)`` rectangles
+  /// (none while a pane is zoomed).
   ///
   ///     state.numberedLayout(in: Size(width: 80, height: 24))  // [(1, %3, 40x24+0+0), (2, …)]
   ///
@@ -68,7 +81,10 @@ extension WorkspaceState {
   public func numberedLayout(
     in size: Size, minimumPaneSize: Size? = nil
   ) -> [(number: Int, pane: NodeID, rect: Rect)] {
-    let rects = layout(in: size, minimumPaneSize: minimumPaneSize)
+    var rects = layout(in: size, minimumPaneSize: minimumPaneSize)
+    for (pane, rect) in floatingLayout(in: size, minimumPaneSize: minimumPaneSize) {
+      rects[pane] = rect
+    }
     return numberedPanes.enumerated().compactMap { index, pane in
       rects[pane].map { (index + 1, pane, $0) }
     }
@@ -78,8 +94,10 @@ extension WorkspaceState {
   /// draws: the integer layout at ``layoutArea`` with ``paneMinimum``.
   ///
   /// A neighbour is drawn (its rectangle is not empty), its edge touches `pane`'s edge on that
-  /// side, and the two overlap by at least one cell on the other axis; among several, the most
-  /// recently used wins, then the one with the lowest number (``numberedPanes``). With
+  /// side, and the two overlap by at least one cell on the other axis; among several, a pane
+  /// drawn in full wins over a stack's title bar (so moving across a stack lands on its
+  /// expanded member, and moving along it reaches the next bar), then the most recently used,
+  /// then the one with the lowest number (``numberedPanes``). With
   /// `wrapping`, where no pane lies that way, the search goes on from the opposite side of the
   /// area, as tmux and i3 do:
   /// `right` from the right edge goes to the panes at the left edge that overlap `pane`.
@@ -120,6 +138,10 @@ extension WorkspaceState {
       }
     var candidates = panes(touching: edge)
     if candidates.isEmpty, wrapping { candidates = panes(touching: wrappedEdge) }
+    let collapsed = collapsedPanes
+    if candidates.contains(where: { !collapsed.contains($0.pane) }) {
+      candidates.removeAll { collapsed.contains($0.pane) }
+    }
     for recent in mostRecentlyUsed where candidates.contains(where: { $0.pane == recent }) {
       return recent
     }
@@ -129,28 +151,34 @@ extension WorkspaceState {
   }
 
   /// The visible panes with their integer rectangles, in tree (depth-first) order; with
-  /// `includingContainers`, the visible splits and tabs containers too.
+  /// `includingContainers`, the visible splits, tabs containers and stacks too; without
+  /// `includingCollapsed`, no stack's title bars.
   func integerLayout(
     in size: Size, minimumPaneSize: Size, honoringZoom: Bool = true,
-    includingContainers: Bool = false
+    includingContainers: Bool = false, includingCollapsed: Bool = true
   ) -> [(pane: NodeID, rect: Rect)] {
     let whole = Rect(x: 0, y: 0, width: max(0, size.width), height: max(0, size.height))
     if honoringZoom, let zoomedPane { return [(zoomedPane, whole)] }
     let minimums = visibleMinimums(
       pane: Size(width: max(0, minimumPaneSize.width), height: max(0, minimumPaneSize.height)))
     return visibleRectangles(
-      whole: whole, honoringZoom: false, includingContainers: includingContainers
+      whole: whole, honoringZoom: false, includingContainers: includingContainers,
+      includingCollapsed: includingCollapsed
     ) { node, rect in
-      let horizontal = node.axis == .horizontal
-      let lengths = Self.divide(
-        horizontal ? rect.width : rect.height,
-        weights: node.children.indices.map {
-          node.weights.indices.contains($0) ? node.weights[$0] : 0
-        },
-        minimums: node.children.map { child in
-          let minimum = minimums[child] ?? Size(width: 0, height: 0)
-          return horizontal ? minimum.width : minimum.height
-        })
+      let horizontal = (node.axis ?? node.stackAxis) == .horizontal
+      let length = horizontal ? rect.width : rect.height
+      let lengths =
+        node.stackAxis != nil
+        ? Self.stackLengths(length, count: node.children.count, expanded: node.activeIndex)
+        : Self.divide(
+          length,
+          weights: node.children.indices.map {
+            node.weights.indices.contains($0) ? node.weights[$0] : 0
+          },
+          minimums: node.children.map { child in
+            let minimum = minimums[child] ?? Size(width: 0, height: 0)
+            return horizontal ? minimum.width : minimum.height
+          })
       var offset = horizontal ? rect.x : rect.y
       return lengths.map { length in
         var part = rect
@@ -174,7 +202,7 @@ extension WorkspaceState {
       let node = self[id]
       switch node.kind {
       case .split: pending.append(contentsOf: node.children)
-      case .tabs: if let child = node.activeChild { pending.append(child) }
+      case .tabs, .stack: if let child = node.activeChild { pending.append(child) }
       case .pane, .unknown: break
       }
     }
@@ -200,11 +228,43 @@ extension WorkspaceState {
           }
         }
         minimums[id] = total
+      case .stack(let axis):
+        var total = node.activeChild.flatMap { minimums[$0] } ?? zero
+        let bars = node.children.count - 1
+        if axis == .horizontal {
+          total.width = saturatingSum(total.width, bars)
+        } else {
+          total.height = saturatingSum(total.height, bars)
+        }
+        minimums[id] = total
       case .unknown:
         minimums[id] = zero
       }
     }
     return minimums
+  }
+
+  /// Divides a stack's length along its axis: one cell for each collapsed member, in member
+  /// order, and the rest for the expanded one; in a length below `count`, one cell for the
+  /// expanded member first (if there is one), then one for each bar while cells remain.
+  ///
+  /// - Parameters:
+  ///   - length: The length to divide; negative counts as 0.
+  ///   - count: The number of members.
+  ///   - expanded: The index of the expanded member.
+  /// - Returns: Non-negative parts, one per member, that sum to `length`.
+  /// - Complexity: O(*k*) for *k* members.
+  static func stackLengths(_ length: Int, count: Int, expanded: Int) -> [Int] {
+    let length = max(0, length)
+    guard count > 0 else { return [] }
+    let expandedLength = length >= count ? length - (count - 1) : min(length, 1)
+    var remaining = length - expandedLength
+    return (0..<count).map { index in
+      if index == expanded { return expandedLength }
+      let bar = min(remaining, 1)
+      remaining -= bar
+      return bar
+    }
   }
 
   /// Divides a length into one whole part per weight, honouring the minimums when they fit.

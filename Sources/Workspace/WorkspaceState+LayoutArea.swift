@@ -63,14 +63,15 @@ extension WorkspaceState {
   }
 
   /// The integer rectangle of every visible node, containers included, at ``layoutArea`` with
-  /// ``paneMinimum``, ignoring zoom: the layout commands measure.
+  /// ``paneMinimum``, ignoring zoom: the layout commands measure. A stack's title bars are
+  /// left out: one row or column by design, no pane minimum applies to them.
   ///
   /// - Complexity: O(*v* log *k*), as for ``layout(in:minimumPaneSize:)``.
   var measuredLayout: [NodeID: Rect] {
     Dictionary(
       integerLayout(
         in: layoutArea, minimumPaneSize: paneMinimum, honoringZoom: false,
-        includingContainers: true
+        includingContainers: true, includingCollapsed: false
       ).map { ($0.pane, $0.rect) },
       uniquingKeysWith: { first, _ in first })
   }

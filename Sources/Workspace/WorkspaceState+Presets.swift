@@ -213,7 +213,7 @@ extension WorkspaceState {
   ) {
     var child = pane
     for ancestor in ancestors(of: pane) {
-      let index = self[ancestor].children.firstIndex(of: child)!
+      let index = self[ancestor].slotIndex(of: child)!
       if self[ancestor].activeIndex != index {
         update(ancestor, in: &transaction) { $0.setActiveIndex(index) }
       }

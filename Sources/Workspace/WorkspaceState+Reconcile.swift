@@ -6,7 +6,8 @@ extension WorkspaceState {
   private static func panes(of template: NodeTemplate) -> [(title: String, mark: String?)] {
     switch template.content {
     case .pane(let title, _): [(title, template.mark)]
-    case .split(_, let children, _), .tabs(let children, _, _): children.flatMap(panes(of:))
+    case .split(_, let children, _), .tabs(let children, _, _), .stack(_, let children, _):
+      children.flatMap(panes(of:))
     }
   }
 
@@ -56,7 +57,7 @@ extension WorkspaceState {
     if let holder, let slot {
       update(holder, in: &transaction) { $0.replaceChild(at: slot, with: built) }
       if template.scope == .tab, self[holder].kind == .tabs {
-        update(holder, in: &transaction) { $0.changeTabs { $0.setSlot(title, at: slot) } }
+        update(holder, in: &transaction) { $0.changeTabs { $0.setTitle(title, at: slot) } }
       }
     } else {
       rootID = built
@@ -68,7 +69,7 @@ extension WorkspaceState {
     while let id = pending.popLast() {
       guard !staying.contains(id), let node = nodes[id] else { continue }
       if node.isPane { closed.append(id) }
-      pending.append(contentsOf: node.children.reversed())
+      pending.append(contentsOf: (node.children + node.floatingPanes).reversed())
       set(id, nil, in: &transaction)
     }
     normalizeBuilt(built, in: &transaction)
@@ -81,17 +82,6 @@ extension WorkspaceState {
       Reconciliation(target: tab, kept: kept, opened: opened, closed: closed, setAside: setAside))
   }
 
-  /// The ids of a subtree, depth-first.
-  private func nodeIDs(within id: NodeID) -> [NodeID] {
-    var order: [NodeID] = []
-    var pending = [id]
-    while let next = pending.popLast() {
-      order.append(next)
-      pending.append(contentsOf: self[next].children.reversed())
-    }
-    return order
-  }
-
   /// Builds a template's tree as ``build(_:parent:in:)`` does, except that the `n`th pane
   /// (depth-first) is the existing pane `matches[n]` where there is one, moved in with its
   /// id and router.
@@ -99,7 +89,6 @@ extension WorkspaceState {
     _ template: NodeTemplate, parent: NodeID?, matches: [NodeID?], next: inout Int,
     in transaction: inout Transaction
   ) -> NodeID {
-    let content: Node.Content
     switch template.content {
     case .pane:
       defer { next += 1 }
@@ -109,32 +98,18 @@ extension WorkspaceState {
       update(existing, in: &transaction) { $0.parent = parent }
       if let mark = template.mark { moveMark(mark, to: existing, in: &transaction) }
       return existing
-    case .split(let axis, let children, let weights):
+    case .split(_, let children, _), .tabs(let children, _, _), .stack(_, let children, _):
       let id = makeID()
       var ids: [NodeID] = []
       for child in children {
         ids.append(
           buildReusing(child, parent: id, matches: matches, next: &next, in: &transaction))
       }
-      content = .split(
-        axis, NodeChildren(ids, slots: Self.normalized(weights), router: template.router))
       set(
-        id, Node(id: id, content, parent: parent, unknownMembers: template.unknownMembers),
-        in: &transaction)
-      return id
-    case .tabs(let children, let titles, let selected):
-      let id = makeID()
-      var ids: [NodeID] = []
-      for child in children {
-        ids.append(
-          buildReusing(child, parent: id, matches: matches, next: &next, in: &transaction))
-      }
-      content = .tabs(
-        NodeChildren(
-          ids, slots: titles, activeIndex: min(max(0, selected), children.count - 1),
-          router: template.router))
-      set(
-        id, Node(id: id, content, parent: parent, unknownMembers: template.unknownMembers),
+        id,
+        Node(
+          id: id, Self.containerContent(of: template, children: ids), parent: parent,
+          unknownMembers: template.unknownMembers),
         in: &transaction)
       return id
     }

@@ -21,7 +21,7 @@ extension WorkspaceState {
     var pending = [id]
     while let next = pending.popLast() {
       subtree[next] = self[next]
-      pending.append(contentsOf: self[next].children)
+      pending.append(contentsOf: self[next].children + self[next].floatingPanes)
     }
     subtree[id]!.parent = nil
     var place: [ClosedList.Branch] = []
@@ -32,7 +32,8 @@ extension WorkspaceState {
       let slot: ClosedList.Slot
       switch node.content {
       case .split(let axis, let children): slot = .split(axis, weight: children.slots[index])
-      case .tabs(let children): slot = .tab(children.slots[index])
+      case .tabs(let children): slot = .tab(children.slots[index].title)
+      case .stack(let axis, _): slot = .stack(axis)
       case .pane, .unknown: preconditionFailure("\(ancestor) holds children")
       }
       place.append(ClosedList.Branch(parent: ancestor, index: index, slot: slot))
@@ -118,7 +119,9 @@ extension WorkspaceState {
       return
     }
     if let first = entry.place.first {
-      for (sibling, offset) in entry.siblingsByDistance where isInActiveWindow(sibling) {
+      // A sibling that floats since has no place among the tiled panes to stand beside.
+      for (sibling, offset) in entry.siblingsByDistance
+      where isInActiveWindow(sibling) && !isFloating(sibling) {
         if placeBeside(sibling, offset: offset, root, first.slot, in: &transaction) { return }
       }
     }
@@ -131,6 +134,7 @@ extension WorkspaceState {
         switch ancestor.content {
         case .split(let axis, let children):
           .split(axis, weight: 1 / Double(children.count + 1))
+        case .stack(let axis, _): .stack(axis)
         default: .tab(entry.tabTitle)
         }
       attach(root, into: branch.parent, at: index, slot, in: &transaction)
@@ -143,7 +147,8 @@ extension WorkspaceState {
 
   /// Puts `root` beside `sibling` (after it for `offset` 1, before it for 0): in the split
   /// holding the sibling if it has the slot's axis, else in a new split of that axis in the
-  /// sibling's place; as a tab beside a sibling tab. Returns `false` if the slot is a tab's
+  /// sibling's place; as a member beside a sibling in a stack (in a new stack of the slot's
+  /// axis if the sibling no longer lies in one); as a tab beside a sibling tab. Returns `false` if the slot is a tab's
   /// and the sibling is not a tab.
   private mutating func placeBeside(
     _ sibling: NodeID, offset: Int, _ root: NodeID, _ slot: ClosedList.Slot,
@@ -173,6 +178,17 @@ extension WorkspaceState {
           in: &transaction)
         normalize(split, in: &transaction)
       }
+    case .stack(let axis):
+      if let parent, self[parent].stackAxis == axis {
+        let index = self[parent].children.firstIndex(of: sibling)! + offset
+        attach(root, into: parent, at: index, slot, in: &transaction)
+      } else {
+        let stack = makeID()
+        set(stack, .stack(stack, axis: axis, children: []), in: &transaction)
+        replace(sibling, with: stack, in: &transaction)
+        insert(sibling, into: stack, at: 0, in: &transaction)
+        attach(root, into: stack, at: offset, slot, in: &transaction)
+      }
     }
     return true
   }
@@ -189,15 +205,18 @@ extension WorkspaceState {
       insert(root, into: parent, at: index, share: .proportional(share), in: &transaction)
     case .tab(let title):
       insert(root, into: parent, at: index, title: title, in: &transaction)
+    case .stack:
+      insert(root, into: parent, at: index, in: &transaction)
     }
     normalize(parent, in: &transaction)
   }
 
-  /// Whether a container can take a child of the slot: a split of its axis, or tabs.
+  /// Whether a container can take a child of the slot: a split or stack of its axis, or tabs.
   private static func holds(_ slot: ClosedList.Slot, in container: Node) -> Bool {
     switch (slot, container.kind) {
     case (.split(let axis, _), .split(let kind)): axis == kind
     case (.tab, .tabs): true
+    case (.stack(let axis), .stack(let kind)): axis == kind
     default: false
     }
   }

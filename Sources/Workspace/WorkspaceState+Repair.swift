@@ -11,8 +11,8 @@ extension WorkspaceState {
   /// Repairs what the invariants forbid, deepest nodes first: weights that are not
   /// positive, not finite or not summing to 1 are normalised (a container's payload already
   /// holds one weight or title per child); active indices out of range are clamped; empty
-  /// containers are removed; splits with one child collapse; splits inside splits of the
-  /// same axis merge; then focus goes to `focus` if it is a pane, and the most-recently-used
+  /// containers are removed; splits and stacks with one child collapse; splits inside splits
+  /// (stacks inside stacks) of the same axis merge; then focus goes to `focus` if it is a pane, and the most-recently-used
   /// list and zoom are cleaned.
   ///
   /// - Parameter focus: The stored focused pane, if any.
@@ -28,13 +28,14 @@ extension WorkspaceState {
       let current = self[id]
       if current.children.isEmpty {
         repairs.append(Repair(node: id, message: "empty container removed"))
-      } else if let axis = current.axis {
+      } else if current.collapsesWithOneChild {
+        let kind = current.axis != nil ? "split" : "stack"
         if current.children.count == 1 {
-          repairs.append(Repair(node: id, message: "split with one child collapsed into it"))
+          repairs.append(Repair(node: id, message: "\(kind) with one child collapsed into it"))
         }
-        for child in current.children where self[child].axis == axis {
+        for child in current.children where self[child].merges(into: current) {
           repairs.append(
-            Repair(node: child, message: "split merged into its parent of the same axis"))
+            Repair(node: child, message: "\(kind) merged into its parent of the same axis"))
         }
       }
       guard normalize(id, in: &unrecorded) else { return nil }

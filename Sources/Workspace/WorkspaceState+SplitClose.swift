@@ -14,19 +14,7 @@ extension WorkspaceState {
     let before = measuredLayout
     let newPane = makePane(
       copying: pane, title: self[pane].title, root: root, kind: kind, in: &transaction)
-    if let parent = self[pane].parent, self[parent].axis == axis {
-      let index = self[parent].children.firstIndex(of: pane)!
-      insert(
-        newPane, into: parent, at: index + 1, share: .takenFrom(sibling: index, ratio: ratio),
-        in: &transaction)
-    } else {
-      let split = makeID()
-      set(split, .split(split, axis: axis, children: [], weights: []), in: &transaction)
-      replace(pane, with: split, in: &transaction)
-      insert(pane, into: split, at: 0, in: &transaction)
-      insert(
-        newPane, into: split, at: 1, share: .takenFrom(sibling: 0, ratio: ratio), in: &transaction)
-    }
+    place(newPane, beside: pane, axis: axis, ratio: ratio, in: &transaction)
     // Refused, as tmux refuses, if a pane would end up below the minimum size: the new pane,
     // or any that had at least the minimum before.
     for (id, rect) in measuredLayout where self[id].isPane && !hasMinimumSize(rect) {
@@ -71,11 +59,18 @@ extension WorkspaceState {
   /// pane.
   mutating func remove(_ id: NodeID, in transaction: inout Transaction) throws(WorkspaceError) {
     guard let parent = self[id].parent else { throw .lastPane }
+    if let tab = self[parent].tabIndex(floating: id) {
+      return removeFloating(id, from: parent, tab: tab, in: &transaction)
+    }
     if let entry = closedEntry(for: id) { closed.record(entry) }
     let slot = tabSlot(of: id)
-    detach(at: self[parent].children.firstIndex(of: id)!, of: parent, in: &transaction)
+    let detached = detach(
+      at: self[parent].children.firstIndex(of: id)!, of: parent, in: &transaction)
     update(id, in: &transaction) { $0.parent = nil }
-    let removed = deleteSubtree(id, in: &transaction)
+    // A closed tab's floating panes close with it.
+    var removed = detached.tab.floating.ids
+    for floating in removed { set(floating, nil, in: &transaction) }
+    removed += deleteSubtree(id, in: &transaction)
     normalize(parent, in: &transaction)
     zoomedPane = nil
     // The tab that held the node, if it survives (it may now be another node, after a
@@ -94,7 +89,7 @@ extension WorkspaceState {
     for ancestor in ancestors(of: id) {
       let node = self[ancestor]
       if node.kind == .tabs {
-        return (ancestor, node.children.firstIndex(of: child)!, node.children.count)
+        return (ancestor, node.slotIndex(of: child)!, node.children.count)
       }
       child = ancestor
     }

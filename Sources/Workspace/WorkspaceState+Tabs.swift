@@ -8,7 +8,7 @@ extension WorkspaceState {
     var child = focusedPane
     for ancestor in ancestors(of: child) {
       if self[ancestor].kind == .tabs {
-        return (ancestor, self[ancestor].children.firstIndex(of: child)!)
+        return (ancestor, self[ancestor].slotIndex(of: child)!)
       }
       child = ancestor
     }
@@ -70,7 +70,7 @@ extension WorkspaceState {
       index = earlier
     }
     guard index != current else { return }
-    guard let pane = activePane(in: children[index]) else { throw .noSuchTab(index + 1) }
+    guard let pane = focusTarget(inTab: index, of: tabs) else { throw .noSuchTab(index + 1) }
     zoomedPane = nil
     focus(pane, in: &transaction)
   }
@@ -117,7 +117,7 @@ extension WorkspaceState {
   {
     guard let (tabs, current) = nearestTabs() else { throw .noTabs }
     update(tabs, in: &transaction) { node in
-      node.changeTabs { $0.setSlot(title, at: current) }
+      node.changeTabs { $0.setTitle(title, at: current) }
     }
   }
 }

@@ -20,6 +20,11 @@ extension WorkspaceState {
     let mostRecentlyUsed = self.mostRecentlyUsed
     let zoomed = zoomedPane
     let layoutBefore = zoomed == nil ? nil : unitLayout(honoringZoom: false)
+    // A floating target is raised and its layer focused while the body runs; its order and
+    // focus are put back after it.
+    let layerBefore = floatingPlace(of: target).map { place in
+      (place, self[place.tabs].floatingLayers[place.tab])
+    }
     // For each container on the target's path, outermost first, the pane its child toward
     // the target led to: what that part of the tree shows again afterwards.
     var chain: [(container: NodeID, pane: NodeID)] = []
@@ -32,17 +37,28 @@ extension WorkspaceState {
     if zoomedPane != target { zoomedPane = nil }
     focus(target, in: &transaction)
     try body(&self, &transaction)
-    guard !zooms, nodes[focused]?.isPane == true else { return }
+    // Where the body closed or hid the focused pane, focus stays where the body left it.
+    guard !zooms, nodes[focused]?.isPane == true, !isHiddenFloating(focused) else { return }
     for (container, pane) in chain
     where nodes[container] != nil && nodes[pane] != nil && isWithin(pane, container) {
       var child = pane
       for ancestor in ancestors(of: pane) {
         if ancestor == container { break }
-        let index = self[ancestor].children.firstIndex(of: child)!
+        let index = self[ancestor].slotIndex(of: child)!
         if self[ancestor].activeIndex != index {
           update(ancestor, in: &transaction) { $0.setActiveIndex(index) }
         }
         child = ancestor
+      }
+    }
+    if let (place, before) = layerBefore, nodes[place.tabs]?.kind == .tabs,
+      self[place.tabs].floatingLayers.indices.contains(place.tab),
+      Set(self[place.tabs].floatingLayers[place.tab].ids) == Set(before.ids)
+    {
+      changeLayer(of: place.tabs, tab: place.tab, in: &transaction) { layer in
+        let order = before.ids
+        layer.panes.sort { order.firstIndex(of: $0.id)! < order.firstIndex(of: $1.id)! }
+        layer.isFocused = before.isFocused && layer.top != nil
       }
     }
     focus(focused, in: &transaction)

@@ -42,8 +42,10 @@ extension WorkspaceState {
     }
     let root = try NodeTemplate(subtree: id, of: self)
     var title = TemplateText.escaped(name)
-    if let parent = self[id].parent, self[parent].kind == .tabs {
-      title = self[parent].tabTitles[self[parent].children.firstIndex(of: id)!]
+    if let parent = self[id].parent, self[parent].kind == .tabs,
+      let index = self[parent].children.firstIndex(of: id)
+    {
+      title = self[parent].tabTitles[index]
     } else if self[id].isPane {
       title = self[id].title
     }

@@ -38,9 +38,35 @@ extension WorkspaceState {
           children.shiftActiveIndex(afterInsertingAt: index)
         },
         tabs: { children in
-          children.insert(child, title, at: index)
+          children.insert(child, TabSlot(title), at: index)
+          children.shiftActiveIndex(afterInsertingAt: index)
+        },
+        stack: { children in
+          children.insert(child, Stacked(), at: index)
           children.shiftActiveIndex(afterInsertingAt: index)
         })
+    }
+  }
+
+  /// Puts a detached node after the tiled node `besides` along `axis`, with `ratio` of its
+  /// space: into `besides`'s split if it has that axis, else into a new split that takes
+  /// `besides`'s place (`split`, `join` and `embed`).
+  mutating func place(
+    _ node: NodeID, beside besides: NodeID, axis: Axis, ratio: Double,
+    in transaction: inout Transaction
+  ) {
+    if let parent = self[besides].parent, self[parent].axis == axis {
+      let index = self[parent].children.firstIndex(of: besides)!
+      insert(
+        node, into: parent, at: index + 1, share: .takenFrom(sibling: index, ratio: ratio),
+        in: &transaction)
+    } else {
+      let split = makeID()
+      set(split, .split(split, axis: axis, children: [], weights: []), in: &transaction)
+      replace(besides, with: split, in: &transaction)
+      insert(besides, into: split, at: 0, in: &transaction)
+      insert(
+        node, into: split, at: 1, share: .takenFrom(sibling: 0, ratio: ratio), in: &transaction)
     }
   }
 
@@ -48,12 +74,13 @@ extension WorkspaceState {
   ///
   /// In a split the other children absorb its weight in proportion to their own.
   ///
-  /// - Returns: The detached child's weight (split) and title (tabs).
+  /// - Returns: The detached child's weight (split) and tab (tabs: its title and floating
+  ///   panes, which the caller closes or puts elsewhere).
   @discardableResult
   mutating func detach(
     at index: Int, of parent: NodeID, in transaction: inout Transaction
-  ) -> (weight: Double, title: String) {
-    var removed = (weight: 1.0, title: "")
+  ) -> (weight: Double, tab: TabSlot) {
+    var removed = (weight: 1.0, tab: TabSlot(""))
     update(parent, in: &transaction) { node in
       node.changeChildren(
         split: { children in
@@ -62,7 +89,11 @@ extension WorkspaceState {
           children.shiftActiveIndex(afterRemovingAt: index)
         },
         tabs: { children in
-          removed.title = children.remove(at: index)
+          removed.tab = children.remove(at: index)
+          children.shiftActiveIndex(afterRemovingAt: index)
+        },
+        stack: { children in
+          children.remove(at: index)
           children.shiftActiveIndex(afterRemovingAt: index)
         })
     }
@@ -94,16 +125,16 @@ extension WorkspaceState {
     while let next = pending.popLast() {
       let node = self[next]
       if node.isPane { panes.append(next) }
-      pending.append(contentsOf: node.children)
+      pending.append(contentsOf: node.children + node.floatingPanes)
       set(next, nil, in: &transaction)
     }
     return panes
   }
 
   /// Restores the invariants of a container after its children changed, walking up while
-  /// its parents need it: an empty container is removed from its parent, a split with one
-  /// child collapses into it, same-axis splits merge into it, and its active child is moved
-  /// off a child without panes.
+  /// its parents need it: an empty container is removed from its parent, a split or stack
+  /// with one child collapses into it, same-axis splits (stacks) merge into a split (stack),
+  /// and its active child is moved off a child without panes.
   ///
   /// - Returns: `false` if the root would have to be removed (the tree would be empty).
   @discardableResult
@@ -116,8 +147,8 @@ extension WorkspaceState {
       set(id, nil, in: &transaction)
       return normalize(parent, in: &transaction)
     }
-    if let axis = node.axis {
-      mergeSameAxisChildren(of: id, axis: axis, in: &transaction)
+    if node.collapsesWithOneChild {
+      mergeSameKindChildren(of: id, in: &transaction)
       if self[id].children.count == 1 {
         let child = self[id].children[0]
         if let router = self[id].router, self[child].isContainer, self[child].router == nil {
@@ -126,9 +157,7 @@ extension WorkspaceState {
         replace(id, with: child, in: &transaction)
         set(id, nil, in: &transaction)
         if let parent = self[child].parent {
-          if let axis = self[parent].axis {
-            mergeSameAxisChildren(of: parent, axis: axis, in: &transaction)
-          }
+          mergeSameKindChildren(of: parent, in: &transaction)
           moveActiveChildrenToPanes(from: parent, in: &transaction)
         }
         return true
@@ -151,28 +180,32 @@ extension WorkspaceState {
     }
   }
 
-  /// Splices each child split of the same axis into `id`, its weights scaled by the child's.
-  ///
-  private mutating func mergeSameAxisChildren(
-    of id: NodeID, axis: Axis, in transaction: inout Transaction
-  ) {
-    while let index = self[id].children.firstIndex(where: { self[$0].axis == axis }) {
+  /// Splices each child split of the same axis into split `id`, its weights scaled by the
+  /// child's, or each child stack of the same axis into stack `id`; does nothing to other
+  /// kinds.
+  private mutating func mergeSameKindChildren(of id: NodeID, in transaction: inout Transaction) {
+    while let index = self[id].children.firstIndex(where: { self[$0].merges(into: self[id]) }) {
       let child = self[self[id].children[index]]
       let wasActive = self[id].activeIndex == index
       for grandchild in child.children {
         update(grandchild, in: &transaction) { $0.parent = id }
       }
-      update(id, in: &transaction) { node in
-        node.changeSplit { children in
-          let share = children.slots[index]
-          children.replace(
-            at: index, with: child.children, slots: child.weights.map { $0 * share })
-          if wasActive {
-            children.activeIndex = index + child.activeIndex
-          } else if children.activeIndex > index {
-            children.activeIndex += child.children.count - 1
-          }
+      func splice<Slot>(_ children: inout NodeChildren<Slot>, _ slots: [Slot]) {
+        children.replace(at: index, with: child.children, slots: slots)
+        if wasActive {
+          children.activeIndex = index + child.activeIndex
+        } else if children.activeIndex > index {
+          children.activeIndex += child.children.count - 1
         }
+      }
+      update(id, in: &transaction) { node in
+        node.changeChildren(
+          split: { children in
+            let share = children.slots[index]
+            splice(&children, child.weights.map { $0 * share })
+          },
+          tabs: { _ in preconditionFailure("a tabs container merges no child") },
+          stack: { splice(&$0, Array(repeating: Stacked(), count: child.children.count)) })
       }
       if let router = child.router, self[id].router == nil {
         update(id, in: &transaction) { $0.setRouter(router) }

@@ -205,7 +205,7 @@ extension WorkspaceState {
     var pending = [window.rootID]
     while let next = pending.popLast() {
       subtree[next] = self[next]
-      pending.append(contentsOf: self[next].children)
+      pending.append(contentsOf: self[next].children + self[next].floatingPanes)
     }
     closed.record(
       ClosedList.Entry(
@@ -245,38 +245,41 @@ extension WorkspaceState {
     throws(WorkspaceError)
   {
     let pane = focusedPane
+    try requireTiled(pane, for: "window move-pane")
     let title = self[pane].title.isEmpty ? self[pane].router!.stack.root.name : self[pane].title
-    try move(pane, toWindow: number, title: title, in: &transaction)
+    try move(pane, toWindow: number, slot: TabSlot(title), in: &transaction)
   }
 
   /// `window move-tab N`: the tab holding the focused pane (the whole tree of a window with
-  /// no tabs is refused) moves to the end of window N's tabs, with its title, and window N
-  /// becomes active with the tab's pane focused.
+  /// no tabs is refused) moves to the end of window N's tabs, with its title and floating
+  /// panes, and window N becomes active with the tab's focused pane focused.
   mutating func moveTab(toWindow number: Int, in transaction: inout Transaction)
     throws(WorkspaceError)
   {
-    let tab = tab(holding: focusedPane)
+    let pane = focusedPane
+    let tab = floatingPlace(of: pane).map { self[$0.tabs].children[$0.tab] } ?? tab(holding: pane)
     guard let tabs = self[tab].parent, case .tabs(let children) = self[tabs].content else {
       throw .aloneInWindow(tab)
     }
     try move(
-      tab, toWindow: number, title: children.slots[children.ids.firstIndex(of: tab)!],
+      tab, toWindow: number, slot: children.slots[children.ids.firstIndex(of: tab)!],
       in: &transaction)
   }
 
-  /// Moves a subtree of the active window to a new tab of window `number`, which becomes
-  /// active with the subtree's active pane focused.
+  /// Moves a subtree of the active window to a new tab of window `number` in `slot` (its
+  /// title and the floating panes that go with it), which becomes active with the tab's
+  /// focused pane focused.
   private mutating func move(
-    _ id: NodeID, toWindow number: Int, title: String, in transaction: inout Transaction
+    _ id: NodeID, toWindow number: Int, slot: TabSlot, in transaction: inout Transaction
   ) throws(WorkspaceError) {
     let target = try windowIndex(number: number)
     guard target != windowList.active else { throw .sameWindow(number) }
     guard hasPane(outside: id) else { throw .aloneInWindow(id) }
     var moved: [NodeID] = []
-    var pending = [id]
+    var pending = [id] + slot.floating.ids
     while let next = pending.popLast() {
       if self[next].isPane { moved.append(next) }
-      pending.append(contentsOf: self[next].children)
+      pending.append(contentsOf: self[next].children + self[next].floatingPanes)
     }
     zoomedPane = nil
     takeOut(id, in: &transaction)
@@ -286,8 +289,13 @@ extension WorkspaceState {
     windowList.previous = previous
     zoomedPane = nil
     let tabs = tabsForNewTab(in: &transaction)
-    insert(id, into: tabs, at: self[tabs].children.count, title: title, in: &transaction)
-    focus(activePane(in: id) ?? moved[0], in: &transaction)
+    let index = self[tabs].children.count
+    insert(id, into: tabs, at: index, title: slot.title, in: &transaction)
+    for floating in slot.floating.ids {
+      update(floating, in: &transaction) { $0.parent = tabs }
+    }
+    changeLayer(of: tabs, tab: index, in: &transaction) { $0 = slot.floating }
+    focus(focusTarget(inTab: index, of: tabs) ?? moved[0], in: &transaction)
   }
 
   /// `window N COMMAND` (and `wsctl -w N`): runs a command in window N as if it were active,

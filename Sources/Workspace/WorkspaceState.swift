@@ -134,16 +134,25 @@ public struct WorkspaceState: Sendable {
   /// The root node.
   public var root: Node { self[rootID] }
 
-  /// Every node id, in depth-first order from the root.
+  /// Every node id, in depth-first order from the root: a tabs container's floating panes
+  /// come after its tabs.
   ///
   /// - Complexity: O(*n*), where *n* is the number of nodes.
   public var nodeIDs: [NodeID] {
+    nodeIDs(within: rootID)
+  }
+
+  /// The ids of a node and every node inside it, floating panes included, in depth-first
+  /// order.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of nodes inside.
+  func nodeIDs(within id: NodeID) -> [NodeID] {
     var order: [NodeID] = []
-    order.reserveCapacity(nodes.count)
-    var pending = [rootID]
-    while let id = pending.popLast() {
-      order.append(id)
-      pending.append(contentsOf: self[id].children.reversed())
+    var pending = [id]
+    while let next = pending.popLast() {
+      order.append(next)
+      let node = self[next]
+      pending.append(contentsOf: (node.children + node.floatingPanes).reversed())
     }
     return order
   }
@@ -185,24 +194,40 @@ public struct WorkspaceState: Sendable {
     switch template.content {
     case .pane(let title, let router):
       content = .pane(title: title, router: template.router ?? router)
-    case .split(let axis, let children, let weights):
+    case .split(_, let children, _), .tabs(let children, _, _), .stack(_, let children, _):
       var ids: [NodeID] = []
       for child in children { ids.append(build(child, parent: id, in: &transaction)) }
-      content = .split(
-        axis, NodeChildren(ids, slots: Self.normalized(weights), router: template.router))
-    case .tabs(let children, let titles, let selected):
-      var ids: [NodeID] = []
-      for child in children { ids.append(build(child, parent: id, in: &transaction)) }
-      content = .tabs(
-        NodeChildren(
-          ids, slots: titles, activeIndex: min(max(0, selected), max(0, children.count - 1)),
-          router: template.router))
+      content = Self.containerContent(of: template, children: ids)
     }
     set(
       id, Node(id: id, content, parent: parent, unknownMembers: template.unknownMembers),
       in: &transaction)
     if let mark = template.mark { moveMark(mark, to: id, in: &transaction) }
     return id
+  }
+
+  /// The content of a container built from `template`, its children already built as `ids`
+  /// (one per child of the template): weights normalised, the selected tab or expanded member
+  /// clamped to the children.
+  static func containerContent(of template: NodeTemplate, children ids: [NodeID]) -> Node.Content {
+    let last = max(0, ids.count - 1)
+    switch template.content {
+    case .pane:
+      preconditionFailure("a pane is not a container")
+    case .split(let axis, _, let weights):
+      return .split(axis, NodeChildren(ids, slots: normalized(weights), router: template.router))
+    case .tabs(_, let titles, let selected):
+      return .tabs(
+        NodeChildren(
+          ids, slots: titles.map { TabSlot($0) }, activeIndex: min(max(0, selected), last),
+          router: template.router))
+    case .stack(let axis, _, let expanded):
+      return .stack(
+        axis,
+        NodeChildren(
+          ids, slots: Array(repeating: Stacked(), count: ids.count),
+          activeIndex: min(max(0, expanded), last), router: template.router))
+    }
   }
 
   /// Weights scaled to sum to 1, with non-positive or non-finite weights replaced by the mean

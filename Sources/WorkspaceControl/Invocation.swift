@@ -3,7 +3,7 @@ import Workspace
 /// A parsed command line: global options and the steps to run, in order.
 struct Invocation {
   /// Options that apply to the whole call.
-  struct Options {
+  struct Options: Equatable {
     var file: String?
     var json = false
     var dryRun = false
@@ -86,7 +86,7 @@ struct Invocation {
 
   /// The words of the tool's own commands; they also end a workspace command's variadic
   /// arguments, as workspace command words do.
-  static let toolWords: [String] = ToolCommand.topLevel.map(\.syntax.word)
+  static let toolWords: [String] = ToolCommand.topLevel.map { $0.syntax.word }
   /// ``toolWords`` as a set, made once for every parse.
   static let toolWordSet = Set(toolWords)
 
@@ -189,12 +189,12 @@ struct Invocation {
     _ isHelpRequested: inout Bool
   ) throws(Failure) {
     switch option.effect {
-    case .flag(let path): options[keyPath: path] = true
+    case .flag(let turnOn): turnOn(&options)
     case .help: isHelpRequested = true
     case .version: if steps.isEmpty { steps.append(.version) }
-    case .file(let path):
+    case .file(let record):
       guard let value, !value.isEmpty else { throw .usage("option '\(name)' needs a FILE") }
-      options[keyPath: path] = value
+      record(&options, value)
     case .size:
       guard let value else { throw .usage("option '\(name)' needs a size WxH") }
       try setSize(value, word: word)
@@ -255,13 +255,23 @@ struct Invocation {
   /// Whether a word starting with `-` is a negative number (`-1`, `-0.5`, `-.5`) rather than
   /// an option: it is left for the grammar, which reports it as an invalid argument.
   static func isNumber(_ word: String) -> Bool {
+    let bytes = word.utf8
+    // ASCII words by their bytes: a character's metadata and grapheme breaking cost more at
+    // start than the whole test.
+    if bytes.allSatisfy({ $0 < 0x80 }) {
+      guard bytes.count > 1 else { return false }
+      let second = bytes[bytes.index(after: bytes.startIndex)]
+      return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(second)
+        || second == UInt8(ascii: ".")
+    }
     let rest = word.dropFirst()
     return rest.first.map { $0.isASCII && ($0.isNumber || $0 == ".") } ?? false
   }
 
   private mutating func parseSteps(_ words: [String]) throws(Failure) {
-    if words.isEmpty && steps.isEmpty {
-      steps = [.help(nil)]
+    if words.isEmpty {
+      // `--version` alone, or no command at all (help): no table is built.
+      if steps.isEmpty { steps = [.help(nil)] }
       return
     }
     var parser = CommandParser(words: words, extraCommandWords: Self.toolWordSet)

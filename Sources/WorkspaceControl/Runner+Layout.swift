@@ -92,6 +92,10 @@ extension Runner {
       result = NodeTemplate(
         .tabs(children: children.map(plainWeights), titles: titles, selected: selected),
         router: node.router)
+    case .stack(let axis, let children, let expanded):
+      result = NodeTemplate(
+        .stack(axis, children: children.map(plainWeights), expanded: expanded),
+        router: node.router)
     }
     result.unknownMembers = node.unknownMembers
     return result

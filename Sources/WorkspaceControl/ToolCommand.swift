@@ -53,7 +53,7 @@ final class ToolCommand: Sendable {
   var words: [String] { (parent.map { [$0] } ?? []) + [syntax.word] }
 
   /// The command's words as messages name it: `show`, or `template list`.
-  var name: String { words.joined(separator: " ") }
+  var name: String { parent.map { $0 + " " + syntax.word } ?? syntax.word }
 
   /// The entry a call's words start, at `index`: a subcommand's two words, else one word.
   static func starting(_ words: [String], at index: Int) -> ToolCommand? {
@@ -356,7 +356,7 @@ extension ToolCommand {
         "completions", "Print a shell completion script.",
         arguments: [
           ArgumentSyntax(
-            Completions.shells.joined(separator: "|"), [.shell],
+            Completions.shellChoice, [.shell],
             expected: "a shell: " + Completions.shellList)
         ],
         help: [ArgumentHelp("SHELL", Completions.shellList)],

@@ -1,6 +1,7 @@
 import Dispatch
 import Workspace
 import WorkspaceJSON
+import WorkspaceSystem
 
 /// The disk side of a session, on a serial background queue: reading the file under the
 /// lock, merging, encoding, writing, fsync and rename never run on the main actor.
@@ -42,19 +43,67 @@ final class SessionWriter: Sendable {
   }
 
   /// Runs `work` on the writer's queue and returns its result.
-  func perform<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
-    await withCheckedContinuation { continuation in
+  ///
+  /// On the caller's actor up to the queue and back (`isolation`): a nonisolated `async`
+  /// function would hop from the main actor to the global executor before the queue, and
+  /// back through it after, two thread wake-ups a save that each cost a scheduler slice on a
+  /// busy machine.
+  func perform<Result: Sendable>(
+    isolation: isolated (any Actor)? = #isolation, _ work: @escaping @Sendable () -> Result
+  ) async -> Result {
+    await withCheckedContinuation(isolation: isolation) { continuation in
       queue.async { continuation.resume(returning: work()) }
     }
   }
 
   /// Merges the session's state with the file under the lock and writes the result if it
-  /// differs from the file.
+  /// differs from the file: handed to the writer's queue now, its outcome awaited later.
   ///
-  /// The request is consumed, so the states it holds are released here, off the main actor.
-  func synchronize(_ request: consuming Request) async -> Outcome {
+  /// The request is consumed, so the states it holds are released there, off the main actor.
+  /// Once the file holds the request's changes, each of `acknowledgements` runs on the
+  /// writer's queue, before the outcome is handed back.
+  func begin(
+    _ request: consuming Request, acknowledging acknowledgements: [@Sendable () -> Void] = []
+  ) -> PendingOutcome {
     let request = request
-    return await perform { [store] in Self.synchronize(request, store: store) }
+    let pending = PendingOutcome()
+    queue.async { [store] in
+      let outcome = Self.synchronize(request, store: store)
+      if case .synchronized = outcome {
+        for acknowledge in acknowledgements { acknowledge() }
+      }
+      pending.fulfil(outcome)
+    }
+    return pending
+  }
+
+  /// The outcome of a save handed to the writer, to be awaited once.
+  final class PendingOutcome: @unchecked Sendable {
+    private let lock = Lock()
+    private var outcome: Outcome?
+    private var waiter: CheckedContinuation<Outcome, Never>?
+
+    fileprivate func fulfil(_ outcome: Outcome) {
+      var waiting: CheckedContinuation<Outcome, Never>?
+      lock.withLock {
+        waiting = waiter
+        waiter = nil
+        if waiting == nil { self.outcome = outcome }
+      }
+      waiting?.resume(returning: outcome)
+    }
+
+    /// The outcome, once the writer has it; resumes on the caller's actor.
+    func value(isolation: isolated (any Actor)? = #isolation) async -> Outcome {
+      await withCheckedContinuation(isolation: isolation) { continuation in
+        var ready: Outcome?
+        lock.withLock {
+          ready = outcome
+          if ready == nil { waiter = continuation }
+        }
+        if let ready { continuation.resume(returning: ready) }
+      }
+    }
   }
 
   /// Lets go of a state on the writer's queue: freeing a large tree takes time the main actor

@@ -139,7 +139,10 @@ extension WorkspaceSession {
     }
     let reply = answer.reply
     let store = store
-    whenDurable(through: sequence) { error in
+    // The reply leaves from the writer's queue once the save holding the change succeeded;
+    // the main actor's `nil` after it finds the reply sent (a reply goes out once).
+    let acknowledge: @Sendable () -> Void = { respond(Self.reply(reply)) }
+    whenDurable(through: sequence, acknowledge: acknowledge) { error in
       guard let error else { return respond(Self.reply(reply)) }
       respond(Self.reply(HostAnswer.failedToSave(error, store: store, fileName: call.fileName)))
     }

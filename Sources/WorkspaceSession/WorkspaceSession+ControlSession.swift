@@ -12,16 +12,20 @@ extension WorkspaceSession {
   /// file mode (microseconds), so that a pipelined script pays no hop per line; a call that
   /// may take long (a drawing, many words) is worked out off the main actor, and the
   /// session's later calls wait for it. The writes of calls that arrive while a save runs
-  /// share the next save (see ``whenDurable(through:_:)``).
+  /// share the next save (see ``whenDurable(through:acknowledge:_:)``).
   func serveControlSession(on connection: ControlConnection) {
     guard control.listener != nil else { return connection.close() }
     let session = ControlSession(connection: connection)
     guard session.start() else { return }
     control.sessions.append(session)
-    Task { [weak self] in
-      for await (index, message) in session.requests {
+    // On the main actor, said outright: a task of the global executor would hop to the main
+    // actor and back for every line (two `dispatch` wake-ups a line, perf).
+    Task { @MainActor [weak self] in
+      for await batch in session.requests {
         guard let self else { break }
-        await self.serve(message, number: index, of: session)
+        for (index, message) in batch {
+          await self.serve(message, number: index, of: session)
+        }
       }
       self?.control.sessions.removeAll { $0 === session }
     }
@@ -53,7 +57,10 @@ extension WorkspaceSession {
       // checks them once per interval, not once a line (the save checks them again).
       let now = ContinuousClock.now
       let checksFile = control.fileChecked.map { now - $0 >= Self.fileCheckInterval } ?? true
-      answer = HostAnswer(call, draft: draft, store: store, checksFile: checksFile)
+      // Between checks, the file's size is the one the session last saw (no `stat` a line).
+      answer = HostAnswer(
+        call, draft: draft, store: store, checksFile: checksFile,
+        knownStamp: checksFile ? nil : stamp)
       if checksFile, answer.draft != nil { control.fileChecked = now }
     }
     finish(call, answer, respond: respond)

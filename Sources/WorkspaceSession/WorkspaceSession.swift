@@ -97,7 +97,7 @@ public final class WorkspaceSession {
   @ObservationIgnored private var base: WorkspaceState
   /// The file's stamp after the session's last read or write, to tell its own saves from
   /// another writer's.
-  @ObservationIgnored private var stamp: FileStamp?
+  @ObservationIgnored private(set) var stamp: FileStamp?
   /// The file's stamp after the session's last write while `base` is the state it wrote; `nil`
   /// when `base` came from a read, an adoption or a restored backup.
   @ObservationIgnored private var writtenStamp: FileStamp?
@@ -107,7 +107,7 @@ public final class WorkspaceSession {
   /// Whether the host records its layout size, which adoption then keeps.
   @ObservationIgnored private(set) var recordsLayoutSize = false
   @ObservationIgnored private var syncTask: Task<Void, Never>?
-  /// What waits for a change to be durable (``whenDurable(through:_:)``), in the order asked.
+  /// What waits for a change to be durable (``whenDurable(through:acknowledge:_:)``), in the order asked.
   @ObservationIgnored private var durabilityWaiters: [DurabilityWaiter] = []
   @ObservationIgnored private var retryTask: Task<Void, Never>?
   @ObservationIgnored private let writer: SessionWriter
@@ -252,7 +252,7 @@ public final class WorkspaceSession {
   }
 
   /// The sequence number of the last change this session made, or `nil` before its first:
-  /// what ``whenDurable(through:_:)`` waits for after a commit.
+  /// what ``whenDurable(through:acknowledge:_:)`` waits for after a commit.
   var lastSequence: Int? { nextSequence > 0 ? nextSequence - 1 : nil }
 
   /// Calls `resume` once the file holds every change up to the one numbered `sequence` (made
@@ -261,10 +261,19 @@ public final class WorkspaceSession {
   /// without the autosave delay; changes made while a save runs share the next one (group
   /// commit), and each waiter is resumed by the first save that holds its change, not the
   /// last of a burst.
+  ///
+  /// `acknowledge`, if given, runs on the writer's queue as soon as a save that holds the
+  /// change has succeeded (file written, `fsync`, renamed, directory synced), before the main
+  /// actor hears of it: a host's reply to `wsctl` leaves then, without waiting for a hop back
+  /// to a main actor that may be busy drawing. `resume` still runs, with `nil`, afterwards;
+  /// it must not answer twice (a connection's reply and a control session's answer are each
+  /// sent once, whatever calls them again).
   func whenDurable(
-    through sequence: Int, _ resume: @escaping @MainActor (WorkspaceFileError?) -> Void
+    through sequence: Int, acknowledge: (@Sendable () -> Void)? = nil,
+    _ resume: @escaping @MainActor (WorkspaceFileError?) -> Void
   ) {
-    durabilityWaiters.append(DurabilityWaiter(sequence: sequence, resume: resume))
+    durabilityWaiters.append(
+      DurabilityWaiter(sequence: sequence, acknowledge: acknowledge, resume: resume))
     needsSync = true
     if let syncTask {
       syncTask.cancel()  // skips the autosave delay; a running write completes
@@ -407,41 +416,68 @@ public final class WorkspaceSession {
 
   // MARK: Synchronising
 
+  /// Starts synchronising: after `delay`, or, without one, with the save handed to the writer
+  /// at once, in this turn of the main actor, ahead of whatever else the change woke (a
+  /// terminal host's drawing of it), so that a reply waiting for the change to be durable
+  /// does not wait for those too.
   @discardableResult
   private func startSync(after delay: Duration?) -> Task<Void, Never> {
+    let begun = delay == nil && needsSync ? beginSave() : nil
     let task = Task { [weak self] in
       if let delay { try? await Task.sleep(for: delay) }
-      await self?.synchronizeWhileNeeded()
+      await self?.synchronizeWhileNeeded(begun: begun)
     }
     syncTask = task
     return task
   }
 
-  /// Synchronises until nothing is left to save. Changes made during a save wait the autosave
-  /// delay again, so a burst of commands costs a write per delay, not a write per save's time;
-  /// ``flush()`` cancels the task, which skips the waits.
-  private func synchronizeWhileNeeded() async {
-    while needsSync {
-      needsSync = false
-      await synchronizeOnce()
+  /// Synchronises until nothing is left to save, starting with `begun` if a save was handed
+  /// to the writer already. Changes made during a save wait the autosave delay again, so a
+  /// burst of commands costs a write per delay, not a write per save's time; ``flush()``
+  /// cancels the task, which skips the waits.
+  private func synchronizeWhileNeeded(begun: BegunSave?) async {
+    var begun = begun
+    while begun != nil || needsSync {
+      let save = begun ?? beginSave()
+      begun = nil
+      await finish(save)
       if status.isStuck { break }
       if needsSync { try? await Task.sleep(for: autosaveDelay) }
     }
     syncTask = nil
   }
 
-  /// One round: hand the state to the writer, then take in what the file holds now.
-  private func synchronizeOnce() async {
+  /// A save handed to the writer: what it holds, and its outcome to come.
+  private struct BegunSave {
+    let lastSent: Int
+    let outcome: SessionWriter.PendingOutcome
+  }
+
+  /// Hands the state to the writer: the first half of one round of synchronising.
+  private func beginSave() -> BegunSave {
     let clock = ContinuousClock()
     let started = clock.now
+    defer { mainActorTime += clock.now - started }
+    needsSync = false
     let sent = pending
+    let lastSent = sent.last?.sequence ?? -1
     let request = SessionWriter.Request(
       base: base, snapshot: workspace.state, pending: sent, written: writtenStamp)
-    mainActorTime += clock.now - started
-    let outcome = await writer.synchronize(request)
+    // Whose change this save holds, told by the writer the moment it has succeeded.
+    let acknowledgements = durabilityWaiters.compactMap {
+      $0.sequence <= lastSent ? $0.acknowledge : nil
+    }
+    return BegunSave(
+      lastSent: lastSent, outcome: writer.begin(request, acknowledging: acknowledgements))
+  }
+
+  /// The second half of a round: takes in what the file holds now.
+  private func finish(_ save: BegunSave) async {
+    let outcome = await save.outcome.value()
+    let clock = ContinuousClock()
+    let lastSent = save.lastSent
     let finished = clock.now
     defer { mainActorTime += clock.now - finished }
-    let lastSent = sent.last?.sequence ?? -1
     switch outcome {
     case .synchronized(
       let state, let didWrite, let keptSnapshot, let isMissing, let conflicts, _, let stamp):
@@ -488,8 +524,10 @@ public final class WorkspaceSession {
   }
 }
 
-/// A wait for a change to be durable: its sequence number, and what to call then.
+/// A wait for a change to be durable: its sequence number, and what to call then (on the
+/// writer's queue at once, and on the main actor).
 private struct DurabilityWaiter {
   let sequence: Int
+  let acknowledge: (@Sendable () -> Void)?
   let resume: @MainActor (WorkspaceFileError?) -> Void
 }

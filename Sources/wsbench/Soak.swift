@@ -126,6 +126,18 @@ enum Soak {
       ),
       (5, { $0.next(2) == 0 ? .undo(count: 1 + $0.next(3)) : .redo(count: 1 + $0.next(2)) }),
       (3, { [.equalize, .zoom, .rename("r\($0.next(9))")][$0.next(3)] }),
+      (
+        3,
+        { random in
+          let direction = [Direction.left, .right, .up, .down][random.next(4)]
+          let commands: [WorkspaceCommand] = [
+            .float, .embed, .focus(.floating), .focus(.tiled), .pinFloating(random.next(2) == 0),
+            .showFloating(random.next(2) == 0), .moveFloating(direction, cells: 1 + random.next(9)),
+            .resizeFloating(direction, cells: 1 + random.next(9)),
+          ]
+          return commands[random.next(commands.count)]
+        }
+      ),
       (2, { .moveTab(to: 1 + $0.next(5)) }),
       (2, { _ in .close(.id(anyID)) }),
       (1, { .reconcileWithTemplate(layout, keepingOthers: $0.next(2) == 0) }),
@@ -173,6 +185,7 @@ enum Soak {
             : .joinPane(.id(anyID), axis: $0.next(2) == 0 ? .horizontal : nil)
         }
       ),
+      (2, { $0.next(3) == 0 ? .unstack : .stack($0.next(2) == 0 ? nil : direction) }),
     ]
     var roll = random.next(families.reduce(0) { $0 + $1.weight })
     for family in families {

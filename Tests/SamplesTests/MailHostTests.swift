@@ -172,6 +172,22 @@ import WorkspaceTestSupport
     #expect(result.lines.contains(line), "\(result.stdout)")
   }
 
+  /// `wsctl stack` against the running host: applied live, saved, restored, and undone live.
+  @Test func aLiveWsctlStacksThePanesAndTheFileKeepsTheStack() throws {
+    let directory = TemporaryDirectory()
+    let file = directory.file("mail.json")
+    let result = try mailHost.run(["-f", file, "wsctl", "focus", "3", "stack", "left"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.lines.contains("  change: focus 3; stack left (changed %1 %3 %4 %5)"))
+    #expect(result.lines.contains("  wsctl exited 0"))
+    let saved = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(saved.contains(#""kind": "stack""#))
+    let again = try mailHost.run(["-f", file, "show", "wsctl", "unstack"])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.lines.contains("  3* Message    [.message(1)]"))
+    #expect(again.lines.contains { $0.hasPrefix("  change: unstack (changed") })
+  }
+
   @Test func restoresTheSampleMailWorkspace() throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")

@@ -140,8 +140,17 @@ import WorkspaceTestSupport
     for arguments in forms {
       let invocation = try Invocation(arguments: arguments)
       switch option.effect {
-      case .flag(let path): #expect(invocation.options[keyPath: path], "\(arguments)")
-      case .file(let path): #expect(invocation.options[keyPath: path] == "given.json")
+      case .flag(let turnOn):
+        // The switch alone, and turned on: the entry's closure on a fresh set of options.
+        var expected = Invocation.Options()
+        turnOn(&expected)
+        #expect(expected != Invocation.Options(), "\(name) changes nothing")
+        #expect(invocation.options == expected, "\(arguments)")
+      case .file(let record):
+        var expected = Invocation.Options()
+        record(&expected, "given.json")
+        #expect(expected != Invocation.Options(), "\(name) records nothing")
+        #expect(invocation.options == expected, "\(arguments)")
       case .size: #expect(invocation.options.size == Size(width: 80, height: 24))
       case .window: #expect(invocation.options.window == .number(2))
       case .help:

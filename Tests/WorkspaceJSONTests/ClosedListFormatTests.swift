@@ -120,7 +120,7 @@ import Testing
       """
       [{"node": {"id": 3, "kind": "pane", "router": {"kind": "token", "stack": ["b"]}}, \
       "place": [{"parent": 1, "index": 0}]}]
-      """, "$.closed[0].place[0]", "an 'axis' and 'weight' or a 'title'"
+      """, "$.closed[0].place[0]", "an 'axis' and 'weight', a 'title', or a 'kind' and 'axis'"
     ),
     (
       """

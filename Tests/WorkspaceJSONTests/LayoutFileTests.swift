@@ -144,7 +144,7 @@ import Testing
     ),
     (
       #"{"layout": "x", "tabs": [{"h": [{"route": "a"}], "v": []}]}"#,
-      "$.tabs[0]: a node is one of 'h', 'v' or 'tabs'; found 'h' and 'v'"
+      "$.tabs[0]: a node is one of 'h', 'v', 'tabs' or 'stack'; found 'h' and 'v'"
     ),
     (
       #"{"layout": "x", "tabs": [{"v": [{"route": "a"}], "weights": [1, 2]}]}"#,

@@ -5,7 +5,7 @@ import WorkspaceTestSupport
 @testable import Workspace
 @testable import WorkspaceJSON
 
-/// The same workspace written in version 0 (`type`, `routes`, `focused`) and versions 1 and 2.
+/// The same workspace written in version 0 (`type`, `routes`, `focused`) and versions 1 to 3.
 private func file(version: Int, extra: String = "") -> [UInt8] {
   let (kind, stack, focus) =
     version == 0 ? ("type", "routes", "focused") : ("kind", "stack", "focus")
@@ -71,6 +71,17 @@ private func file(version: Int, extra: String = "") -> [UInt8] {
     #expect(migrated.state.invariantViolations() == [])
   }
 
+  /// Version 3 adds stacks and floating panes: a version 2 file, which holds neither, reads
+  /// as it is, and saves as version 3.
+  @Test func versionTwoMigratesUnchanged() throws {
+    let migrated = try WorkspaceFile.decode(file(version: 2))
+    let current = try WorkspaceFile.decode(file(version: 3))
+    #expect(migrated.migratedFromVersion == 2)
+    #expect(migrated.diagnostics == [])
+    #expect(migrated.state == current.state)
+    #expect(try JSONReader.parse(WorkspaceFile.encode(migrated.state))["version"] == 3)
+  }
+
   @Test func versionZeroMeansWhatItSaid() throws {
     let state = try WorkspaceFile.decode(file(version: 0)).state
     #expect(state.focusedPane == NodeID(4))
@@ -122,6 +133,19 @@ private func file(version: Int, extra: String = "") -> [UInt8] {
     #expect(root?["router"]?["stack"] == ["workspace"])
     #expect(root?["children"]?[0]?["children"]?[1]?["router"]?["stack"] == ["inbox"])
     #expect(root?["children"]?[0]?["children"]?[1]?["router"]?["routes"] == nil)
+  }
+
+  /// The step from version 2 changes nothing but the version.
+  @Test func versionTwoStepChangesOnlyTheVersion() throws {
+    guard case .object(let object) = try JSONReader.parse(file(version: 2)) else {
+      Issue.record("not an object")
+      return
+    }
+    var (step, passed) = Migration.migrate(object, from: 2)
+    #expect(passed == [2])
+    #expect(step["version"] == 3)
+    step["version"] = 2
+    #expect(step == object)
   }
 
   @Test func currentVersionIsNotMigrated() throws {

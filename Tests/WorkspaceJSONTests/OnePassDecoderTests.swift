@@ -95,11 +95,15 @@ import WorkspaceTestSupport
     maximumFileBytes: 1 << 16, maximumTreeDepth: 3, maximumNodes: 6, maximumStringBytes: 16,
     maximumStackDepth: 2)
 
+  /// The samples are version 2 files, which the reference migrates; as this version writes
+  /// them, they are read in one pass.
   @Test(arguments: ["ide.json", "mail.json", "dashboard.json"])
-  func theCurrentSamplesAreReadInOnePass(name: String) throws {
+  func theSamplesAsWrittenNowAreReadInOnePass(name: String) throws {
     let path = Self.packageFiles.first { $0.hasSuffix("/Samples/Workspaces/" + name) }
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try #require(path))))
-    #expect(Self.expectAgreement(bytes, name).isOnePass)
+    #expect(!Self.expectAgreement(bytes, name).isOnePass)
+    let written = WorkspaceFile.encode(try WorkspaceFile.decode(bytes).state)
+    #expect(Self.expectAgreement(written, name + " as written").isOnePass)
   }
 
   /// Seeded random workspaces after random commands (with history, templates, modals,

@@ -30,14 +30,34 @@ import WorkspaceJSON
     panes.compactMap { state.node($0)?.title }
   }
 
+  /// The files are version 2, which version 3 (stacks and floating panes) reads unchanged:
+  /// the encoder writes the same bytes but the version.
   @Test(arguments: currentFiles)
-  func currentFileLoadsCleanlyAndIsWhatTheEncoderWrites(name: String) throws {
+  func versionTwoFileLoadsUnchangedAndIsWhatTheEncoderWrites(name: String) throws {
     let (bytes, loaded) = try load(name)
     #expect(loaded.diagnostics == [])
-    #expect(loaded.migratedFromVersion == nil)
-    #expect(WorkspaceFile.encode(loaded.state) == bytes)
+    #expect(loaded.migratedFromVersion == 2)
+    let stored = String(decoding: bytes, as: UTF8.self)
+    let version = try #require(stored.range(of: "\"version\": 2,"))
+    #expect(
+      String(decoding: WorkspaceFile.encode(loaded.state), as: UTF8.self)
+        == stored.replacingCharacters(in: version, with: "\"version\": 3,"))
     let again = try WorkspaceFile.decode(WorkspaceFile.encode(loaded.state))
     #expect(again.state == loaded.state)
+  }
+
+  /// Each sample as a version 2 file (which has no stacks or floating panes) loads to the
+  /// same workspace, migrated.
+  @Test(arguments: currentFiles)
+  func versionTwoFileLoadsUnchanged(name: String) throws {
+    let (bytes, loaded) = try load(name)
+    let text = String(decoding: bytes, as: UTF8.self)
+    let versionTwo = text.replacingOccurrences(of: "\"version\": 3,", with: "\"version\": 2,")
+    #expect(versionTwo != text)
+    let migrated = try WorkspaceFile.decode(Array(versionTwo.utf8))
+    #expect(migrated.migratedFromVersion == 2)
+    #expect(migrated.diagnostics == [])
+    #expect(migrated.state == loaded.state)
   }
 
   @Test func ideHasEditorGroupsAsTabsInsideSplits() throws {

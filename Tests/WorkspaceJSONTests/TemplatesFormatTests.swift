@@ -175,7 +175,7 @@ private let samplePane =
       name: "an unknown kind",
       bytes: templatesFile("[\(templateText(root: #"{"kind": "webview"}"#))]"),
       message:
-        "t.json: $.templates[0].root.kind: unknown kind 'webview': a template holds panes, splits and tabs"
+        "t.json: $.templates[0].root.kind: unknown kind 'webview': a template holds panes, splits, tabs and stacks"
     ),
     Refusal(
       name: "a pane without a router",

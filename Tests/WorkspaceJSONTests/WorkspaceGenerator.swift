@@ -73,10 +73,14 @@ struct WorkspaceGenerator {
       return .pane(element(Self.titles), router: router())
     }
     var node: NodeTemplate
-    if bool() {
+    let kind = int(0...4)
+    if kind <= 1 {
       let children = (0..<int(2...3)).map { _ in self.template(depth: depth - 1) }
       let weights = children.map { _ in Double(int(1...9)) / 4 }
       node = .split(element(Axis.allCases), children, weights: weights)
+    } else if kind == 2 {
+      let members = (0..<int(2...3)).map { _ in self.template(depth: depth - 1) }
+      node = .stack(element(Axis.allCases), members, expanded: int(0...members.count - 1))
     } else {
       let tabs = (0..<int(1...3)).map { _ in (element(Self.titles), self.template(depth: depth - 1))
       }
@@ -97,7 +101,12 @@ struct WorkspaceGenerator {
   /// A random command, which the state may refuse.
   mutating func command(in state: WorkspaceState) -> WorkspaceCommand {
     let direction = element(Direction.allCases)
-    switch int(0...22) {
+    switch int(0...25) {
+    case 22: return element([.float, .float, .embed, .pinFloating(bool()), .showFloating(bool())])
+    case 23:
+      return bool()
+        ? .moveFloating(direction, cells: int(1...8))
+        : .resizeFloating(direction, cells: int(1...8))
     case 0:
       return .split(element(Axis.allCases), ratio: bool() ? nil : 0.3, root: bool() ? nil : token())
     case 1: return .route(.push(tokens(1...3)))
@@ -148,7 +157,8 @@ struct WorkspaceGenerator {
       return element([
         .mark(element(["editor", "tests"])), .at(.number(int(1...3)), .mark("log")), .unmark(),
       ])
-    case 21:
+    case 21: return element([.stack(), .stack(direction), .unstack])
+    case 24:
       // Windows: opened, switched, closed (reopened by case 7's reopen), renamed, moved to.
       let number = int(1...3)
       return element([

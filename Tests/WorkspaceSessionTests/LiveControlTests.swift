@@ -81,6 +81,12 @@ extension LiveControl {
       ["window", "new", "window", "last", "window", "move-tab", "2", "tree"],
       ["window", "new", "window", "at", "1", "split", "v", "-w", "1", "show"],
       ["window", "new", "window", "next", "window", "prev", "--json", "-w", "all", "tree"],
+      ["stack", "show"], ["focus", "2", "stack", "left", "tree"], ["stack", "up"],
+      ["split", "v", "stack", "focus", "1", "unstack", "tree"], ["tab", "2", "stack"],
+      ["float", "float", "move", "left", "3", "float", "resize", "down", "2", "show"],
+      ["float", "float", "pin", "float", "hide", "float", "unhide", "float", "unpin", "tree"],
+      ["float", "focus", "tiled", "focus", "float", "embed", "tree"], ["embed"],
+      ["float", "split", "h"], ["float", "float", "float"],
     ]
 
     @Test func everyGrammarCommandIsCalled() {

@@ -49,9 +49,14 @@ extension LiveControl {
       var random = SeededGenerator(seed: seed)
       var calls = LiveControlTests.calls.filter { call in
         // Calls that name the example's routes; the mail state has its own. The layout's
-        // panes are untyped: a later `split v message:5` from one takes the kind the host
-        // infers (`mail`), which file mode cannot, since this file publishes no route types.
+        // panes, and the pane of `team.json`'s template `r`, are untyped: a later `split v
+        // message:5` from one takes the kind the host infers (`mail`), which file mode
+        // cannot, since this file publishes no route types. Floating panes' calls are checked
+        // call by call by `LiveControlTests` and `LiveFloatingTests`; left out here, the
+        // seeded corpus stays the one it was.
         !call.contains("%99") && reopenWords.isDisjoint(with: call) && !call.contains("dev.json")
+          && !(call.contains("team.json") && call.contains("apply"))
+          && !call.contains("float") && !call.contains("embed")
       }
       for _ in 0..<60 {
         var call: [String] = []

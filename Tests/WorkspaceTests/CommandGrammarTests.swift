@@ -104,7 +104,10 @@ import Testing
     (["split", "h"], "0", []),
     (
       ["focus"], "",
-      ["wrap", "1", "2", "%2", "%3", "last", "left", "right", "up", "down", "next", "prev"]
+      [
+        "wrap", "float", "tiled", "1", "2", "%2", "%3", "last", "left", "right", "up", "down",
+        "next", "prev",
+      ]
     ),
     (["focus", "wrap"], "", ["left", "right", "up", "down"]),
     (["push", "a", "b"], "ze", []),

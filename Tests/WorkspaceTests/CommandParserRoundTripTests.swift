@@ -30,7 +30,7 @@ import Testing
     .arrange(.preset(.mainVertical), at: .id(NodeID(4))), .breakPane(), .breakPane(staying: true),
     .breakPane(.id(NodeID(3)), staying: true), .joinPane(.number(1)),
     .joinPane(.id(NodeID(5)), axis: .horizontal, ratio: 0.3, staying: true),
-    .joinPane(.number(2), ratio: 0.25),
+    .joinPane(.number(2), ratio: 0.25), .stack(), .stack(.left), .stack(.down), .unstack,
     .rename("Inbox"), .rename("push"), .rename("=x"), .rename(" "), .rename("-"),
     .rename("50%"), .rename("a\tb\nc"),
     .route(.push(["detail:7"])), .route(.push(["root", "focus", "detail:7", "at"])),

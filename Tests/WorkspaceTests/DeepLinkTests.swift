@@ -39,6 +39,8 @@ import Testing
     ("x://workspace/rename/50%", [.rename("50%")]),
     ("x://workspace/rename/%2", [.rename("%2")]),
     ("x://workspace/%7Aoom", [.zoom]),
+    ("x://workspace/focus/3/stack/up", [.focus(.pane(.number(3))), .stack(.up)]),
+    ("x://workspace/stack/unstack", [.stack(), .unstack]),
     ("x://workspace/focus/%2525", [.focus(.pane(.id(NodeID(25))))]),
   ])
   func parsesLinks(link: String, commands: [WorkspaceCommand]) throws {

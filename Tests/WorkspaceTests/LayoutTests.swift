@@ -232,6 +232,14 @@ private func minimum(of id: NodeID, in state: WorkspaceState, pane: Size) -> Siz
   case .pane: return pane
   case .unknown: return Size(width: 0, height: 0)
   case .tabs: return minimum(of: node.activeChild!, in: state, pane: pane)
+  case .stack(let axis):
+    var size = minimum(of: node.activeChild!, in: state, pane: pane)
+    if axis == .horizontal {
+      size.width += node.children.count - 1
+    } else {
+      size.height += node.children.count - 1
+    }
+    return size
   case .split(let axis):
     let sizes = node.children.map { minimum(of: $0, in: state, pane: pane) }
     let widths = sizes.map(\.width)
@@ -273,20 +281,31 @@ private func checkTiling(_ state: WorkspaceState, _ size: Size, _ minimumPaneSiz
   }
   let needed = minimum(of: state.rootID, in: state, pane: minimumPaneSize)
   if needed.width <= size.width, needed.height <= size.height {
-    let small = rects.filter {
-      $0.width < minimumPaneSize.width || $0.height < minimumPaneSize.height
-    }
+    // A stack's title bars are one cell along it by design.
+    let collapsed = state.collapsedPanes
+    let small = layout.filter { pane, rect in
+      !collapsed.contains(pane)
+        && (rect.width < minimumPaneSize.width || rect.height < minimumPaneSize.height)
+    }.map(\.value)
     #expect(small.isEmpty, "below \(minimumPaneSize) in \(size): \(small)")
     return true
   }
   return false
 }
 
-/// A random tree of splits and tabs, up to four levels deep, with weights from tiny to large.
+/// A random tree of splits, tabs and stacks, up to four levels deep, with weights from tiny to
+/// large.
 private func randomTemplate(depth: Int, using generator: inout SeededGenerator) -> NodeTemplate {
   let roll = Double.random(in: 0..<1, using: &generator)
   if depth >= 4 || roll < 0.3 { return pane("P") }
-  if roll < 0.45 {
+  if roll < 0.38 {
+    let count = Int.random(in: 2...4, using: &generator)
+    let members = (0..<count).map { _ in randomTemplate(depth: depth + 1, using: &generator) }
+    return .stack(
+      Bool.random(using: &generator) ? .horizontal : .vertical, members,
+      expanded: Int.random(in: 0..<count, using: &generator))
+  }
+  if roll < 0.5 {
     let count = Int.random(in: 1...3, using: &generator)
     let tabs = (0..<count).map { _ in ("T", randomTemplate(depth: depth + 1, using: &generator)) }
     return .tabs(tabs, selected: Int.random(in: 0..<count, using: &generator))

@@ -167,7 +167,7 @@ extension NodeTemplate {
   fileprivate func containsMark(_ name: String) -> Bool {
     switch content {
     case .pane: mark == name
-    case .split(_, let children, _), .tabs(let children, _, _):
+    case .split(_, let children, _), .tabs(let children, _, _), .stack(_, let children, _):
       children.contains { $0.containsMark(name) }
     }
   }

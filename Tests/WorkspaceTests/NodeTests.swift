@@ -20,6 +20,10 @@ import Testing
       .tabs, [NodeID(6)], "[\"One\"]"
     ),
     (.unknown(NodeID(7), kind: "canvas"), .unknown("canvas"), [], ""),
+    (
+      .stack(NodeID(8), axis: .vertical, children: [NodeID(9), NodeID(10)], activeIndex: 1),
+      .stack(.vertical), [NodeID(9), NodeID(10)], "2"
+    ),
   ]
 
   @Test(arguments: kinds)
@@ -37,9 +41,14 @@ import Testing
       #expect("\(children.slots)" == example.slots)
       #expect(node.tabTitles.isEmpty && node.title.isEmpty)
     case .tabs(let children):
-      #expect("\(children.slots)" == example.slots)
+      #expect("\(children.slots.map(\.title))" == example.slots)
+      #expect(children.slots.allSatisfy { $0.floating == FloatingLayer() })
       #expect(node.weights.isEmpty && node.title.isEmpty)
       #expect(node.router == Self.router)
+    case .stack(let axis, let children):
+      #expect("\(children.count)" == example.slots && node.activeIndex == 1)
+      #expect(node.stackAxis == axis && node.axis == nil)
+      #expect(node.weights.isEmpty && node.tabTitles.isEmpty && node.title.isEmpty)
     case .unknown:
       #expect(node.router == nil && node.weights.isEmpty && node.tabTitles.isEmpty)
     }
@@ -86,9 +95,9 @@ import Testing
     }
     #expect(build() == build())
     var renamed = build()
-    renamed.changeTabs { $0.setSlot("C", at: 1) }
+    renamed.changeTabs { $0.setTitle("C", at: 1) }
     #expect(renamed != build())
-    renamed.changeTabs { $0.setSlot("B", at: 1) }
+    renamed.changeTabs { $0.setTitle("B", at: 1) }
     #expect(renamed == build())
   }
 }

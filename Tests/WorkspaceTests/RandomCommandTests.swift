@@ -69,7 +69,8 @@ private struct RandomRun {
           ("Other", pane("D"))
         ).owning(flow))
     case 1:
-      state = WorkspaceState(hsplit(pane("A"), vsplit(pane("B"), pane("C"))))
+      state = WorkspaceState(
+        hsplit(pane("A"), stack(pane("B"), vsplit(pane("C"), pane("E")), expanded: 1)))
     default:
       state = WorkspaceState(
         hsplit(
@@ -271,6 +272,20 @@ private struct RandomRun {
         }
       ),
       (2, { _ in .zoom }),
+      (3, { .stack($0.chance(1, in: 3) ? nil : $0.pick(Direction.allCases)) }),
+      (2, { _ in .unstack }),
+      (3, { $0.chance(2, in: 3) ? .float : .embed }),
+      (
+        3,
+        {
+          let direction = $0.pick(Direction.allCases)
+          let cells = Int.random(in: 0...30, using: &$0.generator)
+          return $0.chance(1, in: 2)
+            ? .moveFloating(direction, cells: cells) : .resizeFloating(direction, cells: cells)
+        }
+      ),
+      (1, { .pinFloating($0.chance(1, in: 2)) }),
+      (1, { .showFloating($0.chance(1, in: 2)) }),
       (2, { .rename($0.pick(["A", "B", "Mail", ""])) }),
       (
         1,
@@ -337,7 +352,9 @@ private struct RandomRun {
   /// A command for `at TARGET`: mostly one that acts on a pane or tab, sometimes one that
   /// `at` refuses.
   mutating func randomTargetedCommand() -> WorkspaceCommand {
-    switch Int.random(in: 0..<14, using: &generator) {
+    switch Int.random(in: 0..<17, using: &generator) {
+    case 14: .float
+    case 15: .embed
     case 0, 1: .split(pick(Axis.allCases), ratio: randomRatio(), root: maybeRoute())
     case 2: .close()
     case 3, 4: .route(randomOperation())
@@ -349,6 +366,7 @@ private struct RandomRun {
     case 10: .swap(randomSwapTarget())
     case 11: .closeTab()
     case 12: .resize(pick(Direction.allCases), amount: randomAmount())
+    case 13: chance(1, in: 2) ? .unstack : .stack(chance(1, in: 2) ? nil : pick(Direction.allCases))
     default: pick([.undo(), .focus(.next), .selectTab(.next), .at(.number(1), .zoom)])
     }
   }
@@ -358,12 +376,13 @@ private struct RandomRun {
   }
 
   mutating func randomFocusTarget() -> FocusTarget {
-    switch Int.random(in: 0..<6, using: &generator) {
+    switch Int.random(in: 0..<8, using: &generator) {
     case 0: .pane(randomReference())
     case 1: .direction(pick(Direction.allCases), wrapping: chance(1, in: 2))
     case 2: .next
     case 3: .previous
     case 4: .last
+    case 5: pick([.floating, .tiled])
     default: .pane(.id(randomID()))
     }
   }

@@ -33,6 +33,13 @@ func vsplit(_ children: NodeTemplate..., weights: [Double]? = nil) -> NodeTempla
   .split(.vertical, children, weights: weights)
 }
 
+/// A stack of members top to bottom (`axis` vertical) or left to right.
+func stack(
+  _ members: NodeTemplate..., axis: Axis = .vertical, expanded: Int = 0
+) -> NodeTemplate {
+  .stack(axis, members, expanded: expanded)
+}
+
 /// A tabs container.
 func tabs(_ tabs: (String, NodeTemplate)..., selected: Int = 0) -> NodeTemplate {
   .tabs(tabs, selected: selected)
@@ -118,7 +125,8 @@ extension WorkspaceState {
   }
 
   /// The tree on one line: panes as their ids, splits as `H(…)` or `V(…)`, tabs as
-  /// `T(title: child, …)` with `*` before the selected tab.
+  /// `T(title: child, …)` with `*` before the selected tab, stacks as `SV(…)` or `SH(…)` with
+  /// `*` before the expanded member.
   var outline: String { outline(of: rootID) }
 
   /// The subtree of `id` on one line, as ``outline``.
@@ -137,6 +145,11 @@ extension WorkspaceState {
         return "\(mark)\(title): \(outline(of: node.children[index]))"
       }
       return "T(" + entries.joined(separator: ", ") + ")"
+    case .stack(let axis):
+      let members = node.children.indices.map { index in
+        (index == node.activeIndex ? "*" : "") + outline(of: node.children[index])
+      }
+      return (axis == .horizontal ? "SH(" : "SV(") + members.joined(separator: ", ") + ")"
     case .unknown(let kind):
       return "?\(kind)"
     }

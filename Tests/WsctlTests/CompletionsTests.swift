@@ -28,7 +28,7 @@ import Testing
     Case(line: "wsctl move n", expected: []),
     Case(line: "wsctl resize ", expected: directions),
     Case(line: "wsctl swap ", expected: directions + panes + ["last"]),
-    Case(line: "wsctl focus ", expected: panes + directions + cycle + ["wrap"]),
+    Case(line: "wsctl focus ", expected: panes + directions + cycle + ["wrap", "float", "tiled"]),
     Case(line: "wsctl focus wrap ", expected: directions),
     Case(line: "wsctl --size 80x24 focus wr", expected: ["wrap"]),
     Case(line: "wsctl focus --size 80x24 wrap ", expected: directions),
@@ -97,7 +97,9 @@ import Testing
     Case(setup: ["push", "detail:7"], line: "wsctl pop-to detail:", expected: ["detail:7"]),
     Case(
       setup: ["split", "v"], line: "wsctl focus ",
-      expected: ["1", "2", "3", "%3", "%4", "%5", "%6"] + directions + cycle + ["wrap"]),
+      expected: ["1", "2", "3", "%3", "%4", "%5", "%6"] + directions + cycle + [
+        "wrap", "float", "tiled",
+      ]),
     Case(
       setup: ["-f", "other.json", "tab", "new", "Notes"], line: "wsctl -f other.json tab ",
       expected: ["new", "close", "move", "rename", "1", "2", "3"] + cycle),
@@ -159,7 +161,8 @@ import Testing
     try sandbox.write("{not json", to: "workspace.json")
     guard let candidates = try ShellCompletion.candidates(shell, line: "wsctl focus ", in: sandbox)
     else { return }
-    #expect(Set(candidates) == Set(Self.directions + Self.cycle + ["wrap"]), "\(shell)")
+    #expect(
+      Set(candidates) == Set(Self.directions + Self.cycle + ["wrap", "float", "tiled"]), "\(shell)")
   }
 
   @Test func hostileTitlesReachTheShellOnOneLine() throws {

@@ -5,7 +5,8 @@ import Testing
   /// Every command word: the workspace grammar's, then the tool's own.
   static let commandWords = [
     "focus", "split", "close", "reopen", "tab", "swap", "move", "resize", "equalize", "zoom",
-    "rename", "minimum-size", "arrange", "break", "join", "push", "pop", "pop-to", "pop-to-last",
+    "rename", "minimum-size", "float", "embed", "arrange", "break", "join", "stack", "unstack",
+    "push", "pop", "pop-to", "pop-to-last",
     "root", "replace", "replace-top", "present", "dismiss", "dismiss-all", "finish", "set-path",
     "set-modal-path", "mark", "unmark", "at",
     "template", "undo", "redo", "window",

@@ -100,20 +100,7 @@ import Testing
   }
 
   @Test func theREADMEsMarksTourPrintsWhatItShows() throws {
-    let readme = try String(
-      contentsOf: ReadmeTemplatesTourTests.root.appendingPathComponent("README.md"),
-      encoding: .utf8)
-    let start = try #require(readme.firstRange(of: "<!-- marks tour: checked"))
-    let open = try #require(readme[start.upperBound...].firstRange(of: "```console\n"))
-    let close = try #require(readme[open.upperBound...].firstRange(of: "```\n"))
-    var steps: [(words: [String], printed: String)] = []
-    for line in readme[open.upperBound..<close.lowerBound].split(separator: "\n") {
-      if line.hasPrefix("$ wsctl ") {
-        steps.append((line.dropFirst("$ wsctl ".count).split(separator: " ").map(String.init), ""))
-      } else {
-        steps[steps.count - 1].printed += line + "\n"
-      }
-    }
+    let steps = try ReadmeConsole.steps(after: "<!-- marks tour: checked")
     #expect(steps.count == 4)
     let sandbox = try Sandbox()
     for (words, printed) in steps {

@@ -169,7 +169,7 @@ public struct CommandCompleter: Sendable {
       pending = command.arguments
       subcommands = command.subcommands
       options = command.options
-      needsSubcommand = command.arguments.isEmpty && !command.subcommands.isEmpty
+      needsSubcommand = command.needsSubcommand
     }
   }
 

@@ -31,7 +31,7 @@ final class CommandDefinition: Sendable {
     self.syntax = CommandSyntax(
       syntax.word, syntax.summary, arguments: syntax.arguments,
       subcommands: subcommands.map(\.syntax), options: syntax.options, help: syntax.help,
-      discussion: syntax.discussion, example: syntax.example)
+      discussion: syntax.discussion, example: syntax.example, standsAlone: syntax.standsAlone)
     self.make = make
     self.values = values
     self.subcommands = subcommands

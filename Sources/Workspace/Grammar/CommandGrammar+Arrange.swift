@@ -13,7 +13,7 @@ extension CommandGrammar {
           ArgumentSyntax(
             "NAME|next|prev", [.preset],
             expected: "a preset ("
-              + LayoutPreset.allCases.map(\.rawValue).joined(separator: ", ") + ") or next|prev"),
+              + LayoutPreset.names + ") or next|prev"),
           ArgumentSyntax(
             "N|%ID|MARK|last", [.paneReference], isOptional: true,
             expected: "a pane number, mark, last, or the %ID of a pane or split"),

@@ -50,7 +50,14 @@ extension CommandGrammar {
               return nil
             }
             return [.direction(direction)]
-          })
+          }),
+        .plain(
+          .focus(.floating),
+          CommandSyntax(
+            "float", "Focus the top floating pane of the focused tab (showing them if hidden).")),
+        .plain(
+          .focus(.tiled),
+          CommandSyntax("tiled", "Focus the tiled pane focused last in the focused tab.")),
       ],
       make: { values in
         switch values[0] {
@@ -70,6 +77,7 @@ extension CommandGrammar {
         case .next: [.cycle(.next)]
         case .previous: [.cycle(.previous)]
         case .last: [.cycle(.last)]
+        case .floating, .tiled: nil
         }
       }),
     CommandDefinition(

@@ -7,7 +7,8 @@ import PaneRouter
 /// It is the only description of the commands: ``CommandParser`` reads words with it,
 /// ``WorkspaceCommand/words`` spells commands with it (undo labels, `history`), and help,
 /// usage lines and shell completion (``CommandCompleter``) read it. Adding a command is one
-/// entry in its family's list (`CommandGrammar+Layout`, `+Arrange`, `+Routes`, `+Templates`, `+History`)
+/// entry in its family's list (`CommandGrammar+Layout`, `+Floating`, `+Arrange`, `+Stacks`,
+/// `+Routes`, `+Templates`, `+History`)
 /// and one case in `WorkspaceState.apply(_:)`.
 ///
 ///     CommandGrammar.command("split")?.usage  // "split h|v [RATIO] [ROUTE]"
@@ -44,8 +45,8 @@ public enum CommandGrammar {
   /// The entries, in the order help lists them: the layout's commands, the router
   /// operations, marks and `at`, templates, then undo and redo.
   static let definitions: [CommandDefinition] =
-    layoutCommands + arrangeCommands + routerCommands + targetCommands + templateCommands
-    + historyCommands + windowCommands
+    layoutCommands + floatingCommands + arrangeCommands + stackCommands + routerCommands
+    + targetCommands + templateCommands + historyCommands + windowCommands
 
   /// The commands, in the order help lists them.
   public static let commands: [CommandSyntax] = definitions.map(\.syntax)

@@ -17,7 +17,7 @@ extension CommandParser {
       index += 1
       return try read(subcommand, named: name + " " + word)
     }
-    if definition.syntax.arguments.isEmpty, !definition.subcommands.isEmpty {
+    if definition.syntax.needsSubcommand {
       // A command that is only its subcommands (`template save|apply|rm`).
       let expected = definition.subcommands.map(\.syntax.word).joined(separator: ", ")
       guard nextText != nil else {

@@ -152,13 +152,17 @@ public struct CommandSyntax: Hashable, Sendable {
   public let discussion: [String]
   /// An example: the command's words, as a program's arguments (`split h 30% search:inbox`).
   public let example: String
+  /// Whether a command with subcommands and no arguments is a command on its own too
+  /// (`float`, beside `float move`).
+  public let standsAlone: Bool
 
   /// A command.
   public init(
     _ word: String, _ summary: String, arguments: [ArgumentSyntax] = [],
     subcommands: [CommandSyntax] = [], options: [CommandOption] = [], help: [ArgumentHelp] = [],
-    discussion: [String] = [], example: String = ""
+    discussion: [String] = [], example: String = "", standsAlone: Bool = false
   ) {
+    self.standsAlone = standsAlone
     self.word = word
     self.summary = summary
     self.arguments = arguments
@@ -175,7 +179,13 @@ public struct CommandSyntax: Hashable, Sendable {
     let own = ([word] + options.map(\.usage) + arguments.map(\.usage)).joined(separator: " ")
     let forms = subcommands.map { "\(word) \($0.usage)" }
     guard !forms.isEmpty else { return own }
-    return (arguments.isEmpty ? forms : forms + [own]).joined(separator: " | ")
+    return (needsSubcommand ? forms : forms + [own]).joined(separator: " | ")
+  }
+
+  /// Whether the command is only its subcommands (`template save|apply|rm`): it has some,
+  /// takes no arguments and does not stand alone.
+  public var needsSubcommand: Bool {
+    arguments.isEmpty && !subcommands.isEmpty && !standsAlone
   }
 }
 

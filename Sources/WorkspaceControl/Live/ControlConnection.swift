@@ -10,6 +10,8 @@ package final class ControlConnection: @unchecked Sendable {
   private var owned: Descriptor?
   private let lock = Lock()
   private var isClosed = false
+  /// Whether ``reply(_:)`` was called: a connection carries one reply.
+  private var hasReplied = false
 
   /// How long a reply may take to reach a client that reads slowly, in milliseconds.
   static let replyDeadline: Int64 = 5000
@@ -26,8 +28,15 @@ package final class ControlConnection: @unchecked Sendable {
   /// Encodes and sends a reply, then closes the connection. A small reply that the socket
   /// takes at once is sent here; a large one is encoded and sent on a thread of its own, and
   /// so is the rest of one the socket does not take at once: a client that reads it slowly
-  /// holds that thread (up to a deadline), never the host's.
+  /// holds that thread (up to a deadline), never the host's. Only the first call replies.
   package func reply(_ message: JSONValue) {
+    // Once: a later call (the main actor's, after the writer's queue acknowledged a durable
+    // change) finds the reply sent and does nothing.
+    let isFirst = lock.withLock { () -> Bool in
+      defer { hasReplied = true }
+      return !hasReplied
+    }
+    guard isFirst else { return }
     if Self.isSmall(message) {
       let bytes = ControlProtocol.frame(message)
       let (sent, failure) = lock.withLock { () -> (Int, Int32) in

@@ -50,10 +50,13 @@ package struct HostAnswer: Sendable {
   ///   - store: The host's store, for the checks of a save.
   ///   - checksFile: Whether to check that the file, its backup and its lock may be written
   ///     (`false` when the host checked them a moment ago; the limits are checked always).
+  ///   - knownStamp: The file's stamp as the host last saw it, standing for its size between
+  ///     two checks of the file (`nil`: look at the file).
   /// - Complexity: What the commands cost on the state, as in file mode, plus an encoding of
   ///   the state when they change it.
   package init(
-    _ call: HostCall, draft: WorkspaceDraft, store: WorkspaceStore, checksFile: Bool = true
+    _ call: HostCall, draft: WorkspaceDraft, store: WorkspaceStore, checksFile: Bool = true,
+    knownStamp: FileStamp? = nil
   ) {
     let invocation: Invocation
     do {
@@ -82,7 +85,8 @@ package struct HostAnswer: Sendable {
       let changes = draft.state != initial
       if changes {
         do {
-          try store.checkSaving(draft.state, after: draft.changes, checkingFile: checksFile)
+          try store.checkSaving(
+            draft.state, after: draft.changes, checkingFile: checksFile, known: knownStamp)
         } catch {
           throw Failure(
             Self.named(error, store, call.fileName), backupAvailable: store.hasBackup)

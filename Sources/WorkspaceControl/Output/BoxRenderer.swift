@@ -2,8 +2,10 @@ import PaneRouter
 import Workspace
 
 /// Draws the visible panes of a workspace as boxes on a character grid: each pane's number,
-/// title and visible route, the focused pane in a heavy (ASCII: `#`) border, and a tab bar
-/// line for each tabs container around the focused pane.
+/// title and visible route, the focused pane in a heavy (ASCII: `#`) border, each collapsed
+/// member of a stack as a title bar (a row with its number and title, or a column of them),
+/// the floating panes over the tiled ones (bottom to top, each clearing what lies below it),
+/// and a tab bar line for each tabs container around the focused pane.
 struct BoxRenderer {
   let state: WorkspaceState
   let width: Int
@@ -44,8 +46,30 @@ struct BoxRenderer {
     }
     let area = paneArea
     let focus = state.focusedPane
-    for (number, pane, rect) in state.numberedLayout(in: area) {
+    let collapsed = state.zoomedPane == nil ? state.collapsedPanes : []
+    let layout = state.numberedLayout(in: area)
+    // The floating panes over the tiled ones, bottom to top, each over what lies below it.
+    let floating = state.floatingLayout(in: area)
+    let floats = Set(floating.map(\.pane))
+    var numbers: [NodeID: Int] = [:]
+    for (number, pane, rect) in layout {
+      numbers[pane] = number
+      guard !floats.contains(pane) else { continue }
       let shifted = Rect(x: rect.x, y: rect.y + top, width: rect.width, height: rect.height)
+      if collapsed.contains(pane) {
+        drawBar(pane, number: number, in: shifted, on: &canvas)
+      } else {
+        draw(pane, number: number, in: shifted, isFocused: pane == focus, on: &canvas)
+      }
+    }
+    for (pane, rect) in floating {
+      guard let number = numbers[pane] else { continue }
+      let shifted = Rect(x: rect.x, y: rect.y + top, width: rect.width, height: rect.height)
+      for row in shifted.y..<shifted.maxY {
+        for column in shifted.x..<shifted.maxX {
+          canvas.put(" ", row: row, column: column, style: false)
+        }
+      }
       draw(pane, number: number, in: shifted, isFocused: pane == focus, on: &canvas)
     }
     return Self.text(of: canvas, color: color)
@@ -69,7 +93,7 @@ struct BoxRenderer {
     for ancestor in state.ancestors(of: child) {
       let node = state.node(ancestor)!
       if node.kind == .tabs {
-        let selected = node.children.firstIndex(of: child)!
+        let selected = node.slotIndex(of: child)!
         let labels = node.tabTitles.enumerated().map { index, title in
           let label = "\(index + 1):\(title.isEmpty ? "tab" : title)"
           return index == selected ? "[\(label)]" : " \(label) "
@@ -125,6 +149,45 @@ struct BoxRenderer {
       canvas.write(
         line, row: rect.y + 1 + offset, column: rect.x + 2, style: false, limit: inner,
         ellipsis: ellipsis)
+    }
+  }
+
+  /// A collapsed stack member's title bar: across a row, `├─ 2 Title ───┤` (ASCII `+- 2 Title
+  /// ---+`); down a column (a horizontal stack's), its number then its title, one character
+  /// a row, between the ends.
+  private func drawBar(
+    _ pane: NodeID, number: Int, in rect: Rect, on canvas: inout TextGrid<Bool>
+  ) {
+    guard rect.width > 0, rect.height > 0, let node = state.node(pane) else { return }
+    let ends: (Character, Character) = ascii ? ("+", "+") : ("├", "┤")
+    let label = "\(number) \(node.title)" + (node.mark.map { " [\($0)]" } ?? "")
+    if rect.height == 1 || rect.width > 1 {
+      for column in rect.x..<rect.maxX {
+        canvas.put(plain.horizontal, row: rect.y, column: column, style: false)
+      }
+      canvas.put(ends.0, row: rect.y, column: rect.x, style: false)
+      canvas.put(ends.1, row: rect.y, column: rect.maxX - 1, style: false)
+      let inner = rect.width - 4
+      guard inner > 0 else { return }
+      let written = canvas.write(
+        " " + label, row: rect.y, column: rect.x + 1, style: false, limit: inner + 1,
+        ellipsis: ellipsis)
+      canvas.put(" ", row: rect.y, column: rect.x + 1 + written, style: false)
+      return
+    }
+    let verticalEnds: (Character, Character) = ascii ? ("+", "+") : ("┬", "┴")
+    for row in rect.y..<rect.maxY {
+      canvas.put(plain.vertical, row: row, column: rect.x, style: false)
+    }
+    canvas.put(verticalEnds.0, row: rect.y, column: rect.x, style: false)
+    canvas.put(verticalEnds.1, row: rect.maxY - 1, column: rect.x, style: false)
+    let room = rect.height - 2
+    guard room > 0 else { return }
+    let text = TerminalText.fitted(TerminalText.escaped(label), to: room, ellipsis: ellipsis)
+    for (offset, character) in text.filter({ TerminalText.width(of: $0) > 0 }).enumerated()
+    where offset < room {
+      let narrow = TerminalText.width(of: character) == 1 ? character : ellipsis
+      canvas.put(narrow, row: rect.y + 1 + offset, column: rect.x, style: false)
     }
   }
 

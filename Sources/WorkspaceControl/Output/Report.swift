@@ -31,6 +31,8 @@ enum Report {
         line += "split \(axis) active \(node.activeIndex + 1) weights \(weights)"
       case .tabs:
         line += "tabs selected \(node.activeIndex + 1)"
+      case .stack(let axis):
+        line += "stack \(axis) expanded \(node.activeIndex + 1)"
       case .unknown(let kind):
         line += "unknown '\(kind)' (kept as it is)"
       }
@@ -38,6 +40,18 @@ enum Report {
         line += " router \(router.kind) \(router.stack)"
       }
       lines.append(line)
+      // A tab's floating panes after the tabs, bottom to top, with their frames.
+      for (index, layer) in node.floatingLayers.enumerated().reversed() {
+        let state = [layer.isHidden ? " hidden" : "", layer.isFocused ? " focused" : ""]
+        for pane in layer.panes.reversed() {
+          let frame = pane.frame
+          let label =
+            "[\(index + 1) '\(node.tabTitles[index])' floating\(state.joined()) at "
+            + "\(format(frame.x)),\(format(frame.y)) \(format(frame.width))x\(format(frame.height))"
+            + "\(pane.isPinned ? " pinned" : "")] "
+          pending.append((pane.id, depth + 1, label))
+        }
+      }
       for (index, child) in node.children.enumerated().reversed() {
         let childLabel = node.kind == .tabs ? "[\(index + 1) '\(node.tabTitles[index])'] " : ""
         pending.append((child, depth + 1, childLabel))
@@ -86,20 +100,27 @@ enum Report {
 
   // MARK: layout
 
+  /// Each pane's number, id and rectangle; a stack's collapsed member is marked `title bar`.
   static func layout(_ state: WorkspaceState, in size: Size) -> String {
-    lines(
-      state.numberedLayout(in: size).map { number, pane, rect in "\(number) \(pane) \(rect)" })
+    let collapsed = state.zoomedPane == nil ? state.collapsedPanes : []
+    return lines(
+      state.numberedLayout(in: size).map { number, pane, rect in
+        "\(number) \(pane) \(rect)" + (collapsed.contains(pane) ? " title bar" : "")
+      })
   }
 
   static func layoutJSON(_ state: WorkspaceState, in size: Size) -> JSONValue {
-    .array(
+    let collapsed = state.zoomedPane == nil ? state.collapsedPanes : []
+    return .array(
       state.numberedLayout(in: size).map { number, pane, rect in
-        .object([
+        var object: JSONObject = [
           "number": .number(Double(number)),
           "id": .number(Double(pane.rawValue)),
           "x": .number(Double(rect.x)), "y": .number(Double(rect.y)),
           "width": .number(Double(rect.width)), "height": .number(Double(rect.height)),
-        ])
+        ]
+        if collapsed.contains(pane) { object["titleBar"] = .bool(true) }
+        return .object(object)
       })
   }
 
@@ -180,6 +201,7 @@ enum Report {
           ]),
         ]
         if let mark = node.mark { object["mark"] = .string(mark) }
+        if state.isFloating(pane) { object["floating"] = .bool(true) }
         return .object(object)
       })
   }
@@ -248,6 +270,9 @@ extension Report {
         children = nodes.enumerated().map {
           ($0.element, "[\($0.offset + 1) '\(titles[$0.offset])'] ")
         }
+      case .stack(let axis, let nodes, let expanded):
+        line += "stack \(axis) expanded \(expanded + 1)"
+        children = nodes.map { ($0, "") }
       }
       if case .pane = node.content {
       } else if let router = node.router {

@@ -14,6 +14,9 @@ enum Completions {
   /// The shells as messages and help list them: `bash, zsh or fish`.
   static let shellList = shells.listed
 
+  /// The shells as a usage line gives the choice: `bash|zsh|fish`.
+  static let shellChoice = shells.separated(by: "|")
+
   /// The script for `shell` (`bash`, `zsh` or `fish`).
   static func script(for shell: String) -> String {
     switch shell {

@@ -171,6 +171,6 @@ private struct OptionScan {
 
   /// Records the value of an option that names a file.
   private mutating func set(_ option: GlobalOption, _ value: String) {
-    if case .file(let path) = option.effect { options[keyPath: path] = value }
+    if case .file(let record) = option.effect { record(&options, value) }
   }
 }

@@ -59,9 +59,11 @@ enum ToolHelp {
 }
 
 extension [String] {
-  /// The words as a sentence lists them: `a, b or c`.
+  /// The words as a sentence lists them: `a, b or c` (without the generic `joined`, for
+  /// the start-up's sake: see `separated(by:)`).
   var listed: String {
-    dropLast().joined(separator: ", ") + (count > 1 ? " or " : "") + (last ?? "")
+    guard let last else { return "" }
+    return count == 1 ? last : Array(dropLast()).separated(by: ", ") + " or " + last
   }
 }
 

@@ -30,6 +30,8 @@ enum FormatKey: UInt8, CaseIterable, CustomStringConvertible {
   case defaultKind, kinds
   // A closed list's entry and the steps of its place.
   case place, siblings, index, weight
+  // A tabs container's floating layers and their panes.
+  case floating, tab, focused, hidden, panes, frame, pinned
 
   /// The key as the file spells it.
   var spelling: StaticString {
@@ -85,6 +87,13 @@ enum FormatKey: UInt8, CaseIterable, CustomStringConvertible {
     case .siblings: "siblings"
     case .index: "index"
     case .weight: "weight"
+    case .floating: "floating"
+    case .tab: "tab"
+    case .focused: "focused"
+    case .hidden: "hidden"
+    case .panes: "panes"
+    case .frame: "frame"
+    case .pinned: "pinned"
     }
   }
 
@@ -128,13 +137,19 @@ extension FormatKey {
   /// The members of a closed list's entry; the others are kept as unknown members.
   static let closedEntryMembers: [FormatKey] = [.node, .place, .siblings, .window, .index]
   /// The members of a step of a closed entry's place; the others are kept as unknown members.
-  static let closedBranchMembers: [FormatKey] = [.parent, .index, .axis, .weight, .title]
+  static let closedBranchMembers: [FormatKey] = [.parent, .index, .kind, .axis, .weight, .title]
+  /// The members of a tabs container's floating layer: its tab's index, whether it has
+  /// focus or is hidden, and its panes bottom to top; the others are kept as unknown members.
+  static let floatingLayerMembers: [FormatKey] = [.tab, .focused, .hidden, .panes]
+  /// The members of a floating pane: its frame, whether it is pinned, and its node (nested in
+  /// the tree, an id in history); the others are kept as unknown members.
+  static let floatingPaneMembers: [FormatKey] = [.frame, .pinned, .node]
 }
 
 /// A kind of node the format knows, with the name the file stores in its `kind` member; a node
 /// of any other kind is kept as it is.
 enum StoredNodeKind: CaseIterable {
-  case pane, split, tabs
+  case pane, split, tabs, stack
 
   /// The kind's name as the file spells it.
   var spelling: StaticString {
@@ -142,6 +157,7 @@ enum StoredNodeKind: CaseIterable {
     case .pane: "pane"
     case .split: "split"
     case .tabs: "tabs"
+    case .stack: "stack"
     }
   }
 
@@ -160,6 +176,7 @@ enum StoredNodeKind: CaseIterable {
     case .pane: self = .pane
     case .split: self = .split
     case .tabs: self = .tabs
+    case .stack: self = .stack
     case .unknown: return nil
     }
   }
@@ -174,16 +191,19 @@ enum StoredNodeKind: CaseIterable {
     case .pane: Self.paneMembers
     case .split: Self.splitMembers
     case .tabs: Self.tabsMembers
+    case .stack: Self.stackMembers
     }
   }
 
   /// The members a template's node of the kind reads: a node's, without the id (and a
-  /// split's active child, which a template does not choose).
+  /// split's active child, which a template does not choose; a stack's expanded member it
+  /// does, as a tabs container's selected tab).
   var templateMembers: [FormatKey] {
     switch self {
     case .pane: Self.paneMembers.filter { $0 != .id }
     case .split: Self.splitMembers.filter { $0 != .id && $0 != .active }
     case .tabs: Self.tabsMembers.filter { $0 != .id }
+    case .stack: Self.stackMembers.filter { $0 != .id }
     }
   }
 
@@ -192,7 +212,10 @@ enum StoredNodeKind: CaseIterable {
   private static let splitMembers: [FormatKey] = [
     .id, .kind, .axis, .active, .weights, .router, .children,
   ]
-  private static let tabsMembers: [FormatKey] = [.id, .kind, .active, .titles, .router, .children]
+  private static let tabsMembers: [FormatKey] = [
+    .id, .kind, .active, .titles, .router, .children, .floating,
+  ]
+  private static let stackMembers: [FormatKey] = [.id, .kind, .axis, .active, .router, .children]
 }
 
 extension JSONSink where Self: ~Copyable {

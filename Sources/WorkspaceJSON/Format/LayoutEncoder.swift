@@ -68,6 +68,13 @@ enum LayoutEncoder {
         head.append("\"router\": " + json(TemplateEncoder.value(router)))
       }
       head.append("\"tabs\": " + list(children, titles: titles, indent: indent))
+    case .stack(let axis, let children, let expanded):
+      if axis == .horizontal { head.append(member(.axis, .string(LayoutKey.horizontal.rawValue))) }
+      if expanded != 0 { head.append(member(.active, .number(Double(expanded)))) }
+      if let router = template.router {
+        head.append("\"router\": " + json(TemplateEncoder.value(router)))
+      }
+      head.append("\"stack\": " + list(children, titles: nil, indent: indent))
     }
     return "{" + (head + kept).joined(separator: ", ") + "}"
   }

@@ -8,9 +8,11 @@ enum LayoutKey: String, CaseIterable, CustomStringConvertible {
   case format, version, layout, title, scope, root, tabs, active
   // A node's own router, or a pane's in full.
   case router
-  // A node: a split's children under its axis, a pane's route, a tab's title.
+  // A node: a split's children under its axis, a stack's members and axis, a pane's route, a
+  // tab's title.
   case horizontal = "h"
   case vertical = "v"
+  case stack, axis
   case weights, route, mark, tab
 
   /// The key as the file spells it.
@@ -27,7 +29,8 @@ enum LayoutKey: String, CaseIterable, CustomStringConvertible {
 
   /// The members of a node; the others are kept as the node's unknown members.
   static let node: Set<String> = spellings([
-    .horizontal, .vertical, .tabs, .weights, .active, .router, .route, .title, .mark, .tab,
+    .horizontal, .vertical, .tabs, .stack, .axis, .weights, .active, .router, .route, .title,
+    .mark, .tab,
   ])
 
   private static func spellings(_ keys: [LayoutKey]) -> Set<String> {

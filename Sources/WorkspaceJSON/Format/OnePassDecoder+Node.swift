@@ -13,20 +13,32 @@ extension OnePassDecoder {
     var weights: [Double]?
     var titles: [String]?
     var children: [NodeID]?
-    /// Whether a child is a split of each axis, for the rule that a split holds none of its
-    /// own axis.
-    var childAxes: (horizontal: Bool, vertical: Bool) = (false, false)
+    /// A tabs container's floating layers, each with its tab's index.
+    var floating: [(tab: Int, layer: FloatingLayer)]?
+    /// The merging kinds among the children (``MergingKind``), for the rule that a split
+    /// (stack) holds no split (stack) of its own axis.
+    var childKinds = MergingKind()
     /// Whether the children were read before the id, so their parent is set afterwards.
     var childrenWithoutParent = false
+    /// Whether the floating panes were read before the id, so their parent is set afterwards.
+    var floatingWithoutParent = false
     var members = ObjectMembers()
+
+    /// The stored active index (default 0), if it names one of `children`; one out of range
+    /// is the reference's to repair.
+    func activeIndex(among children: [NodeID]) throws(NeedsReference) -> Int {
+      let active = active ?? 0
+      guard active < children.count else { throw NeedsReference() }
+      return active
+    }
   }
 
   /// Reads a node and its children, adding each to ``nodes``; `depth` is the node's depth in
   /// the tree (the root's is 1).
   ///
-  /// - Returns: The node's id, and its axis if it is a split.
+  /// - Returns: The node's id, and its kind if it is a split or a stack.
   mutating func node(parent: NodeID?, depth: Int) throws(NeedsReference) -> (
-    id: NodeID, axis: Axis?
+    id: NodeID, kind: MergingKind
   ) {
     nodeCount += 1
     guard depth <= limits.maximumTreeDepth, nodeCount <= limits.maximumNodes else {
@@ -69,7 +81,10 @@ extension OnePassDecoder {
         node.titles = try titles()
       case .children?:
         node.childrenWithoutParent = node.id == nil
-        node.children = try children(of: node.id, depth: depth, axes: &node.childAxes)
+        node.children = try children(of: node.id, depth: depth, kinds: &node.childKinds)
+      case .floating?:
+        node.floatingWithoutParent = node.id == nil
+        node.floating = try floatingLayers(of: node.id, depth: depth)
       default:
         try node.members.append(
           keyText(start: start, count: length), try keptValue(depth: memberDepth))
@@ -78,11 +93,11 @@ extension OnePassDecoder {
     return try add(node, parent: parent)
   }
 
-  /// Builds the node from its members by its kind and adds it: only a pane, split or tabs
-  /// container exactly as the reference reads it without a repair.
+  /// Builds the node from its members by its kind and adds it: only a pane, split, tabs
+  /// container or stack exactly as the reference reads it without a repair.
   private mutating func add(
     _ members: NodeMembers, parent: NodeID?
-  ) throws(NeedsReference) -> (id: NodeID, axis: Axis?) {
+  ) throws(NeedsReference) -> (id: NodeID, kind: MergingKind) {
     guard let id = members.id, let kind = members.kind else { throw NeedsReference() }
     let unknown = members.members.members
     let node: Node
@@ -90,7 +105,8 @@ extension OnePassDecoder {
     case .pane:
       // A pane reads its title and router; members of the containers would be kept.
       guard let router = members.router, members.axis == nil, members.active == nil,
-        members.weights == nil, members.titles == nil, members.children == nil
+        members.weights == nil, members.titles == nil, members.children == nil,
+        members.floating == nil
       else { throw NeedsReference() }
       node = .pane(
         id, title: members.title ?? "", router: router, parent: parent, unknownMembers: unknown,
@@ -99,15 +115,14 @@ extension OnePassDecoder {
       guard let axis = members.axis, let children = members.children, children.count >= 2,
         let weights = members.weights, weights.count == children.count,
         members.title == nil, members.titles == nil, members.mark == nil,
-        !(axis == .horizontal ? members.childAxes.horizontal : members.childAxes.vertical)
+        members.floating == nil, !members.childKinds.contains(MergingKind(split: axis))
       else { throw NeedsReference() }
       // The reference's test, in its order: positive, finite, summing to 1.
       let total = weights.reduce(0, +)
       guard weights.allSatisfy({ $0.isFinite && $0 > 0 }), abs(total - 1) <= 1e-9 else {
         throw NeedsReference()
       }
-      let active = members.active ?? 0
-      guard active < children.count else { throw NeedsReference() }
+      let active = try members.activeIndex(among: children)
       node = .split(
         id, axis: axis, children: children, weights: weights, activeIndex: active,
         router: members.router, parent: parent, unknownMembers: unknown)
@@ -116,10 +131,24 @@ extension OnePassDecoder {
         let titles = members.titles, titles.count == children.count,
         members.title == nil, members.axis == nil, members.weights == nil, members.mark == nil
       else { throw NeedsReference() }
-      let active = members.active ?? 0
-      guard active < children.count else { throw NeedsReference() }
+      let active = try members.activeIndex(among: children)
+      var floating = Array(repeating: FloatingLayer(), count: children.count)
+      for (tab, layer) in members.floating ?? [] {
+        guard floating.indices.contains(tab) else { throw NeedsReference() }
+        floating[tab] = layer
+      }
       node = .tabs(
         id, children: children, titles: titles, activeIndex: active, router: members.router,
+        parent: parent, unknownMembers: unknown, floating: floating)
+    case .stack:
+      guard let axis = members.axis, let children = members.children, children.count >= 2,
+        members.weights == nil, members.title == nil, members.titles == nil,
+        members.mark == nil, members.floating == nil,
+        !members.childKinds.contains(MergingKind(stack: axis))
+      else { throw NeedsReference() }
+      let active = try members.activeIndex(among: children)
+      node = .stack(
+        id, axis: axis, children: children, activeIndex: active, router: members.router,
         parent: parent, unknownMembers: unknown)
     }
     // A repeated id is the reference's to report.
@@ -128,25 +157,44 @@ extension OnePassDecoder {
     if members.childrenWithoutParent {
       for child in node.children { nodes[child]?.parent = id }
     }
-    return (id, node.axis)
+    if members.floatingWithoutParent {
+      for pane in node.floatingPanes { nodes[pane]?.parent = id }
+    }
+    let merging =
+      switch node.kind {
+      case .split(let axis): MergingKind(split: axis)
+      case .stack(let axis): MergingKind(stack: axis)
+      case .pane, .tabs, .unknown: MergingKind()
+      }
+    return (id, merging)
   }
 
-  /// Reads a container's children, noting which axes of split they hold.
+  /// Reads a container's children, noting which merging kinds they are.
   private mutating func children(
-    of parent: NodeID?, depth: Int, axes: inout (horizontal: Bool, vertical: Bool)
+    of parent: NodeID?, depth: Int, kinds: inout MergingKind
   ) throws(NeedsReference) -> [NodeID] {
     var ids: [NodeID] = []
     guard try openArray() else { return ids }
     repeat {
-      let (id, axis) = try node(parent: parent, depth: depth + 1)
+      let (id, kind) = try node(parent: parent, depth: depth + 1)
       ids.append(id)
-      switch axis {
-      case .horizontal?: axes.horizontal = true
-      case .vertical?: axes.vertical = true
-      case nil: break
-      }
+      kinds.formUnion(kind)
     } while try next(closing: 0x5D)
     return ids
+  }
+
+  /// The kinds of node that merge into a parent of their kind and axis, as bits: a split or
+  /// stack of each axis (none for other kinds).
+  struct MergingKind: OptionSet {
+    let rawValue: UInt8
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// A split of `axis`.
+    init(split axis: Axis) { rawValue = axis == .horizontal ? 1 : 2 }
+
+    /// A stack of `axis`.
+    init(stack axis: Axis) { rawValue = axis == .horizontal ? 4 : 8 }
   }
 
   /// Reads a string that must be one of the names of `table`: a node's kind (a pane, split

@@ -78,6 +78,11 @@ enum TemplateEncoder {
       for title in titles { sink.string(title) }
       sink.close()
       children = nodes
+    case .stack(let axis, let nodes, let expanded):
+      sink.member(.kind, StoredNodeKind.stack.name)
+      sink.member(.axis, axis.rawValue)
+      sink.member(.active, expanded)
+      children = nodes
     }
     if let children {
       if let router = template.router {
@@ -123,7 +128,7 @@ enum TemplateEncoder {
         }
         switch node.content {
         case .pane: break
-        case .split(_, let children, _), .tabs(let children, _, _):
+        case .split(_, let children, _), .tabs(let children, _, _), .stack(_, let children, _):
           for (childIndex, child) in children.enumerated().reversed() {
             pending.append((child, "\(nodeLocation).children[\(childIndex)]", depth + 1))
           }

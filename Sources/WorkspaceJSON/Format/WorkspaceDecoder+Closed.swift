@@ -102,7 +102,15 @@ extension WorkspaceDecoder {
         return nil
       }
       let slot: ClosedList.Slot
-      if let axisName = object[.axis]?.stringValue {
+      if let kind = object[.kind] {
+        guard kind.stringValue == StoredNodeKind.stack.name,
+          let axis = object[.axis]?.stringValue.flatMap(Axis.init(rawValue:))
+        else {
+          note(at, "a step's kind must be 'stack', with an axis; closed entry dropped")
+          return nil
+        }
+        slot = .stack(axis)
+      } else if let axisName = object[.axis]?.stringValue {
         guard let axis = Axis(rawValue: axisName), let weight = object[.weight]?.numberValue,
           weight > 0, weight <= 1
         else {
@@ -113,7 +121,10 @@ extension WorkspaceDecoder {
         slot = .split(axis, weight: weight)
       } else {
         guard let title = try string(object[.title], at: at + ".title") else {
-          note(at, "a step needs an 'axis' and 'weight' or a 'title'; closed entry dropped")
+          note(
+            at,
+            "a step needs an 'axis' and 'weight', a 'title', or a 'kind' and 'axis'; "
+              + "closed entry dropped")
           return nil
         }
         slot = .tab(title)

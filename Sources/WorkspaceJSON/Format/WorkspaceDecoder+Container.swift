@@ -1,7 +1,7 @@
 import Workspace
 
 extension WorkspaceDecoder {
-  /// Decodes a split or tabs container with its children.
+  /// Decodes a split, tabs container or stack with its children.
   ///
   /// The members that describe the children — `weights`, `titles`, `active` — are checked
   /// against the stored children and repaired here, each reported with its own JSON path; a
@@ -10,7 +10,7 @@ extension WorkspaceDecoder {
     _ object: JSONDocument.Object, kind: StoredNodeKind, id: NodeID, at location: String, depth: Int
   ) throws(WorkspaceFileError) -> Node {
     var axis = Axis.horizontal
-    if kind == .split {
+    if kind == .split || kind == .stack {
       if let name = object[.axis]?.stringValue, let parsed = Axis(rawValue: name) {
         axis = parsed
       } else {
@@ -23,11 +23,21 @@ extension WorkspaceDecoder {
       if router == nil { note(location + ".router", "unusable router removed") }
     }
     /// The container with its kept children, each with its weight or title.
-    func container(_ ids: [NodeID], weights: [Double], titles: [String], active: Int) -> Node {
-      kind == .split
-        ? .split(
+    func container(
+      _ ids: [NodeID], weights: [Double], titles: [String], active: Int,
+      floating: [FloatingLayer] = []
+    ) -> Node {
+      switch kind {
+      case .split:
+        .split(
           id, axis: axis, children: ids, weights: weights, activeIndex: active, router: router)
-        : .tabs(id, children: ids, titles: titles, activeIndex: active, router: router)
+      case .stack:
+        .stack(id, axis: axis, children: ids, activeIndex: active, router: router)
+      case .tabs, .pane:
+        .tabs(
+          id, children: ids, titles: titles, activeIndex: active, router: router,
+          floating: floating)
+      }
     }
     let storedActive = intMember(object, .active, at: location, minimum: 0) ?? 0
     guard let children = object[.children]?.arrayValue else {
@@ -50,7 +60,7 @@ extension WorkspaceDecoder {
     if kind == .split {
       keptWeights = kept.map { weights[$0] }
       if kept.count != children.count { keptWeights = WorkspaceState.normalized(keptWeights) }
-    } else {
+    } else if kind == .tabs {
       keptTitles = kept.map { titles[$0] }
     }
     if !children.isEmpty, storedActive >= children.count {
@@ -61,9 +71,12 @@ extension WorkspaceDecoder {
     }
     // The active child's new index, or the nearest kept child before it.
     let active = min(storedActive, children.count - 1)
+    let floating =
+      kind == .tabs
+      ? try decodeFloating(object, tabs: id, kept: kept, at: location, depth: depth) : []
     return container(
       ids, weights: keptWeights, titles: keptTitles,
-      active: max(0, (kept.lastIndex { $0 <= active } ?? 0)))
+      active: max(0, (kept.lastIndex { $0 <= active } ?? 0)), floating: floating)
   }
 
   /// The stored weights, one per stored child, positive and summing to 1: as stored when

@@ -85,6 +85,10 @@ extension WorkspaceDecoder {
     switch StoredNodeKind(name: kindName) {
     case .pane?: kind = .pane
     case .tabs?: kind = .tabs
+    case .stack?:
+      guard let axisName = object[.axis]?.stringValue, let axis = Axis(rawValue: axisName)
+      else { return nil }
+      kind = .stack(axis)
     case .split?:
       guard let axisName = object[.axis]?.stringValue, let axis = Axis(rawValue: axisName)
       else { return nil }
@@ -134,9 +138,15 @@ extension WorkspaceDecoder {
         router: router, parent: parentID, unknownMembers: unknownMembers)
     case .tabs:
       let titles = (object[.titles]?.arrayValue ?? []).compactMap(\.stringValue)
-      guard titles.count == children.count else { return nil }
+      guard titles.count == children.count,
+        let floating = flatFloating(object[.floating], tabCount: children.count)
+      else { return nil }
       return .tabs(
         id, children: children, titles: titles, activeIndex: active, router: router,
+        parent: parentID, unknownMembers: unknownMembers, floating: floating)
+    case .stack(let axis):
+      return .stack(
+        id, axis: axis, children: children, activeIndex: active, router: router,
         parent: parentID, unknownMembers: unknownMembers)
     case .unknown:
       return nil

@@ -60,21 +60,21 @@ extension WorkspaceDecoder {
     return template
   }
 
-  /// One node: a split (`h` or `v`), a tabs container (`tabs`) or a pane (`route` or
-  /// `router`).
+  /// One node: a split (`h` or `v`), a tabs container (`tabs`), a stack (`stack`, with its
+  /// `axis`, `v` unless `h`) or a pane (`route` or `router`).
   private func layoutNode(
     _ value: JSONValue, at location: String, depth: Int, count: inout Int
   ) throws(WorkspaceFileError) -> NodeTemplate {
     count += 1
     try checkTreeLimits(depth: depth, count: count, at: location)
     guard let object = value.objectValue else { throw invalid(location, "expected an object") }
-    let containerKeys = [LayoutKey.horizontal, .vertical, .tabs].filter {
+    let containerKeys = [LayoutKey.horizontal, .vertical, .tabs, .stack].filter {
       object[$0.rawValue] != nil
     }
     guard containerKeys.count <= 1 else {
       throw invalid(
         location,
-        "a node is one of 'h', 'v' or 'tabs'; found "
+        "a node is one of 'h', 'v', 'tabs' or 'stack'; found "
           + containerKeys.map { "'\($0)'" }.joined(separator: " and "))
     }
     var node: NodeTemplate
@@ -85,7 +85,7 @@ extension WorkspaceDecoder {
       }
       node = try layoutContainer(object, key, at: location, depth: depth, count: &count)
     } else {
-      for misplaced in [LayoutKey.weights, .active] where object[misplaced.rawValue] != nil {
+      for misplaced in [LayoutKey.weights, .active, .axis] where object[misplaced.rawValue] != nil {
         throw invalid("\(location).\(misplaced)", "a container's member, but this node is a pane")
       }
       node = try layoutPane(object, at: location)
@@ -119,13 +119,32 @@ extension WorkspaceDecoder {
     let router = try object[LayoutKey.router.rawValue].map { (value) throws(WorkspaceFileError) in
       try decodeTemplateRouter(value, at: "\(location).router")
     }
-    if key == .tabs {
+    if key != .stack, object[LayoutKey.axis.rawValue] != nil {
+      throw invalid("\(location).axis", "a stack's member, but this node is '\(key)'")
+    }
+    if key == .tabs || key == .stack {
+      if key == .stack, object[LayoutKey.weights.rawValue] != nil {
+        throw invalid("\(location).weights", "a split's member, but this node is a stack")
+      }
       let active = object[LayoutKey.active.rawValue].map(\.intValue) ?? 0
       guard let active, active >= 0, active < items.count else {
         throw invalid("\(location).active", "expected an index from 0 to \(items.count - 1)")
       }
-      return NodeTemplate(
-        .tabs(children: children, titles: tabTitles, selected: active), router: router)
+      guard key == .stack else {
+        return NodeTemplate(
+          .tabs(children: children, titles: tabTitles, selected: active), router: router)
+      }
+      let axis: Axis
+      switch object[LayoutKey.axis.rawValue] {
+      case nil: axis = .vertical
+      case let value?:
+        switch value.stringValue {
+        case LayoutKey.horizontal.rawValue?: axis = .horizontal
+        case LayoutKey.vertical.rawValue?: axis = .vertical
+        default: throw invalid("\(location).axis", "expected \"h\" or \"v\"")
+        }
+      }
+      return NodeTemplate(.stack(axis, children: children, expanded: active), router: router)
     }
     let weights = try templateWeights(
       object[LayoutKey.weights.rawValue], count: items.count, at: location)
@@ -149,7 +168,7 @@ extension WorkspaceDecoder {
       throw invalid(
         location,
         "missing 'route' (a pane's root route, such as \"notes/note:7\"), "
-          + "or 'h', 'v' or 'tabs' for a container")
+          + "or 'h', 'v', 'tabs' or 'stack' for a container")
     }
     let pane = NodeTemplate(.pane(title: title, router: router))
     guard let value = object[LayoutKey.mark.rawValue] else { return pane }
@@ -180,6 +199,10 @@ extension WorkspaceDecoder {
       case .tabs(let children, _, _):
         for (index, child) in children.enumerated().reversed() {
           pending.append((child, "\(nodeLocation).tabs[\(index)]"))
+        }
+      case .stack(_, let children, _):
+        for (index, child) in children.enumerated().reversed() {
+          pending.append((child, "\(nodeLocation).stack[\(index)]"))
         }
       }
     }

@@ -102,7 +102,8 @@ extension WorkspaceDecoder {
     var node: NodeTemplate
     guard let kind = StoredNodeKind(name: kindName) else {
       throw invalid(
-        location + ".kind", "unknown kind '\(kindName)': a template holds panes, splits and tabs")
+        location + ".kind",
+        "unknown kind '\(kindName)': a template holds panes, splits, tabs and stacks")
     }
     switch kind {
     case .pane:
@@ -120,7 +121,7 @@ extension WorkspaceDecoder {
         }
         node = node.marked(mark)
       }
-    case .split, .tabs:
+    case .split, .tabs, .stack:
       guard let items = object[.children]?.arrayValue else {
         throw invalid(location + ".children", "expected an array of nodes")
       }
@@ -136,14 +137,20 @@ extension WorkspaceDecoder {
         let weights = try templateWeights(object[.weights], count: items.count, at: location)
         node = NodeTemplate(.split(axis, children: children, weights: weights), router: router)
       } else {
-        let titles = try templateTitles(object[.titles], count: items.count, at: location)
         let active = object[.active].map(\.intValue) ?? 0
         guard let active, active >= 0, active < max(1, items.count) else {
           throw invalid(
             location + ".active", "expected an index from 0 to \(max(0, items.count - 1))")
         }
-        node = NodeTemplate(
-          .tabs(children: children, titles: titles, selected: active), router: router)
+        if kind == .stack {
+          let axis = try templateAxis(object[.axis], at: location + ".axis")
+          node = NodeTemplate(
+            .stack(axis, children: children, expanded: active), router: router)
+        } else {
+          let titles = try templateTitles(object[.titles], count: items.count, at: location)
+          node = NodeTemplate(
+            .tabs(children: children, titles: titles, selected: active), router: router)
+        }
       }
     }
     node.unknownMembers = unknown(object, known: kind.templateMembers)

@@ -149,6 +149,9 @@ struct WorkspaceDecoder {
         try collectIDs(child, at: "\(location).children[\(index)]", depth: depth + 1)
       }
     }
+    for (node, nodeLocation) in Self.floatingNodes(of: object, at: location) {
+      try collectIDs(node, at: nodeLocation, depth: depth + 1)
+    }
   }
 
   private static func isContainer(_ object: JSONDocument.Object) -> Bool {

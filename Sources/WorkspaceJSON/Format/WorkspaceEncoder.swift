@@ -170,6 +170,8 @@ enum WorkspaceEncoder {
       sink.openArray()
       for child in node.children { nestedNode(child, in: nodes, into: &sink) }
       sink.close()
+    } floatingPane: { sink, pane in
+      nestedNode(pane, in: nodes, into: &sink)
     }
   }
 
@@ -196,6 +198,9 @@ enum WorkspaceEncoder {
           sink.number(weight)
         case .tab(let title):
           sink.member(.title, title)
+        case .stack(let axis):
+          sink.member(.kind, StoredNodeKind.stack.name)
+          sink.member(.axis, axis.rawValue)
         }
         unknown(branch.unknownMembers, into: &sink)
         sink.close()
@@ -223,6 +228,8 @@ enum WorkspaceEncoder {
   private static func flatNode<Sink: JSONSink & ~Copyable>(_ node: Node, into sink: inout Sink) {
     fields(of: node, parent: .flat(node.parent), into: &sink) { sink in
       ids(node.children, into: &sink)
+    } floatingPane: { sink, pane in
+      sink.number(pane.rawValue)
     }
   }
 
@@ -233,10 +240,11 @@ enum WorkspaceEncoder {
     case flat(NodeID?)
   }
 
-  /// A node's members, its parent written as `parent` says.
+  /// A node's members, its parent written as `parent` says, its children and floating
+  /// panes as `children` and `floatingPane` write them.
   private static func fields<Sink: JSONSink & ~Copyable>(
     of node: Node, parent: ParentMember, into sink: inout Sink,
-    children: (inout Sink) -> Void
+    children: (inout Sink) -> Void, floatingPane: (inout Sink, NodeID) -> Void
   ) {
     sink.openObject()
     sink.member(.id, node.id.rawValue)
@@ -265,6 +273,10 @@ enum WorkspaceEncoder {
       sink.openArray()
       for title in node.tabTitles { sink.string(title) }
       sink.close()
+    case .stack(let axis):
+      sink.string(StoredNodeKind.stack.name)
+      sink.member(.axis, axis.rawValue)
+      sink.member(.active, node.activeIndex)
     case .unknown(let kind):
       sink.string(kind)
     }
@@ -276,7 +288,47 @@ enum WorkspaceEncoder {
       sink.key(.children)
       children(&sink)
     }
+    let layers = node.floatingLayers
+    if layers.contains(where: { !$0.isEmpty }) {
+      sink.key(.floating)
+      sink.openArray()
+      for (index, layer) in layers.enumerated() where !layer.isEmpty {
+        floating(layer, tab: index, into: &sink, pane: floatingPane)
+      }
+      sink.close()
+    }
     unknown(node.unknownMembers, into: &sink)
+    sink.close()
+  }
+
+  /// A tab's floating layer: `{"tab": 1, "focused": true, "panes": [{"frame": [x, y, width,
+  /// height], "pinned": true, "node": …}]}`, `focused`, `hidden` and `pinned` only when true.
+  private static func floating<Sink: JSONSink & ~Copyable>(
+    _ layer: FloatingLayer, tab: Int, into sink: inout Sink,
+    pane writePane: (inout Sink, NodeID) -> Void
+  ) {
+    sink.openObject()
+    sink.member(.tab, tab)
+    if layer.isFocused { sink.member(.focused, true) }
+    if layer.isHidden { sink.member(.hidden, true) }
+    sink.key(.panes)
+    sink.openArray()
+    for pane in layer.panes {
+      sink.openObject()
+      sink.key(.frame)
+      sink.openArray()
+      for fraction in [pane.frame.x, pane.frame.y, pane.frame.width, pane.frame.height] {
+        sink.number(fraction)
+      }
+      sink.close()
+      if pane.isPinned { sink.member(.pinned, true) }
+      sink.key(.node)
+      writePane(&sink, pane.id)
+      unknown(pane.unknownMembers, into: &sink)
+      sink.close()
+    }
+    sink.close()
+    unknown(layer.unknownMembers, into: &sink)
     sink.close()
   }
 

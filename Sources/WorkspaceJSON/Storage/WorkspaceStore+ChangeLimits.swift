@@ -35,12 +35,15 @@ extension WorkspaceStore {
   ///   - changes: The changes.
   ///   - checkingFile: Whether to check the file, its backup and its lock too (`false` for a
   ///     caller that checked them a moment ago).
+  ///   - known: The file's stamp as the caller last saw it, which stands for its size (a
+  ///     control session's line between two checks of the file); `nil` to look.
   /// - Throws: The ``WorkspaceFileError`` the save would throw.
   /// - Complexity: That of ``checkLimits(_:after:)``, plus a few `stat` calls.
   package func checkSaving(
-    _ state: WorkspaceState, after changes: [WorkspaceChange], checkingFile: Bool = true
+    _ state: WorkspaceState, after changes: [WorkspaceChange], checkingFile: Bool = true,
+    known: FileStamp? = nil
   ) throws(WorkspaceFileError) {
-    let size = FileStamp(path: targetPath)?.size ?? 0
+    let size = (known ?? FileStamp(path: targetPath))?.size ?? 0
     if size > Int64(limits.maximumFileBytes / 2) {
       try checkLimits(state)
     } else {

@@ -118,6 +118,8 @@ private struct NodeView: View {
       case .split(.vertical): VStack { children(of: node) }
       case .split: HStack { children(of: node) }
       case .tabs: TabView { children(of: node) }
+      case .stack(.horizontal): HStack { members(of: node) }
+      case .stack: VStack { members(of: node) }
       case .unknown: Text("unsupported node")
       }
     }
@@ -125,6 +127,19 @@ private struct NodeView: View {
 
   private func children(of node: Node) -> some View {
     ForEach(node.children, id: \.self) { NodeView(workspace: workspace, id: $0) }
+  }
+
+  /// A stack's members: the expanded one in full, each other one a title bar that expands it.
+  private func members(of node: Node) -> some View {
+    ForEach(node.children, id: \.self) { member in
+      if member == node.activeChild {
+        NodeView(workspace: workspace, id: member)
+      } else if let pane = workspace.state.titledPane(of: member) {
+        Button(workspace.state.node(pane)?.title ?? "") {
+          _ = try? workspace.apply(.focus(.pane(.id(pane))))
+        }
+      }
+    }
   }
 }
 // README.md, Swift block 5
