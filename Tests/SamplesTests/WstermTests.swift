@@ -28,8 +28,7 @@ import WorkspaceTestSupport
     #expect(lines[4].contains("┃ ┄ sheet ┄ "))
     #expect(lines[5].contains("┃ compose "))
     #expect(lines[6].contains("┃ attachment:1 "))
-    // The sample is a version 2 file: wsterm says it will be saved as the current version.
-    #expect(lines[9] == " migrated from format version 2; saved on the first command")
+    #expect(lines[9] == " pane 3 (%4)  ·  C-b ? keys  ·  C-b : command  ·  C-b q quit")
   }
 
   @Test func frameOfTheDashboardIsAGrid() throws {

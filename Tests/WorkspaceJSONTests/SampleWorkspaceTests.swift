@@ -30,18 +30,12 @@ import WorkspaceJSON
     panes.compactMap { state.node($0)?.title }
   }
 
-  /// The files are version 2, which version 3 (stacks and floating panes) reads unchanged:
-  /// the encoder writes the same bytes but the version.
   @Test(arguments: currentFiles)
-  func versionTwoFileLoadsUnchangedAndIsWhatTheEncoderWrites(name: String) throws {
+  func currentFileLoadsCleanlyAndIsWhatTheEncoderWrites(name: String) throws {
     let (bytes, loaded) = try load(name)
     #expect(loaded.diagnostics == [])
-    #expect(loaded.migratedFromVersion == 2)
-    let stored = String(decoding: bytes, as: UTF8.self)
-    let version = try #require(stored.range(of: "\"version\": 2,"))
-    #expect(
-      String(decoding: WorkspaceFile.encode(loaded.state), as: UTF8.self)
-        == stored.replacingCharacters(in: version, with: "\"version\": 3,"))
+    #expect(loaded.migratedFromVersion == nil)
+    #expect(WorkspaceFile.encode(loaded.state) == bytes)
     let again = try WorkspaceFile.decode(WorkspaceFile.encode(loaded.state))
     #expect(again.state == loaded.state)
   }
