@@ -182,6 +182,38 @@ import Testing
     #expect(state.outline == "T(*Two: %5)")
   }
 
+  @Test func moveTabTakesTheTabsFloatingPanesAndMovePaneRefusesOne() throws {
+    var state = WorkspaceState(tabs(("One", hsplit(pane("A"), pane("B"))), ("Two", pane("C"))))
+    try state.applyChecked(.newWindow(title: "W"))
+    try state.applyChecked([.selectWindow(.number(1)), .float])
+    let before = state
+    #expect(state.focusedPane == NodeID(3))
+    state.expectRefusal(
+      .movePaneToWindow(2), .floatingPane(NodeID(3), command: "window move-pane"))
+    try state.applyChecked(.moveTabToWindow(2))
+    #expect(state.activeWindowIndex == 1)
+    #expect(state.isFloating(NodeID(3)))
+    #expect(state.focusedPane == NodeID(3))
+    #expect(state.isInActiveWindow(NodeID(3)))
+    try state.applyChecked(.selectWindow(.number(1)))
+    #expect(state.outline == "T(*Two: %5)")
+    #expect(state.node(NodeID(3)) != nil && !state.isInActiveWindow(NodeID(3)))
+    try state.applyChecked([.selectWindow(.number(2)), .undo()])
+    #expect(state.windows == before.windows)
+    #expect(state.isFloating(NodeID(3)) && state.isInActiveWindow(NodeID(3)))
+  }
+
+  @Test func windowCloseKeepsItsFloatingPanesForReopen() throws {
+    var state = try Self.twoWindows()
+    try state.applyChecked([.split(.horizontal), .float])
+    let floating = state.focusedPane
+    try state.applyChecked([.selectWindow(.number(1)), .closeWindow(2)])
+    #expect(state.node(floating) == nil)
+    try state.applyChecked(.reopen())
+    try state.applyChecked(.selectWindow(.number(2)))
+    #expect(state.isFloating(floating))
+  }
+
   @Test func windowAtRunsACommandInAnotherWindowWithoutSwitching() throws {
     var state = try Self.twoWindows()
     try state.applyChecked(.inWindow(1, .split(.vertical)))
