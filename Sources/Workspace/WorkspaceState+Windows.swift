@@ -240,12 +240,20 @@ extension WorkspaceState {
 
   /// `window move-pane N`: the focused pane moves, as the same node, to a new tab of window
   /// N (as `break` makes one), which becomes active with the pane focused. Refused for the
-  /// only pane of its window (`window close` closes a window) and for the active window.
+  /// only pane of its window (`window close` closes a window), for the active window, for a
+  /// floating pane and for the only tiled pane of a tab with floating panes.
   mutating func movePane(toWindow number: Int, in transaction: inout Transaction)
     throws(WorkspaceError)
   {
     let pane = focusedPane
     try requireTiled(pane, for: "window move-pane")
+    // The only tiled pane of a tab with floating panes: they would lose their tab, as `join`.
+    if tab(holding: pane) == pane, let tabs = self[pane].parent,
+      let index = self[tabs].children.firstIndex(of: pane),
+      !self[tabs].floatingLayers[index].isEmpty
+    {
+      throw .tabHoldsFloatingPanes(pane)
+    }
     let title = self[pane].title.isEmpty ? self[pane].router!.stack.root.name : self[pane].title
     try move(pane, toWindow: number, slot: TabSlot(title), in: &transaction)
   }

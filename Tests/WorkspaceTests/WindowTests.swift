@@ -190,6 +190,9 @@ import Testing
     #expect(state.focusedPane == NodeID(3))
     state.expectRefusal(
       .movePaneToWindow(2), .floatingPane(NodeID(3), command: "window move-pane"))
+    try state.applyChecked(.focus(.pane(.number(1))))
+    state.expectRefusal(.movePaneToWindow(2), .tabHoldsFloatingPanes(NodeID(4)))
+    try state.applyChecked(.focus(.pane(.number(2))))
     try state.applyChecked(.moveTabToWindow(2))
     #expect(state.activeWindowIndex == 1)
     #expect(state.isFloating(NodeID(3)))
@@ -199,7 +202,8 @@ import Testing
     #expect(state.outline == "T(*Two: %5)")
     #expect(state.node(NodeID(3)) != nil && !state.isInActiveWindow(NodeID(3)))
     try state.applyChecked([.selectWindow(.number(2)), .undo()])
-    #expect(state.windows == before.windows)
+    #expect(state.activeWindowIndex == 0)
+    #expect(state.outline == before.outline)
     #expect(state.isFloating(NodeID(3)) && state.isInActiveWindow(NodeID(3)))
   }
 
