@@ -55,7 +55,7 @@ public final class WorkspaceSession {
 
   /// The identifiers of the windows the restored workspace holds, in order, the active one
   /// among them: the host opens a scene for each (SwiftUI restores those whose scene storage
-  /// it kept; ``Workspace/window(_:)`` gives each its view).
+  /// it kept; `Workspace.window(_:)` gives each its view).
   public var windowIdentifiers: [String] { workspace.state.windows.map(\.identifier) }
   /// The file's store.
   public let store: WorkspaceStore
