@@ -22,13 +22,17 @@ public struct ClosedList: Equatable, Sendable {
     public let siblings: [NodeID]
     /// Members of the stored entry this version does not understand.
     public package(set) var unknownMembers: UnknownMembers
+    /// For a closed window (`window close`): the window and where it stood; `id` is then
+    /// its root, and ``place`` and ``siblings`` are empty.
+    public let window: WindowPlace?
 
     /// An entry from its parts; the closed node `id` must be in `nodes` with no parent.
     package init(
       id: NodeID, nodes: [NodeID: Node], place: [Branch], siblings: [NodeID],
-      unknownMembers: UnknownMembers = UnknownMembers()
+      unknownMembers: UnknownMembers = UnknownMembers(), window: WindowPlace? = nil
     ) {
       precondition(nodes[id] != nil, "an entry holds its closed node")
+      self.window = window
       self.id = id
       self.nodes = nodes
       self.place = place
@@ -47,7 +51,9 @@ public struct ClosedList: Equatable, Sendable {
       var pending = [id]
       while let next = pending.popLast() {
         order.append(next)
-        pending.append(contentsOf: nodes[next]?.children.reversed() ?? [])
+        let node = nodes[next]
+        pending.append(
+          contentsOf: ((node?.children ?? []) + (node?.floatingPanes ?? [])).reversed())
       }
       return order
     }
@@ -98,7 +104,22 @@ public struct ClosedList: Equatable, Sendable {
         if new != router { repaired[id]!.setRouter(new) }
       }
       self = Entry(
-        id: id, nodes: repaired, place: place, siblings: siblings, unknownMembers: unknownMembers)
+        id: id, nodes: repaired, place: place, siblings: siblings, unknownMembers: unknownMembers,
+        window: window)
+    }
+  }
+
+  /// A closed window and its 0-based index among the windows when it closed.
+  public struct WindowPlace: Equatable, Sendable {
+    /// The window as it was: identifier, title, root, focus, zoom and size.
+    public let window: Window
+    /// Its index among the windows.
+    public let index: Int
+
+    /// A place from its parts.
+    package init(window: Window, index: Int) {
+      self.window = window
+      self.index = index
     }
   }
 

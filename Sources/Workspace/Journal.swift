@@ -9,12 +9,16 @@ package struct Journal: Equatable, Sendable {
   /// rolls back; for an undo entry only if its change zoomed or unzoomed, so that undoing a
   /// push never also undoes a later zoom.
   package var restoresZoom: Bool
+  /// The windows and which was active (their recorded sizes aside, which undo leaves as
+  /// they are); ``rootID``, ``mostRecentlyUsed`` and ``zoomedPane`` are the active one's.
+  package var windowList: WindowList
 
   /// A journal from its parts; the file layer builds stored history with it.
   package init(
     nodes: [NodeID: Node?] = [:], rootID: NodeID, mostRecentlyUsed: [NodeID],
-    zoomedPane: NodeID?, restoresZoom: Bool = true
+    zoomedPane: NodeID?, restoresZoom: Bool = true, windowList: WindowList
   ) {
+    self.windowList = windowList
     self.nodes = nodes
     self.rootID = rootID
     self.mostRecentlyUsed = mostRecentlyUsed
@@ -26,6 +30,7 @@ package struct Journal: Equatable, Sendable {
   func isEmpty(comparedWith state: WorkspaceState) -> Bool {
     nodes.allSatisfy { state.node($0.key) == $0.value } && rootID == state.rootID
       && mostRecentlyUsed == state.mostRecentlyUsed && zoomedPane == state.zoomedPane
+      && windowList == state.windowList
   }
 }
 
@@ -36,14 +41,15 @@ extension WorkspaceState {
   mutating func restore(_ journal: Journal, in transaction: inout Transaction) -> Journal {
     var replaced = Journal(
       rootID: rootID, mostRecentlyUsed: mostRecentlyUsed, zoomedPane: zoomedPane,
-      restoresZoom: journal.restoresZoom)
+      restoresZoom: journal.restoresZoom, windowList: windowList)
     for (id, before) in journal.nodes {
       replaced.nodes[id] = nodes[id]
       set(id, before, in: &transaction)
     }
+    let switchesWindow = restoreWindows(journal.windowList)
     rootID = journal.rootID
     mostRecentlyUsed = journal.mostRecentlyUsed
-    if journal.restoresZoom { zoomedPane = journal.zoomedPane }
+    if journal.restoresZoom || switchesWindow { zoomedPane = journal.zoomedPane }
     return replaced
   }
 

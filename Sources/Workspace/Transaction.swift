@@ -17,7 +17,7 @@ struct Transaction {
     journals.append(
       Journal(
         rootID: state.rootID, mostRecentlyUsed: state.mostRecentlyUsed,
-        zoomedPane: state.zoomedPane))
+        zoomedPane: state.zoomedPane, windowList: state.windowList))
   }
 
   /// Stops recording in the innermost journal and returns it.

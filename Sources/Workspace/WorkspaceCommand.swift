@@ -144,6 +144,23 @@ public indirect enum WorkspaceCommand: Hashable, Sendable {
   /// tokens, kind, limits) where it stood, or as near as the tree allows, and focus it (see
   /// ``ClosedList``). One undoable change; undo and redo leave the closed list as it is.
   case reopen(Int = 1)
+  /// Open a window of one pane whose router root is `root` (default a copy of the focused
+  /// pane's root), titled `title` (default the root's name), and make it active; its kind is
+  /// chosen as for ``newTab(title:root:kind:focusing:)``.
+  case newWindow(title: String? = nil, root: RouteToken? = nil, kind: String? = nil)
+  /// Make another window active.
+  case selectWindow(WindowTarget)
+  /// Close a window (1-based; default the active one) with everything in it; `reopen`
+  /// brings it back.
+  case closeWindow(Int? = nil)
+  /// Rename the active window.
+  case renameWindow(String)
+  /// Move the focused pane to a new tab of window N, which becomes active.
+  case movePaneToWindow(Int)
+  /// Move the tab holding the focused pane to window N, which becomes active.
+  case moveTabToWindow(Int)
+  /// Run a command in window N as if it were active; the active window stays active.
+  case inWindow(Int, WorkspaceCommand)
   /// Undo up to `count` recorded changes.
   case undo(count: Int = 1)
   /// Redo up to `count` undone changes.
@@ -217,7 +234,8 @@ extension WorkspaceCommand {
   /// not record. Zoom changes the layout and is recorded.
   var isNavigationOnly: Bool {
     switch self {
-    case .focus, .selectTab: true
+    case .focus, .selectTab, .selectWindow: true
+    case .inWindow(_, let command): command.isNavigationOnly
     default: false
     }
   }
@@ -229,9 +247,21 @@ extension WorkspaceCommand {
   public var isTargetable: Bool {
     switch self {
     case .focus, .selectTab, .setMinimumPaneSize, .addTemplate, .removeTemplate, .reopen,
-      .undo, .redo, .at:
+      .undo, .redo, .at, .newWindow, .selectWindow, .closeWindow, .renameWindow,
+      .movePaneToWindow, .moveTabToWindow, .inWindow:
       false
     case .route(_, let id): id == nil
+    default: true
+    }
+  }
+
+  /// Whether `window N COMMAND` can run the command in another window: every command but
+  /// the window commands themselves, `undo` and `redo` (the history spans the workspace).
+  public var isWindowTargetable: Bool {
+    switch self {
+    case .newWindow, .selectWindow, .closeWindow, .renameWindow, .movePaneToWindow,
+      .moveTabToWindow, .inWindow, .undo, .redo:
+      false
     default: true
     }
   }
@@ -243,7 +273,8 @@ extension WorkspaceCommand {
   package var mayReadLayoutSize: Bool {
     switch self {
     case .route, .rename, .renameTab, .selectTab, .mark, .unmark: false
-    case .at(_, let command): command.mayReadLayoutSize
+    case .at(_, let command), .inWindow(_, let command): command.mayReadLayoutSize
+    case .selectWindow, .renameWindow: false
     case .focus(let target):
       switch target {
       case .pane, .next, .previous, .last, .floating, .tiled: false
@@ -258,7 +289,8 @@ extension WorkspaceCommand {
   func isCursor(recordsNavigation: Bool) -> Bool {
     switch self {
     case .route: return !recordsNavigation
-    case .at(_, let command): return command.isCursor(recordsNavigation: recordsNavigation)
+    case .at(_, let command), .inWindow(_, let command):
+      return command.isCursor(recordsNavigation: recordsNavigation)
     default: return isNavigationOnly
     }
   }

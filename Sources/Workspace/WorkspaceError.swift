@@ -110,6 +110,24 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   /// `at TARGET` with a command that does not act on the focused pane or tab (see
   /// ``WorkspaceCommand/isTargetable``), named by its word.
   case notTargetable(String)
+  /// No window has this 1-based number; `count` is how many there are.
+  case noSuchWindow(Int, count: Int)
+  /// `window close` of the only window.
+  case lastWindow
+  /// `window last` with no window used before the active one.
+  case noPreviousWindow
+  /// Moving a pane or tab to the window it is in (its 1-based number).
+  case sameWindow(Int)
+  /// Moving the only pane or tab of a window out of it.
+  case aloneInWindow(NodeID)
+  /// `window new` past ``WorkspaceState/windowLimit``.
+  case tooManyWindows(Int)
+  /// A pane named by id or mark lies in another window (its 1-based number): commands act
+  /// in the active window.
+  case inOtherWindow(NodeID, window: Int)
+  /// `window N COMMAND` with a command that cannot run in another window (a window command,
+  /// undo, redo), named by its word.
+  case notWindowTargetable(String)
   /// A command that acts on a tiled pane's place (`split`, `swap`, `move`, `resize`, `zoom`,
   /// `arrange`, `break`, `join`), named by its word, on a floating pane.
   case floatingPane(NodeID, command: String)
@@ -135,7 +153,7 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   public var exitCode: ExitCode {
     switch self {
     case .invalidFraction, .invalidCount, .invalidSize, .invalidTemplateName, .invalidMark,
-      .notTargetable,
+      .notTargetable, .notWindowTargetable,
       .missingTemplateParameter, .unknownTemplateParameter, .invalidTemplateArgument,
       .refusedRoute, .refusedNewRoute:
       .usage
@@ -228,6 +246,19 @@ extension WorkspaceError: CustomStringConvertible {
     case .nothingToUndo: "nothing to undo"
     case .nothingToRedo: "nothing to redo"
     case .notTargetable(let word): "'at' cannot run '\(word)': it does not act on a pane or tab"
+    case .noSuchWindow(let number, let count):
+      "no window \(number): the workspace has \(count == 1 ? "one window" : "\(count) windows")"
+    case .lastWindow: "cannot close the last window"
+    case .noPreviousWindow: "no previously active window"
+    case .sameWindow(let number): "already in window \(number)"
+    case .aloneInWindow(let id):
+      "cannot move \(id) out: it is all of its window (window close closes a window)"
+    case .tooManyWindows(let limit): "a workspace holds at most \(limit) windows"
+    case .inOtherWindow(let id, let window):
+      "\(id) is in window \(window): commands act in the active window (window \(window), or "
+        + "'window \(window) COMMAND')"
+    case .notWindowTargetable(let word):
+      "'window N' cannot run '\(word)': it acts on windows or the history"
     case .floatingPane(let id, let word):
       "'\(word)' acts on tiled panes and \(id) floats ('embed' puts it back)"
     case .notFloating(let id): "\(id) does not float ('float' floats it)"

@@ -58,13 +58,14 @@ extension WorkspaceState {
     measuringIn area: Size? = nil, routeTypes: RouteRegistry = RouteRegistry()
   ) throws(WorkspaceError) -> WorkspaceChange {
     let recordedSize = layoutSize
+    let startWindow = windowList.entries[windowList.active].identifier
     if let area {
       guard Self.isValid(area, lengths: Self.layoutLengths) else {
         throw .invalidSize(area, expected: Self.layoutLengths)
       }
       layoutSize = area
     }
-    defer { layoutSize = recordedSize }
+    defer { if area != nil { setLayoutSize(recordedSize, ofWindow: startWindow) } }
     let checksRoutes = !routeTypes.kinds.isEmpty
     let focusBefore = focusedPane
     let zoomedPaneBefore = zoomedPane
@@ -102,6 +103,10 @@ extension WorkspaceState {
             routeOperations[id ?? focusedPane, default: []].append(operation)
           } else if case .at(let target, .route(let operation, nil)) = command {
             routeOperations[try resolve(target), default: []].append(operation)
+          } else if case .inWindow(let number, .route(let operation, let id)) = command {
+            let window = try windowIndex(number: number)
+            routeOperations[id ?? activating(window: window).focusedPane, default: []].append(
+              operation)
           }
           if checksRoutes { transaction.begin(at: self) }
           try perform(command, routeTypes: routeTypes, in: &transaction)
@@ -151,7 +156,8 @@ extension WorkspaceState {
     else { return false }
     before.nodes = before.nodes.filter { nodes[$0.key] != $0.value }
     before.restoresZoom = before.zoomedPane != zoomedPane
-    guard !before.nodes.isEmpty || before.restoresZoom else { return false }
+    guard !before.nodes.isEmpty || before.restoresZoom || before.windowList != windowList
+    else { return false }
     let label = commands.map(String.init(describing:)).joined(separator: " ")
     history.record(History.Entry(label: label, journal: before))
     return true
@@ -253,6 +259,22 @@ extension WorkspaceState {
         try state.perform(command, routeTypes: routeTypes, in: &transaction)
       }
     case .reopen(let number): try reopen(number, in: &transaction)
+    case .newWindow(let title, let root, let kind):
+      try newWindow(
+        title: title, root: root, kind: newRouterKind(kind, for: root, routeTypes),
+        in: &transaction)
+    case .selectWindow(let target): try selectWindow(target)
+    case .closeWindow(let number): try closeWindow(number, in: &transaction)
+    case .renameWindow(let title): renameWindow(title)
+    case .movePaneToWindow(let number): try movePane(toWindow: number, in: &transaction)
+    case .moveTabToWindow(let number): try moveTab(toWindow: number, in: &transaction)
+    case .inWindow(let number, let command):
+      guard command.isWindowTargetable else {
+        throw .notWindowTargetable(command.words.first ?? "")
+      }
+      try inWindow(number, in: &transaction) { (state, transaction) throws(WorkspaceError) in
+        try state.perform(command, routeTypes: routeTypes, in: &transaction)
+      }
     case .undo, .redo: preconditionFailure("handled by apply")
     }
   }
@@ -274,14 +296,22 @@ extension WorkspaceState {
     case .id(let id):
       guard let node = nodes[id] else { throw .noSuchPane(reference) }
       guard node.isPane else { throw .notAPane(id) }
-      return id
+      return try inActiveWindow(id)
     case .mark(let name):
       guard let pane = pane(markedAs: name) else { throw .noSuchPane(reference) }
-      return pane
+      return try inActiveWindow(pane)
     case .last:
       guard let pane = mostRecentlyUsed.dropFirst().first else { throw .noSuchPane(reference) }
       return pane
     }
+  }
+
+  /// `id` if it lies in the active window, else the refusal naming the window it is in.
+  func inActiveWindow(_ id: NodeID) throws(WorkspaceError) -> NodeID {
+    guard isInActiveWindow(id) else {
+      throw .inOtherWindow(id, window: (windowIndex(holding: id) ?? 0) + 1)
+    }
+    return id
   }
 
   private mutating func route(

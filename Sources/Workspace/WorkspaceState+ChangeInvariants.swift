@@ -27,7 +27,21 @@ extension WorkspaceState {
     guard let root = nodes[rootID] else { return ["root \(rootID) does not exist"] }
     var problems: [String] = []
     if root.parent != nil { problems.append("root \(rootID) has a parent") }
-    var near: Set<NodeID> = previous.rootID == rootID ? [] : [rootID, previous.rootID]
+    // Every window's root is a root; a window opened, closed or switched changes them.
+    let roots = Set(windowRoots)
+    var previousRoots: Set<NodeID> = [previous.rootID]
+    for (index, window) in previous.windowList.entries.enumerated()
+    where index != previous.windowList.active {
+      previousRoots.insert(window.rootID)
+    }
+    var near = roots.symmetricDifference(previousRoots)
+    for other in roots where other != rootID {
+      guard let node = nodes[other] else {
+        problems.append("root \(other) of a window does not exist")
+        continue
+      }
+      if node.parent != nil { problems.append("root \(other) of a window has a parent") }
+    }
     for (id, before) in previous.nodes {
       near.insert(id)
       for node in [before, nodes[id]] {
@@ -36,13 +50,13 @@ extension WorkspaceState {
         near.formUnion(node.children + node.floatingPanes)
       }
     }
-    var reachesRoot: Set<NodeID> = [rootID]
+    var reachesRoot = roots
     var holdsPane: [NodeID: Bool] = [:]
     for id in near {
       guard let node = nodes[id] else { continue }
       problems += links(of: node) + violations(of: node) + floatingViolations(of: node)
       guard let chain = chainToRoot(from: id, known: &reachesRoot) else {
-        problems.append("\(id) is unreachable from the root")
+        problems.append("\(id) is unreachable from the windows' roots")
         continue
       }
       for container in chain {
@@ -54,6 +68,9 @@ extension WorkspaceState {
       }
     }
     if !holds(rootID, &holdsPane) { problems.append("the workspace has no pane") }
+    for other in roots where other != rootID && nodes[other] != nil && near.contains(other) {
+      if !holds(other, &holdsPane) { problems.append("the window of root \(other) has no pane") }
+    }
     return problems
   }
 
@@ -61,7 +78,7 @@ extension WorkspaceState {
   private func links(of node: Node) -> [String] {
     var problems: [String] = []
     let id = node.id
-    if id != rootID {
+    if id != rootID && !windowRoots.contains(id) {
       if let parent = node.parent.flatMap({ nodes[$0] }) {
         if !parent.children.contains(id), parent.tabIndex(floating: id) == nil {
           problems.append("\(id) names \(parent.id) as parent, which does not hold it")

@@ -4,7 +4,7 @@ extension WorkspaceState {
   ///
   /// The invariants the types cannot state (a node's ``Node/Content`` already gives every
   /// pane a router and no children, and every split and tabs container one weight or title
-  /// per child): the root exists and has no parent; every node is reachable from the root
+  /// per child): the root exists and has no parent; every node is reachable from a window's root
   /// exactly once and names its parent; no container is empty; a split has at least two
   /// children, positive weights summing to 1, and no child split of its own axis; a stack has
   /// at least two members and no member stack of its own axis; active
@@ -22,7 +22,8 @@ extension WorkspaceState {
     guard let root = nodes[rootID] else { return ["root \(rootID) does not exist"] }
     if root.parent != nil { problems.append("root \(rootID) has a parent") }
     var seen: Set<NodeID> = []
-    var pending = [rootID]
+    let roots = windowList.entries.indices.contains(windowList.active) ? windowRoots : [rootID]
+    var pending = roots
     var order: [NodeID] = []
     while let id = pending.popLast() {
       guard seen.insert(id).inserted else {
@@ -42,7 +43,7 @@ extension WorkspaceState {
       problems += floatingViolations(of: node)
     }
     if seen.count != nodes.count {
-      problems.append("\(nodes.count - seen.count) nodes are unreachable from the root")
+      problems.append("\(nodes.count - seen.count) nodes are unreachable from the windows' roots")
     }
     // What follows walks the tree, which is only safe once its shape is sound.
     guard problems.isEmpty else { return problems }
@@ -55,8 +56,12 @@ extension WorkspaceState {
       }
     }
     if holdsPane[rootID] != true { problems.append("the workspace has no pane") }
+    for root in roots.dropFirst() where holdsPane[root] != true {
+      problems.append("the window of root \(root) has no pane")
+    }
     problems += markViolations(in: order)
     problems += closedListViolations()
+    problems += windowViolations(checkingFocus: checkingFocus)
     return checkingFocus ? problems + mostRecentlyUsedViolations() : problems
   }
 
@@ -130,7 +135,7 @@ extension WorkspaceState {
     return problems
   }
 
-  private func mostRecentlyUsedViolations() -> [String] {
+  func mostRecentlyUsedViolations() -> [String] {
     var problems: [String] = []
     if mostRecentlyUsed.isEmpty { problems.append("the most-recently-used list is empty") }
     if Set(mostRecentlyUsed).count != mostRecentlyUsed.count {

@@ -67,6 +67,14 @@ extension WorkspaceState {
       if let mark = node.mark, pane(markedAs: mark) != nil { node.mark = nil }
       set(id, node, in: &transaction)
     }
+    if let window = entry.window { return reopenWindow(window, in: &transaction) }
+    // A pane or tab comes back in the window it was closed in, where any of its place is.
+    let home = (entry.place.map(\.parent) + entry.siblings).lazy.compactMap(windowIndex(holding:))
+    if let home = home.first, home != windowList.active {
+      let previous = windowList.entries[windowList.active].identifier
+      activateWindow(home)
+      windowList.previous = previous
+    }
     var pane = entry.id
     while let child = self[pane].activeChild { pane = child }
     if !self[pane].isPane { pane = activePane(in: entry.id)! }
@@ -97,8 +105,8 @@ extension WorkspaceState {
     _ entry: ClosedList.Entry, in transaction: inout Transaction
   ) {
     let root = entry.id
-    if let first = entry.place.first, let parent = nodes[first.parent],
-      Self.holds(first.slot, in: parent)
+    if let first = entry.place.first, isInActiveWindow(first.parent),
+      let parent = nodes[first.parent], Self.holds(first.slot, in: parent)
     {
       let children = parent.children
       var index = min(first.index, children.count)
@@ -113,12 +121,14 @@ extension WorkspaceState {
     if let first = entry.place.first {
       // A sibling that floats since has no place among the tiled panes to stand beside.
       for (sibling, offset) in entry.siblingsByDistance
-      where nodes[sibling] != nil && !isFloating(sibling) {
+      where isInActiveWindow(sibling) && !isFloating(sibling) {
         if placeBeside(sibling, offset: offset, root, first.slot, in: &transaction) { return }
       }
     }
     for branch in entry.place.dropFirst() {
-      guard let ancestor = nodes[branch.parent], ancestor.isContainer else { continue }
+      guard isInActiveWindow(branch.parent), let ancestor = nodes[branch.parent],
+        ancestor.isContainer
+      else { continue }
       let index = min(branch.index, ancestor.children.count)
       let slot: ClosedList.Slot =
         switch ancestor.content {

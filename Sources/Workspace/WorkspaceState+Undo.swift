@@ -41,8 +41,22 @@ extension WorkspaceState {
       }
       let replaced = restore(journal, in: &transaction)
       history[keyPath: destination].append(History.Entry(label: entry.label, journal: replaced))
+      settleFocusInEveryWindow()
+    }
+  }
+
+  /// ``settleFocus()`` in every window: the window list an entry restores holds each
+  /// window's list as it was, and its tree may have moved focus since.
+  private mutating func settleFocusInEveryWindow() {
+    settleFocus()
+    let active = windowList.active
+    let previous = windowList.previous
+    for index in windowList.entries.indices where index != active {
+      activateWindow(index)
       settleFocus()
     }
+    activateWindow(active)
+    windowList.previous = previous
   }
 
   /// After restoring before-images: keeps only existing panes in the most-recently-used list,

@@ -43,6 +43,10 @@ public struct WorkspaceState: Sendable {
   /// The panes and tabs closed most recently, with their routers and where they stood: what
   /// `reopen` brings back. Undo and redo leave it as it is (see ``ClosedList``).
   public package(set) var closed: ClosedList
+  /// The workspace's windows in order and the active one; the members above that describe a
+  /// tree (``rootID``, ``mostRecentlyUsed``, ``zoomedPane``, ``layoutSize``) are the active
+  /// window's, and every command acts in it (see ``windows``).
+  public package(set) var windowList: WindowList
 
   /// The default number of panes the most-recently-used list keeps.
   public static let defaultMostRecentlyUsedLimit = 32
@@ -71,6 +75,8 @@ public struct WorkspaceState: Sendable {
     revision = 0
     routeSchema = RouteSchema()
     closed = ClosedList()
+    windowList = WindowList(
+      Window(identifier: Window.firstIdentifier, title: "", rootID: rootID, mostRecentlyUsed: []))
     var unrecorded = Transaction()
     rootID = build(template, parent: nil, in: &unrecorded)
     precondition(containsPane(rootID), "a workspace needs at least one pane")
@@ -86,8 +92,13 @@ public struct WorkspaceState: Sendable {
     mostRecentlyUsedLimit: Int = WorkspaceState.defaultMostRecentlyUsedLimit,
     layoutSize: Size? = nil, minimumPaneSize: Size? = nil, revision: Int = 0,
     templates: TemplateLibrary = TemplateLibrary(), routeSchema: RouteSchema = RouteSchema(),
-    closed: ClosedList = ClosedList()
+    closed: ClosedList = ClosedList(), windowList: WindowList? = nil
   ) {
+    self.windowList =
+      windowList
+      ?? WindowList(
+        Window(
+          identifier: Window.firstIdentifier, title: "", rootID: rootID, mostRecentlyUsed: []))
     self.closed = closed
     self.templates = templates
     self.routeSchema = routeSchema
@@ -241,8 +252,8 @@ public struct WorkspaceState: Sendable {
 
 extension WorkspaceState: Equatable {
   /// Compares the tree, focus, history, layout settings (the recorded layout size and the
-  /// minimum pane size), templates, the published route schema, the closed list and kept
-  /// members; the revision (which counts saves, not content) is ignored.
+  /// minimum pane size), templates, the published route schema, the closed list, the windows
+  /// and kept members; the revision (which counts saves, not content) is ignored.
   public static func == (lhs: WorkspaceState, rhs: WorkspaceState) -> Bool {
     lhs.rootID == rhs.rootID && lhs.nextID == rhs.nextID
       && lhs.mostRecentlyUsed == rhs.mostRecentlyUsed && lhs.zoomedPane == rhs.zoomedPane
@@ -251,5 +262,6 @@ extension WorkspaceState: Equatable {
       && lhs.unknownMembers == rhs.unknownMembers && lhs.nodes == rhs.nodes
       && lhs.history == rhs.history && lhs.templates == rhs.templates
       && lhs.routeSchema == rhs.routeSchema && lhs.closed == rhs.closed
+      && lhs.windowList == rhs.windowList
   }
 }

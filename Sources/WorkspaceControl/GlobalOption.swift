@@ -16,6 +16,8 @@ struct GlobalOption: Sendable {
     case file(@Sendable (inout Invocation.Options, String) -> Void)
     /// `--size WxH`.
     case size
+    /// `-w N|all`: the window commands act in, and `show`, `tree` show.
+    case window
     /// `--help`: help on the call's first command.
     case help
     /// `--version`.
@@ -40,6 +42,7 @@ struct GlobalOption: Sendable {
     switch effect {
     case .file: "FILE"
     case .size: "WxH"
+    case .window: "N|all"
     case .flag, .help, .version: nil
     }
   }
@@ -74,6 +77,13 @@ struct GlobalOption: Sendable {
       help: [
         "the size 'show' draws at and edits measure in (default:",
         "edits use the size the file records, else the terminal's)",
+      ]),
+    GlobalOption(
+      short: "w", long: "window", effect: .window,
+      help: [
+        "run the commands in window N without making it active;",
+        "'show', 'tree', 'routes', 'layout' show window N, or all",
+        "windows (default: the active window)",
       ]),
     GlobalOption(
       short: "h", long: "help", effect: .help,

@@ -15,6 +15,16 @@ struct Invocation {
     /// `--from FILE`: the templates file `template list`, `show` and `apply` read instead of
     /// the workspace's own templates.
     var templatesFile: String?
+    /// `-w N|all`: the window commands act in and `show` shows; `nil` for the active one.
+    var window: WindowChoice?
+  }
+
+  /// What `-w` names.
+  enum WindowChoice: Equatable {
+    /// A 1-based window number.
+    case number(Int)
+    /// Every window (`show`, `tree` and the other views only).
+    case all
   }
 
   /// One step: a workspace command, or one of the tool's own commands.
@@ -124,6 +134,25 @@ struct Invocation {
       return
     }
     try parseSteps(words)
+    try applyWindowOption()
+  }
+
+  /// `-w N`: every edit runs in window N (`window at N COMMAND`); `-w all` is for views
+  /// alone.
+  private mutating func applyWindowOption() throws(Failure) {
+    guard let choice = options.window else { return }
+    for (index, step) in steps.enumerated() {
+      guard case .edit(let command, let word) = step else { continue }
+      guard case .number(let number) = choice else {
+        throw .usage("'-w all' shows every window; commands act in one window (-w N)")
+      }
+      guard command.isWindowTargetable else {
+        throw .usage(
+          "'-w \(number)' cannot run '\(command.words.first ?? "")' "
+            + "\(Self.position(word)): it acts on windows or the history")
+      }
+      steps[index] = .edit(.inWindow(number, command), word: word)
+    }
   }
 
   /// Reads a cluster of short options such as `-nq` or `-nqfFILE`: each letter is a flag,
@@ -169,6 +198,19 @@ struct Invocation {
     case .size:
       guard let value else { throw .usage("option '\(name)' needs a size WxH") }
       try setSize(value, word: word)
+    case .window:
+      let choice: WindowChoice? =
+        value == "all"
+        ? .all : value.flatMap(CommandParser.positiveInteger).map(WindowChoice.number)
+      guard let choice else {
+        throw .usage(
+          "option '\(name)' needs a window number or 'all'"
+            + (value.map { ", not '\($0)' \(Self.position(word))" } ?? ""))
+      }
+      if let earlier = options.window, earlier != choice {
+        throw .usage("option '\(name)' given twice")
+      }
+      options.window = choice
     }
   }
 

@@ -277,15 +277,60 @@ struct Runner {
     }
   }
 
+  /// A view of the active window, of window N (`-w N`), or of every window (`-w all`,
+  /// each under a line naming it; with `--json`, an array of objects with the window's
+  /// number, identifier, title, whether it is active, and the view).
   private mutating func inspect(
+    _ action: Invocation.Action, _ state: WorkspaceState
+  ) throws(Failure) {
+    switch options.window {
+    case nil:
+      try inspectWindow(action, state)
+    case .number(let number)?:
+      guard number <= state.windows.count else {
+        throw Failure(WorkspaceError.noSuchWindow(number, count: state.windows.count))
+      }
+      try inspectWindow(action, state.activating(window: number - 1))
+    case .all?:
+      var views: [JSONValue] = []
+      for (index, window) in state.windows.enumerated() {
+        let isActive = index == state.activeWindowIndex
+        let start = output.count
+        if !options.json {
+          let title = window.title.isEmpty ? "" : " \(window.title)"
+          if !output.isEmpty, !output.hasSuffix("\n") { output += "\n" }
+          let heading = "window \(index + 1)\(title) [\(window.identifier)]"
+          output += heading.escapedForTerminal + (isActive ? " (active)\n" : "\n")
+        }
+        let before = output
+        try inspectWindow(action, state.activating(window: index))
+        if options.json {
+          let view =
+            (try? JSONReader.parse(Array(output.utf8.dropFirst(before.utf8.count)))) ?? .null
+          output = String(output.prefix(start))
+          views.append(
+            .object([
+              "window": .number(Double(index + 1)), "id": .string(window.identifier),
+              "title": .string(window.title), "active": .bool(isActive), "view": view,
+            ]))
+        }
+      }
+      if options.json { print(.array(views)) }
+    }
+  }
+
+  private mutating func inspectWindow(
     _ action: Invocation.Action, _ state: WorkspaceState
   ) throws(Failure) {
     switch action {
     case .show(let ascii):
       let area = drawingSize
       // What the user now sees is what later edits measure on, and what the file records:
-      // `--json` lays the panes out in the whole size, the picture below its tab bars.
-      drawnArea = options.json ? area : paneArea(of: area, in: state)
+      // `--json` lays the panes out in the whole size, the picture below its tab bars (for
+      // the active window only: another window's view records nothing).
+      if options.window == nil {
+        drawnArea = options.json ? area : paneArea(of: area, in: state)
+      }
       if options.json {
         print(Report.showJSON(state, in: area))
       } else {

@@ -52,6 +52,11 @@ import WorkspaceJSON
 public final class WorkspaceSession {
   /// The workspace: the single owner of the state, for views to bind to.
   public let workspace: Workspace
+
+  /// The identifiers of the windows the restored workspace holds, in order, the active one
+  /// among them: the host opens a scene for each (SwiftUI restores those whose scene storage
+  /// it kept; `Workspace.window(_:)` gives each its view).
+  public var windowIdentifiers: [String] { workspace.state.windows.map(\.identifier) }
   /// The file's store.
   public let store: WorkspaceStore
   /// What restoring the file found at launch.

@@ -160,6 +160,19 @@ enum Soak {
       (
         2,
         { random in
+          let number = 1 + random.next(3)
+          let commands: [WorkspaceCommand] = [
+            .newWindow(title: "w\(random.next(9))"), .selectWindow(.number(number)),
+            .selectWindow(.last), .closeWindow(number), .renameWindow("r\(random.next(9))"),
+            .movePaneToWindow(number), .moveTabToWindow(number),
+            .inWindow(number, .split(.vertical, focusing: false)),
+          ]
+          return commands[random.next(commands.count)]
+        }
+      ),
+      (
+        2,
+        { random in
           let presets = LayoutPreset.allCases.map(Arrangement.preset) + [.next, .previous]
           return .arrange(presets[random.next(presets.count)])
         }

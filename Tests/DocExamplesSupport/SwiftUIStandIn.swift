@@ -75,6 +75,27 @@ public struct WindowGroup<Content: View>: Scene {
   public var body: Never { return fatalError("stand-in") }
 }
 
+extension WindowGroup {
+  /// SwiftUI's `WindowGroup(for:content:)`: a window per presented value, which the scene
+  /// keeps in its storage and restores.
+  @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
+  nonisolated public init<D: Decodable & Encodable & Hashable, C: View>(
+    for type: D.Type, @ViewBuilder content: @escaping (Binding<D?>) -> C
+  ) where Content == PresentedWindowContent<D, C> {}
+}
+
+/// SwiftUI's `PresentedWindowContent`.
+public struct PresentedWindowContent<Data, Content: View>: View {
+  public var body: Never { return fatalError("stand-in") }
+}
+
+/// SwiftUI's `OpenWindowAction`.
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
+@MainActor @preconcurrency
+public struct OpenWindowAction {
+  public func callAsFunction<D: Decodable & Encodable & Hashable>(value: D) {}
+}
+
 /// SwiftUI's `Text`.
 public struct Text: View {
   public init(_ content: String) {}
@@ -192,6 +213,8 @@ extension View {
 
   @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, visionOS 1.0, *)
   public func onOpenURL(perform action: @escaping (URL) -> Void) -> StandIn { StandIn() }
+  nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> StandIn { StandIn() }
+  nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> StandIn { StandIn() }
 }
 
 extension Scene {
@@ -266,6 +289,8 @@ public struct EnvironmentValues {
     set {}
   }
   public var scenePhase: ScenePhase { fatalError("stand-in") }
+  @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
+  public var openWindow: OpenWindowAction { fatalError("stand-in") }
 }
 
 /// SwiftUI's `ScenePhase`.

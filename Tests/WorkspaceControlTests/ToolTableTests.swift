@@ -123,6 +123,7 @@ import WorkspaceTestSupport
     switch option.effect {
     case .file: [name, "given.json", "tree"]
     case .size: [name, "80x24", "tree"]
+    case .window: [name, "2", "tree"]
     case .version: [name]
     case .flag, .help: [name, "tree"]
     }
@@ -151,6 +152,7 @@ import WorkspaceTestSupport
         #expect(expected != Invocation.Options(), "\(name) records nothing")
         #expect(invocation.options == expected, "\(arguments)")
       case .size: #expect(invocation.options.size == Size(width: 80, height: 24))
+      case .window: #expect(invocation.options.window == .number(2))
       case .help:
         guard case .tool(_, .help("tree"))? = invocation.steps.first else {
           Issue.record("\(arguments) parsed to \(invocation.steps)")

@@ -95,23 +95,33 @@ import WorkspaceTestSupport
     maximumFileBytes: 1 << 16, maximumTreeDepth: 3, maximumNodes: 6, maximumStringBytes: 16,
     maximumStackDepth: 2)
 
+  /// The samples are version 3 files, as this version writes them: read in one pass.
   @Test(arguments: ["ide.json", "mail.json", "dashboard.json"])
   func theCurrentSamplesAreReadInOnePass(name: String) throws {
     let path = Self.packageFiles.first { $0.hasSuffix("/Samples/Workspaces/" + name) }
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try #require(path))))
     #expect(Self.expectAgreement(bytes, name).isOnePass)
+    let written = WorkspaceFile.encode(try WorkspaceFile.decode(bytes).state)
+    #expect(Self.expectAgreement(written, name + " as written").isOnePass)
   }
 
   /// Seeded random workspaces after random commands (with history, templates, modals,
-  /// awkward titles and tokens): every saved file is read in one pass, to the same state.
+  /// awkward titles and tokens): every saved file is read in one pass, to the same state;
+  /// a file of several windows (or a renamed first window) by the reference alone, to the
+  /// same state.
   @Test(arguments: 0..<60)
-  func savedRandomWorkspacesAreReadInOnePass(seed: UInt64) {
+  func savedRandomWorkspacesAreReadInOnePass(seed: UInt64) throws {
     var generator = WorkspaceGenerator(seed: seed)
     var state = generator.state()
     for step in 0..<12 {
       _ = try? state.apply(generator.command(in: state))
       let bytes = WorkspaceFile.encode(state)
-      #expect(Self.expectAgreement(bytes, "seed \(seed), step \(step)").isOnePass)
+      let agreement = Self.expectAgreement(bytes, "seed \(seed), step \(step)")
+      guard state.windowList.isFirstWindowOnly else {
+        #expect(try WorkspaceFile.decode(bytes).state == state, "seed \(seed), step \(step)")
+        continue
+      }
+      #expect(agreement.isOnePass)
       #expect(WorkspaceFile.decodeInOnePass(bytes) == state, "seed \(seed), step \(step)")
     }
   }
@@ -133,8 +143,10 @@ import WorkspaceTestSupport
       let bytes = JSONWriter.write(rewritten, style: round % 2 == 0 ? .compact : .pretty)
       let agreement = Self.expectAgreement(bytes, "seed \(seed), round \(round)")
       // Reordered, missing and kept unknown members are the plain case too, when the
-      // reference reads the file as it is.
-      #expect(agreement.isOnePass == agreement.isPlain, "seed \(seed), round \(round)")
+      // reference reads the file as it is; a file with windows is the reference's alone.
+      let hasWindows = (try? JSONReader.parse(bytes))?["windows"] != nil
+      #expect(
+        agreement.isOnePass == (agreement.isPlain && !hasWindows), "seed \(seed), round \(round)")
     }
   }
 

@@ -101,7 +101,7 @@ struct WorkspaceGenerator {
   /// A random command, which the state may refuse.
   mutating func command(in state: WorkspaceState) -> WorkspaceCommand {
     let direction = element(Direction.allCases)
-    switch int(0...24) {
+    switch int(0...25) {
     case 22: return element([.float, .float, .embed, .pinFloating(bool()), .showFloating(bool())])
     case 23:
       return bool()
@@ -158,6 +158,16 @@ struct WorkspaceGenerator {
         .mark(element(["editor", "tests"])), .at(.number(int(1...3)), .mark("log")), .unmark(),
       ])
     case 21: return element([.stack(), .stack(direction), .unstack])
+    case 24:
+      // Windows: opened, switched, closed (reopened by case 7's reopen), renamed, moved to.
+      let number = int(1...3)
+      return element([
+        .newWindow(title: bool() ? nil : element(Self.titles), root: bool() ? nil : token()),
+        .selectWindow(element([.next, .previous, .last, .number(number)])),
+        .closeWindow(bool() ? nil : number), .renameWindow(element(Self.titles)),
+        .movePaneToWindow(number), .moveTabToWindow(number), .inWindow(number, .zoom),
+        .reopen(),
+      ])
     default: return .split(element(Axis.allCases))
     }
   }

@@ -41,7 +41,7 @@ import WorkspaceTestSupport
       var corrupted = state
       var previous = Journal(
         rootID: state.rootID, mostRecentlyUsed: state.mostRecentlyUsed,
-        zoomedPane: state.zoomedPane)
+        zoomedPane: state.zoomedPane, windowList: state.windowList)
       for _ in 0..<Int.random(in: 1...3, using: &generator) {
         Self.corrupt(&corrupted, recordingIn: &previous, &generator)
       }

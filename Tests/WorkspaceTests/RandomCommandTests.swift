@@ -128,7 +128,8 @@ private struct RandomRun {
     let count = state.nodeCount
     switch phase {
     case .growing(let target) where count >= target:
-      peakPanes = max(peakPanes, state.paneIDs.count)
+      // Every window's panes: the tree grows across windows.
+      peakPanes = max(peakPanes, state.nodes.values.filter(\.isPane).count)
       phase = .shrinking
     case .shrinking where count <= 6:
       shrinkCount += 1
@@ -181,6 +182,20 @@ private struct RandomRun {
     }
     guard chance(1, in: 25) else { return [randomCommand()] }
     return (0..<Int.random(in: 2...3, using: &generator)).map { _ in randomCommand() }
+  }
+
+  /// A window number, sometimes one past the last (refused).
+  private mutating func randomWindowNumber() -> Int {
+    Int.random(in: 1...state.windows.count + 1, using: &generator)
+  }
+
+  private mutating func randomWindowTarget() -> WindowTarget {
+    switch Int.random(in: 0..<5, using: &generator) {
+    case 0: .next
+    case 1: .previous
+    case 2: .last
+    default: .number(randomWindowNumber())
+    }
   }
 
   private mutating func randomCommand() -> WorkspaceCommand {
@@ -289,6 +304,13 @@ private struct RandomRun {
             $0.pick(["a", "b", "c"]), keepingOthers: $0.chance(1, in: 2))
         }
       ),
+      (growing ? 2 : 1, { .newWindow(title: $0.maybeTitle(), root: $0.maybeRoute()) }),
+      (4, { .selectWindow($0.randomWindowTarget()) }),
+      (shrinking ? 4 : 1, { .closeWindow($0.chance(1, in: 2) ? nil : $0.randomWindowNumber()) }),
+      (1, { .renameWindow($0.pick(["Mail", "Notes", ""])) }),
+      (2, { .movePaneToWindow($0.randomWindowNumber()) }),
+      (1, { .moveTabToWindow($0.randomWindowNumber()) }),
+      (3, { .inWindow($0.randomWindowNumber(), $0.randomTargetedCommand()) }),
       (3, { .undo(count: Int.random(in: 0...3, using: &$0.generator)) }),
       (2, { .redo(count: Int.random(in: 0...3, using: &$0.generator)) }),
     ]

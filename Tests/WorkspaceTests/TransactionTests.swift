@@ -147,7 +147,7 @@ import Testing
   static let savedMembers: Set<String> = [
     "nodes", "rootID", "nextID", "mostRecentlyUsed", "zoomedPane", "history", "unknownMembers",
     "mostRecentlyUsedLimit", "layoutSize", "minimumPaneSize", "revision", "templates",
-    "routeSchema", "closed",
+    "routeSchema", "closed", "windowList",
   ]
 
   @Test(arguments: [

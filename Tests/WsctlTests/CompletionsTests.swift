@@ -11,7 +11,7 @@ import Testing
   static let panes = ["1", "2", "%3", "%4", "%5"]
   static let globalOptions = [
     "-f", "--file", "--from", "--json", "-n", "--dry-run", "-q", "--quiet", "--no-host", "--size",
-    "-h", "--help", "-V", "--version",
+    "-w", "--window", "-h", "--help", "-V", "--version",
   ]
   static let words = HelpTests.commandWords
 
@@ -56,7 +56,7 @@ import Testing
       line: "wsctl template save t --",
       expected: [
         "--file", "--from", "--json", "--dry-run", "--quiet", "--no-host", "--help", "--version",
-        "--size", "--node", "--force",
+        "--size", "--window", "--node", "--force",
       ]),
     Case(line: "wsctl restore-backup --f", expected: ["--file", "--from", "--force"]),
     Case(line: "wsctl finish ", expected: []),
@@ -89,7 +89,7 @@ import Testing
       line: "wsctl show --",
       expected: [
         "--file", "--from", "--json", "--dry-run", "--quiet", "--no-host", "--help", "--version",
-        "--size", "--ascii",
+        "--size", "--window", "--ascii",
       ]),
     Case(
       setup: ["push", "detail:7", "push", "x"], line: "wsctl pop-to ",

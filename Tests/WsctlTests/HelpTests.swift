@@ -9,7 +9,7 @@ import Testing
     "push", "pop", "pop-to", "pop-to-last",
     "root", "replace", "replace-top", "present", "dismiss", "dismiss-all", "finish", "set-path",
     "set-modal-path", "mark", "unmark", "at",
-    "template", "undo", "redo",
+    "template", "undo", "redo", "window",
     "show", "tree", "routes", "layout", "history", "closed", "open", "validate", "init", "migrate",
     "restore-backup", "status", "watch", "control", "completions", "help", "load-layout",
     "save-layout",
@@ -17,7 +17,7 @@ import Testing
 
   /// The grammar's words `at TARGET` completes.
   static let targetableWords = commandWords.prefix(while: { $0 != "show" }).filter {
-    !["focus", "minimum-size", "reopen", "at", "undo", "redo"].contains($0)
+    !["focus", "minimum-size", "reopen", "at", "undo", "redo", "window"].contains($0)
   }
 
   @Test(arguments: [[], ["help"], ["--help"], ["-h"]])

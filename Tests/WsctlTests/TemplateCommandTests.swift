@@ -251,7 +251,7 @@ import Testing
       "wsctl: t.json: format version 9 is newer than this tool supports (1); the file was left unchanged"
     ),
     (
-      "t.json", #"{"format": "workspace", "version": 2, "templates": []}"#, 65,
+      "t.json", #"{"format": "workspace", "version": 3, "templates": []}"#, 65,
       #"wsctl: t.json: $.format: expected "format": "workspace-templates""#
     ),
     (

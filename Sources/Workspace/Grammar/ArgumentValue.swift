@@ -75,7 +75,8 @@ enum ArgumentValue: Hashable, Sendable {
       case "last": .cycle(.last)
       default: nil
       }
-    case .tabNumber, .count: CommandParser.positiveInteger(word).map(ArgumentValue.number)
+    case .tabNumber, .windowNumber, .count:
+      CommandParser.positiveInteger(word).map(ArgumentValue.number)
     case .nodeID: NodeID(parsing: word[...]).map(ArgumentValue.node)
     case .modalStyle: ModalStyle(rawValue: word).map(ArgumentValue.style)
     case .size:
@@ -91,7 +92,8 @@ enum ArgumentValue: Hashable, Sendable {
       case "prev", "previous": .arrangement(.previous)
       default: LayoutPreset(rawValue: word).map { .arrangement(.preset($0)) }
       }
-    case .route, .routeInStack, .newRoute, .title, .routerOperation, .targetedCommand, .shell,
+    case .route, .routeInStack, .newRoute, .title, .routerOperation, .targetedCommand,
+      .windowCommand, .shell,
       .commandWord, .link, .templateName, .templateParameter, .file:
       nil
     }

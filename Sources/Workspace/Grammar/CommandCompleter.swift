@@ -23,6 +23,8 @@ public struct CompletionValues: Sendable {
   public var marks: [Completion] = []
   /// The tab numbers of the nearest tabs container around the focused pane, with titles.
   public var tabs: [Completion] = []
+  /// The window numbers, with titles.
+  public var windows: [Completion] = []
   /// The `%ID` of every node that owns a router.
   public var routerNodes: [Completion] = []
   /// The routes of the focused pane's active stack (a presented modal's, if one is up).
@@ -63,6 +65,7 @@ public struct CompletionValues: Sendable {
     if let (id, _) = state.nearestTabs() {
       tabs = state[id].tabTitles.enumerated().map { Completion("\($0.offset + 1)", $0.element) }
     }
+    windows = state.windows.enumerated().map { Completion("\($0.offset + 1)", $0.element.title) }
     routerNodes = state.nodeIDs.sorted().compactMap { id in
       guard let router = state[id].router else { return nil }
       return Completion(id.description, state[id].isPane ? state[id].title : "\(router.kind)")
@@ -193,7 +196,9 @@ public struct CommandCompleter: Sendable {
         if slot.kinds.contains(.routerOperation), let operation = command(word) {
           position.pending = operation.arguments
         }
-        if slot.kinds.contains(.targetedCommand), let command = command(word) {
+        if slot.kinds.contains(.targetedCommand) || slot.kinds.contains(.windowCommand),
+          let command = command(word)
+        {
           position = Position(for: command)
         }
         if slot.kinds.contains(.templateName) { position.templateName = word }
@@ -223,7 +228,7 @@ public struct CommandCompleter: Sendable {
     slot.kinds.contains { kind in
       switch kind {
       case .ratio: CommandParser.looksNumeric(word)
-      case .count, .tabNumber: CommandParser.positiveInteger(word) != nil
+      case .count, .tabNumber, .windowNumber: CommandParser.positiveInteger(word) != nil
       case .paneReference: CommandParser.paneReference(word) != nil
       default: true
       }
@@ -239,12 +244,17 @@ public struct CommandCompleter: Sendable {
     case .paneReference: values.panes + values.marks + [Completion("last", "the pane used before")]
     case .mark: values.marks
     case .tabNumber: values.tabs
+    case .windowNumber: values.windows
     case .nodeID: values.routerNodes
     case .routeInStack: values.stackRoutes
     case .route: values.routes
     case .newRoute: values.newRoutes
     case .routerOperation:
       CommandGrammar.routerOperationWords.compactMap(command).map {
+        Completion($0.word, $0.summary)
+      }
+    case .windowCommand:
+      CommandGrammar.windowTargetableWords.compactMap(command).map {
         Completion($0.word, $0.summary)
       }
     case .targetedCommand:

@@ -46,9 +46,7 @@ public enum CommandGrammar {
   /// operations, marks and `at`, templates, then undo and redo.
   static let definitions: [CommandDefinition] =
     layoutCommands + floatingCommands + arrangeCommands + stackCommands + routerCommands
-    + targetCommands
-    + templateCommands
-    + historyCommands
+    + targetCommands + templateCommands + historyCommands + windowCommands
 
   /// The commands, in the order help lists them.
   public static let commands: [CommandSyntax] = definitions.map(\.syntax)
@@ -62,7 +60,13 @@ public enum CommandGrammar {
   /// The words of the commands `at TARGET` runs: those with a form that acts on the focused
   /// pane or tab (see `WorkspaceCommand.isTargetable`), for completion.
   public static let targetableWords: [String] = commands.map(\.word).filter {
-    !["focus", "minimum-size", "reopen", "at", "undo", "redo"].contains($0)
+    !["focus", "minimum-size", "reopen", "at", "undo", "redo", "window"].contains($0)
+  }
+
+  /// The words of the commands `window at N` runs in another window: all but the window
+  /// commands and the history's, for completion.
+  public static let windowTargetableWords: [String] = commands.map(\.word).filter {
+    !["window", "undo", "redo"].contains($0)
   }
 
   /// The entries by first word.

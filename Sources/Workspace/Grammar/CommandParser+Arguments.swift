@@ -139,6 +139,13 @@ extension CommandParser {
         let command = try read(definition, named: word)
         guard command.isTargetable else { break }
         return .command(command)
+      case .windowCommand:
+        let word = try text(at: wordIndex)
+        guard !word.hasPrefix("="), let definition = CommandGrammar.definitionsByWord[word]
+        else { break }
+        let command = try read(definition, named: word)
+        guard command.isWindowTargetable else { break }
+        return .command(command)
       default:
         if let value = ArgumentValue.parsing(try text(at: wordIndex), as: kind) { return value }
       }

@@ -150,7 +150,7 @@ extension CommandParser {
   }
 
   /// A count or number of at least 1, in ASCII decimal digits.
-  static func positiveInteger(_ word: String) -> Int? {
+  package static func positiveInteger(_ word: String) -> Int? {
     guard !word.isEmpty, word.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }),
       let number = Int(word), number > 0
     else { return nil }

@@ -20,6 +20,11 @@ public enum ArgumentKind: Hashable, Sendable {
   case cycle
   /// A 1-based tab number of the nearest tabs container.
   case tabNumber
+  /// A 1-based window number.
+  case windowNumber
+  /// A command that can run in another window, which then takes its own arguments (after
+  /// `window at N`).
+  case windowCommand
   /// The `%ID` of a node that owns a router.
   case nodeID
   /// A route token.
@@ -108,6 +113,7 @@ public struct ArgumentSyntax: Hashable, Sendable {
   /// title (`rename TITLE`), a template's name and the command after `at TARGET`.
   var takesAnyWord: Bool {
     kinds.contains(.routerOperation) || kinds.contains(.targetedCommand)
+      || kinds.contains(.windowCommand)
       || (kinds.contains(.title) || kinds.contains(.templateName)) && !isOptional
   }
 }

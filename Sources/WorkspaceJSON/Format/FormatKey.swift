@@ -14,6 +14,8 @@ enum FormatKey: UInt8, CaseIterable, CustomStringConvertible {
   // The top level of a workspace file, in the order the encoder writes them.
   case format, version, revision, nextID, focus, mostRecentlyUsed, mostRecentlyUsedLimit
   case zoomed, layoutSize, minimumPaneSize, root, history, templates, routeTypes, closed
+  // The windows (top level and a history entry's), and a closed window's entry.
+  case windows, previousWindow, window
   // A node: an image in history also stores its parent.
   case id, parent, kind, title, axis, active, weights, titles, router, children
   // A pane's mark.
@@ -78,6 +80,9 @@ enum FormatKey: UInt8, CaseIterable, CustomStringConvertible {
     case .defaultKind: "default"
     case .kinds: "kinds"
     case .closed: "closed"
+    case .windows: "windows"
+    case .previousWindow: "previousWindow"
+    case .window: "window"
     case .place: "place"
     case .siblings: "siblings"
     case .index: "index"
@@ -107,6 +112,10 @@ extension FormatKey {
   static let topLevelMembers: [FormatKey] = [
     .format, .version, .revision, .nextID, .focus, .mostRecentlyUsed, .mostRecentlyUsedLimit,
     .zoomed, .layoutSize, .minimumPaneSize, .root, .history, .templates, .routeTypes, .closed,
+    .windows, .previousWindow,
+  ]
+  static let windowMembers: [FormatKey] = [
+    .id, .title, .active, .focus, .mostRecentlyUsed, .zoomed, .layoutSize, .root,
   ]
   /// The members a node of a kind this version does not know reads.
   static let unknownKindNodeMembers: [FormatKey] = [.id, .kind]
@@ -126,7 +135,7 @@ extension FormatKey {
   /// The members of the route types; the others are kept as unknown members.
   static let routeTypesMembers: [FormatKey] = [.defaultKind, .kinds]
   /// The members of a closed list's entry; the others are kept as unknown members.
-  static let closedEntryMembers: [FormatKey] = [.node, .place, .siblings]
+  static let closedEntryMembers: [FormatKey] = [.node, .place, .siblings, .window, .index]
   /// The members of a step of a closed entry's place; the others are kept as unknown members.
   static let closedBranchMembers: [FormatKey] = [.parent, .index, .kind, .axis, .weight, .title]
   /// The members of a tabs container's floating layer: its tab's index, whether it has

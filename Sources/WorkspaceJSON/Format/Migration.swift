@@ -4,7 +4,7 @@
 /// and the focused pane `focused`; version 1 calls them `kind`, `stack` and `focus`. Version 2
 /// adds the top-level `revision`, which every save increases; a version 1 file has none, and
 /// reads as revision 0. Version 3 adds stacks and floating panes, which a version 2 file does not
-/// hold, so it reads unchanged.
+/// hold, and windows: a version 2 file's tree is the first one, so it reads unchanged.
 enum Migration {
   /// The step from each version to the next.
   static let steps: [Int: @Sendable (JSONObject) -> JSONObject] = [
@@ -38,7 +38,10 @@ enum Migration {
     file
   }
 
-  /// Version 3 adds stacks and floating panes; a version 2 file has neither.
+  /// Version 3 adds stacks and floating panes, which a version 2 file does not hold, and
+  /// windows: its top-level tree members (`root`, `focus`, `mru`, `zoomed`, `layoutSize`) are
+  /// the active window's, the others in `windows`. A file without `windows` is one window,
+  /// `main`, untitled, active: a version 2 file's tree becomes the first window as it stands.
   private static func fromVersion2(_ file: JSONObject) -> JSONObject {
     file
   }

@@ -156,6 +156,9 @@ struct OnePassDecoder {
         top.templates = try keptValue(depth: 1)
       case .routeTypes?:
         top.routeTypes = try keptValue(depth: 1)
+      case .windows?, .previousWindow?:
+        // Several windows: the reference reads them.
+        throw NeedsReference()
       default:
         try top.members.append(keyText(start: start, count: length), try keptValue(depth: 1))
       }

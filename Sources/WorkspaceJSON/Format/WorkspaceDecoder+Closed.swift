@@ -73,9 +73,13 @@ extension WorkspaceDecoder {
       note(location + ".siblings", "not an array of ids below the next id; closed entry dropped")
       return nil
     }
+    guard let window = closedWindow(object, root: root, nodes: reader.nodes) else {
+      note(location + ".window", "not a closed window of the entry's tree; closed entry dropped")
+      return nil
+    }
     return ClosedList.Entry(
       id: root, nodes: reader.nodes, place: place, siblings: siblings,
-      unknownMembers: unknown(object, known: FormatKey.closedEntryMembers))
+      unknownMembers: unknown(object, known: FormatKey.closedEntryMembers), window: window)
   }
 
   /// A closed entry's place: its steps, each a container's id below the next id, an index

@@ -20,8 +20,9 @@ extension WorkspaceDecoder {
 
   /// The stored most-recently-used list without entries that are not panes or repeat an
   /// earlier one (each reported with its index), cut to `limit`.
-  mutating func mostRecentlyUsed(_ value: JSONDocument.Value?, limit: Int) -> [NodeID] {
-    let location = "$.mru"
+  mutating func mostRecentlyUsed(
+    _ value: JSONDocument.Value?, limit: Int, at location: String = "$.mru"
+  ) -> [NodeID] {
     guard let value else { return [] }
     guard let items = value.arrayValue else {
       note(location, "not an array of ids; ignored")

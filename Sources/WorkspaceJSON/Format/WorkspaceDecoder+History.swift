@@ -16,7 +16,7 @@ extension WorkspaceDecoder {
     var entries: [[History.Entry]] = [[], []]
     for (list, (key, items)) in [(FormatKey.undo, undo), (.redo, redo)].enumerated() {
       for (index, item) in items.enumerated() {
-        guard let entry = historyEntry(item) else {
+        guard let entry = historyEntry(item, windows: Self.firstWindowOnly) else {
           note("\(location).\(key)[\(index)]", "malformed history entry; history dropped")
           return
         }
@@ -34,7 +34,10 @@ extension WorkspaceDecoder {
     state.history = history
   }
 
-  private func historyEntry(_ value: JSONDocument.Value) -> History.Entry? {
+  /// The window list of a workspace of the first window alone.
+  static let firstWindowOnly = WindowList(Window.first(rootID: NodeID(0)))
+
+  private func historyEntry(_ value: JSONDocument.Value, windows: WindowList) -> History.Entry? {
     guard let object = value.objectValue,
       let label = object[.label]?.stringValue,
       let root = object[.root]?.intValue,
@@ -56,6 +59,8 @@ extension WorkspaceDecoder {
     let recent = mru.compactMap { $0.intValue.map(NodeID.init(_:)) }
     guard recent.count == mru.count else { return nil }
     let zoomed = object[.zoomed]?.intValue.map(NodeID.init(_:))
+    // An entry without `windows` was made in a workspace of the first window alone.
+    guard let windowList = storedWindowList(object, fallback: windows) else { return nil }
     let restoresZoom: Bool
     switch object[.zoomChanged] {
     case nil: restoresZoom = false
@@ -67,7 +72,7 @@ extension WorkspaceDecoder {
       label: label,
       journal: Journal(
         nodes: nodes, rootID: NodeID(root), mostRecentlyUsed: recent, zoomedPane: zoomed,
-        restoresZoom: restoresZoom))
+        restoresZoom: restoresZoom, windowList: windowList))
   }
 
   /// A node image as history stores it (children and parent as ids); strict, since any doubt

@@ -36,6 +36,8 @@ struct WorkspaceDecoder {
       throw invalid("$", "missing 'root'")
     }
     try collectIDs(rootValue, at: "$.root", depth: 1)
+    let windowValues = windowValues(object)
+    if let windowValues { try collectWindowIDs(windowValues) }
     nextFreshID = (claimedIDs.max() ?? 0) + 1
     claimedIDs = []
     guard let rootID = try decodeNode(rootValue, at: "$.root", parent: nil, depth: 1) else {
@@ -59,6 +61,11 @@ struct WorkspaceDecoder {
     let mostRecentlyUsedLimit =
       intMember(object, .mostRecentlyUsedLimit, at: "$", minimum: 1)
       ?? WorkspaceState.defaultMostRecentlyUsedLimit
+    let windows = try windowValues.map { (values) throws(WorkspaceFileError) in
+      try decodeWindows(values, limit: mostRecentlyUsedLimit)
+    }
+    // A window's node that repeated an id took a fresh one.
+    storedNextID = max(storedNextID, nextFreshID)
     // Focus, the most-recently-used list and zoom are checked here, where their JSON paths
     // are known, so that the structural repair below has nothing of theirs left to fix.
     let focus = storedPane(object[.focus], at: "$.focus")
@@ -90,6 +97,11 @@ struct WorkspaceDecoder {
       } else {
         note("$.zoomed", "\(zoomed) is not the focused pane \(state.focusedPane); zoom cleared")
       }
+    }
+    if let windows {
+      try adoptWindows(windows, previous: object[.previousWindow], into: &state)
+    } else if object[.previousWindow] != nil {
+      note("$.previousWindow", "no 'windows' to name; ignored")
     }
     if let history = object[.history] {
       decodeHistory(history, into: &state)
@@ -125,7 +137,7 @@ struct WorkspaceDecoder {
 
   /// First pass: the ids the nodes store, so that nodes without a valid one get fresh ids
   /// above them all. Enforces the depth and node-count limits.
-  private mutating func collectIDs(
+  mutating func collectIDs(
     _ value: JSONDocument.Value, at location: String, depth: Int
   ) throws(WorkspaceFileError) {
     nodeCount += 1

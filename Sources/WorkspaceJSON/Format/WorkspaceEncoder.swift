@@ -104,8 +104,54 @@ enum WorkspaceEncoder {
       sink.key(.closed)
       closed(state.closed, into: &sink)
     }
+    windows(state.windowList, trees: state, into: &sink)
     unknown(state.unknownMembers, into: &sink)
     sink.close()
+  }
+
+  /// The `windows` and `previousWindow` members, unless the list is the one window a
+  /// workspace starts with (`main`, untitled, nothing kept), which an older file's tree is:
+  /// each window in order, the active one marked (its tree is the top level's), every other
+  /// with its focus, list, zoom, size and root, nested from `trees` at the top level, an id
+  /// in a history entry.
+  static func windows<Sink: JSONSink & ~Copyable>(
+    _ list: WindowList, trees: WorkspaceState?, into sink: inout Sink
+  ) {
+    guard !list.isFirstWindowOnly else { return }
+    sink.key(.windows)
+    sink.openArray()
+    for (index, window) in list.entries.enumerated() {
+      sink.openObject()
+      sink.member(.id, window.identifier)
+      sink.member(.title, window.title)
+      if index == list.active {
+        sink.member(.active, true)
+      } else {
+        self.window(window, trees: trees, into: &sink)
+      }
+      unknown(window.unknownMembers, into: &sink)
+      sink.close()
+    }
+    sink.close()
+    if let previous = list.previous { sink.member(.previousWindow, previous) }
+  }
+
+  /// A window's tree parts: its focus, list, zoom, size and root (nested from `trees`, else
+  /// its id).
+  private static func window<Sink: JSONSink & ~Copyable>(
+    _ window: Window, trees: WorkspaceState?, into sink: inout Sink
+  ) {
+    if let focus = window.mostRecentlyUsed.first { sink.member(.focus, focus.rawValue) }
+    sink.key(.mostRecentlyUsed)
+    ids(window.mostRecentlyUsed, into: &sink)
+    if let zoomed = window.zoomedPane { sink.member(.zoomed, zoomed.rawValue) }
+    if let size = window.layoutSize { sink.member(.layoutSize, size.description) }
+    sink.key(.root)
+    if let trees {
+      nestedNode(window.rootID, in: trees, into: &sink)
+    } else {
+      sink.number(window.rootID.rawValue)
+    }
   }
 
   /// A node with its children nested, depth-first.
@@ -162,6 +208,16 @@ enum WorkspaceEncoder {
       sink.close()
       sink.key(.siblings)
       ids(entry.siblings, into: &sink)
+      if let place = entry.window {
+        sink.key(.window)
+        sink.openObject()
+        sink.member(.id, place.window.identifier)
+        sink.member(.title, place.window.title)
+        window(place.window, trees: nil, into: &sink)
+        unknown(place.window.unknownMembers, into: &sink)
+        sink.close()
+        sink.member(.index, place.index)
+      }
       unknown(entry.unknownMembers, into: &sink)
       sink.close()
     }
@@ -356,6 +412,7 @@ enum WorkspaceEncoder {
     if journal.restoresZoom {
       sink.member(.zoomChanged, true)
     }
+    windows(journal.windowList, trees: nil, into: &sink)
     sink.key(.nodes)
     sink.openArray()
     for nodeID in journal.nodes.keys.sorted() {
