@@ -120,7 +120,7 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   case sameWindow(Int)
   /// Moving the only pane or tab of a window out of it.
   case aloneInWindow(NodeID)
-  /// `window new` past ``WorkspaceState/windowLimit``.
+  /// `window new`, or `reopen` of a closed window, past ``WorkspaceState/windowLimit``.
   case tooManyWindows(Int)
   /// A pane named by id or mark lies in another window (its 1-based number): commands act
   /// in the active window.

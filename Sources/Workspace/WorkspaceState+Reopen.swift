@@ -62,6 +62,9 @@ extension WorkspaceState {
       throw .noSuchClosedEntry(number, count: candidates.count)
     }
     let entry = candidates[number - 1]
+    if entry.window != nil, windowList.count >= Self.windowLimit {
+      throw .tooManyWindows(Self.windowLimit)
+    }
     for (id, var node) in entry.nodes.sorted(by: { $0.key < $1.key }) {
       // A mark another pane took since stays with it: the pane comes back unmarked.
       if let mark = node.mark, pane(markedAs: mark) != nil { node.mark = nil }
