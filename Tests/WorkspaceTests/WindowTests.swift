@@ -246,6 +246,15 @@ import Testing
     state.expectRefusal(.newWindow(), .tooManyWindows(WorkspaceState.windowLimit))
   }
 
+  /// A closed window cannot come back past the limit either (the soak reached 65 that way).
+  @Test func reopenOfAWindowPastTheLimitIsRefused() throws {
+    var state = Self.oneWindow()
+    for _ in 1..<WorkspaceState.windowLimit { try state.apply(.newWindow()) }
+    try state.applyChecked(.closeWindow())
+    try state.applyChecked(.newWindow())
+    state.expectRefusal(.reopen(), .tooManyWindows(WorkspaceState.windowLimit))
+  }
+
   @Test func reopenedPaneComesBackInItsWindow() throws {
     var state = try Self.twoWindows()
     try state.applyChecked([.selectWindow(.number(1)), .close()])
