@@ -38,7 +38,8 @@ extension WorkspaceState {
       }
     }
     return ClosedList.Entry(
-      id: id, nodes: subtree, place: place(of: id), siblings: self[parent].children.filter { $0 != id },
+      id: id, nodes: subtree, place: place(of: id),
+      siblings: self[parent].children.filter { $0 != id },
       layer: layer)
   }
 
@@ -110,7 +111,8 @@ extension WorkspaceState {
     }
     if let window = entry.window { return reopenWindow(window, in: &transaction) }
     // A pane or tab comes back in the window it was closed in, where any of its place is.
-    let home = ((entry.floating.map { [$0.tab] } ?? []) + entry.place.map(\.parent) + entry.siblings)
+    let home =
+      ((entry.floating.map { [$0.tab] } ?? []) + entry.place.map(\.parent) + entry.siblings)
       .lazy.compactMap(windowIndex(holding:))
     if let home = home.first, home != windowList.active {
       let previous = windowList.entries[windowList.active].identifier
@@ -169,8 +171,7 @@ extension WorkspaceState {
   /// Gives a reopened tab back its floating panes: as its layer where it came back as a tab
   /// with none, else on top of the layer of the tab it came back in (a workspace without tabs
   /// becomes one tab first). Focus goes to the top one if the layer had it.
-  private mutating func reopenLayer(of entry: ClosedList.Entry, in transaction: inout Transaction)
-  {
+  private mutating func reopenLayer(of entry: ClosedList.Entry, in transaction: inout Transaction) {
     let (tabs, tab) = tabPlace(holding: entry.id) ?? (tabsForNewTab(in: &transaction), 0)
     for pane in entry.layer.ids { update(pane, in: &transaction) { $0.parent = tabs } }
     changeLayer(of: tabs, tab: tab, in: &transaction) { layer in
@@ -323,7 +324,8 @@ extension WorkspaceState {
       problems += tree.invariantViolations(checkingFocus: false).map {
         "closed entry \(index + 1): \($0)"
       }
-      for pane in entry.layer.ids where entry.nodes[pane]?.isPane != true
+      for pane in entry.layer.ids
+      where entry.nodes[pane]?.isPane != true
         || entry.nodes[pane]?.parent != nil
       {
         problems.append("closed entry \(index + 1): floating \(pane) is not a pane without parent")

@@ -75,6 +75,14 @@ import Testing
     #expect(both.invariantViolations() == [])
   }
 
+  @Test func theSchemaAcceptsTheEntries() throws {
+    let schema = try JSONReader.parse(
+      Files.contents(packageRoot + "/docs/workspace.schema.json") ?? [])
+    let json = try JSONReader.parse(WorkspaceFile.encode(try Self.closedState()))
+    #expect(json["closed"]?[0]?["floating"] != nil && json["closed"]?[1]?["layer"] != nil)
+    #expect(SchemaChecker(document: schema).errors(in: json) == [])
+  }
+
   @Test func unknownMembersOfTheFloatingPlaceAndTheLayerSurvive() throws {
     let bytes = try Self.file(
       closed: """

@@ -135,7 +135,10 @@ extension WorkspaceDecoder {
         let stored = node.objectValue?[.id]?.intValue, reader.nodes[NodeID(stored)] == nil,
         let id = try reader.decodeSubtree(node, at: at + ".node"), id == NodeID(stored)
       else {
-        note(at, "not a floating pane with a 'frame' and a pane 'node' of its own id; closed entry dropped")
+        note(
+          at,
+          "not a floating pane with a 'frame' and a pane 'node' of its own id; closed entry dropped"
+        )
         return nil
       }
       var pane = FloatingPane(id, frame: frame, isPinned: isPinned)

@@ -48,7 +48,8 @@ extension WorkspaceEncoder {
     // A closed entry's node is read as a tree of its own, so it is checked as one.
     for (index, entry) in state.closed.entries.enumerated() {
       // A closed tab's floating panes are read as trees of their own too.
-      let trees = [("$.closed[\(index)].node", entry.id, entry.treeNodes)]
+      let trees =
+        [("$.closed[\(index)].node", entry.id, entry.treeNodes)]
         + entry.layer.ids.enumerated().map { number, pane in
           ("$.closed[\(index)].layer.panes[\(number)].node", pane, [pane: entry.nodes[pane]!])
         }
