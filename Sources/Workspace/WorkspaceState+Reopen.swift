@@ -310,7 +310,9 @@ extension WorkspaceState {
 
   /// The invariants of the closed list: each entry a sound tree with a pane (as the
   /// workspace's own tree must be), its closed node without a parent, ids below ``nextID``;
-  /// no node in two entries; at most ``ClosedList/limit`` entries; places with valid slots.
+  /// a closed tab's floating panes without a parent, a closed floating pane a pane,
+  /// their frames valid; no node in two entries; at most ``ClosedList/limit`` entries; places
+  /// with valid slots.
   func closedListViolations() -> [String] {
     var problems: [String] = []
     if closed.entries.count > ClosedList.limit {
@@ -332,6 +334,10 @@ extension WorkspaceState {
       }
       if let floating = entry.floating, floating.pane.id != entry.id || !entry.node.isPane {
         problems.append("closed entry \(index + 1): a floating entry's node is not its pane")
+      }
+      let frames = (entry.floating.map { [$0.pane] } ?? []) + entry.layer.panes
+      if frames.contains(where: { !$0.frame.isValid }) {
+        problems.append("closed entry \(index + 1): a floating frame is not inside its tab")
       }
       for id in entry.nodes.keys where !seen.insert(id).inserted {
         problems.append("closed entry \(index + 1): \(id) is in an earlier entry")
