@@ -30,7 +30,7 @@ public struct ClosedList: Equatable, Sendable {
     /// tab's (the tabs container first, with the tab's index and title) and ``siblings`` the
     /// other floating panes of its tab, bottom to top.
     public let floating: FloatingPlace?
-    /// For a closed tab: its floating panes (their nodes are in ``nodes`` without a parent),
+    /// For a closed tab: its floating panes (their nodes are in the entry without a parent),
     /// which come back with it; empty otherwise.
     public let layer: FloatingLayer
 
@@ -59,7 +59,7 @@ public struct ClosedList: Equatable, Sendable {
     /// Whether the entry is a closed floating pane.
     public var isFloating: Bool { floating != nil }
 
-    /// The nodes of the closed node's own tree: ``nodes`` without the panes of ``layer``.
+    /// The nodes of the closed node's own tree: the entry's nodes without the panes of ``layer``.
     public var treeNodes: [NodeID: Node] {
       guard !layer.isEmpty else { return nodes }
       var tree = nodes
