@@ -2,7 +2,8 @@
 /// titles, routers with their stacks, modals, quarantined tokens, kinds and limits) and where
 /// it stood, saved with the workspace: what `reopen` brings back.
 ///
-/// `close` and `tab close` record one entry each (a tab with everything in it). The list is
+/// `close` and `tab close` record one entry each (a tab with everything in it, its floating
+/// panes too; a floating pane with its tab and rectangle). The list is
 /// not part of undo: an entry whose nodes are in the tree again (undo brought them back, or
 /// `reopen` did) stays in the list but is not reopenable while they are, so undoing a
 /// `reopen` or redoing a `close` makes it reopenable again and nothing is ever reopened
@@ -25,14 +26,26 @@ public struct ClosedList: Equatable, Sendable {
     /// For a closed window (`window close`): the window and where it stood; `id` is then
     /// its root, and ``place`` and ``siblings`` are empty.
     public let window: WindowPlace?
+    /// For a closed floating pane: its tab, rectangle and pinned flag; ``place`` is then its
+    /// tab's (the tabs container first, with the tab's index and title) and ``siblings`` the
+    /// other floating panes of its tab, bottom to top.
+    public let floating: FloatingPlace?
+    /// For a closed tab: its floating panes (their nodes are in the entry without a parent),
+    /// which come back with it; empty otherwise.
+    public let layer: FloatingLayer
 
-    /// An entry from its parts; the closed node `id` must be in `nodes` with no parent.
+    /// An entry from its parts; the closed node `id` must be in `nodes` with no parent, and
+    /// so must each pane of `layer`.
     package init(
       id: NodeID, nodes: [NodeID: Node], place: [Branch], siblings: [NodeID],
-      unknownMembers: UnknownMembers = UnknownMembers(), window: WindowPlace? = nil
+      unknownMembers: UnknownMembers = UnknownMembers(), window: WindowPlace? = nil,
+      floating: FloatingPlace? = nil, layer: FloatingLayer = FloatingLayer()
     ) {
       precondition(nodes[id] != nil, "an entry holds its closed node")
+      precondition(layer.ids.allSatisfy { nodes[$0] != nil }, "an entry holds its layer's panes")
       self.window = window
+      self.floating = floating
+      self.layer = layer
       self.id = id
       self.nodes = nodes
       self.place = place
@@ -43,12 +56,24 @@ public struct ClosedList: Equatable, Sendable {
     /// The closed node.
     public var node: Node { nodes[id]! }
 
-    /// The ids of the closed node and everything inside it, depth-first.
+    /// Whether the entry is a closed floating pane.
+    public var isFloating: Bool { floating != nil }
+
+    /// The nodes of the closed node's own tree: the entry's nodes without the panes of ``layer``.
+    public var treeNodes: [NodeID: Node] {
+      guard !layer.isEmpty else { return nodes }
+      var tree = nodes
+      for pane in layer.ids { tree[pane] = nil }
+      return tree
+    }
+
+    /// The ids of the closed node and everything inside it, depth-first, then the panes of
+    /// ``layer``, bottom to top.
     ///
     /// - Complexity: O(*n*), for *n* nodes in the entry.
     public var nodeIDs: [NodeID] {
       var order: [NodeID] = []
-      var pending = [id]
+      var pending = layer.ids.reversed() + [id]
       while let next = pending.popLast() {
         order.append(next)
         let node = nodes[next]
@@ -105,7 +130,23 @@ public struct ClosedList: Equatable, Sendable {
       }
       self = Entry(
         id: id, nodes: repaired, place: place, siblings: siblings, unknownMembers: unknownMembers,
-        window: window)
+        window: window, floating: floating, layer: layer)
+    }
+  }
+
+  /// Where a closed floating pane stood: its tab, its rectangle and whether it was pinned.
+  public struct FloatingPlace: Equatable, Sendable {
+    /// The root of its tab's tiled tree when it closed: `reopen` brings it back into the tab
+    /// that holds this node.
+    public let tab: NodeID
+    /// The pane as its layer held it: its id, rectangle (fractions of the tab's area),
+    /// pinned flag and kept members.
+    public let pane: FloatingPane
+
+    /// A place from its parts.
+    package init(tab: NodeID, pane: FloatingPane) {
+      self.tab = tab
+      self.pane = pane
     }
   }
 

@@ -40,6 +40,12 @@ public struct WorkspaceWindow: Identifiable {
     return try workspace.router(type, for: node)
   }
 
+  /// Records the size of the area the window's scene lays its panes out in, as
+  /// ``Workspace/recordLayoutSize(_:ofWindow:)`` does.
+  public func recordLayoutSize(_ size: Size?) throws(WorkspaceError) {
+    try workspace.recordLayoutSize(size, ofWindow: id)
+  }
+
   /// Makes the window active (a scene came to the front): `window N`.
   public func activate() throws(WorkspaceError) {
     guard let index else { throw .noSuchWindow(0, count: workspace.state.windows.count) }

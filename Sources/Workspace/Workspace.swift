@@ -46,7 +46,8 @@ public final class Workspace {
   /// Called after a new layout size was recorded, for the session that owns the workspace:
   /// the size, and whether the host recorded it (``recordLayoutSize(_:)``) rather than
   /// another program that measured in it (``recordMeasuredLayoutSize(_:)``).
-  @ObservationIgnored package var ownerDidRecordLayoutSize: ((Size?, _ byHost: Bool) -> Void)?
+  @ObservationIgnored package var ownerDidRecordLayoutSize:
+    ((Size?, _ window: String?, _ byHost: Bool) -> Void)?
   /// Asked before every command's change is published, with the state it would leave and
   /// the changes leading there: why the owner (a session, whose file has limits) refuses it,
   /// or `nil`.
@@ -199,7 +200,27 @@ public final class Workspace {
   public func recordLayoutSize(_ size: Size?) throws(WorkspaceError) {
     guard size != state.layoutSize else { return }
     try setLayoutSize(size)
-    ownerDidRecordLayoutSize?(size, true)
+    ownerDidRecordLayoutSize?(size, nil, true)
+  }
+
+  /// Records the size of the area the host lays a window's panes out in (its scene's), for
+  /// each window it shows; for the active window it is ``recordLayoutSize(_:)``, which
+  /// commands measure in. The file keeps each window's size, and a session saves it.
+  ///
+  ///     try workspace.recordLayoutSize(Size(width: 100, height: 30), ofWindow: window.id)
+  ///
+  /// - Throws: ``WorkspaceError/invalidSize(_:expected:)``, or
+  ///   ``WorkspaceError/noSuchWindow(_:count:)`` for an identifier no window has; nothing
+  ///   changed.
+  public func recordLayoutSize(_ size: Size?, ofWindow identifier: String) throws(WorkspaceError) {
+    guard state.activeWindow.identifier != identifier else { return try recordLayoutSize(size) }
+    var next = state
+    try next.recordLayoutSize(size, ofWindow: identifier)
+    guard let index = state.windowList.index(of: identifier),
+      state.windowList.entries[index].layoutSize != size
+    else { return }
+    setState(next)
+    ownerDidRecordLayoutSize?(size, identifier, true)
   }
 
   /// Records a layout size that another program measured in (`wsctl show` drew the panes
@@ -208,7 +229,7 @@ public final class Workspace {
   package func recordMeasuredLayoutSize(_ size: Size) throws(WorkspaceError) {
     guard size != state.layoutSize else { return }
     try setLayoutSize(size)
-    ownerDidRecordLayoutSize?(size, false)
+    ownerDidRecordLayoutSize?(size, nil, false)
   }
 
   private func setLayoutSize(_ size: Size?) throws(WorkspaceError) {

@@ -48,6 +48,31 @@ extension WorkspaceState {
     layoutSize = size
   }
 
+  /// Records the size of the area a window's panes were laid out in, as a host does for each
+  /// window it shows (a scene of its own); for the active window it is
+  /// ``recordLayoutSize(_:)``. The file keeps each window's size.
+  ///
+  ///     try state.recordLayoutSize(Size(width: 100, height: 30), ofWindow: "w7")
+  ///
+  /// - Parameters:
+  ///   - size: The area's size, each length in ``layoutLengths``, or `nil`.
+  ///   - identifier: The window's ``Window/identifier``.
+  /// - Throws: ``WorkspaceError/invalidSize(_:expected:)`` for a size out of range,
+  ///   ``WorkspaceError/noSuchWindow(_:count:)`` (numbered 0) for an identifier no window
+  ///   has; the state is then unchanged.
+  /// - Complexity: O(*w*), for *w* windows.
+  public mutating func recordLayoutSize(
+    _ size: Size?, ofWindow identifier: String
+  ) throws(WorkspaceError) {
+    if let size, !Self.isValid(size, lengths: Self.layoutLengths) {
+      throw .invalidSize(size, expected: Self.layoutLengths)
+    }
+    guard windowList.index(of: identifier) != nil else {
+      throw .noSuchWindow(0, count: windowList.count)
+    }
+    setLayoutSize(size, ofWindow: identifier)
+  }
+
   /// `minimum-size WxH|default`: sets the workspace's minimum pane size, or goes back to
   /// ``defaultMinimumPaneSize``.
   mutating func setMinimumPaneSize(_ size: Size?) throws(WorkspaceError) {

@@ -10,13 +10,17 @@ extension WorkspaceState {
   }
 
   /// The entry for a node about to be removed: its subtree as it is (the node without its
-  /// parent), its container's other children and its place out to the root; `nil` for a
-  /// subtree without a pane, which there would be nothing to reopen of.
+  /// parent), its container's other children and its place out to the root; for a tab, its
+  /// floating panes too; for a floating pane, its tab and rectangle. `nil` for a subtree
+  /// without a pane, which there would be nothing to reopen of.
   ///
   /// - Complexity: O(*n* + *d*·*k*), for *n* nodes in the subtree, depth *d* and *k*
   ///   siblings.
   func closedEntry(for id: NodeID) -> ClosedList.Entry? {
     guard let parent = self[id].parent, containsPane(id) else { return nil }
+    if let tab = self[parent].tabIndex(floating: id) {
+      return closedFloatingEntry(id, tabs: parent, tab: tab)
+    }
     var subtree: [NodeID: Node] = [:]
     var pending = [id]
     while let next = pending.popLast() {
@@ -24,6 +28,42 @@ extension WorkspaceState {
       pending.append(contentsOf: self[next].children + self[next].floatingPanes)
     }
     subtree[id]!.parent = nil
+    // A tab's floating panes close with it, and come back with it.
+    var layer = FloatingLayer()
+    if self[parent].kind == .tabs, let index = self[parent].children.firstIndex(of: id) {
+      layer = self[parent].floatingLayers[index]
+      for pane in layer.ids {
+        subtree[pane] = self[pane]
+        subtree[pane]!.parent = nil
+      }
+    }
+    return ClosedList.Entry(
+      id: id, nodes: subtree, place: place(of: id),
+      siblings: self[parent].children.filter { $0 != id },
+      layer: layer)
+  }
+
+  /// The entry for a floating pane about to be removed: the pane, its tab's place (the tabs
+  /// container with the tab's index and title first), the tab's other floating panes, and
+  /// the tab's root, rectangle and pinned flag.
+  private func closedFloatingEntry(_ pane: NodeID, tabs: NodeID, tab: Int) -> ClosedList.Entry {
+    var node = self[pane]
+    node.parent = nil
+    let layer = self[tabs].floatingLayers[tab]
+    var title = ""
+    if case .tabs(let children) = self[tabs].content { title = children.slots[tab].title }
+    return ClosedList.Entry(
+      id: pane, nodes: [pane: node],
+      place: [ClosedList.Branch(parent: tabs, index: tab, slot: .tab(title))] + place(of: tabs),
+      siblings: layer.ids.filter { $0 != pane },
+      floating: ClosedList.FloatingPlace(
+        tab: self[tabs].children[tab], pane: layer.panes.first { $0.id == pane }!))
+  }
+
+  /// Where a tiled node stands: its container with its index and slot there, then that
+  /// container's ancestors out to the root; empty for a root.
+  private func place(of id: NodeID) -> [ClosedList.Branch] {
+    guard let parent = self[id].parent else { return [] }
     var place: [ClosedList.Branch] = []
     var child = id
     for ancestor in [parent] + ancestors(of: parent) {
@@ -39,8 +79,7 @@ extension WorkspaceState {
       place.append(ClosedList.Branch(parent: ancestor, index: index, slot: slot))
       child = ancestor
     }
-    return ClosedList.Entry(
-      id: id, nodes: subtree, place: place, siblings: self[parent].children.filter { $0 != id })
+    return place
   }
 
   /// Brings back the `number`th reopenable entry (1 the most recently closed): its nodes with
@@ -72,12 +111,15 @@ extension WorkspaceState {
     }
     if let window = entry.window { return reopenWindow(window, in: &transaction) }
     // A pane or tab comes back in the window it was closed in, where any of its place is.
-    let home = (entry.place.map(\.parent) + entry.siblings).lazy.compactMap(windowIndex(holding:))
+    let home =
+      ((entry.floating.map { [$0.tab] } ?? []) + entry.place.map(\.parent) + entry.siblings)
+      .lazy.compactMap(windowIndex(holding:))
     if let home = home.first, home != windowList.active {
       let previous = windowList.entries[windowList.active].identifier
       activateWindow(home)
       windowList.previous = previous
     }
+    if let floating = entry.floating { return reopenFloating(entry, floating, in: &transaction) }
     var pane = entry.id
     while let child = self[pane].activeChild { pane = child }
     if !self[pane].isPane { pane = activePane(in: entry.id)! }
@@ -100,6 +142,48 @@ extension WorkspaceState {
       focus(pane, in: &transaction)
     } else {
       _ = transaction.end()
+    }
+    if !entry.layer.isEmpty { reopenLayer(of: entry, in: &transaction) }
+  }
+
+  /// Brings a closed floating pane back floating, at its rectangle and pinned as it was, and
+  /// focused (so on top, and its layer shown unless it is pinned): in the tab that holds the
+  /// root its tab had, else in the tab where one of the floating panes it closed beside
+  /// floats, else in the focused tab (a workspace without tabs becomes one tab first, as
+  /// `float` makes it).
+  private mutating func reopenFloating(
+    _ entry: ClosedList.Entry, _ floating: ClosedList.FloatingPlace,
+    in transaction: inout Transaction
+  ) {
+    let pane = entry.id
+    var target: (tabs: NodeID, index: Int)?
+    for near in [floating.tab] + entry.siblings where isInActiveWindow(near) {
+      target = tabPlace(holding: near)
+      if target != nil { break }
+    }
+    let (tabs, tab) = target ?? nearestTabs() ?? (tabsForNewTab(in: &transaction), 0)
+    update(pane, in: &transaction) { $0.parent = tabs }
+    changeLayer(of: tabs, tab: tab, in: &transaction) { $0.panes.append(floating.pane) }
+    zoomedPane = nil
+    focus(pane, in: &transaction)
+  }
+
+  /// Gives a reopened tab back its floating panes: as its layer where it came back as a tab
+  /// with none, else on top of the layer of the tab it came back in (a workspace without tabs
+  /// becomes one tab first). Focus goes to the top one if the layer had it.
+  private mutating func reopenLayer(of entry: ClosedList.Entry, in transaction: inout Transaction) {
+    let (tabs, tab) = tabPlace(holding: entry.id) ?? (tabsForNewTab(in: &transaction), 0)
+    for pane in entry.layer.ids { update(pane, in: &transaction) { $0.parent = tabs } }
+    changeLayer(of: tabs, tab: tab, in: &transaction) { layer in
+      if layer.isEmpty {
+        layer = entry.layer
+        layer.isFocused = false
+      } else {
+        layer.panes += entry.layer.panes
+      }
+    }
+    if entry.layer.isFocused, let top = self[tabs].floatingLayers[tab].top {
+      focus(top, in: &transaction)
     }
   }
 
@@ -226,7 +310,9 @@ extension WorkspaceState {
 
   /// The invariants of the closed list: each entry a sound tree with a pane (as the
   /// workspace's own tree must be), its closed node without a parent, ids below ``nextID``;
-  /// no node in two entries; at most ``ClosedList/limit`` entries; places with valid slots.
+  /// a closed tab's floating panes without a parent, a closed floating pane a pane,
+  /// their frames valid; no node in two entries; at most ``ClosedList/limit`` entries; places
+  /// with valid slots.
   func closedListViolations() -> [String] {
     var problems: [String] = []
     if closed.entries.count > ClosedList.limit {
@@ -235,10 +321,23 @@ extension WorkspaceState {
     var seen: Set<NodeID> = []
     for (index, entry) in closed.entries.enumerated() {
       let tree = WorkspaceState(
-        nodes: entry.nodes, rootID: entry.id, nextID: nextID, mostRecentlyUsed: [],
+        nodes: entry.treeNodes, rootID: entry.id, nextID: nextID, mostRecentlyUsed: [],
         zoomedPane: nil, history: History(), unknownMembers: UnknownMembers())
       problems += tree.invariantViolations(checkingFocus: false).map {
         "closed entry \(index + 1): \($0)"
+      }
+      for pane in entry.layer.ids
+      where entry.nodes[pane]?.isPane != true
+        || entry.nodes[pane]?.parent != nil
+      {
+        problems.append("closed entry \(index + 1): floating \(pane) is not a pane without parent")
+      }
+      if let floating = entry.floating, floating.pane.id != entry.id || !entry.node.isPane {
+        problems.append("closed entry \(index + 1): a floating entry's node is not its pane")
+      }
+      let frames = (entry.floating.map { [$0.pane] } ?? []) + entry.layer.panes
+      if frames.contains(where: { !$0.frame.isValid }) {
+        problems.append("closed entry \(index + 1): a floating frame is not inside its tab")
       }
       for id in entry.nodes.keys where !seen.insert(id).inserted {
         problems.append("closed entry \(index + 1): \(id) is in an earlier entry")

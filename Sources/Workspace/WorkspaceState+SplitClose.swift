@@ -59,10 +59,10 @@ extension WorkspaceState {
   /// pane.
   mutating func remove(_ id: NodeID, in transaction: inout Transaction) throws(WorkspaceError) {
     guard let parent = self[id].parent else { throw .lastPane }
+    if let entry = closedEntry(for: id) { closed.record(entry) }
     if let tab = self[parent].tabIndex(floating: id) {
       return removeFloating(id, from: parent, tab: tab, in: &transaction)
     }
-    if let entry = closedEntry(for: id) { closed.record(entry) }
     let slot = tabSlot(of: id)
     let detached = detach(
       at: self[parent].children.firstIndex(of: id)!, of: parent, in: &transaction)

@@ -5,7 +5,13 @@ import PaneRouter
 extension WorkspaceState {
   /// The nearest tabs container around the focused pane and the index of the tab holding it.
   func nearestTabs() -> (tabs: NodeID, index: Int)? {
-    var child = focusedPane
+    tabPlace(holding: focusedPane)
+  }
+
+  /// The nearest tabs container around `id` (not `id` itself) and the index of the tab
+  /// holding `id` (a floating pane's is its layer's tab), or `nil` outside any tab.
+  func tabPlace(holding id: NodeID) -> (tabs: NodeID, index: Int)? {
+    var child = id
     for ancestor in ancestors(of: child) {
       if self[ancestor].kind == .tabs {
         return (ancestor, self[ancestor].slotIndex(of: child)!)

@@ -10,8 +10,9 @@ struct PendingTransaction: Sendable {
     /// The host replaced the whole state (`Workspace.replaceState(_:)`).
     case replacement(WorkspaceState)
     /// The host recorded the size of the area it lays the panes out in
-    /// (`Workspace.recordLayoutSize(_:)`).
-    case layoutSize(Size?)
+    /// (`Workspace.recordLayoutSize(_:)`), or a window's by its identifier
+    /// (`Workspace.recordLayoutSize(_:ofWindow:)`).
+    case layoutSize(Size?, window: String?)
     /// The host's published route types, replacing those of the file it restored.
     case routeSchema(RouteSchema)
   }
@@ -53,7 +54,9 @@ extension [PendingTransaction] {
         let revision = state.revision
         state = replacement
         state.revision = revision
-      case .layoutSize(let size):
+      case .layoutSize(let size, let window?):
+        state.setLayoutSize(size, ofWindow: window)
+      case .layoutSize(let size, nil):
         state.layoutSize = size
       case .routeSchema(let schema):
         state.routeSchema = schema

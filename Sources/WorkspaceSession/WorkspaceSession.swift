@@ -190,8 +190,8 @@ public final class WorkspaceSession {
     workspace.ownerDidChange = { [weak self] change, before, after in
       self?.record(change, from: before, to: after)
     }
-    workspace.ownerDidRecordLayoutSize = { [weak self] size, byHost in
-      self?.recordLayoutSize(size, byHost: byHost)
+    workspace.ownerDidRecordLayoutSize = { [weak self] size, window, byHost in
+      self?.recordLayoutSize(size, window: window, byHost: byHost)
     }
     // An edit the file could not hold is refused before it applies, so that the host never
     // keeps what it cannot save (a typed call, the palette, a template, a `wsctl` call alike).
@@ -364,17 +364,27 @@ public final class WorkspaceSession {
 
   /// Keeps a recorded layout size for the next save; one the host recorded is kept from now
   /// on over another writer's, one another program measured in (`wsctl show`) is not.
-  private func recordLayoutSize(_ size: Size?, byHost: Bool) {
+  private func recordLayoutSize(_ size: Size?, window: String?, byHost: Bool) {
     if byHost { recordsLayoutSize = true }
-    enqueue(.layoutSize(size))
+    enqueue(.layoutSize(size, window: window))
   }
 
-  /// The host's layout size on a state to adopt, if the host records one; see the type's
-  /// discussion.
+  /// The host's layout sizes on a state to adopt, if the host records them: the active
+  /// window's, and each other window's by its identifier; see the type's discussion.
   private func keepingLayoutSize(_ state: WorkspaceState) -> WorkspaceState {
-    guard recordsLayoutSize, state.layoutSize != workspace.state.layoutSize else { return state }
+    guard recordsLayoutSize else { return state }
     var state = state
-    state.layoutSize = workspace.state.layoutSize
+    if state.layoutSize != workspace.state.layoutSize {
+      state.layoutSize = workspace.state.layoutSize
+    }
+    let own = workspace.state.windowList
+    for (index, window) in own.entries.enumerated() where index != own.active {
+      guard let there = state.windowList.index(of: window.identifier),
+        there != state.windowList.active,
+        state.windowList.entries[there].layoutSize != window.layoutSize
+      else { continue }
+      state.setLayoutSize(window.layoutSize, ofWindow: window.identifier)
+    }
     return state
   }
 

@@ -130,10 +130,11 @@ enum Soak {
         3,
         { random in
           let direction = [Direction.left, .right, .up, .down][random.next(4)]
+          // `close` and `reopen` here mostly meet a floating pane, which `float` just focused.
           let commands: [WorkspaceCommand] = [
             .float, .embed, .focus(.floating), .focus(.tiled), .pinFloating(random.next(2) == 0),
             .showFloating(random.next(2) == 0), .moveFloating(direction, cells: 1 + random.next(9)),
-            .resizeFloating(direction, cells: 1 + random.next(9)),
+            .resizeFloating(direction, cells: 1 + random.next(9)), .close(), .reopen(),
           ]
           return commands[random.next(commands.count)]
         }
@@ -163,9 +164,11 @@ enum Soak {
           let number = 1 + random.next(3)
           let commands: [WorkspaceCommand] = [
             .newWindow(title: "w\(random.next(9))"), .selectWindow(.number(number)),
-            .selectWindow(.last), .closeWindow(number), .renameWindow("r\(random.next(9))"),
+            .selectWindow(.last), .selectWindow(.next), .selectWindow(.previous),
+            .closeWindow(number), .closeWindow(), .renameWindow("r\(random.next(9))"),
             .movePaneToWindow(number), .moveTabToWindow(number),
-            .inWindow(number, .split(.vertical, focusing: false)),
+            .inWindow(number, .split(.vertical, focusing: false)), .inWindow(number, .float),
+            .inWindow(number, .stack()), .inWindow(number, .close()), .inWindow(number, .reopen()),
           ]
           return commands[random.next(commands.count)]
         }

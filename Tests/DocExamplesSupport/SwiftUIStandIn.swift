@@ -120,6 +120,12 @@ public struct VStack<Content: View>: View {
   public var body: Never { return fatalError("stand-in") }
 }
 
+/// SwiftUI's `ZStack`.
+public struct ZStack<Content: View>: View {
+  public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {}
+  public var body: Never { return fatalError("stand-in") }
+}
+
 /// SwiftUI's `TabView`.
 public struct TabView<Content: View>: View {
   public init(@ViewBuilder content: () -> Content) {}
@@ -162,6 +168,7 @@ public struct Alignment: Sendable {
   public static let top = Alignment()
   public static let bottom = Alignment()
   public static let center = Alignment()
+  public static let topLeading = Alignment()
 }
 
 // MARK: Modifiers
@@ -187,6 +194,10 @@ extension View {
 
   @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
   public func environment<T: AnyObject & Observable>(_ object: T?) -> StandIn { StandIn() }
+
+  public func frame(width: CGFloat? = nil, height: CGFloat? = nil) -> StandIn { StandIn() }
+
+  public func offset(x: CGFloat = 0, y: CGFloat = 0) -> StandIn { StandIn() }
 
   public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V)
     -> StandIn

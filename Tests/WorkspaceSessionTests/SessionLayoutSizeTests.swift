@@ -64,6 +64,50 @@ import WorkspaceTestSupport
     session.close()
   }
 
+  @Test func eachWindowsSizeIsSavedAndKeptOverAnotherWritersWhenAdopted() async throws {
+    let directory = SessionDirectory()
+    var state = twoPanes()
+    try state.apply([.newWindow(title: "Notes"), .selectWindow(.number(1))])
+    try WorkspaceStore(path: directory.file).save(state)
+    let session = WorkspaceSession(path: directory.file, default: twoPanes())
+    let windows = session.workspace.windows
+    try windows[0].recordLayoutSize(hostSize)
+    try windows[1].recordLayoutSize(otherSize)
+    try await session.flush()
+    #expect(try directory.stored().windows.map(\.layoutSize) == [hostSize, otherSize])
+    let recorder = ChangeRecorder(session.workspace)
+    try WorkspaceStore(path: directory.file).update(default: .example) { state in
+      try state.recordLayoutSize(Size(width: 10, height: 10), ofWindow: windows[1].id)
+      try state.apply(.rename("theirs"))
+    }
+    #expect(await eventually { recorder.changes.contains { $0.origin == .adopted } })
+    #expect(session.workspace.state.node(NodeID(2))?.title == "theirs")
+    #expect(session.workspace.state.windows.map(\.layoutSize) == [hostSize, otherSize])
+    try session.workspace.apply(.rename("mine"))
+    try await session.flush()
+    #expect(try directory.stored().windows.map(\.layoutSize) == [hostSize, otherSize])
+    session.close()
+  }
+
+  @Test func anUnsavedWindowSizeIsReplayedOnAnotherWritersFile() async throws {
+    let directory = SessionDirectory()
+    var state = twoPanes()
+    try state.apply([.newWindow(title: "Notes"), .selectWindow(.number(1))])
+    try WorkspaceStore(path: directory.file).save(state)
+    let session = WorkspaceSession(
+      path: directory.file, default: twoPanes(), autosaveDelay: .seconds(60))
+    let notes = session.workspace.windows[1].id
+    try session.workspace.recordLayoutSize(otherSize, ofWindow: notes)
+    try WorkspaceStore(path: directory.file).update(default: .example) { state in
+      try state.apply(.rename("theirs"))
+    }
+    try await session.flush()
+    let stored = try directory.stored()
+    #expect(stored.windows[1].layoutSize == otherSize)
+    #expect(stored.node(NodeID(2))?.title == "theirs")
+    session.close()
+  }
+
   @Test func anUnsavedSizeIsReplayedOnAnotherWritersFile() async throws {
     let directory = SessionDirectory()
     let session = WorkspaceSession(

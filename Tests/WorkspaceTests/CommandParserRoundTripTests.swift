@@ -46,6 +46,17 @@ import Testing
     .route(.push(["settings"]), at: NodeID(3)), .route(.popToRoot, at: NodeID(1)),
     .route(.setPath([]), at: NodeID(9)),
     .undo(), .undo(count: 3), .redo(), .redo(count: 2),
+    .float, .embed, .moveFloating(.right, cells: 3), .moveFloating(.up), .resizeFloating(.down),
+    .resizeFloating(.left, cells: 2), .pinFloating(true), .pinFloating(false),
+    .showFloating(true), .showFloating(false), .focus(.floating), .focus(.tiled),
+    .reopen(), .reopen(3),
+    .newWindow(), .newWindow(title: "Notes"), .newWindow(title: "Notes", root: "notes"),
+    .newWindow(title: "two words", root: "search:swift%20testing"),
+    .selectWindow(.number(2)), .selectWindow(.next), .selectWindow(.previous),
+    .selectWindow(.last), .closeWindow(), .closeWindow(2), .renameWindow("Mail"),
+    .renameWindow("my notes"), .movePaneToWindow(2), .moveTabToWindow(1),
+    .inWindow(2, .route(.push(["detail:7"]))), .inWindow(1, .split(.vertical, ratio: 0.3)),
+    .inWindow(3, .float), .inWindow(2, .reopen()),
   ]
 
   @Test(arguments: commands)

@@ -42,6 +42,27 @@ import Testing
     ("x://workspace/focus/3/stack/up", [.focus(.pane(.number(3))), .stack(.up)]),
     ("x://workspace/stack/unstack", [.stack(), .unstack]),
     ("x://workspace/focus/%2525", [.focus(.pane(.id(NodeID(25))))]),
+    ("x://workspace/window/2", [.selectWindow(.number(2))]),
+    ("x://workspace/window/next/focus/3", [.selectWindow(.next), .focus(.pane(.number(3)))]),
+    (
+      "x://workspace/window/at/2/push/detail:7",
+      [.inWindow(2, .route(.push(["detail:7"])))]
+    ),
+    (
+      "x://workspace/window/at/3/focus/2/zoom",
+      [.inWindow(3, .focus(.pane(.number(2)))), .zoom]
+    ),
+    (
+      "x://workspace/window/new/My%20Notes/notes",
+      [.newWindow(title: "My Notes", root: "notes")]
+    ),
+    ("x://workspace/window/close/2", [.closeWindow(2)]),
+    ("x://workspace/window/rename/Q%26A", [.renameWindow("Q&A")]),
+    (
+      "x://workspace/window/move-pane/2/window/move-tab/1",
+      [.movePaneToWindow(2), .moveTabToWindow(1)]
+    ),
+    ("x://workspace/float/float/move/right/3", [.float, .moveFloating(.right, cells: 3)]),
   ])
   func parsesLinks(link: String, commands: [WorkspaceCommand]) throws {
     #expect(try CommandParser.parse(link: link) == commands)
@@ -169,6 +190,22 @@ import Testing
   func linkRoundTripsEveryCommand(command: WorkspaceCommand) throws {
     let link = CommandParser.link(for: [command, .zoom], scheme: "myapp")
     #expect(try CommandParser.parse(link: link) == [command, .zoom])
+  }
+
+  @Test func aLinkRunsItsCommandsInTheWindowItNames() throws {
+    var state = WorkspaceState(.pane("A", untyped: RouteToken("a")))
+    try state.apply([
+      .newWindow(title: "Notes", root: RouteToken("notes")), .selectWindow(.number(1)),
+    ])
+    let commands = try CommandParser.parse(link: "x://workspace/window/at/2/push/detail:7")
+    try state.apply(commands)
+    #expect(state.activeWindowIndex == 0)
+    let notes = state.activating(window: 1)
+    #expect(notes.node(notes.focusedPane)?.router?.stack.stack == ["notes", "detail:7"])
+    #expect(state.invariantViolations() == [])
+    #expect(throws: WorkspaceError.noSuchWindow(3, count: 2)) {
+      try state.apply(try CommandParser.parse(link: "x://workspace/window/at/3/zoom"))
+    }
   }
 
   @Test func linkRoundTripsAllCommandsAtOnce() throws {

@@ -73,6 +73,21 @@ import Testing
     #expect(state.root.floatingLayers[0].ids == [NodeID(2)])
   }
 
+  @Test func aPaneOfARootStackFloatsIntoOneTabAndUndoGivesTheStackBack() throws {
+    var state = WorkspaceState(hsplit(pane("A"), pane("B"), pane("C")))
+    try apply(.stack(), to: &state)
+    let stacked = state
+    #expect(state.root.stackAxis == .horizontal)
+    try apply(.float, to: &state)
+    #expect(state.root.kind == .tabs)
+    #expect(state.node(state.root.children[0])?.stackAxis == .horizontal)
+    #expect(state.node(state.root.children[0])?.children == [NodeID(3), NodeID(4)])
+    #expect(state.root.floatingLayers[0].ids == [NodeID(2)])
+    try apply(.undo(), to: &state)
+    #expect(state.root == stacked.root)
+    #expect(state.rootID == stacked.rootID)
+  }
+
   @Test func floatingPanesCascade() throws {
     var state = WorkspaceState(hsplit(pane("A"), pane("B"), pane("C")))
     try apply(.float, to: &state)

@@ -45,6 +45,26 @@ import Testing
     #expect(try sandbox.tree(after: "reopen") == Self.defaultTree)
   }
 
+  @Test func aClosedFloatingPaneComesBackFloatingAndATabWithItsFloatingPanes() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("split", "h", "float", "float", "move", "right", "2", "float", "pin")
+    let floated = try sandbox.tree(after: "close", "reopen")
+    #expect(
+      floated.contains(
+        "[1 'Main' floating focused at 0.275,0.25 0.5x0.5 pinned] %6 pane 'Inbox' [inbox] (focused)"
+      ))
+    try sandbox.succeed("close")
+    #expect(try sandbox.succeed("closed").stdout == "1: floating pane %6 'Inbox' [inbox] from %1\n")
+    let json = try sandbox.succeed("--json", "closed").stdout
+    #expect(json.contains("\"floating\" : true") || json.contains("\"floating\": true"))
+    #expect(try sandbox.tree(after: "reopen") == floated)
+    try sandbox.succeed("tab", "close", "1")
+    #expect(
+      try sandbox.succeed("closed").stdout
+        == "1: tab %2 'Main' (2 panes) with 1 floating from %1\n")
+    #expect(try sandbox.tree(after: "reopen") == floated)
+  }
+
   @Test func undoOfACloseLeavesNothingToReopenAndUndoOfReopenBringsItBack() throws {
     let sandbox = try Sandbox()
     try sandbox.succeed("close", "2")

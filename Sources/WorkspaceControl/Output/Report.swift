@@ -150,7 +150,8 @@ enum Report {
   // MARK: closed
 
   /// The reopenable entries, newest first, numbered as `reopen N` takes them: a pane with its
-  /// title and stack, a tab with its title and panes, and the container it goes back into.
+  /// title and stack (`floating` for a floating pane), a tab with its title and panes (and
+  /// its floating panes), and the container it goes back into.
   static func closed(_ state: WorkspaceState) -> String {
     let entries = state.reopenableEntries
     guard !entries.isEmpty else { return "nothing to reopen\n" }
@@ -159,11 +160,14 @@ enum Report {
         let node = entry.node
         var line = "\(index + 1): "
         if node.isPane {
-          line += "pane \(entry.id) '\(node.title)' \(node.router!.stack)"
+          line += "\(entry.isFloating ? "floating " : "")pane \(entry.id) '\(node.title)' "
+          line += "\(node.router!.stack)"
         } else {
-          let panes = entry.nodes.values.count(where: \.isPane)
+          let panes = entry.treeNodes.values.count(where: \.isPane)
           line += "tab \(entry.id) '\(entry.tabTitle)' (\(panes) pane\(panes == 1 ? "" : "s"))"
         }
+        // A closed tab's floating panes, which come back with it.
+        if !entry.layer.isEmpty { line += " with \(entry.layer.panes.count) floating" }
         if let parent = entry.place.first?.parent { line += " from \(parent)" }
         return line
       })
@@ -175,8 +179,10 @@ enum Report {
         .object([
           "id": .number(Double(entry.id.rawValue)),
           "kind": .string(entry.node.isPane ? "pane" : "tab"),
+          "floating": .bool(entry.isFloating),
           "title": .string(entry.node.isPane ? entry.node.title : entry.tabTitle),
-          "panes": .number(Double(entry.nodes.values.count(where: \.isPane))),
+          "panes": .number(Double(entry.treeNodes.values.count(where: \.isPane))),
+          "floatingPanes": .number(Double(entry.isFloating ? 1 : entry.layer.panes.count)),
           "parent": entry.place.first.map { .number(Double($0.parent.rawValue)) } ?? .null,
         ])
       })

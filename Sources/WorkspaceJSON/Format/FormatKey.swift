@@ -32,6 +32,8 @@ enum FormatKey: UInt8, CaseIterable, CustomStringConvertible {
   case place, siblings, index, weight
   // A tabs container's floating layers and their panes.
   case floating, tab, focused, hidden, panes, frame, pinned
+  // A closed tab's floating layer.
+  case layer
 
   /// The key as the file spells it.
   var spelling: StaticString {
@@ -94,6 +96,7 @@ enum FormatKey: UInt8, CaseIterable, CustomStringConvertible {
     case .panes: "panes"
     case .frame: "frame"
     case .pinned: "pinned"
+    case .layer: "layer"
     }
   }
 
@@ -135,7 +138,12 @@ extension FormatKey {
   /// The members of the route types; the others are kept as unknown members.
   static let routeTypesMembers: [FormatKey] = [.defaultKind, .kinds]
   /// The members of a closed list's entry; the others are kept as unknown members.
-  static let closedEntryMembers: [FormatKey] = [.node, .place, .siblings, .window, .index]
+  static let closedEntryMembers: [FormatKey] = [
+    .node, .place, .siblings, .window, .index, .floating, .layer,
+  ]
+  /// The members of a closed floating pane's `floating`: its tab's root, its frame and
+  /// whether it was pinned; the others are kept as the pane's unknown members.
+  static let closedFloatingMembers: [FormatKey] = [.tab, .frame, .pinned]
   /// The members of a step of a closed entry's place; the others are kept as unknown members.
   static let closedBranchMembers: [FormatKey] = [.parent, .index, .kind, .axis, .weight, .title]
   /// The members of a tabs container's floating layer: its tab's index, whether it has

@@ -51,13 +51,38 @@ extension WorkspaceDecoder {
     warnAboutDuplicateKeys(in: object, at: location)
     var reader = WorkspaceDecoder(file: file, limits: limits)
     let root = try reader.decodeSubtree(nodeValue, at: location + ".node")
+    var layer = FloatingLayer()
+    if let value = object[.layer], root != nil {
+      guard let decoded = try closedLayer(value, reader: &reader, at: location + ".layer") else {
+        return nil
+      }
+      layer = decoded
+    }
     if let cause = reader.diagnostics.first {
       note(cause.location, "\(cause.message); closed entry dropped")
       return nil
     }
     guard let root else { return nil }
+    var floating: ClosedList.FloatingPlace?
+    if let value = object[.floating] {
+      guard let place = value.objectValue, let tab = place[.tab]?.intValue,
+        (1..<nextID).contains(tab), let frame = Self.frame(place[.frame]),
+        place[.pinned] == nil || place[.pinned]?.boolValue != nil,
+        reader.nodes[root]?.isPane == true, layer.isEmpty
+      else {
+        note(
+          location + ".floating",
+          "not a floating pane's 'tab' id, 'frame' and 'pinned' flag; closed entry dropped")
+        return nil
+      }
+      var pane = FloatingPane(root, frame: frame, isPinned: place[.pinned]?.boolValue ?? false)
+      pane.unknownMembers = unknown(place, known: FormatKey.closedFloatingMembers)
+      floating = ClosedList.FloatingPlace(tab: NodeID(tab), pane: pane)
+    }
+    var treeNodes = reader.nodes
+    for pane in layer.ids { treeNodes[pane] = nil }
     let tree = WorkspaceState(
-      nodes: reader.nodes, rootID: root, nextID: nextID, mostRecentlyUsed: [], zoomedPane: nil,
+      nodes: treeNodes, rootID: root, nextID: nextID, mostRecentlyUsed: [], zoomedPane: nil,
       history: History(), unknownMembers: UnknownMembers())
     if let problem = tree.invariantViolations(checkingFocus: false).first {
       note(location + ".node", "\(problem); closed entry dropped")
@@ -79,7 +104,48 @@ extension WorkspaceDecoder {
     }
     return ClosedList.Entry(
       id: root, nodes: reader.nodes, place: place, siblings: siblings,
-      unknownMembers: unknown(object, known: FormatKey.closedEntryMembers), window: window)
+      unknownMembers: unknown(object, known: FormatKey.closedEntryMembers), window: window,
+      floating: floating, layer: layer)
+  }
+
+  /// A closed tab's floating layer: `focused`, `hidden` and its `panes`, each a frame, a
+  /// pinned flag and a pane node read into `reader` without a parent; `nil` (with a
+  /// diagnostic) for anything that cannot be used, which drops the entry.
+  private mutating func closedLayer(
+    _ value: JSONDocument.Value, reader: inout WorkspaceDecoder, at location: String
+  ) throws(WorkspaceFileError) -> FloatingLayer? {
+    func flag(_ object: JSONDocument.Object, _ key: FormatKey) -> Bool? {
+      guard let value = object[key] else { return false }
+      return value.boolValue
+    }
+    guard let object = value.objectValue, let items = object[.panes]?.arrayValue,
+      !items.isEmpty, let isFocused = flag(object, .focused), let isHidden = flag(object, .hidden)
+    else {
+      note(location, "not a layer with 'panes'; closed entry dropped")
+      return nil
+    }
+    var layer = FloatingLayer(isFocused: isFocused, isHidden: isHidden)
+    layer.unknownMembers = unknown(object, known: FormatKey.floatingLayerMembers)
+    for (number, item) in items.enumerated() {
+      let at = "\(location).panes[\(number)]"
+      // Each pane is read as a tree of its own: an id another node of the entry has is refused.
+      guard let paneObject = item.objectValue, let frame = Self.frame(paneObject[.frame]),
+        let isPinned = flag(paneObject, .pinned), let node = paneObject[.node],
+        node.objectValue?[.kind]?.isString(StoredNodeKind.pane.spelling) == true,
+        let stored = node.objectValue?[.id]?.intValue, reader.nodes[NodeID(stored)] == nil,
+        let id = try reader.decodeSubtree(node, at: at + ".node"), id == NodeID(stored)
+      else {
+        note(
+          at,
+          "not a floating pane with a 'frame' and a pane 'node' of its own id; closed entry dropped"
+        )
+        return nil
+      }
+      var pane = FloatingPane(id, frame: frame, isPinned: isPinned)
+      pane.unknownMembers = unknown(paneObject, known: FormatKey.floatingPaneMembers)
+      layer.panes.append(pane)
+    }
+    return layer
   }
 
   /// A closed entry's place: its steps, each a container's id below the next id, an index

@@ -47,12 +47,19 @@ extension WorkspaceEncoder {
     }
     // A closed entry's node is read as a tree of its own, so it is checked as one.
     for (index, entry) in state.closed.entries.enumerated() {
-      let tree = WorkspaceState(
-        nodes: entry.nodes, rootID: entry.id, nextID: state.nextID, mostRecentlyUsed: [],
-        zoomedPane: nil, history: History(), unknownMembers: UnknownMembers())
-      if let (location, what, size, limit) = treeViolation(in: tree, limits: limits) {
-        let path = "$.closed[\(index)].node" + location.dropFirst("$.root".count)
-        return (path, what, size, limit)
+      // A closed tab's floating panes are read as trees of their own too.
+      let trees =
+        [("$.closed[\(index)].node", entry.id, entry.treeNodes)]
+        + entry.layer.ids.enumerated().map { number, pane in
+          ("$.closed[\(index)].layer.panes[\(number)].node", pane, [pane: entry.nodes[pane]!])
+        }
+      for (at, root, nodes) in trees {
+        let tree = WorkspaceState(
+          nodes: nodes, rootID: root, nextID: state.nextID, mostRecentlyUsed: [],
+          zoomedPane: nil, history: History(), unknownMembers: UnknownMembers())
+        if let (location, what, size, limit) = treeViolation(in: tree, limits: limits) {
+          return (at + location.dropFirst("$.root".count), what, size, limit)
+        }
       }
     }
     return TemplateEncoder.treeViolation(in: state.templates, at: "$.templates", limits: limits)

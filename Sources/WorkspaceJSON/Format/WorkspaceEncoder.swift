@@ -218,6 +218,21 @@ enum WorkspaceEncoder {
         sink.close()
         sink.member(.index, place.index)
       }
+      if let floating = entry.floating {
+        sink.key(.floating)
+        sink.openObject()
+        sink.member(.tab, floating.tab.rawValue)
+        frame(floating.pane.frame, into: &sink)
+        if floating.pane.isPinned { sink.member(.pinned, true) }
+        unknown(floating.pane.unknownMembers, into: &sink)
+        sink.close()
+      }
+      if !entry.layer.isEmpty {
+        sink.key(.layer)
+        self.floating(entry.layer, tab: nil, into: &sink) { sink, pane in
+          nestedNode(pane, in: entry.nodes, into: &sink)
+        }
+      }
       unknown(entry.unknownMembers, into: &sink)
       sink.close()
     }
@@ -302,25 +317,21 @@ enum WorkspaceEncoder {
   }
 
   /// A tab's floating layer: `{"tab": 1, "focused": true, "panes": [{"frame": [x, y, width,
-  /// height], "pinned": true, "node": …}]}`, `focused`, `hidden` and `pinned` only when true.
+  /// height], "pinned": true, "node": …}]}`, `focused`, `hidden` and `pinned` only when true;
+  /// without `tab` for a closed tab's own layer.
   private static func floating<Sink: JSONSink & ~Copyable>(
-    _ layer: FloatingLayer, tab: Int, into sink: inout Sink,
+    _ layer: FloatingLayer, tab: Int?, into sink: inout Sink,
     pane writePane: (inout Sink, NodeID) -> Void
   ) {
     sink.openObject()
-    sink.member(.tab, tab)
+    if let tab { sink.member(.tab, tab) }
     if layer.isFocused { sink.member(.focused, true) }
     if layer.isHidden { sink.member(.hidden, true) }
     sink.key(.panes)
     sink.openArray()
     for pane in layer.panes {
       sink.openObject()
-      sink.key(.frame)
-      sink.openArray()
-      for fraction in [pane.frame.x, pane.frame.y, pane.frame.width, pane.frame.height] {
-        sink.number(fraction)
-      }
-      sink.close()
+      frame(pane.frame, into: &sink)
       if pane.isPinned { sink.member(.pinned, true) }
       sink.key(.node)
       writePane(&sink, pane.id)
@@ -329,6 +340,16 @@ enum WorkspaceEncoder {
     }
     sink.close()
     unknown(layer.unknownMembers, into: &sink)
+    sink.close()
+  }
+
+  /// A floating pane's `frame`: `[x, y, width, height]`.
+  private static func frame<Sink: JSONSink & ~Copyable>(
+    _ frame: FloatingFrame, into sink: inout Sink
+  ) {
+    sink.key(.frame)
+    sink.openArray()
+    for fraction in [frame.x, frame.y, frame.width, frame.height] { sink.number(fraction) }
     sink.close()
   }
 

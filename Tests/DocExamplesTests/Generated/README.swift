@@ -117,7 +117,7 @@ private struct NodeView: View {
       case .pane: PaneView(workspace: workspace, pane: id)
       case .split(.vertical): VStack { children(of: node) }
       case .split: HStack { children(of: node) }
-      case .tabs: TabView { children(of: node) }
+      case .tabs: TabView { tabs(of: node) }
       case .stack(.horizontal): HStack { members(of: node) }
       case .stack: VStack { members(of: node) }
       case .unknown: Text("unsupported node")
@@ -127,6 +127,30 @@ private struct NodeView: View {
 
   private func children(of node: Node) -> some View {
     ForEach(node.children, id: \.self) { NodeView(workspace: workspace, id: $0) }
+  }
+
+  /// Each tab: its tiled panes, and over them its floating panes (those its layer shows,
+  /// bottom to top) at their rectangles, fractions of the tab's area; none while a pane is
+  /// zoomed.
+  private func tabs(of node: Node) -> some View {
+    ForEach(node.children.indices, id: \.self) { index in
+      ZStack(alignment: .topLeading) {
+        NodeView(workspace: workspace, id: node.children[index])
+        if workspace.state.zoomedPane == nil {
+          GeometryReader { proxy in
+            ForEach(node.floatingLayers[index].shownPanes, id: \.id) { floating in
+              let rect = floating.frame
+              PaneView(workspace: workspace, pane: floating.id)
+                .frame(
+                  width: proxy.size.width * CGFloat(rect.width),
+                  height: proxy.size.height * CGFloat(rect.height))
+                .offset(
+                  x: proxy.size.width * CGFloat(rect.x), y: proxy.size.height * CGFloat(rect.y))
+            }
+          }
+        }
+      }
+    }
   }
 
   /// A stack's members: the expanded one in full, each other one a title bar that expands it.
