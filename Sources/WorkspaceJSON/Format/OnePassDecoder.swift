@@ -18,9 +18,12 @@ import Workspace
 /// diagnostics (`OnePassDecoderTests` and the `FuzzWorkspaceLoader` target check both paths
 /// against each other).
 ///
-/// Rare members take the reference's own code: `history` and `closed` are read in place (a
-/// ``JSONDocument`` of just that value) and `templates` as a value, all once the tree is
-/// built, as the reference does; unknown members are kept as the values the reader builds.
+/// Every window's tree (`windows`) and the history are read in the same pass; the other
+/// windows are adopted, and their focus checked, by the reference's own code once every tree
+/// is read. Rare members take the reference's own code: `closed` (and a history that is not
+/// plain) are read in place (a ``JSONDocument`` of just that value) and `templates` as a
+/// value, all once the tree is built, as the reference does; unknown members are kept as the
+/// values the reader builds.
 struct OnePassDecoder {
   /// The file needs the reference decoder (it is not the common case this one reads, or
   /// something is wrong with it); the reference says what is wrong, if anything.
@@ -252,9 +255,14 @@ struct OnePassDecoder {
       throw NeedsReference()
     }
     if let history = top.history {
-      var candidate = state
-      candidate.history = history
-      guard candidate.historyReplays() else { throw NeedsReference() }
+      // A history with entries must replay onto the tree. An empty one replays whenever the
+      // tree is sound, which the checks below make sure of (the reference would check the
+      // whole tree for nothing).
+      if !history.undoEntries.isEmpty || !history.redoEntries.isEmpty {
+        var candidate = state
+        candidate.history = history
+        guard candidate.historyReplays() else { throw NeedsReference() }
+      }
       state.history = history
     }
     if top.referenceHistory != nil || top.closed != nil || top.templates != nil
