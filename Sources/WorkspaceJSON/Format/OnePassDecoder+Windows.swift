@@ -27,7 +27,9 @@ extension OnePassDecoder {
   }
 
   /// One window of the top level's `windows`, the `index`th.
-  private mutating func window(at index: Int) throws(NeedsReference) -> WorkspaceDecoder.StoredWindow {
+  private mutating func window(at index: Int) throws(NeedsReference)
+    -> WorkspaceDecoder.StoredWindow
+  {
     var identifier: String?
     var title = ""
     var isActive = false
