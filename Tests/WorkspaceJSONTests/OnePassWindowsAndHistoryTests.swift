@@ -141,6 +141,27 @@ import Testing
     #expect((read?.readsHistory ?? false) == readsHistory, "\(text)")
   }
 
+  /// A history entry whose window list names, in another window's list, a pane of the
+  /// active window (found by `FuzzWorkspaceLoader`: an undo then broke the windows'
+  /// invariants): the history does not replay, and is dropped on both paths.
+  @Test func aHistoryWindowListNamingAnotherWindowsPaneIsDropped() throws {
+    let root = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let bytes = try [UInt8](
+      Data(
+        contentsOf: root.appendingPathComponent(
+          "Fuzz/Regressions/FuzzWorkspaceLoader/history-window-list-names-another-windows-pane.json"
+        )))
+    #expect(!OnePassDecoderTests.expectAgreement(bytes, "regression").isOnePass)
+    let loaded = try WorkspaceFile.decode(bytes)
+    #expect(loaded.diagnostics.map(\.location) == ["$.history"])
+    #expect(loaded.state.history.undoEntries.isEmpty)
+    var state = loaded.state
+    try state.apply(.equalize)
+    _ = try? state.apply(.undo(count: 2))
+    #expect(state.invariantViolations() == [])
+  }
+
   /// A host's file after a day's commands in several windows, as wsbench generates one:
   /// read in one pass, history included, to the state saved.
   @Test(arguments: 0..<8)

@@ -76,8 +76,9 @@ import Testing
   @Test(arguments: OnePassDecoderTests.packageFiles.filter { $0.hasSuffix(".json") })
   func versionTwoFilesBecomeTheFirstWindow(path: String) throws {
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    // A file of several windows has no version 2 form.
     guard case .object(var object)? = try? JSONReader.parse(bytes),
-      object["format"] == "workspace", object["version"] == 3,
+      object["format"] == "workspace", object["version"] == 3, object["windows"] == nil,
       let current = try? WorkspaceFile.decode(bytes)
     else { return }
     object["version"] = 2
