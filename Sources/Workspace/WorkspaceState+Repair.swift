@@ -135,8 +135,10 @@ extension WorkspaceState {
       var replaced: [Journal] = []
       for journal in journals {
         let previous = copy.restore(journal, in: &unrecorded)
-        // The tree before this step was sound, so only what the step changed is checked.
-        guard copy.invariantViolations(since: previous).isEmpty else { return nil }
+        // The tree before this step was sound, so only what the step changed is checked;
+        // the other windows' lists come back with the step's window list, so they are too.
+        guard copy.invariantViolations(since: previous).isEmpty, copy.otherWindowListsAreSound()
+        else { return nil }
         replaced.append(previous)
       }
       return replaced.reversed()
@@ -147,5 +149,25 @@ extension WorkspaceState {
       replay(redone) != nil
     else { return false }
     return copy.nodes == nodes && copy.rootID == rootID
+  }
+
+  /// Whether every window but the active one lists only panes of its own tree, each once, and
+  /// zooms at most the first of them: what a history entry's window list must hold once its
+  /// step is replayed (a stored entry may name any pane).
+  ///
+  /// - Complexity: O(*p*·*d*), for *p* listed panes and a tree *d* deep.
+  private func otherWindowListsAreSound() -> Bool {
+    for (index, window) in windowList.entries.enumerated() where index != windowList.active {
+      let recent = window.mostRecentlyUsed
+      guard Set(recent).count == recent.count,
+        window.zoomedPane == nil || window.zoomedPane == recent.first
+      else { return false }
+      for pane in recent {
+        guard nodes[pane]?.isPane == true, windowRoot(of: pane) == window.rootID else {
+          return false
+        }
+      }
+    }
+    return true
   }
 }

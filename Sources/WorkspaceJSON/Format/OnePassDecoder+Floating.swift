@@ -16,7 +16,7 @@ extension OnePassDecoder {
     of tabs: NodeID?, depth: Int
   ) throws(NeedsReference) -> [(tab: Int, layer: FloatingLayer)] {
     // The layers' array, a layer, its panes' array and a pane lie below the members.
-    let memberDepth = 2 * depth
+    let memberDepth = 2 * depth + nesting
     var layers: [(tab: Int, layer: FloatingLayer)] = []
     guard try openArray() else { return layers }
     repeat {
@@ -65,14 +65,7 @@ extension OnePassDecoder {
       let member = Self.floatingPaneKeys.member(key)
       try members.claim(member)
       switch member {
-      case .frame?:
-        let fractions = try array { (decoder: inout Self) throws(NeedsReference) in
-          guard let number = try decoder.number().numberValue else { throw NeedsReference() }
-          return number
-        }
-        guard fractions.count == 4 else { throw NeedsReference() }
-        frame = FloatingFrame(
-          x: fractions[0], y: fractions[1], width: fractions[2], height: fractions[3])
+      case .frame?: frame = try self.frame()
       case .pinned?: isPinned = try boolean()
       case .node?:
         // Nested three levels below the container's members (the layers' array, a layer, its
@@ -80,10 +73,10 @@ extension OnePassDecoder {
         id = try node(parent: tabs, depth: depth + 3).id
       default:
         try members.append(
-          keyText(start: start, count: length), try keptValue(depth: 2 * depth + 4))
+          keyText(start: start, count: length), try keptValue(depth: 2 * depth + nesting + 4))
       }
     } while try next(closing: 0x7D)
-    guard let id, nodes[id]?.isPane == true, let frame, frame.isValid else {
+    guard let id, nodes[id]?.isPane == true, let frame else {
       throw NeedsReference()
     }
     var pane = FloatingPane(id, frame: frame, isPinned: isPinned)
@@ -91,6 +84,19 @@ extension OnePassDecoder {
     return pane
   }
 
-  private static let layerKeys = KeyTable(keys: FormatKey.floatingLayerMembers)
-  private static let floatingPaneKeys = KeyTable(keys: FormatKey.floatingPaneMembers)
+  /// A floating pane's frame: four numbers, a valid frame.
+  mutating func frame() throws(NeedsReference) -> FloatingFrame {
+    let fractions = try array { (decoder: inout Self) throws(NeedsReference) in
+      guard let number = try decoder.number().numberValue else { throw NeedsReference() }
+      return number
+    }
+    guard fractions.count == 4 else { throw NeedsReference() }
+    let frame = FloatingFrame(
+      x: fractions[0], y: fractions[1], width: fractions[2], height: fractions[3])
+    guard frame.isValid else { throw NeedsReference() }
+    return frame
+  }
+
+  static let layerKeys = KeyTable(keys: FormatKey.floatingLayerMembers)
+  static let floatingPaneKeys = KeyTable(keys: FormatKey.floatingPaneMembers)
 }

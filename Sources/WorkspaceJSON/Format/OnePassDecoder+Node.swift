@@ -45,8 +45,8 @@ extension OnePassDecoder {
       throw NeedsReference()
     }
     // The node's members lie inside the top-level object, the arrays of children and the
-    // objects of the nodes above it.
-    let memberDepth = 2 * depth
+    // objects of the nodes above it (and a window's array and object, for a window's tree).
+    let memberDepth = 2 * depth + nesting
     var node = NodeMembers()
     guard try openObject() else { throw NeedsReference() }
     repeat {
@@ -200,7 +200,7 @@ extension OnePassDecoder {
   /// Reads a string that must be one of the names of `table`: a node's kind (a pane, split
   /// or tabs container; a kind this version does not know is the reference's) or a split's
   /// axis. A string that is not plain is read by the reader and named by `name`.
-  private mutating func name<Name>(
+  mutating func name<Name>(
     in table: KeyTable<Name>, _ name: (String) -> Name?
   ) throws(NeedsReference) -> Name {
     let named =
@@ -214,7 +214,7 @@ extension OnePassDecoder {
   }
 
   /// A split's weights: an array of numbers.
-  private mutating func weights() throws(NeedsReference) -> [Double] {
+  mutating func weights() throws(NeedsReference) -> [Double] {
     try array { (decoder: inout Self) throws(NeedsReference) in
       guard let weight = try decoder.number().numberValue else { throw NeedsReference() }
       return weight
@@ -222,13 +222,13 @@ extension OnePassDecoder {
   }
 
   /// A tabs container's titles: an array of strings.
-  private mutating func titles() throws(NeedsReference) -> [String] {
+  mutating func titles() throws(NeedsReference) -> [String] {
     try array { (decoder: inout Self) throws(NeedsReference) in try decoder.string() }
   }
 
   /// The members of the three kinds of node.
-  private static let nodeKeys = KeyTable(
+  static let nodeKeys = KeyTable(
     StoredNodeKind.allCases.flatMap(\.members).map { (Key($0.spelling), $0) })
-  private static let kinds = KeyTable(StoredNodeKind.allCases.map { (Key($0.spelling), $0) })
-  private static let axes = KeyTable(Axis.allCases.map { (Key($0.rawValue), $0) })
+  static let kinds = KeyTable(StoredNodeKind.allCases.map { (Key($0.spelling), $0) })
+  static let axes = KeyTable(Axis.allCases.map { (Key($0.rawValue), $0) })
 }

@@ -18,9 +18,12 @@ import Workspace
 /// diagnostics (`OnePassDecoderTests` and the `FuzzWorkspaceLoader` target check both paths
 /// against each other).
 ///
-/// Rare members take the reference's own code: `history` and `closed` are read in place (a
-/// ``JSONDocument`` of just that value) and `templates` as a value, all once the tree is
-/// built, as the reference does; unknown members are kept as the values the reader builds.
+/// Every window's tree (`windows`) and the history are read in the same pass; the other
+/// windows are adopted, and their focus checked, by the reference's own code once every tree
+/// is read. Rare members take the reference's own code: `closed` (and a history that is not
+/// plain) are read in place (a ``JSONDocument`` of just that value) and `templates` as a
+/// value, all once the tree is built, as the reference does; unknown members are kept as the
+/// values the reader builds.
 struct OnePassDecoder {
   /// The file needs the reference decoder (it is not the common case this one reads, or
   /// something is wrong with it); the reference says what is wrong, if anything.
@@ -41,6 +44,11 @@ struct OnePassDecoder {
   var stackCapacity = 4
   /// The last router's kind, which the next router most likely shares.
   var lastRouterKind: (name: Key, text: String)?
+  /// How many more arrays and objects than the top level's tree the tree being read lies
+  /// in (a window's tree, two), for the JSON depth limit of its members.
+  var nesting = 0
+  /// Whether the reference's history code read the file's history.
+  private(set) var leavesHistoryToReference = false
 
   private init(_ buffer: UnsafeRawBufferPointer, limits: WorkspaceFileLimits) {
     reader = JSONReader(
@@ -64,10 +72,19 @@ struct OnePassDecoder {
   static func state(
     of bytes: [UInt8], path: String, limits: WorkspaceFileLimits
   ) -> WorkspaceState? {
-    bytes.withUnsafeBytes { buffer -> WorkspaceState? in
+    read(bytes, path: path, limits: limits)?.state
+  }
+
+  /// The state stored in `bytes`, as ``state(of:path:limits:)`` reads it, and whether its
+  /// history (if any) was read in this pass rather than by the reference's history code.
+  static func read(
+    _ bytes: [UInt8], path: String, limits: WorkspaceFileLimits
+  ) -> (state: WorkspaceState, readsHistory: Bool)? {
+    bytes.withUnsafeBytes { buffer -> (state: WorkspaceState, readsHistory: Bool)? in
       guard !buffer.isEmpty else { return nil }
       var decoder = OnePassDecoder(buffer, limits: limits)
-      return try? decoder.file(buffer, path: path)
+      guard let state = try? decoder.file(buffer, path: path) else { return nil }
+      return (state, !decoder.leavesHistoryToReference)
     }
   }
 
@@ -84,12 +101,16 @@ struct OnePassDecoder {
     var layoutSize: Size?
     var minimumPaneSize: Size?
     var root: NodeID?
-    /// Where the `history` value starts.
-    var history: Int?
+    /// The history, read in this pass.
+    var history: History?
+    /// Where the `history` value starts, when the reference's code reads it.
+    var referenceHistory: Int?
     /// Where the `closed` value starts.
     var closed: Int?
     var templates: JSONValue?
     var routeTypes: JSONValue?
+    var windows: [WorkspaceDecoder.StoredWindow]?
+    var previousWindow: String?
     var members = ObjectMembers()
   }
 
@@ -139,12 +160,21 @@ struct OnePassDecoder {
       case .root?:
         top.root = try node(parent: nil, depth: 1).id
       case .history?:
-        top.history = reader.index
-        guard
-          let (_, end) = try? JSONDocument.readValue(
-            in: buffer, at: reader.index, limits: limits(depth: 1), { _ in () })
-        else { throw NeedsReference() }
-        reader.index = end
+        let start = reader.index
+        if let history = try? history() {
+          top.history = history
+        } else {
+          // Not the plain case: the reference's history code reads the value, which drops
+          // a doubtful history with a diagnostic.
+          reader.index = start
+          top.referenceHistory = start
+          leavesHistoryToReference = true
+          guard
+            let (_, end) = try? JSONDocument.readValue(
+              in: buffer, at: reader.index, limits: limits(depth: 1), { _ in () })
+          else { throw NeedsReference() }
+          reader.index = end
+        }
       case .closed?:
         top.closed = reader.index
         guard
@@ -156,9 +186,10 @@ struct OnePassDecoder {
         top.templates = try keptValue(depth: 1)
       case .routeTypes?:
         top.routeTypes = try keptValue(depth: 1)
-      case .windows?, .previousWindow?:
-        // Several windows: the reference reads them.
-        throw NeedsReference()
+      case .windows?:
+        top.windows = try windows()
+      case .previousWindow?:
+        top.previousWindow = try string()
       default:
         try top.members.append(keyText(start: start, count: length), try keptValue(depth: 1))
       }
@@ -202,8 +233,11 @@ struct OnePassDecoder {
     // and every node is a pane or a container, so each holds a pane and the structural
     // repair has nothing to do; focus it does silently — the stored focus at the end of the
     // active chain, at the front of the list — so it runs when they are not already so.
+    // With other windows' trees in the nodes the repair also checks that the list names the
+    // active window's panes alone, so it runs.
     let chainEnd = state.focusedPane
-    let isRepaired = (top.focus ?? chainEnd) != chainEnd || recent.first != chainEnd
+    let isRepaired =
+      (top.focus ?? chainEnd) != chainEnd || recent.first != chainEnd || top.windows != nil
     if isRepaired {
       guard let repairs = state.repair(focus: top.focus), repairs.isEmpty else {
         throw NeedsReference()
@@ -213,9 +247,29 @@ struct OnePassDecoder {
       guard zoomed == state.focusedPane else { throw NeedsReference() }
       state.zoomedPane = zoomed
     }
-    if top.history != nil || top.closed != nil || top.templates != nil || top.routeTypes != nil {
+    if let windows = top.windows {
+      try adopt(
+        windows, previous: top.previousWindow, limit: top.mostRecentlyUsedLimit, into: &state,
+        path: path)
+    } else if top.previousWindow != nil {
+      throw NeedsReference()
+    }
+    if let history = top.history {
+      // A history with entries must replay onto the tree. An empty one replays whenever the
+      // tree is sound, which the checks below make sure of (the reference would check the
+      // whole tree for nothing).
+      if !history.undoEntries.isEmpty || !history.redoEntries.isEmpty {
+        var candidate = state
+        candidate.history = history
+        guard candidate.historyReplays() else { throw NeedsReference() }
+      }
+      state.history = history
+    }
+    if top.referenceHistory != nil || top.closed != nil || top.templates != nil
+      || top.routeTypes != nil
+    {
       var reference = WorkspaceDecoder(file: path, limits: limits)
-      if let history = top.history {
+      if let history = top.referenceHistory {
         guard
           (try? JSONDocument.readValue(in: buffer, at: history, limits: .validated) { value in
             reference.decodeHistory(value, into: &state)
@@ -251,14 +305,14 @@ struct OnePassDecoder {
   }
 
   /// A stored pane id (`focus`, `zoomed`): `null` or an integer.
-  private mutating func storedID() throws(NeedsReference) -> NodeID? {
+  mutating func storedID() throws(NeedsReference) -> NodeID? {
     if try null() { return nil }
     guard let id = try number().intValue else { throw NeedsReference() }
     return NodeID(id)
   }
 
   /// The most-recently-used list: an array of integers.
-  private mutating func ids() throws(NeedsReference) -> [NodeID] {
+  mutating func ids() throws(NeedsReference) -> [NodeID] {
     try array { (decoder: inout Self) throws(NeedsReference) in
       guard let id = try decoder.number().intValue else { throw NeedsReference() }
       return NodeID(id)
@@ -266,7 +320,7 @@ struct OnePassDecoder {
   }
 
   /// A size `"WxH"`, each length in `lengths`.
-  private mutating func size(lengths: ClosedRange<Int>) throws(NeedsReference) -> Size {
+  mutating func size(lengths: ClosedRange<Int>) throws(NeedsReference) -> Size {
     guard let size = Size(parsing: try string()), lengths.contains(size.width),
       lengths.contains(size.height)
     else { throw NeedsReference() }
