@@ -23,8 +23,11 @@ import Workspace
 /// `docs/layout.schema.json`. It is read strictly, since a person writes it: the first problem
 /// is an error naming its JSON path in the layout's own spelling (`$.tabs[0].v[1].route`).
 public enum LayoutFile {
-  /// The newest version this package reads; a layout may state it as `"version": 1`.
-  public static let currentVersion = 1
+  /// The newest version this package reads: 2, which adds floating panes and windows. A
+  /// layout may state its version (`"version": 1`); `save-layout` writes `"version": 2` for a
+  /// layout that holds floating panes or windows, so that a reader of version 1 refuses it
+  /// rather than read it in part, and no version otherwise.
+  public static let currentVersion = 2
 
   /// Decodes the bytes of a layout file.
   ///

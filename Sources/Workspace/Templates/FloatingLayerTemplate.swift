@@ -37,7 +37,7 @@ public struct FloatingLayerTemplate: Equatable, Sendable {
 
   /// The layer as the live model would hold it: why it cannot be built, or `nil` when it can
   /// (panes that are panes, at valid frames; a focused layer shows a pane).
-  var problem: String? {
+  package var problem: String? {
     if panes.isEmpty { return "a floating layer holds at least one pane" }
     for (index, pane) in panes.enumerated() {
       guard case .pane = pane.pane.content else {

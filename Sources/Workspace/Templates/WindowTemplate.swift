@@ -31,7 +31,7 @@ public struct WindowTemplate: Equatable, Sendable {
   }
 
   /// The window with its title and tree replaced.
-  func with(title: String, root: NodeTemplate) -> WindowTemplate {
+  package func with(title: String, root: NodeTemplate) -> WindowTemplate {
     var window = WindowTemplate(title: title, identifier: identifier, root: root)
     window.unknownMembers = unknownMembers
     return window
