@@ -226,7 +226,8 @@ extension WorkspaceState {
         windowList.entries[windowList.active].title = window.title
         order.append(identifier)
       } else {
-        let root = openWindow(window, in: &transaction)
+        let root = openWindow(
+          window, reserving: Set(windows.compactMap(\.identifier)), in: &transaction)
         transaction.reconciliations.append(
           Reconciliation(
             target: root, kept: [], opened: nodeIDs(within: root).filter { self[$0].isPane },

@@ -113,13 +113,18 @@ extension WorkspaceState {
       return
     }
     self.init(windows[0].root)
+    let reserved = Set(windows.compactMap(\.identifier))
+    let first =
+      windows[0].identifier
+      ?? (reserved.contains(Window.firstIdentifier)
+        ? Self.freshIdentifier(for: focusedPane, taken: reserved) : Window.firstIdentifier)
     windowList = WindowList(
       Window(
-        identifier: windows[0].identifier ?? Window.firstIdentifier, title: windows[0].title,
-        rootID: rootID, mostRecentlyUsed: [], unknownMembers: windows[0].unknownMembers))
+        identifier: first, title: windows[0].title, rootID: rootID, mostRecentlyUsed: [],
+        unknownMembers: windows[0].unknownMembers))
     var unrecorded = Transaction()
     for window in windows.dropFirst() {
-      _ = openWindow(window, in: &unrecorded)
+      openWindow(window, reserving: reserved, in: &unrecorded)
     }
     activateWindow(template.activeWindow)
     windowList.previous = nil
@@ -127,11 +132,15 @@ extension WorkspaceState {
 
   /// Builds a window of a template as a new window after the others (ids continuing from
   /// the other windows'), focused where its active children lead, and makes it active; its
-  /// identifier is the template's unless a window or closed window has it, else a fresh one.
+  /// identifier is the template's unless a window or closed window has it, else a fresh one
+  /// (`w` and its focused pane's id), which is none of `reserved` (the identifiers the other
+  /// windows of its template give).
   ///
   /// - Returns: The new window's root.
   @discardableResult
-  mutating func openWindow(_ window: WindowTemplate, in transaction: inout Transaction) -> NodeID {
+  mutating func openWindow(
+    _ window: WindowTemplate, reserving reserved: Set<String>, in transaction: inout Transaction
+  ) -> NodeID {
     let placeholder = Window(
       identifier: "", title: window.title, rootID: NodeID(0), mostRecentlyUsed: [],
       unknownMembers: window.unknownMembers)
@@ -142,12 +151,12 @@ extension WorkspaceState {
     mostRecentlyUsed = [focusedPane]
     zoomedPane = nil
     layoutSize = nil
-    let taken =
+    let taken = Set(
       windowList.entries.map(\.identifier)
-      + closed.entries.compactMap { $0.window?.window.identifier }
+        + closed.entries.compactMap { $0.window?.window.identifier })
     let identifier =
       window.identifier.flatMap { taken.contains($0) ? nil : $0 }
-      ?? freshWindowIdentifier(for: focusedPane)
+      ?? Self.freshIdentifier(for: focusedPane, taken: taken.union(reserved))
     windowList.entries[windowList.active] = Window(
       identifier: identifier, title: window.title, rootID: NodeID(0), mostRecentlyUsed: [],
       unknownMembers: window.unknownMembers)
@@ -168,6 +177,18 @@ extension WorkspaceState {
     return ([(title, root)], 0)
   }
 
+  /// `w` and a pane's id, with a suffix `-2`, `-3`… while `taken` holds it, as
+  /// ``freshWindowIdentifier(for:)`` makes one.
+  static func freshIdentifier(for pane: NodeID, taken: Set<String>) -> String {
+    var candidate = "w\(pane.rawValue)"
+    var suffix = 1
+    while taken.contains(candidate) {
+      suffix += 1
+      candidate = "w\(pane.rawValue)-\(suffix)"
+    }
+    return candidate
+  }
+
   /// Opens new tabs built from a template at the end of the nearest tabs container (as
   /// `tab new` does, making one at the root if there is none): one tab, or each tab of a
   /// workspace template. Focuses the pane the active children of the (selected) tab lead to.
@@ -182,7 +203,8 @@ extension WorkspaceState {
         throw .tooManyWindows(Self.windowLimit)
       }
       let first = windowList.count
-      for window in windows { openWindow(window, in: &transaction) }
+      let reserved = Set(windows.compactMap(\.identifier))
+      for window in windows { openWindow(window, reserving: reserved, in: &transaction) }
       activateWindow(first + template.activeWindow)
       return
     }

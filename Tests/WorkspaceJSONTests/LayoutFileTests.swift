@@ -186,7 +186,7 @@ import Testing
       #"{"layout": "x", "format": "workspace-templates", "tabs": [{"route": "a"}]}"#,
       "$.format: expected \"workspace-layout\""
     ),
-    (#"{"layout": "x", "version": 2, "tabs": [{"route": "a"}]}"#, "format version 2 is newer"),
+    (#"{"layout": "x", "version": 3, "tabs": [{"route": "a"}]}"#, "format version 3 is newer"),
     (
       #"{"layout": "x", "tabs": [{"router": {"kind": 1, "root": "a"}}]}"#,
       "$.tabs[0].router.kind: expected a string"
@@ -262,6 +262,13 @@ import Testing
     let checker = SchemaChecker(document: schema)
     #expect(checker.unsupportedKeywords() == [])
     #expect(checker.errors(in: try JSONReader.parse(LayoutFileTests.sample())) == [])
+    #expect(
+      checker.errors(in: try JSONReader.parse(FloatingWindowTemplateFormatTests.sample())) == [])
+    let floating = try WorkspaceTemplate(
+      name: "tab", title: "t", root: FloatingWindowTemplateFormatTests.floatingTree.children[0])
+    for template in [floating, try FloatingWindowTemplateFormatTests.windowsTemplate()] {
+      #expect(checker.errors(in: try JSONReader.parse(LayoutFile.encode(template))) == [])
+    }
     let library = try TemplatesFile.load(
       path: LayoutFileTests.root.appendingPathComponent("Samples/Workspaces/templates.json").path)
     for template in library.templates {
