@@ -201,7 +201,8 @@ extension WorkspaceState {
       else { return nil }
       return unmatched.remove(at: index)
     }
-    for (index, window) in windows.enumerated() where matches[index] == nil && !window.title.isEmpty {
+    for (index, window) in windows.enumerated() where matches[index] == nil && !window.title.isEmpty
+    {
       matches[index] = unmatched.firstIndex { existing[$0].title == window.title }.map {
         unmatched.remove(at: $0)
       }

@@ -26,8 +26,10 @@ import Testing
         FloatingLayerTemplate(
           [
             FloatingPaneTemplate(
-              NodeTemplate.pane("Log", router: RouterState(kind: "log", stack: RouteStack(root: "tail")))
-                .marked("log"),
+              NodeTemplate.pane(
+                "Log", router: RouterState(kind: "log", stack: RouteStack(root: "tail"))
+              )
+              .marked("log"),
               frame: FloatingFrame(x: 0.5, y: 0, width: 0.5, height: 0.5), isPinned: true),
             FloatingPaneTemplate(.pane("Help", untyped: "help")),
           ], isFocused: true, isHidden: true))
@@ -40,7 +42,8 @@ import Testing
       name: "w", title: "w",
       windows: [
         WindowTemplate(title: "One", identifier: "one", root: floatingTree),
-        WindowTemplate(root: .split(.vertical, [.pane("D", untyped: "d"), .pane("E", untyped: "e")])),
+        WindowTemplate(
+          root: .split(.vertical, [.pane("D", untyped: "d"), .pane("E", untyped: "e")])),
       ], activeWindow: 1)
   }
 
@@ -182,7 +185,10 @@ import Testing
       #"{"layout": "x", "windows": [{"id": "a", "root": {"route": "a"}}, {"id": "a", "root": {"route": "b"}}]}"#,
       "$.windows[1].id: duplicate window identifier 'a' (first at $.windows[0])"
     ),
-    (#"{"layout": "x", "windows": [{"id": "", "root": {"route": "a"}}]}"#, "$.windows[0].id: expected a window identifier"),
+    (
+      #"{"layout": "x", "windows": [{"id": "", "root": {"route": "a"}}]}"#,
+      "$.windows[0].id: expected a window identifier"
+    ),
     (#"{"layout": "x", "windows": [{"window": "a"}]}"#, "$.windows[0]: missing 'tabs'"),
     (
       #"{"layout": "x", "windows": [{"root": {"route": "a"}, "tabs": [{"route": "b"}]}]}"#,
@@ -220,7 +226,10 @@ import Testing
       #"{"layout": "x", "tabs": [{"route": "a", "floating": [{"route": "f", "rect": [0, 0, 1]}]}]}"#,
       "$.tabs[0].floating[0].rect: expected [x, y, width, height]"
     ),
-    (#"{"layout": "x", "tabs": [{"route": "a", "floating": []}]}"#, "$.tabs[0].floating: expected a non-empty array"),
+    (
+      #"{"layout": "x", "tabs": [{"route": "a", "floating": []}]}"#,
+      "$.tabs[0].floating: expected a non-empty array"
+    ),
     (
       #"{"layout": "x", "tabs": [{"route": "a", "floating": [{"h": [{"route": "f"}]}]}]}"#,
       "$.tabs[0].floating[0].h: a floating pane is a pane"

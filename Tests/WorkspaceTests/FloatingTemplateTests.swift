@@ -14,8 +14,10 @@ private func floating(
 /// `T(Main: H(A, B) + floating [Log at 0.1,0.1 0.3x0.4 pinned, Help], Side: C)`.
 private func floatingTabs(isFocused: Bool = false, isHidden: Bool = false) -> NodeTemplate {
   let layer = FloatingLayerTemplate(
-    [floating("Log", FloatingFrame(x: 0.1, y: 0.1, width: 0.3, height: 0.4), pinned: true),
-      floating("Help")],
+    [
+      floating("Log", FloatingFrame(x: 0.1, y: 0.1, width: 0.3, height: 0.4), pinned: true),
+      floating("Help"),
+    ],
     isFocused: isFocused, isHidden: isHidden)
   return tabs(("Main", hsplit(pane("A"), pane("B")).floating(layer)), ("Side", pane("C")))
 }
@@ -63,7 +65,7 @@ private func layer(
     #expect(opened.isHidden == before.isHidden)
     #expect(opened.isFocused == before.isFocused)
     #expect(Set(opened.ids).isDisjoint(with: before.ids))
-    #expect(try state.template(named: "again") .root == saved.root)
+    #expect(try state.template(named: "again").root == saved.root)
   }
 
   /// A focused layer keeps the template's order: focus goes to its top shown pane (the
@@ -112,7 +114,8 @@ private func layer(
   @Test func applyingIsOneUndoStep() throws {
     var state = WorkspaceState(pane("Z"))
     let before = state
-    let template = try WorkspaceTemplate(name: "w", title: "w", root: floatingTabs(), scope: .workspace)
+    let template = try WorkspaceTemplate(
+      name: "w", title: "w", root: floatingTabs(), scope: .workspace)
     try state.applyChecked(.openTemplate(template))
     #expect(state.root.floatingLayers.map(\.panes.count) == [0, 2, 0])
     try state.applyChecked(.undo())
@@ -126,7 +129,8 @@ private func layer(
     ),
     (pane("A").floating(FloatingLayerTemplate([])), "a floating layer holds at least one pane"),
     (
-      pane("A").floating(FloatingLayerTemplate([FloatingPaneTemplate(hsplit(pane("X"), pane("Y")))])),
+      pane("A").floating(
+        FloatingLayerTemplate([FloatingPaneTemplate(hsplit(pane("X"), pane("Y")))])),
       "floating pane 0 is not a pane"
     ),
     (

@@ -103,12 +103,19 @@ private func windows(_ state: WorkspaceState) -> [String] {
     ),
     ([WindowTemplate(root: pane("A"))], 1, "active window 1 is not from 0 to 0"),
     (
-      [WindowTemplate(identifier: "a", root: pane("A")), WindowTemplate(identifier: "a", root: pane("B"))],
+      [
+        WindowTemplate(identifier: "a", root: pane("A")),
+        WindowTemplate(identifier: "a", root: pane("B")),
+      ],
       0, "window 1 repeats the identifier 'a'"
     ),
     ([WindowTemplate(identifier: "", root: pane("A"))], 0, "window 0 has an invalid identifier ''"),
     (
-      [WindowTemplate(root: pane("A")), WindowTemplate(root: pane("B").floating(FloatingLayerTemplate([FloatingPaneTemplate(pane("X"))])))],
+      [
+        WindowTemplate(root: pane("A")),
+        WindowTemplate(
+          root: pane("B").floating(FloatingLayerTemplate([FloatingPaneTemplate(pane("X"))]))),
+      ],
       0, "a floating layer on a node that is not a tab"
     ),
   ])

@@ -146,7 +146,8 @@ enum LayoutEncoder {
     var members = paneMembers(pane.pane)
     if pane.frame != .centred {
       let fractions = [pane.frame.x, pane.frame.y, pane.frame.width, pane.frame.height]
-      members.append("\"rect\": [" + fractions.map { json(.number($0)) }.joined(separator: ", ") + "]")
+      members.append(
+        "\"rect\": [" + fractions.map { json(.number($0)) }.joined(separator: ", ") + "]")
     }
     if pane.isPinned { members.append(member(.pinned, .bool(true))) }
     members += (pane.pane.unknownMembers.jsonMembers + pane.unknownMembers.jsonMembers).map {

@@ -119,7 +119,8 @@ extension WorkspaceDecoder {
         }
         if let first = identifiers[text] {
           throw invalid(
-            "\(location).id", "duplicate window identifier '\(text)' (first at $.windows[\(first)])")
+            "\(location).id", "duplicate window identifier '\(text)' (first at $.windows[\(first)])"
+          )
         }
         identifiers[text] = index
         identifier = text
@@ -143,7 +144,9 @@ extension WorkspaceDecoder {
       guard root.containsPane else {
         throw invalid(location, "a window holds at least one tiled pane")
       }
-      try checkMarks(root, at: object[LayoutKey.root.rawValue] != nil ? "\(location).root" : location, holders: &marks)
+      try checkMarks(
+        root, at: object[LayoutKey.root.rawValue] != nil ? "\(location).root" : location,
+        holders: &marks)
       var window = WindowTemplate(title: title, identifier: identifier, root: root)
       window.unknownMembers = unknown(object, known: LayoutKey.windowMembers)
       windows.append(window)

@@ -240,7 +240,9 @@ extension WorkspaceDecoder {
     _ object: some FormatObject, _ key: FormatKey, at location: String
   ) throws(WorkspaceFileError) -> Bool {
     guard let value = object[key] else { return false }
-    guard let flag = value.boolValue else { throw invalid("\(location).\(key)", "expected a Boolean") }
+    guard let flag = value.boolValue else {
+      throw invalid("\(location).\(key)", "expected a Boolean")
+    }
     return flag
   }
 
