@@ -44,7 +44,7 @@ extension WorkspaceState {
     let (title, root) = try template.filled(with: parameters)
     let windows = try template.filledWindows(with: parameters)
     if !windows.isEmpty {
-      try reconcileWindows(
+      reconcileWindows(
         windows, active: template.activeWindow, keepingOthers: keepingOthers, in: &transaction)
       return
     }
@@ -192,7 +192,7 @@ extension WorkspaceState {
   private mutating func reconcileWindows(
     _ windows: [WindowTemplate], active: Int, keepingOthers: Bool,
     in transaction: inout Transaction
-  ) throws(WorkspaceError) {
+  ) {
     let existing = self.windows
     var unmatched = Array(existing.indices)
     var matches: [Int?] = windows.map { window in
@@ -210,10 +210,8 @@ extension WorkspaceState {
     for index in windows.indices where matches[index] == nil && !unmatched.isEmpty {
       matches[index] = unmatched.removeFirst()
     }
-    let staying = keepingOthers ? unmatched.count : 0
-    guard windows.count + staying <= Self.windowLimit else {
-      throw .tooManyWindows(Self.windowLimit)
-    }
+    // Never past the window limit: a window of the template opens only when every window of
+    // the workspace is matched, so the count is the template's, or the workspace's.
     // Each matched window's tree, then the new windows, then the closed ones; identifiers say
     // which is which, since indices move as windows open and close.
     var order: [String] = []

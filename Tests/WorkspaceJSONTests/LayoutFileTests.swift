@@ -130,7 +130,10 @@ import Testing
     (#"[]"#, "$: expected an object"),
     (#"{"tabs": []}"#, "$: missing 'layout'"),
     (#"{"layout": "a b", "tabs": []}"#, "$.layout: invalid template name 'a b'"),
-    (#"{"layout": "x"}"#, "$: missing 'tabs' (a workspace's tabs) or 'root'"),
+    (
+      #"{"layout": "x"}"#,
+      "$: missing 'tabs' (a workspace's tabs), 'root' (one tab's tree) or 'windows'"
+    ),
     (#"{"layout": "x", "tabs": [], "root": {}}"#, "$: both 'root' (one tab) and 'tabs'"),
     (#"{"layout": "x", "tabs": []}"#, "$.tabs: expected a non-empty array of nodes"),
     (#"{"layout": "x", "tabs": [{"title": "a"}]}"#, "$.tabs[0]: missing 'route'"),

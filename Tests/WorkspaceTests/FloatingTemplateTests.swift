@@ -47,15 +47,17 @@ private func layer(
   }
 
   @Test func saveKeepsTheTabsFloatingPanesAndApplyOpensThem() throws {
-    var state = WorkspaceState(tabs(("Main", hsplit(pane("A"), pane("B")))))
+    var state = WorkspaceState(tabs(("Main", hsplit(pane("A"), pane("B"), pane("C")))))
     try state.applyChecked([.float, .pinFloating(true), .focus(.pane(.number(1))), .float])
     try state.applyChecked(.showFloating(false))
     try state.applyChecked(.saveTemplate("t"))
     let saved = try #require(state.templates["t"])
     let savedLayer = try #require(saved.root.floatingLayer)
-    #expect(savedLayer.panes.map(\.isPinned) == [true, false])
+    // Hiding the layer moved focus to the pinned pane, which rose to the top.
+    #expect(savedLayer.panes.map(\.isPinned) == [false, true])
     #expect(savedLayer.isHidden)
     #expect(saved.root.nodeCount == 3)
+    #expect(saved.root == (try state.template(named: "t").root))
     let before = state.root.floatingLayers[0]
     try state.applyChecked(.applyTemplate("t"))
     // The new tab has the same floating panes, new, at the same frames, hidden with the pin.
@@ -102,7 +104,7 @@ private func layer(
 
   @Test func aWorkspaceTemplateRoundTripsThroughAFreshState() throws {
     var state = WorkspaceState(floatingTabs(isFocused: true))
-    try state.applyChecked([.selectTab(.number(2)), .float])
+    try state.applyChecked([.selectTab(.number(2)), .split(.horizontal), .float])
     let template = try state.workspaceTemplate(named: "w")
     let fresh = try WorkspaceState(template: template, parameters: [:])
     #expect(fresh.invariantViolations() == [])
@@ -246,6 +248,10 @@ private func layer(
     try state.applyChecked(.reconcileWithTemplate(template))
     #expect(state.root.floatingLayers[0].isEmpty)
     #expect(state.root.floatingLayers[1].ids == [log])
-    #expect(try state.workspaceTemplate(named: "w").root == template.root)
+    #expect(state.root.floatingLayers[1].panes[0].frame == .centred)
+    // Focus stays on A, kept: its tab is selected.
+    #expect(state.root.activeIndex == 1)
+    let saved = try state.workspaceTemplate(named: "w").root
+    #expect(saved.children.map(\.floatingLayer) == template.root.children.map(\.floatingLayer))
   }
 }

@@ -236,7 +236,8 @@ import Testing
     let windows = try sandbox.succeed("-f", "again.json", "-w", "all", "tree").stdout
       .split(separator: "\n").filter { $0.hasPrefix("window ") }
     #expect(windows.count == 4)
-    #expect(windows.last?.contains("(active)") == true)
+    // The layout's active window is its first, now window 3.
+    #expect(windows[2].hasSuffix("(active)"))
   }
 
   @Test func reconcileOfALayoutOfWindowsMatchesWindowsByIdentifier() throws {
