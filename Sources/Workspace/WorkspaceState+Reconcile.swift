@@ -58,6 +58,10 @@ extension WorkspaceState {
     _ root: NodeTemplate, title: String, scope: WorkspaceTemplate.Scope, keepingOthers: Bool,
     in transaction: inout Transaction
   ) {
+    // A tab's floating panes need a tabs container, as `float` makes one.
+    if scope == .tab, root.floatingLayer != nil, nearestTabs() == nil {
+      _ = tabsForNewTab(in: &transaction)
+    }
     let target = scope == .workspace ? rootID : activeTab
     let holder = self[target].parent
     let slot = holder.map { self[$0].children.firstIndex(of: target)! }

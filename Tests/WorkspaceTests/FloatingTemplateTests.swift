@@ -236,6 +236,21 @@ private func layer(
     #expect(kept.node(gone) != nil)
   }
 
+  /// Reconciling a tab template with floating panes onto a workspace without tabs makes the
+  /// tabs container they need, as `float` does.
+  @Test func reconcileWithoutTabsMakesATabsContainerForTheFloatingPanes() throws {
+    var state = WorkspaceState(hsplit(pane("A"), pane("B")))
+    let b = state.paneIDs[1]
+    let template = try WorkspaceTemplate(
+      name: "r", title: "Main",
+      root: pane("A").floating(FloatingLayerTemplate([floating("B", pinned: true)])))
+    let change = try state.applyChecked(.reconcileWithTemplate(template))
+    #expect(state.root.kind == .tabs)
+    #expect(state.root.floatingLayers[0].ids == [b])
+    #expect(change.reconciliations.first?.kept.count == 2)
+    #expect(try state.template(named: "again").root == template.root)
+  }
+
   @Test func reconcileOfAWorkspaceTemplateRebuildsEveryTabsLayer() throws {
     var state = WorkspaceState(floatingTabs())
     let log = state.root.floatingLayers[0].ids[0]

@@ -240,6 +240,28 @@ import Testing
     #expect(windows[2].hasSuffix("(active)"))
   }
 
+  @Test func templateShowPrintsFloatingPanesAndWindows() throws {
+    let sandbox = try Sandbox()
+    let layout = LayoutCommandTests.sample.replacingOccurrences(
+      of: "dev.layout.json", with: "windows.layout.json")
+    let shown = try sandbox.succeed("--from", layout, "template", "show", "mail").stdout
+    #expect(
+      shown == """
+        template 'mail': workspace '{account} mail'
+        parameters: account
+        window 1 '{account}' [inbox] (active)
+        tabs selected 1
+          [1 'Inbox'] split horizontal weights 0.5 0.5
+            pane 'Inbox' inbox (mail) mark inbox
+            pane 'Message' detail:1 (mail)
+          [1 'Inbox' floating at 0.6,0.05 0.35x0.3 pinned] pane 'Search' search:{account} (mail)
+          [2 'Settings'] pane 'Settings' settings (mail)
+        window 2 'Compose' [compose]
+        pane 'Draft' compose (mail)
+
+        """)
+  }
+
   @Test func reconcileOfALayoutOfWindowsMatchesWindowsByIdentifier() throws {
     let sandbox = try Sandbox()
     try sandbox.succeed("init")
