@@ -54,8 +54,9 @@ public struct WorkspaceTemplate: Sendable {
   public let scope: Scope
   /// Members of a stored template this version does not understand, kept with it.
   package var unknownMembers: UnknownMembers
-  /// The names of the placeholders, in order of first appearance (the tab's title, then the
-  /// tree depth-first: each node's title or tab titles, then its router's root), each once.
+  /// The names of the placeholders, in order of first appearance (the tab's title, the
+  /// windows' titles, then each tree depth-first: each node's title or tab titles, then its
+  /// router's root, a tab's floating panes after its tiled tree), each once.
   public let parameters: [String]
 
   /// The most UTF-8 bytes of a template's name.
