@@ -31,6 +31,9 @@ public struct NodeTemplate: Equatable, Sendable {
   /// A pane's mark, which the pane built from the template takes (from the pane that held
   /// it, as `mark` moves a mark); `nil` for none and for a container.
   public private(set) var mark: String?
+  /// The floating panes of the tab this node is (a child of a tabs container, or the root of
+  /// a tab template), set with ``floating(_:)``; `nil` for none.
+  public internal(set) var floatingLayer: FloatingLayerTemplate?
   /// How the route type of a pane built in code with ``pane(_:root:of:)`` reads a token, so
   /// that its routes are checked by the type itself; `nil` for other nodes and for a
   /// template read from a file (whose routes the host's `RouteRegistry` checks by kind).
@@ -187,10 +190,12 @@ public struct NodeTemplate: Equatable, Sendable {
     template.unknownMembers = unknownMembers
     template.routeReader = routeReader
     template.mark = mark
+    template.floatingLayer = floatingLayer
     return template
   }
 
-  /// Whether the template holds at least one pane.
+  /// Whether the template holds at least one tiled pane (floating panes are not counted: a
+  /// tab keeps at least one tiled pane).
   ///
   /// - Complexity: O(*n*), for *n* nodes in the template.
   public var containsPane: Bool {
@@ -201,19 +206,30 @@ public struct NodeTemplate: Equatable, Sendable {
     }
   }
 
-  /// The number of nodes in the template.
+  /// The number of nodes in the template, floating panes included.
   ///
   /// - Complexity: O(*n*), for *n* nodes in the template.
   public var nodeCount: Int {
+    let floating = floatingLayer?.panes.count ?? 0
     switch content {
-    case .pane: 1
+    case .pane: return 1 + floating
     case .split(_, let children, _), .tabs(let children, _, _), .stack(_, let children, _):
-      children.reduce(1) { $0 + $1.nodeCount }
+      return children.reduce(1 + floating) { $0 + $1.nodeCount }
+    }
+  }
+
+  /// The children of a container, none for a pane.
+  package var children: [NodeTemplate] {
+    switch content {
+    case .pane: []
+    case .split(_, let children, _), .tabs(let children, _, _), .stack(_, let children, _):
+      children
     }
   }
 
   /// The template with every title (a pane's, and each tab's) and every router passed
-  /// through `transform`, depth-first, containers before their children.
+  /// through `transform`, depth-first, containers before their children, a tab's floating
+  /// panes after its tiled tree.
   func mapped<Failure: Error>(
     title: (String) throws(Failure) -> String,
     router: (RouterState) throws(Failure) -> RouterState
@@ -254,6 +270,9 @@ public struct NodeTemplate: Equatable, Sendable {
     result.unknownMembers = unknownMembers
     result.routeReader = routeReader
     result.mark = mark
+    result.floatingLayer = try floatingLayer?.mapped { (pane) throws(Failure) in
+      try pane.mapped(title: title, router: router)
+    }
     return result
   }
 }
@@ -286,7 +305,7 @@ private struct KeptReader: Equatable, Sendable {
 
 extension NodeTemplate {
   /// The subtree of a node as a template: its shape, weights, titles, selected tabs, expanded
-  /// stack members and
+  /// stack members, each tab's floating panes (the node's own when it is a tab) and
   /// each router's root (with its kind and limits; pushed routes and modals are left out).
   ///
   /// - Parameters:
@@ -317,6 +336,29 @@ extension NodeTemplate {
       throw .unknownNodeInTemplate(id, kind: kind)
     }
     unknownMembers = node.unknownMembers
+    if let parent = node.parent, let tabs = state.node(parent), tabs.kind == .tabs,
+      let tab = tabs.children.firstIndex(of: id)
+    {
+      floatingLayer = try Self.floatingLayer(tabs.floatingLayers[tab], of: state)
+    }
+  }
+
+  /// A tab's live floating layer as a template; `nil` for an empty one.
+  private static func floatingLayer(
+    _ layer: FloatingLayer, of state: WorkspaceState
+  ) throws(WorkspaceError) -> FloatingLayerTemplate? {
+    guard !layer.isEmpty else { return nil }
+    var panes: [FloatingPaneTemplate] = []
+    for pane in layer.panes {
+      var template = FloatingPaneTemplate(
+        try NodeTemplate(subtree: pane.id, of: state), frame: pane.frame, isPinned: pane.isPinned)
+      template.unknownMembers = pane.unknownMembers
+      panes.append(template)
+    }
+    var template = FloatingLayerTemplate(
+      panes, isFocused: layer.isFocused, isHidden: layer.isHidden)
+    template.unknownMembers = layer.unknownMembers
+    return template
   }
 
   /// A router with only its root, its kind, limits and kept members.

@@ -143,6 +143,11 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   /// `join` of the only tiled pane of a tab that has floating panes, which would lose their
   /// tab.
   case tabHoldsFloatingPanes(NodeID)
+  /// A template built in code whose floating panes or windows cannot be built: a floating
+  /// layer on a node that is not a tab, an empty layer, a floating pane that is not a pane or
+  /// whose rectangle is not valid; no windows, more than ``WorkspaceState/windowLimit``, an
+  /// active window out of range, an invalid or repeated window identifier. `reason` says which.
+  case malformedTemplate(String, reason: String)
 
   /// The exit code a program reports: ``ExitCode/usage`` for a value out of range (a
   /// ratio, a count, a size: the command is malformed whatever the state) and for a
@@ -225,6 +230,7 @@ extension WorkspaceError: CustomStringConvertible {
       "invalid template name '\(name)': expected 1 to \(WorkspaceTemplate.maximumNameBytes) "
         + "bytes of letters, digits, '_', '-' or '.', not starting with '-' or '.'"
     case .templateWithoutPane(let name): "template '\(name)' holds no pane"
+    case .malformedTemplate(let name, let reason): "template '\(name)': \(reason)"
     case .malformedPlaceholder(let error): "malformed placeholder: \(error)"
     case .unknownNodeInTemplate(let id, let kind):
       "\(id) is a node of unknown kind '\(kind)', which a template cannot hold"

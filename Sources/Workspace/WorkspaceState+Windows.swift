@@ -138,13 +138,7 @@ extension WorkspaceState {
     for entry in closed.entries {
       if let place = entry.window { taken.insert(place.window.identifier) }
     }
-    var candidate = "w\(pane.rawValue)"
-    var suffix = 1
-    while taken.contains(candidate) {
-      suffix += 1
-      candidate = "w\(pane.rawValue)-\(suffix)"
-    }
-    return candidate
+    return Self.freshIdentifier(for: pane, taken: taken)
   }
 
   /// `window new [TITLE] [ROUTE]`: a window of one pane, as `tab new` makes one (its router

@@ -197,7 +197,13 @@ public struct WorkspaceState: Sendable {
     case .split(_, let children, _), .tabs(let children, _, _), .stack(_, let children, _):
       var ids: [NodeID] = []
       for child in children { ids.append(build(child, parent: id, in: &transaction)) }
-      content = Self.containerContent(of: template, children: ids)
+      var layers: [FloatingLayer] = []
+      if case .tabs = template.content {
+        for child in children {
+          layers.append(buildFloating(child.floatingLayer, parent: id, in: &transaction))
+        }
+      }
+      content = Self.containerContent(of: template, children: ids, floating: layers)
     }
     set(
       id, Node(id: id, content, parent: parent, unknownMembers: template.unknownMembers),
@@ -206,10 +212,33 @@ public struct WorkspaceState: Sendable {
     return id
   }
 
+  /// Adds the floating panes of a tab's layer template with fresh ids, their parent the tabs
+  /// container `parent`, and returns the layer; an empty layer for `nil`.
+  ///
+  /// - Complexity: O(*f*), for *f* floating panes.
+  mutating func buildFloating(
+    _ layer: FloatingLayerTemplate?, parent: NodeID, in transaction: inout Transaction
+  ) -> FloatingLayer {
+    guard let layer else { return FloatingLayer() }
+    var built = FloatingLayer(isFocused: layer.isFocused, isHidden: layer.isHidden)
+    built.unknownMembers = layer.unknownMembers
+    for pane in layer.panes {
+      var floating = FloatingPane(
+        build(pane.pane, parent: parent, in: &transaction), frame: pane.frame,
+        isPinned: pane.isPinned)
+      floating.unknownMembers = pane.unknownMembers
+      built.panes.append(floating)
+    }
+    return built
+  }
+
   /// The content of a container built from `template`, its children already built as `ids`
-  /// (one per child of the template): weights normalised, the selected tab or expanded member
-  /// clamped to the children.
-  static func containerContent(of template: NodeTemplate, children ids: [NodeID]) -> Node.Content {
+  /// (one per child of the template), and for tabs each tab's floating layer (none, or one
+  /// per child): weights normalised, the selected tab or expanded member clamped to the
+  /// children.
+  static func containerContent(
+    of template: NodeTemplate, children ids: [NodeID], floating: [FloatingLayer] = []
+  ) -> Node.Content {
     let last = max(0, ids.count - 1)
     switch template.content {
     case .pane:
@@ -219,7 +248,12 @@ public struct WorkspaceState: Sendable {
     case .tabs(_, let titles, let selected):
       return .tabs(
         NodeChildren(
-          ids, slots: titles.map { TabSlot($0) }, activeIndex: min(max(0, selected), last),
+          ids,
+          slots: titles.indices.map { index in
+            TabSlot(
+              titles[index],
+              floating: floating.indices.contains(index) ? floating[index] : FloatingLayer())
+          }, activeIndex: min(max(0, selected), last),
           router: template.router))
     case .stack(let axis, _, let expanded):
       return .stack(

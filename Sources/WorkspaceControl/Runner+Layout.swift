@@ -58,6 +58,12 @@ extension Runner {
     do {
       let template =
         tab ? try state.template(named: name) : try state.workspaceTemplate(named: name)
+      guard template.windows.isEmpty else {
+        return try WorkspaceTemplate(
+          name: template.name, title: template.title,
+          windows: template.windows.map { $0.with(title: $0.title, root: plainWeights($0.root)) },
+          activeWindow: template.activeWindow)
+      }
       return try WorkspaceTemplate(
         name: template.name, title: template.title, root: plainWeights(template.root),
         scope: template.scope)
@@ -98,7 +104,7 @@ extension Runner {
         router: node.router)
     }
     result.unknownMembers = node.unknownMembers
-    return result
+    return result.floating(node.floatingLayer)
   }
 
   /// Writes a layout to FILE (`-`: returns its text, for standard output) and returns what

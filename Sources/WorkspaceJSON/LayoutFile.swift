@@ -1,8 +1,8 @@
 import Workspace
 
-/// A layout file: one template — a whole workspace of tabs, or one tab — in a terse JSON
-/// spelling people write by hand, as tmuxp and Zellij users write theirs, and that
-/// `wsctl save-layout` writes back the same way.
+/// A layout file: one template — a whole workspace of tabs (or of several windows), or one
+/// tab — in a terse JSON spelling people write by hand, as tmuxp and Zellij users write
+/// theirs, and that `wsctl save-layout` writes back the same way.
 ///
 ///     {
 ///       "layout": "dev",
@@ -18,13 +18,17 @@ import Workspace
 ///     }
 ///
 /// It is a second spelling of `WorkspaceTemplate`, lossless both ways: every template
-/// (scope, titles, weights, routers' kinds and limits, kept members) converts to a layout and
-/// back unchanged. The format is in `docs/FORMAT.md` ("Layout files") and its JSON Schema in
-/// `docs/layout.schema.json`. It is read strictly, since a person writes it: the first problem
+/// (scope, titles, weights, routers' kinds and limits, floating panes, windows, kept members)
+/// converts to a layout and back unchanged, but for the kept members of a floating layer and
+/// of a floating pane's entry (the latter are written as its pane's). The format is in
+/// `docs/FORMAT.md` ("Layout files") and its JSON Schema in `docs/layout.schema.json`. It is read strictly, since a person writes it: the first problem
 /// is an error naming its JSON path in the layout's own spelling (`$.tabs[0].v[1].route`).
 public enum LayoutFile {
-  /// The newest version this package reads; a layout may state it as `"version": 1`.
-  public static let currentVersion = 1
+  /// The newest version this package reads: 2, which adds floating panes and windows. A
+  /// layout may state its version (`"version": 1`); `save-layout` writes `"version": 2` for a
+  /// layout that holds floating panes or windows, so that a reader of version 1 refuses it
+  /// rather than read it in part, and no version otherwise.
+  public static let currentVersion = 2
 
   /// Decodes the bytes of a layout file.
   ///

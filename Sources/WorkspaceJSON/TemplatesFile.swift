@@ -8,13 +8,15 @@ import Workspace
 ///
 /// The format (`docs/FORMAT.md`, "Templates files"; `docs/templates.schema.json`) is
 /// versioned on its own: `{"format": "workspace-templates", "version": 1, "templates": […]}`,
-/// each template as a workspace file stores it. It is read strictly, since a person writes
+/// each template as a workspace file stores it; version 2 adds floating panes and windows. It is read strictly, since a person writes
 /// it: the first problem is an error naming its JSON path.
 public enum TemplatesFile {
   /// The value of the top-level `format` member.
   public static let formatName = "workspace-templates"
-  /// The version this package writes, and the newest it reads.
-  public static let currentVersion = 1
+  /// The newest version this package reads and writes: 2, for templates that hold floating
+  /// panes or several windows; a file without them is written as version 1, which readers
+  /// of version 1 read whole.
+  public static let currentVersion = 2
 
   /// Decodes the bytes of a templates file.
   ///
@@ -95,6 +97,12 @@ public enum TemplatesFile {
     }
   }
 
+  /// The version a file of `library` states: 2 when a template holds floating panes or
+  /// windows (so that a reader of version 1 refuses it rather than read it in part), else 1.
+  static func version(of library: TemplateLibrary) -> Int {
+    library.templates.contains(where: TemplateEncoder.needsVersion2) ? 2 : 1
+  }
+
   /// A template as both files store it, for tools that print one as JSON.
   package static func templateValue(_ template: WorkspaceTemplate) -> JSONValue {
     TemplateEncoder.value(template)
@@ -109,7 +117,7 @@ public enum TemplatesFile {
     var sink = JSONWriter.ByteSink(style: .pretty, capacity: 4096)
     sink.openObject()
     sink.member(.format, formatName)
-    sink.member(.version, currentVersion)
+    sink.member(.version, version(of: library))
     sink.key(.templates)
     TemplateEncoder.write(library, into: &sink)
     sink.close()

@@ -130,7 +130,10 @@ import Testing
     (#"[]"#, "$: expected an object"),
     (#"{"tabs": []}"#, "$: missing 'layout'"),
     (#"{"layout": "a b", "tabs": []}"#, "$.layout: invalid template name 'a b'"),
-    (#"{"layout": "x"}"#, "$: missing 'tabs' (a workspace's tabs) or 'root'"),
+    (
+      #"{"layout": "x"}"#,
+      "$: missing 'tabs' (a workspace's tabs), 'root' (one tab's tree) or 'windows'"
+    ),
     (#"{"layout": "x", "tabs": [], "root": {}}"#, "$: both 'root' (one tab) and 'tabs'"),
     (#"{"layout": "x", "tabs": []}"#, "$.tabs: expected a non-empty array of nodes"),
     (#"{"layout": "x", "tabs": [{"title": "a"}]}"#, "$.tabs[0]: missing 'route'"),
@@ -186,7 +189,7 @@ import Testing
       #"{"layout": "x", "format": "workspace-templates", "tabs": [{"route": "a"}]}"#,
       "$.format: expected \"workspace-layout\""
     ),
-    (#"{"layout": "x", "version": 2, "tabs": [{"route": "a"}]}"#, "format version 2 is newer"),
+    (#"{"layout": "x", "version": 3, "tabs": [{"route": "a"}]}"#, "format version 3 is newer"),
     (
       #"{"layout": "x", "tabs": [{"router": {"kind": 1, "root": "a"}}]}"#,
       "$.tabs[0].router.kind: expected a string"
@@ -262,6 +265,13 @@ import Testing
     let checker = SchemaChecker(document: schema)
     #expect(checker.unsupportedKeywords() == [])
     #expect(checker.errors(in: try JSONReader.parse(LayoutFileTests.sample())) == [])
+    #expect(
+      checker.errors(in: try JSONReader.parse(FloatingWindowTemplateFormatTests.sample())) == [])
+    let floating = try WorkspaceTemplate(
+      name: "tab", title: "t", root: FloatingWindowTemplateFormatTests.floatingTree.children[0])
+    for template in [floating, try FloatingWindowTemplateFormatTests.windowsTemplate()] {
+      #expect(checker.errors(in: try JSONReader.parse(LayoutFile.encode(template))) == [])
+    }
     let library = try TemplatesFile.load(
       path: LayoutFileTests.root.appendingPathComponent("Samples/Workspaces/templates.json").path)
     for template in library.templates {

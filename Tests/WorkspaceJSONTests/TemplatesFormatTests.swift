@@ -139,9 +139,9 @@ private let samplePane =
       name: "a workspace file", bytes: WorkspaceFile.encode(WorkspaceState.example),
       message: #"t.json: $.format: expected "format": "workspace-templates""#),
     Refusal(
-      name: "a newer version", bytes: templatesFile("[]", version: "2"),
+      name: "a newer version", bytes: templatesFile("[]", version: "3"),
       message:
-        "t.json: format version 2 is newer than this tool supports (1); the file was left unchanged"
+        "t.json: format version 3 is newer than this tool supports (2); the file was left unchanged"
     ),
     Refusal(
       name: "version 0", bytes: templatesFile("[]", version: "0"),

@@ -42,6 +42,15 @@ private let templatesSchema: JSONValue = {
     #expect(checker.errors(in: try richFile()) == [])
   }
 
+  @Test func filesWithFloatingPanesAndWindowsAreValid() throws {
+    let library = try TemplateLibrary([
+      try FloatingWindowTemplateFormatTests.windowsTemplate(),
+      try WorkspaceTemplate(
+        name: "tab", title: "t", root: FloatingWindowTemplateFormatTests.floatingTree.children[0]),
+    ])
+    #expect(checker.errors(in: try JSONReader.parse(TemplatesFile.encode(library))) == [])
+  }
+
   @Test func aWorkspaceFilesTemplatesAreTemplatesOfTheSchema() throws {
     let file = try JSONReader.parse(WorkspaceFile.encode(try exampleWithTemplate()))
     let templates = try #require(file["templates"])
@@ -64,7 +73,7 @@ private let templatesSchema: JSONValue = {
   }
 
   @Test(arguments: [
-    ("version newer", "version", JSONValue.number(2), "$.version: expected 1"),
+    ("version newer", "version", JSONValue.number(3), "$.version: not one of [1,2]"),
     ("format wrong", "format", "workspace", #"$.format: expected "workspace-templates""#),
   ])
   func violations(name: String, key: String, value: JSONValue, error: String) throws {

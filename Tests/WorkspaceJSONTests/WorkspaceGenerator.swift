@@ -67,26 +67,53 @@ struct WorkspaceGenerator {
       : QuarantinedRoute(token(), at: .modal(int(0...2)), style: element(ModalStyle.allCases))
   }
 
-  /// A random tree template, up to `depth` containers deep, a container if `isContainer`.
-  mutating func template(depth: Int, isContainer: Bool = false) -> NodeTemplate {
+  /// A random tree template, up to `depth` containers deep, a container if `isContainer`;
+  /// with `floating`, a tab now and then has floating panes (random frames, pins, focus and
+  /// visibility, as the live model allows them).
+  mutating func template(depth: Int, isContainer: Bool = false, floating: Bool = false)
+    -> NodeTemplate
+  {
     guard depth > 0, isContainer || int(0...2) != 0 else {
       return .pane(element(Self.titles), router: router())
     }
     var node: NodeTemplate
     let kind = int(0...4)
     if kind <= 1 {
-      let children = (0..<int(2...3)).map { _ in self.template(depth: depth - 1) }
+      let children = (0..<int(2...3)).map { _ in
+        self.template(depth: depth - 1, floating: floating)
+      }
       let weights = children.map { _ in Double(int(1...9)) / 4 }
       node = .split(element(Axis.allCases), children, weights: weights)
     } else if kind == 2 {
-      let members = (0..<int(2...3)).map { _ in self.template(depth: depth - 1) }
+      let members = (0..<int(2...3)).map { _ in
+        self.template(depth: depth - 1, floating: floating)
+      }
       node = .stack(element(Axis.allCases), members, expanded: int(0...members.count - 1))
     } else {
-      let tabs = (0..<int(1...3)).map { _ in (element(Self.titles), self.template(depth: depth - 1))
+      let tabs = (0..<int(1...3)).map { _ in
+        let tab = self.template(depth: depth - 1, floating: floating)
+        return (element(Self.titles), floating && bool() ? tab.floating(floatingLayer()) : tab)
       }
       node = .tabs(tabs, selected: int(0...tabs.count - 1))
     }
     return int(0...3) == 0 ? node.owning(router()) : node
+  }
+
+  /// A random floating layer of one to three panes.
+  mutating func floatingLayer() -> FloatingLayerTemplate {
+    let panes = (0..<int(1...3)).map { _ in
+      let width = Double(int(1...10)) / 10
+      let height = Double(int(1...10)) / 10
+      let frame = FloatingFrame(
+        x: Double(int(0...Int((1 - width) * 10))) / 10,
+        y: Double(int(0...Int((1 - height) * 10))) / 10, width: width, height: height)
+      return FloatingPaneTemplate(
+        .pane(element(Self.titles), router: router()), frame: frame.isValid ? frame : .centred,
+        isPinned: bool())
+    }
+    let isHidden = bool()
+    let isFocused = bool() && (!isHidden || panes.contains(where: \.isPinned))
+    return FloatingLayerTemplate(panes, isFocused: isFocused, isHidden: isHidden)
   }
 
   /// A random workspace: a random tree, sometimes with a smaller history or

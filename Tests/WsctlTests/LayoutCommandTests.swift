@@ -184,4 +184,96 @@ import Testing
       try sandbox.fail("save-layout", "x.json", "tree", status: 64)
         == "wsctl: 'save-layout' cannot be combined with other commands")
   }
+
+  /// `tree` with every `%ID` replaced by `%_`: a workspace started from a layout numbers its
+  /// nodes afresh.
+  private func shape(_ tree: String) -> String {
+    tree.replacing(/%[0-9]+/, with: "%_")
+  }
+
+  /// Floating panes and several windows survive `save-layout`, then `init --from` into a
+  /// fresh file: the same windows, tabs, floating panes (frames, pins, hidden layers), focus.
+  @Test func saveLayoutKeepsFloatingPanesAndEveryWindow() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("init")
+    try sandbox.succeed("split", "h")
+    try sandbox.succeed("float")
+    try sandbox.succeed("float", "pin")
+    try sandbox.succeed("float", "move", "right", "3")
+    // The split's active child is its first, which a layout does not record otherwise.
+    try sandbox.succeed("focus", "tiled")
+    try sandbox.succeed("focus", "left")
+    try sandbox.succeed("focus", "float")
+    try sandbox.succeed("window", "new", "Mail", "mail:inbox")
+    try sandbox.succeed("tab", "new", "Drafts", "mail:drafts")
+    try sandbox.succeed("split", "v")
+    try sandbox.succeed("float")
+    try sandbox.succeed("float", "hide")
+    try sandbox.succeed("window", "1")
+    let tree = try sandbox.succeed("-w", "all", "tree").stdout
+    #expect(tree.contains("floating"))
+    #expect(tree.contains("window 2 Mail"))
+    try sandbox.succeed("save-layout", "saved.json")
+    let saved = try #require(sandbox.text("saved.json"))
+    #expect(saved.hasPrefix("{\n  \"layout\": \"saved\",\n  \"version\": 2,\n  \"windows\": [\n"))
+    #expect(saved.contains(#""pinned": true"#))
+    #expect(saved.contains(#""floatingHidden": true"#))
+    try sandbox.succeed("-f", "again.json", "--from", "saved.json", "init")
+    #expect(
+      shape(try sandbox.succeed("-f", "again.json", "-w", "all", "tree").stdout) == shape(tree))
+    #expect(
+      shape(try sandbox.succeed("-f", "again.json", "-w", "all", "show").stdout)
+        == shape(try sandbox.succeed("-w", "all", "show").stdout))
+    // Saved again, the layout is the same bytes.
+    try sandbox.succeed("-f", "again.json", "save-layout", "--force", "saved.json")
+    #expect(sandbox.text("saved.json") == saved)
+    // `--tab` writes the active tab only, its floating panes with it.
+    let tab = try sandbox.succeed("save-layout", "--tab", "-").stdout
+    #expect(!tab.contains(#""windows""#))
+    #expect(tab.contains(#""floating": ["#))
+    // Applied to a workspace, the layout opens its windows as new ones.
+    try sandbox.succeed("-f", "again.json", "load-layout", "saved.json")
+    let windows = try sandbox.succeed("-f", "again.json", "-w", "all", "tree").stdout
+      .split(separator: "\n").filter { $0.hasPrefix("window ") }
+    #expect(windows.count == 4)
+    // The layout's active window is its first, now window 3.
+    #expect(windows[2].hasSuffix("(active)"))
+  }
+
+  @Test func templateShowPrintsFloatingPanesAndWindows() throws {
+    let sandbox = try Sandbox()
+    let layout = LayoutCommandTests.sample.replacingOccurrences(
+      of: "dev.layout.json", with: "windows.layout.json")
+    let shown = try sandbox.succeed("--from", layout, "template", "show", "mail").stdout
+    #expect(
+      shown == """
+        template 'mail': workspace '{account} mail'
+        parameters: account
+        window 1 '{account}' [inbox] (active)
+        tabs selected 1
+          [1 'Inbox'] split horizontal weights 0.5 0.5
+            pane 'Inbox' inbox (mail) mark inbox
+            pane 'Message' detail:1 (mail)
+          [1 'Inbox' floating at 0.6,0.05 0.35x0.3 pinned] pane 'Search' search:{account} (mail)
+          [2 'Settings'] pane 'Settings' settings (mail)
+        window 2 'Compose' [compose]
+        pane 'Draft' compose (mail)
+
+        """)
+  }
+
+  @Test func reconcileOfALayoutOfWindowsMatchesWindowsByIdentifier() throws {
+    let sandbox = try Sandbox()
+    try sandbox.succeed("init")
+    try sandbox.succeed("window", "new", "Mail", "mail:inbox")
+    try sandbox.succeed("save-layout", "saved.json")
+    try sandbox.succeed("window", "rename", "Renamed")
+    try sandbox.succeed("window", "new", "Extra", "extra")
+    let result = try sandbox.succeed("load-layout", "saved.json", "--reconcile")
+    #expect(result.stdout.split(separator: "\n").count == 3)
+    let tree = try sandbox.succeed("-w", "all", "tree").stdout
+    #expect(tree.contains("window 2 Mail"))
+    #expect(!tree.contains("Extra"))
+    #expect(!tree.contains("window 3"))
+  }
 }

@@ -248,7 +248,7 @@ import Testing
     ),
     (
       "t.json", #"{"format": "workspace-templates", "version": 9, "templates": []}"#, 65,
-      "wsctl: t.json: format version 9 is newer than this tool supports (1); the file was left unchanged"
+      "wsctl: t.json: format version 9 is newer than this tool supports (2); the file was left unchanged"
     ),
     (
       "t.json", #"{"format": "workspace", "version": 3, "templates": []}"#, 65,

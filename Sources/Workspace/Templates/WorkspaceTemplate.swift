@@ -42,14 +42,21 @@ public struct WorkspaceTemplate: Sendable {
   /// The title of the tab the template opens, which may hold placeholders.
   public let title: String
   /// The tree the tab holds, or the whole workspace's tree when ``scope`` is
-  /// ``Scope/workspace``.
+  /// ``Scope/workspace`` (of a template of several windows, the active window's tree).
   public let root: NodeTemplate
+  /// The windows of a workspace template that describes them, in order, the active one's
+  /// tree being ``root``; empty for a template of one tree (every tab template, and a
+  /// workspace template of the one untitled window `main`).
+  public let windows: [WindowTemplate]
+  /// The 0-based index in ``windows`` of the window to make active; 0 when there are none.
+  public let activeWindow: Int
   /// Whether the template is one tab or a whole workspace.
   public let scope: Scope
   /// Members of a stored template this version does not understand, kept with it.
   package var unknownMembers: UnknownMembers
-  /// The names of the placeholders, in order of first appearance (the tab's title, then the
-  /// tree depth-first: each node's title or tab titles, then its router's root), each once.
+  /// The names of the placeholders, in order of first appearance (the tab's title, the
+  /// windows' titles, then each tree depth-first: each node's title or tab titles, then its
+  /// router's root, a tab's floating panes after its tiled tree), each once.
   public let parameters: [String]
 
   /// The most UTF-8 bytes of a template's name.
@@ -74,8 +81,51 @@ public struct WorkspaceTemplate: Sendable {
   public init(
     name: String, title: String, root: NodeTemplate, scope: Scope = .tab
   ) throws(WorkspaceError) {
+    try self.init(name: name, title: title, root: root, scope: scope, windows: [], active: 0)
+  }
+
+  /// A workspace template of several windows (``Scope/workspace``), each its own tree, as
+  /// `save-layout` writes a workspace of several windows; applying it opens them as new
+  /// windows, and `init --from` starts a workspace of them.
+  ///
+  ///     let mail = try WorkspaceTemplate(name: "mail", title: "mail", windows: [
+  ///       WindowTemplate(title: "Inbox", identifier: "inbox", root: inbox),
+  ///       WindowTemplate(title: "Compose", root: .pane("Draft", root: MailRoute.draft)),
+  ///     ], activeWindow: 1)
+  ///
+  /// - Parameters:
+  ///   - name: The name, valid by ``isValidName(_:)``.
+  ///   - title: The template's title; placeholders allowed.
+  ///   - windows: The windows in order: 1 to ``WorkspaceState/windowLimit``, identifiers (where
+  ///     given) valid and distinct, each tree holding a pane; titles and route arguments may
+  ///     hold placeholders.
+  ///   - activeWindow: The 0-based index of the window to make active.
+  /// - Throws: As ``init(name:title:root:scope:)``, or
+  ///   ``WorkspaceError/malformedTemplate(_:reason:)`` for windows that cannot be built.
+  /// - Complexity: O(*n*), for *n* nodes in the windows' trees.
+  public init(
+    name: String, title: String, windows: [WindowTemplate], activeWindow: Int = 0
+  ) throws(WorkspaceError) {
     guard Self.isValidName(name) else { throw .invalidTemplateName(name) }
-    guard root.containsPane else { throw .templateWithoutPane(name) }
+    if let reason = WindowTemplate.problem(of: windows, active: activeWindow) {
+      throw .malformedTemplate(name, reason: reason)
+    }
+    try self.init(
+      name: name, title: title, root: windows[activeWindow].root, scope: .workspace,
+      windows: windows, active: activeWindow)
+  }
+
+  private init(
+    name: String, title: String, root: NodeTemplate, scope: Scope, windows: [WindowTemplate],
+    active: Int
+  ) throws(WorkspaceError) {
+    guard Self.isValidName(name) else { throw .invalidTemplateName(name) }
+    for tree in windows.isEmpty ? [root] : windows.map(\.root) {
+      guard tree.containsPane else { throw .templateWithoutPane(name) }
+      if let reason = Self.floatingProblem(in: tree, isTab: scope == .tab) {
+        throw .malformedTemplate(name, reason: reason)
+      }
+    }
     var names: [String] = []
     func collect(_ text: String) throws(WorkspaceError) {
       do {
@@ -87,6 +137,25 @@ public struct WorkspaceTemplate: Sendable {
       }
     }
     try collect(title)
+    for window in windows { try collect(window.title) }
+    for tree in windows.isEmpty ? [root] : windows.map(\.root) {
+      try Self.collect(tree, name: name, into: collect)
+    }
+    self.name = name
+    self.title = title
+    self.root = root
+    self.scope = scope
+    self.windows = windows
+    self.activeWindow = active
+    self.parameters = names
+    self.unknownMembers = UnknownMembers()
+  }
+
+  /// Collects the placeholders of a tree's titles and routes, and checks each root without
+  /// placeholders of a pane made with ``NodeTemplate/pane(_:root:of:)`` with its type.
+  private static func collect(
+    _ root: NodeTemplate, name: String, into collect: (String) throws(WorkspaceError) -> Void
+  ) throws(WorkspaceError) {
     _ = try root.mapped(
       title: { (text) throws(WorkspaceError) in
         try collect(text)
@@ -106,12 +175,23 @@ public struct WorkspaceTemplate: Sendable {
         }
         return router
       })
-    self.name = name
-    self.title = title
-    self.root = root
-    self.scope = scope
-    self.parameters = names
-    self.unknownMembers = UnknownMembers()
+  }
+
+  /// Why the floating layers of a tree cannot be built, or `nil`: a layer on a node that is
+  /// not a tab (a tabs container's child; the root when `isTab`), or a layer the live model
+  /// could not hold (``FloatingLayerTemplate/problem``).
+  private static func floatingProblem(in root: NodeTemplate, isTab: Bool) -> String? {
+    var pending = [(root, isTab)]
+    while let (node, isTab) = pending.popLast() {
+      if let layer = node.floatingLayer {
+        guard isTab else { return "a floating layer on a node that is not a tab" }
+        if let problem = layer.problem { return problem }
+      }
+      let childrenAreTabs: Bool
+      if case .tabs = node.content { childrenAreTabs = true } else { childrenAreTabs = false }
+      pending += node.children.map { ($0, childrenAreTabs) }
+    }
+    return nil
   }
 
   /// Whether `text` can name a template or a placeholder: 1 to ``maximumNameBytes`` UTF-8
@@ -155,13 +235,36 @@ public struct WorkspaceTemplate: Sendable {
     if let missing = parameters.first(where: { values[$0] == nil }) {
       throw .missingTemplateParameter(missing, template: name)
     }
-    let root = try root.mapped(
+    return (TemplateText.filled(title, with: values), try filled(root, with: values))
+  }
+
+  /// The windows with every placeholder of their titles and trees replaced by its value;
+  /// empty for a template of one tree.
+  ///
+  /// - Throws: As ``filled(with:)``.
+  func filledWindows(with values: [String: String]) throws(WorkspaceError) -> [WindowTemplate] {
+    var filled: [WindowTemplate] = []
+    for window in windows {
+      filled.append(
+        window.with(
+          title: TemplateText.filled(window.title, with: values),
+          root: try self.filled(window.root, with: values)))
+    }
+    return filled
+  }
+
+  private func filled(
+    _ root: NodeTemplate, with values: [String: String]
+  ) throws(WorkspaceError) -> NodeTemplate {
+    try root.mapped(
       title: { (text) throws(WorkspaceError) in TemplateText.filled(text, with: values) },
       router: { (router, reader) throws(WorkspaceError) in
         try Self.filled(router, reader, with: values, template: name)
       })
-    return (TemplateText.filled(title, with: values), root)
   }
+
+  /// Every tree of the template: each window's, or the one root.
+  var trees: [NodeTemplate] { windows.isEmpty ? [root] : windows.map(\.root) }
 
   private static func filled(
     _ router: RouterState, _ reader: RouteReader?, with values: [String: String],
@@ -194,10 +297,11 @@ public struct WorkspaceTemplate: Sendable {
 }
 
 extension WorkspaceTemplate: Hashable {
-  /// Compares name, title, tree, scope and kept members.
+  /// Compares name, title, tree, scope, windows and kept members.
   public static func == (lhs: WorkspaceTemplate, rhs: WorkspaceTemplate) -> Bool {
     lhs.name == rhs.name && lhs.title == rhs.title && lhs.root == rhs.root
-      && lhs.scope == rhs.scope && lhs.unknownMembers == rhs.unknownMembers
+      && lhs.scope == rhs.scope && lhs.windows == rhs.windows
+      && lhs.activeWindow == rhs.activeWindow && lhs.unknownMembers == rhs.unknownMembers
   }
 
   /// Hashes the name and parameters.

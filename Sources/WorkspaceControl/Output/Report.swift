@@ -249,7 +249,8 @@ extension Report {
   }
 
   /// A template's title and parameters, then its tree, one node per line, as `tree` prints
-  /// one (without ids), routes in template spelling.
+  /// one (without ids), routes in template spelling; a tab's floating panes after the tab,
+  /// and each window of a template of several under a line naming it, as `-w all tree` does.
   static func template(_ template: WorkspaceTemplate) -> String {
     var lines = [
       "template '\(template.name)': \(template.scope.rawValue) '\(template.title)'",
@@ -257,7 +258,39 @@ extension Report {
         + (template.parameters.isEmpty
           ? "none" : template.parameters.joined(separator: ", ")),
     ]
-    var pending: [(NodeTemplate, Int, String)] = [(template.root, 0, "")]
+    guard !template.windows.isEmpty else {
+      return Self.lines(lines + tree(template.root, tab: template.scope == .tab ? "" : nil))
+    }
+    for (index, window) in template.windows.enumerated() {
+      var line = "window \(index + 1)"
+      if !window.title.isEmpty { line += " '\(window.title)'" }
+      if let identifier = window.identifier { line += " [\(identifier)]" }
+      if index == template.activeWindow { line += " (active)" }
+      lines += [line] + tree(window.root, tab: nil)
+    }
+    return Self.lines(lines)
+  }
+
+  /// The lines of a template's tree; `tab` is the label of the tab the root is (its floating
+  /// panes are labelled with it), `nil` when it is none.
+  private static func tree(_ root: NodeTemplate, tab: String?) -> [String] {
+    var lines: [String] = []
+    var pending: [(NodeTemplate, Int, String)] = []
+    /// A tab's floating panes, pushed to come after its tree.
+    func pushFloating(of node: NodeTemplate, depth: Int, tab: String) {
+      guard let layer = node.floatingLayer else { return }
+      let state = [layer.isHidden ? " hidden" : "", layer.isFocused ? " focused" : ""]
+      for pane in layer.panes.reversed() {
+        let frame = pane.frame
+        let label =
+          "[\(tab)floating\(state.joined()) at "
+          + "\(format(frame.x)),\(format(frame.y)) \(format(frame.width))x\(format(frame.height))"
+          + "\(pane.isPinned ? " pinned" : "")] "
+        pending.append((pane.pane, depth, label))
+      }
+    }
+    if let tab { pushFloating(of: root, depth: 0, tab: tab) }
+    pending.append((root, 0, ""))
     while let (node, depth, label) = pending.popLast() {
       var line = String(repeating: "  ", count: depth) + label
       var children: [(NodeTemplate, String)] = []
@@ -285,11 +318,14 @@ extension Report {
         line += " router \(route(router))"
       }
       lines.append(line)
-      for (child, childLabel) in children.reversed() {
+      for (index, (child, childLabel)) in children.enumerated().reversed() {
+        if case .tabs(_, let titles, _) = node.content {
+          pushFloating(of: child, depth: depth + 1, tab: "\(index + 1) '\(titles[index])' ")
+        }
         pending.append((child, depth + 1, childLabel))
       }
     }
-    return Self.lines(lines)
+    return lines
   }
 
   /// A template router's root in template spelling, with its kind unless untyped.

@@ -132,7 +132,13 @@ extension FormatKey {
   /// `modal` with its `style`).
   static let quarantinedRouteMembers: [FormatKey] = [.token, .stack, .modal, .style]
   /// The members of a template; the others are kept as unknown members.
-  static let templateMembers: [FormatKey] = [.name, .title, .scope, .root]
+  static let templateMembers: [FormatKey] = [.name, .title, .scope, .root, .windows]
+  /// The members of a template's window; the others are kept as unknown members.
+  static let templateWindowMembers: [FormatKey] = [.id, .title, .active, .root]
+  /// The members of a template node's floating layer; the others are kept.
+  static let templateFloatingLayerMembers: [FormatKey] = [.focused, .hidden, .panes]
+  /// The members of a template's floating pane; the others are kept.
+  static let templateFloatingPaneMembers: [FormatKey] = [.frame, .pinned, .node]
   /// The members of a template's router: its kind and the root route; the others are kept.
   static let templateRouterMembers: [FormatKey] = [.kind, .root, .maxDepth, .rejectsDuplicateTop]
   /// The members of the route types; the others are kept as unknown members.

@@ -11,20 +11,25 @@ enum LayoutEncoder {
   /// - Complexity: O(*n*), for *n* nodes.
   static func text(of template: WorkspaceTemplate) -> String {
     var members = [member(.layout, .string(template.name))]
+    if TemplateEncoder.needsVersion2(template) {
+      members.append(member(.version, .number(Double(LayoutFile.currentVersion))))
+    }
     if template.title != template.name { members.append(member(.title, .string(template.title))) }
     let root = template.root
-    if template.scope == .workspace,
-      case .tabs(let children, let titles, let selected) =
-        root.content, root.router == nil, root.unknownMembers.isEmpty
-    {
-      members.append(
-        "\"tabs\": " + list(children, titles: titles, indent: "  "))
-      if selected != 0 { members.append(member(.active, .number(Double(selected)))) }
+    if !template.windows.isEmpty {
+      let lines = template.windows.map { "    " + window($0, indent: "    ") }
+      members.append("\"windows\": [\n" + lines.joined(separator: ",\n") + "\n  ]")
+      if template.activeWindow != 0 {
+        members.append(member(.active, .number(Double(template.activeWindow))))
+      }
+    } else if template.scope == .workspace, let tabs = rootTabs(root, indent: "  ") {
+      members += tabs
     } else {
       if template.scope == .workspace {  // a `root` is one tab unless it says otherwise
         members.append(member(.scope, .string(template.scope.rawValue)))
       }
-      members.append("\"root\": " + node(root, tabTitle: nil, indent: "  "))
+      members.append(
+        "\"root\": " + node(root, tabTitle: nil, isTab: template.scope == .tab, indent: "  "))
     }
     members += template.unknownMembers.jsonMembers.map {
       "\(json(.string($0.key))): \(json($0.value))"
@@ -32,26 +37,58 @@ enum LayoutEncoder {
     return "{\n" + members.map { "  " + $0 }.joined(separator: ",\n") + "\n}\n"
   }
 
-  /// A node on one line (a pane) or several (a container), starting at its `{`; `indent` is
-  /// the indentation of the line it starts on.
-  private static func node(_ template: NodeTemplate, tabTitle: String?, indent: String) -> String {
+  /// A tree whose root is a tabs container without a router or kept members as the members
+  /// `tabs` and `active` (the top level's, or a window's); `nil` for another tree.
+  private static func rootTabs(_ root: NodeTemplate, indent: String) -> [String]? {
+    guard case .tabs(let children, let titles, let selected) = root.content, root.router == nil,
+      root.unknownMembers.isEmpty, root.floatingLayer == nil
+    else { return nil }
+    var members = ["\"tabs\": " + list(children, titles: titles, indent: indent)]
+    if selected != 0 { members.append(member(.active, .number(Double(selected)))) }
+    return members
+  }
+
+  /// A window: `{"window": TITLE, "id": ID, "tabs": […], "active": N}`, or its tree as `root`
+  /// when it is not a tabs container; `indent` is the indentation of the line it starts on.
+  private static func window(_ window: WindowTemplate, indent: String) -> String {
+    var members: [String] = []
+    if !window.title.isEmpty { members.append(member(.window, .string(window.title))) }
+    if let identifier = window.identifier { members.append(member(.id, .string(identifier))) }
+    if let tabs = rootTabs(window.root, indent: indent) {
+      members += tabs
+    } else {
+      members.append("\"root\": " + node(window.root, tabTitle: nil, isTab: false, indent: indent))
+    }
+    members += window.unknownMembers.jsonMembers.map {
+      "\(json(.string($0.key))): \(json($0.value))"
+    }
+    return "{" + members.joined(separator: ", ") + "}"
+  }
+
+  /// A node on one line (a pane) or several (a container, or a tab with floating panes),
+  /// starting at its `{`; `indent` is the indentation of the line it starts on. A tab's
+  /// floating panes (`isTab`) come after its tiled tree.
+  private static func node(
+    _ template: NodeTemplate, tabTitle: String?, isTab: Bool = false, indent: String
+  ) -> String {
     var head: [String] = []
     if let tabTitle, tabTitle != WorkspaceDecoder.defaultTabTitle(of: template) {
       head.append(member(.tab, .string(tabTitle)))
     }
-    let kept = template.unknownMembers.jsonMembers.map {
+    var kept: [String] = []
+    if isTab, let layer = template.floatingLayer {
+      if layer.isFocused { kept.append(member(.floatingFocused, .bool(true))) }
+      if layer.isHidden { kept.append(member(.floatingHidden, .bool(true))) }
+      let inner = indent + "  "
+      let lines = layer.panes.map { inner + floatingPane($0) }
+      kept.append("\"floating\": [\n" + lines.joined(separator: ",\n") + "\n" + indent + "]")
+    }
+    kept += template.unknownMembers.jsonMembers.map {
       "\(json(.string($0.key))): \(json($0.value))"
     }
     switch template.content {
-    case .pane(let title, let router):
-      if !title.isEmpty { head.append(member(.title, .string(title))) }
-      if let mark = template.mark { head.append(member(.mark, .string(mark))) }
-      if let route = shortRoute(router) {
-        head.append(member(.route, .string(route)))
-      } else {
-        head.append("\"router\": " + json(TemplateEncoder.value(router)))
-      }
-      return "{" + (head + kept).joined(separator: ", ") + "}"
+    case .pane:
+      return "{" + (head + paneMembers(template) + kept).joined(separator: ", ") + "}"
     case .split(let axis, let children, let weights):
       if weights.contains(where: { $0 != 1 }) {
         head.append(
@@ -84,9 +121,39 @@ enum LayoutEncoder {
   {
     let inner = indent + "  "
     let lines = children.enumerated().map { index, child in
-      inner + node(child, tabTitle: titles?[index], indent: inner)
+      inner + node(child, tabTitle: titles?[index], isTab: titles != nil, indent: inner)
     }
     return "[\n" + lines.joined(separator: ",\n") + "\n" + indent + "]"
+  }
+
+  /// A pane's own members: `title`, `mark`, and `route` (or `router` in full).
+  private static func paneMembers(_ template: NodeTemplate) -> [String] {
+    guard case .pane(let title, let router) = template.content else { return [] }
+    var members: [String] = []
+    if !title.isEmpty { members.append(member(.title, .string(title))) }
+    if let mark = template.mark { members.append(member(.mark, .string(mark))) }
+    if let route = shortRoute(router) {
+      members.append(member(.route, .string(route)))
+    } else {
+      members.append("\"router\": " + json(TemplateEncoder.value(router)))
+    }
+    return members
+  }
+
+  /// A floating pane on one line: the pane's members, `rect` unless centred at half size,
+  /// `pinned` when pinned, then the kept members of the pane and of its entry.
+  private static func floatingPane(_ pane: FloatingPaneTemplate) -> String {
+    var members = paneMembers(pane.pane)
+    if pane.frame != .centred {
+      let fractions = [pane.frame.x, pane.frame.y, pane.frame.width, pane.frame.height]
+      members.append(
+        "\"rect\": [" + fractions.map { json(.number($0)) }.joined(separator: ", ") + "]")
+    }
+    if pane.isPinned { members.append(member(.pinned, .bool(true))) }
+    members += (pane.pane.unknownMembers.jsonMembers + pane.unknownMembers.jsonMembers).map {
+      "\(json(.string($0.key))): \(json($0.value))"
+    }
+    return "{" + members.joined(separator: ", ") + "}"
   }
 
   /// A pane's router as `KIND/ROUTE` (the route alone for kind `token`), or `nil` when the

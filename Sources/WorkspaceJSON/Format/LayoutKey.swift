@@ -14,6 +14,11 @@ enum LayoutKey: String, CaseIterable, CustomStringConvertible {
   case vertical = "v"
   case stack, axis
   case weights, route, mark, tab
+  // A tab's floating panes, its layer's focus and visibility, and a floating pane's rectangle
+  // and pin.
+  case floating, floatingFocused, floatingHidden, rect, pinned
+  // The windows of a workspace: each its title (`window`), identifier and tree.
+  case windows, window, id
 
   /// The key as the file spells it.
   var description: String { rawValue }
@@ -24,13 +29,20 @@ enum LayoutKey: String, CaseIterable, CustomStringConvertible {
   /// The members of the top-level object; the others are kept as the template's unknown
   /// members.
   static let topLevel: Set<String> = spellings([
-    .format, .version, .layout, .title, .scope, .root, .tabs, .active,
+    .format, .version, .layout, .title, .scope, .root, .tabs, .active, .windows,
   ])
+
+  /// The members of a window; the others are kept as the window's unknown members.
+  static let windowMembers: Set<String> = spellings([.window, .id, .root, .tabs, .active])
+
+  /// The members of a floating pane: a pane's and its rectangle and pin; the others are kept
+  /// as the pane's unknown members.
+  static let floatingPane: Set<String> = node.union(spellings([.rect, .pinned]))
 
   /// The members of a node; the others are kept as the node's unknown members.
   static let node: Set<String> = spellings([
     .horizontal, .vertical, .tabs, .stack, .axis, .weights, .active, .router, .route, .title,
-    .mark, .tab,
+    .mark, .tab, .floating, .floatingFocused, .floatingHidden,
   ])
 
   private static func spellings(_ keys: [LayoutKey]) -> Set<String> {

@@ -44,9 +44,68 @@ enum TemplateEncoder {
     sink.member(.name, template.name)
     sink.member(.title, template.title)
     if template.scope != .tab { sink.member(.scope, template.scope.rawValue) }
-    sink.key(.root)
-    node(template.root, into: &sink)
+    if template.windows.isEmpty {
+      sink.key(.root)
+      node(template.root, into: &sink)
+    } else {
+      sink.key(.windows)
+      sink.openArray()
+      for (index, window) in template.windows.enumerated() {
+        sink.openObject()
+        if let identifier = window.identifier { sink.member(.id, identifier) }
+        if !window.title.isEmpty { sink.member(.title, window.title) }
+        if index == template.activeWindow { sink.member(.active, true) }
+        sink.key(.root)
+        node(window.root, into: &sink)
+        WorkspaceEncoder.unknown(window.unknownMembers, into: &sink)
+        sink.close()
+      }
+      sink.close()
+    }
     WorkspaceEncoder.unknown(template.unknownMembers, into: &sink)
+    sink.close()
+  }
+
+  /// Whether a template needs version 2 of a templates file or layout file to be read whole:
+  /// it holds floating panes or windows, which a reader of version 1 would keep as members it
+  /// does not know rather than build.
+  static func needsVersion2(_ template: WorkspaceTemplate) -> Bool {
+    guard template.windows.isEmpty else { return true }
+    var pending = [template.root]
+    while let node = pending.popLast() {
+      if node.floatingLayer != nil { return true }
+      pending += node.children
+    }
+    return false
+  }
+
+  /// A tab's floating layer: `{"focused": true, "hidden": true, "panes": [{"frame": [x, y,
+  /// width, height], "pinned": true, "node": …}]}`, `focused`, `hidden` and `pinned` only when
+  /// true.
+  private static func floating<Sink: JSONSink & ~Copyable>(
+    _ layer: FloatingLayerTemplate, into sink: inout Sink
+  ) {
+    sink.openObject()
+    if layer.isFocused { sink.member(.focused, true) }
+    if layer.isHidden { sink.member(.hidden, true) }
+    sink.key(.panes)
+    sink.openArray()
+    for pane in layer.panes {
+      sink.openObject()
+      sink.key(.frame)
+      sink.openArray()
+      for fraction in [pane.frame.x, pane.frame.y, pane.frame.width, pane.frame.height] {
+        sink.number(fraction)
+      }
+      sink.close()
+      if pane.isPinned { sink.member(.pinned, true) }
+      sink.key(.node)
+      node(pane.pane, into: &sink)
+      WorkspaceEncoder.unknown(pane.unknownMembers, into: &sink)
+      sink.close()
+    }
+    sink.close()
+    WorkspaceEncoder.unknown(layer.unknownMembers, into: &sink)
     sink.close()
   }
 
@@ -94,6 +153,10 @@ enum TemplateEncoder {
       for child in children { node(child, into: &sink) }
       sink.close()
     }
+    if let layer = template.floatingLayer {
+      sink.key(.floating)
+      floating(layer, into: &sink)
+    }
     WorkspaceEncoder.unknown(template.unknownMembers, into: &sink)
     sink.close()
   }
@@ -119,17 +182,26 @@ enum TemplateEncoder {
     in library: TemplateLibrary, at location: String, limits: WorkspaceFileLimits
   ) -> (location: String, what: String, size: Int, limit: Int)? {
     for (index, template) in library.templates.enumerated() {
-      var count = 0
-      var pending = [(node: template.root, location: "\(location)[\(index)].root", depth: 1)]
-      while let (node, nodeLocation, depth) = pending.popLast() {
-        count += 1
-        if let (what, size, limit) = limits.treeLimitBroken(depth: depth, count: count) {
-          return (nodeLocation, what, size, limit)
+      let roots =
+        template.windows.isEmpty
+        ? [(template.root, "\(location)[\(index)].root")]
+        : template.windows.enumerated().map { number, window in
+          (window.root, "\(location)[\(index)].windows[\(number)].root")
         }
-        switch node.content {
-        case .pane: break
-        case .split(_, let children, _), .tabs(let children, _, _), .stack(_, let children, _):
-          for (childIndex, child) in children.enumerated().reversed() {
+      for (root, rootLocation) in roots {
+        // The decoder counts each window's tree on its own, as it counts a template's.
+        var count = 0
+        var pending = [(node: root, location: rootLocation, depth: 1)]
+        while let (node, nodeLocation, depth) = pending.popLast() {
+          count += 1
+          if let (what, size, limit) = limits.treeLimitBroken(depth: depth, count: count) {
+            return (nodeLocation, what, size, limit)
+          }
+          let floating = (node.floatingLayer?.panes ?? []).enumerated().map { number, pane in
+            (pane.pane, "\(nodeLocation).floating.panes[\(number)].node", depth + 1)
+          }
+          pending += floating.reversed()
+          for (childIndex, child) in node.children.enumerated().reversed() {
             pending.append((child, "\(nodeLocation).children[\(childIndex)]", depth + 1))
           }
         }

@@ -28,28 +28,46 @@ extension WorkspaceDecoder {
         "$.layout", "\(WorkspaceError.invalidTemplateName(nameValue.stringValue ?? ""))")
     }
     let title = try optionalText(object, .title, at: "$")
+    if let windows = object[LayoutKey.windows.rawValue] {
+      for key in [LayoutKey.root, .tabs] where object[key.rawValue] != nil {
+        throw invalid("$.\(key)", "a window's member, but the layout gives 'windows'")
+      }
+      guard try templateScope(object[.scope], at: "$.scope", default: .workspace) == .workspace
+      else { throw invalid("$.scope", "a layout of windows has scope \"workspace\"") }
+      let (windowTemplates, active) = try layoutWindows(windows, object[LayoutKey.active.rawValue])
+      var template: WorkspaceTemplate
+      do {
+        template = try WorkspaceTemplate(
+          name: name, title: title ?? name, windows: windowTemplates, activeWindow: active)
+      } catch {
+        throw invalid("$.windows", "\(error)")
+      }
+      template.unknownMembers = unknown(object, known: LayoutKey.topLevel)
+      return template
+    }
     var count = 0
     let root: NodeTemplate
     let shapeScope: WorkspaceTemplate.Scope
+    let scopeValue = object[.scope]
     switch (object[LayoutKey.root.rawValue], object[LayoutKey.tabs.rawValue]) {
     case (let value?, nil):
-      root = try layoutNode(value, at: "$.root", depth: 1, count: &count)
+      // A `root` is one tab unless the scope says otherwise: then its floating panes are a
+      // tab's.
+      let isTab = try templateScope(scopeValue, at: "$.scope") == .tab
+      root = try layoutNode(value, at: "$.root", depth: 1, count: &count, isTab: isTab)
       shapeScope = .tab
     case (nil, .some):
-      // The top level is the root tabs container: its `tabs` and `active`.
-      var members = JSONObject()
-      for key in [LayoutKey.tabs, .active] {
-        if let value = object[key.rawValue] { members.append(key: key.rawValue, value: value) }
-      }
-      root = try layoutNode(.object(members), at: "$", depth: 1, count: &count)
+      root = try layoutRootTabs(object, at: "$", count: &count)
       shapeScope = .workspace
     case (.some, .some):
       throw invalid("$", "both 'root' (one tab) and 'tabs' (a workspace's tabs); write one")
     case (nil, nil):
-      throw invalid("$", "missing 'tabs' (a workspace's tabs) or 'root' (one tab's tree)")
+      throw invalid(
+        "$", "missing 'tabs' (a workspace's tabs), 'root' (one tab's tree) or 'windows'")
     }
-    let scope = try templateScope(object[.scope], at: "$.scope", default: shapeScope)
-    try checkMarks(root, at: shapeScope == .tab ? "$.root" : "$")
+    let scope = try templateScope(scopeValue, at: "$.scope", default: shapeScope)
+    var marks: Set<String> = []
+    try checkMarks(root, at: shapeScope == .tab ? "$.root" : "$", holders: &marks)
     var template: WorkspaceTemplate
     do {
       template = try WorkspaceTemplate(name: name, title: title ?? name, root: root, scope: scope)
@@ -60,10 +78,94 @@ extension WorkspaceDecoder {
     return template
   }
 
+  /// A root tabs container given as an object's `tabs` and `active` (the top level's, or a
+  /// window's).
+  private func layoutRootTabs(
+    _ object: JSONObject, at location: String, count: inout Int
+  ) throws(WorkspaceFileError) -> NodeTemplate {
+    var members = JSONObject()
+    for key in [LayoutKey.tabs, .active] {
+      if let value = object[key.rawValue] { members.append(key: key.rawValue, value: value) }
+    }
+    return try layoutNode(.object(members), at: location, depth: 1, count: &count, isTab: false)
+  }
+
+  /// The top level's `windows` and `active`: 1 to ``WorkspaceState/windowLimit`` windows, each
+  /// `{"window": TITLE, "id": ID, "tabs": […], "active": N}` or with its tree as `root`,
+  /// identifiers valid and distinct, marks unique across them.
+  private func layoutWindows(
+    _ value: JSONValue, _ activeValue: JSONValue?
+  ) throws(WorkspaceFileError) -> (windows: [WindowTemplate], active: Int) {
+    guard let items = value.arrayValue, !items.isEmpty else {
+      throw invalid("$.windows", "expected a non-empty array of windows")
+    }
+    guard items.count <= WorkspaceState.windowLimit else {
+      throw invalid(
+        "$.windows[\(WorkspaceState.windowLimit)]",
+        "more than \(WorkspaceState.windowLimit) windows")
+    }
+    var windows: [WindowTemplate] = []
+    var identifiers: [String: Int] = [:]
+    var marks: Set<String> = []
+    for (index, item) in items.enumerated() {
+      let location = "$.windows[\(index)]"
+      guard let object = item.objectValue else { throw invalid(location, "expected an object") }
+      let title = try optionalText(object, .window, at: location) ?? ""
+      var identifier: String?
+      if let value = object[LayoutKey.id.rawValue] {
+        guard let text = value.stringValue, Window.isValidIdentifier(text) else {
+          throw invalid(
+            "\(location).id", "expected a window identifier: 1 to 64 bytes, no control character")
+        }
+        if let first = identifiers[text] {
+          throw invalid(
+            "\(location).id", "duplicate window identifier '\(text)' (first at $.windows[\(first)])"
+          )
+        }
+        identifiers[text] = index
+        identifier = text
+      }
+      var count = 0
+      let root: NodeTemplate
+      switch (object[LayoutKey.root.rawValue], object[LayoutKey.tabs.rawValue]) {
+      case (let value?, nil):
+        if object[LayoutKey.active.rawValue] != nil {
+          throw invalid("\(location).active", "a window's selected tab, but it gives 'root'")
+        }
+        root = try layoutNode(
+          value, at: "\(location).root", depth: 1, count: &count, isTab: false)
+      case (nil, .some):
+        root = try layoutRootTabs(object, at: location, count: &count)
+      case (.some, .some):
+        throw invalid(location, "both 'root' and 'tabs'; a window has one")
+      case (nil, nil):
+        throw invalid(location, "missing 'tabs' (the window's tabs) or 'root' (its tree)")
+      }
+      guard root.containsPane else {
+        throw invalid(location, "a window holds at least one tiled pane")
+      }
+      try checkMarks(
+        root, at: object[LayoutKey.root.rawValue] != nil ? "\(location).root" : location,
+        holders: &marks)
+      var window = WindowTemplate(title: title, identifier: identifier, root: root)
+      window.unknownMembers = unknown(object, known: LayoutKey.windowMembers)
+      windows.append(window)
+    }
+    var active = 0
+    if let activeValue {
+      guard let index = activeValue.intValue, index >= 0, index < items.count else {
+        throw invalid("$.active", "expected a window's index from 0 to \(items.count - 1)")
+      }
+      active = index
+    }
+    return (windows, active)
+  }
+
   /// One node: a split (`h` or `v`), a tabs container (`tabs`), a stack (`stack`, with its
-  /// `axis`, `v` unless `h`) or a pane (`route` or `router`).
+  /// `axis`, `v` unless `h`) or a pane (`route` or `router`); a tab's node (`isTab`) may give
+  /// the tab's floating panes.
   private func layoutNode(
-    _ value: JSONValue, at location: String, depth: Int, count: inout Int
+    _ value: JSONValue, at location: String, depth: Int, count: inout Int, isTab: Bool
   ) throws(WorkspaceFileError) -> NodeTemplate {
     count += 1
     try checkTreeLimits(depth: depth, count: count, at: location)
@@ -91,7 +193,68 @@ extension WorkspaceDecoder {
       node = try layoutPane(object, at: location)
     }
     node.unknownMembers = unknown(object, known: LayoutKey.node)
-    return node
+    let layerKeys = [LayoutKey.floating, .floatingFocused, .floatingHidden]
+    guard isTab else {
+      for key in layerKeys where object[key.rawValue] != nil {
+        throw invalid("\(location).\(key)", "a tab's floating panes, but this node is not a tab")
+      }
+      return node
+    }
+    guard let floating = object[LayoutKey.floating.rawValue] else {
+      for key in layerKeys where object[key.rawValue] != nil {
+        throw invalid("\(location).\(key)", "a tab's floating layer, but it gives no 'floating'")
+      }
+      return node
+    }
+    return node.floating(
+      try layoutFloating(floating, object, at: location, depth: depth, count: &count))
+  }
+
+  /// A tab's `floating` panes (bottom to top) with its `floatingFocused` and `floatingHidden`.
+  private func layoutFloating(
+    _ value: JSONValue, _ tab: JSONObject, at location: String, depth: Int, count: inout Int
+  ) throws(WorkspaceFileError) -> FloatingLayerTemplate {
+    let floatingLocation = "\(location).floating"
+    guard let items = value.arrayValue, !items.isEmpty else {
+      throw invalid(floatingLocation, "expected a non-empty array of panes")
+    }
+    var panes: [FloatingPaneTemplate] = []
+    for (index, item) in items.enumerated() {
+      let itemLocation = "\(floatingLocation)[\(index)]"
+      count += 1
+      try checkTreeLimits(depth: depth + 1, count: count, at: itemLocation)
+      guard let object = item.objectValue else {
+        throw invalid(itemLocation, "expected an object")
+      }
+      for key in [LayoutKey.horizontal, .vertical, .tabs, .stack, .weights, .active, .axis, .tab]
+      where object[key.rawValue] != nil {
+        throw invalid("\(itemLocation).\(key)", "a floating pane is a pane, with no '\(key)'")
+      }
+      for key in [LayoutKey.floating, .floatingFocused, .floatingHidden]
+      where object[key.rawValue] != nil {
+        throw invalid("\(itemLocation).\(key)", "a tab's member, but this is a floating pane")
+      }
+      var pane = try layoutPane(object, at: itemLocation)
+      pane.unknownMembers = unknown(object, known: LayoutKey.floatingPane)
+      let frame = try floatingFrame(object[LayoutKey.rect.rawValue], at: "\(itemLocation).rect")
+      let isPinned = try layoutFlag(object, .pinned, at: itemLocation)
+      panes.append(FloatingPaneTemplate(pane, frame: frame, isPinned: isPinned))
+    }
+    let layer = FloatingLayerTemplate(
+      panes, isFocused: try layoutFlag(tab, .floatingFocused, at: location),
+      isHidden: try layoutFlag(tab, .floatingHidden, at: location))
+    if let problem = layer.problem { throw invalid(floatingLocation, problem) }
+    return layer
+  }
+
+  private func layoutFlag(
+    _ object: JSONObject, _ key: LayoutKey, at location: String
+  ) throws(WorkspaceFileError) -> Bool {
+    guard let value = object[key.rawValue] else { return false }
+    guard let flag = value.boolValue else {
+      throw invalid("\(location).\(key)", "expected a Boolean")
+    }
+    return flag
   }
 
   private func layoutContainer(
@@ -105,7 +268,8 @@ extension WorkspaceDecoder {
     var tabTitles: [String] = []
     for (index, item) in items.enumerated() {
       let itemLocation = "\(childrenLocation)[\(index)]"
-      let child = try layoutNode(item, at: itemLocation, depth: depth + 1, count: &count)
+      let child = try layoutNode(
+        item, at: itemLocation, depth: depth + 1, count: &count, isTab: key == .tabs)
       children.append(child)
       if key == .tabs {
         let given = try item.objectValue.flatMap { (object) throws(WorkspaceFileError) in
@@ -182,10 +346,15 @@ extension WorkspaceDecoder {
 
   /// Refuses a mark given to two panes, naming the second (its path in the layout's
   /// spelling, found again by the same walk).
-  private func checkMarks(_ root: NodeTemplate, at location: String) throws(WorkspaceFileError) {
-    var holders: Set<String> = []
+  private func checkMarks(
+    _ root: NodeTemplate, at location: String, holders: inout Set<String>
+  ) throws(WorkspaceFileError) {
     var pending = [(root, location)]
     while let (node, nodeLocation) = pending.popLast() {
+      // A tab's floating panes come after its tiled tree.
+      for (index, pane) in (node.floatingLayer?.panes ?? []).enumerated().reversed() {
+        pending.append((pane.pane, "\(nodeLocation).floating[\(index)]"))
+      }
       switch node.content {
       case .pane:
         if let mark = node.mark, !holders.insert(mark).inserted {

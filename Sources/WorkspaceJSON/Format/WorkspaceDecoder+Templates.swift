@@ -70,27 +70,185 @@ extension WorkspaceDecoder {
     }
     let title = try optionalTemplateText(object, .title, at: location)
     let scope = try templateScope(object[.scope], at: location + ".scope")
-    guard let rootValue = object[.root] else { throw invalid(location, "missing 'root'") }
-    var count = 0
-    var marks: Set<String> = []
-    let root = try decodeTemplateNode(
-      rootValue, at: location + ".root", depth: 1, count: &count, marks: &marks)
     var template: WorkspaceTemplate
-    do {
-      template = try WorkspaceTemplate(
-        name: name, title: title ?? name, root: root, scope: scope)
-    } catch {
-      // Placeholders are checked where each text is read; what is left is a tree without a
-      // pane.
-      throw invalid(location + ".root", "\(error)")
+    switch (object[.root], object[.windows]) {
+    case (let rootValue?, nil):
+      var count = 0
+      var marks: Set<String> = []
+      let root = try decodeTemplateNode(
+        rootValue, at: location + ".root", depth: 1, count: &count, marks: &marks,
+        isTab: scope == .tab)
+      do {
+        template = try WorkspaceTemplate(
+          name: name, title: title ?? name, root: root, scope: scope)
+      } catch {
+        // Placeholders and floating panes are checked where each is read; what is left is a
+        // tree without a pane.
+        throw invalid(location + ".root", "\(error)")
+      }
+    case (nil, let windowsValue?):
+      guard scope == .workspace else {
+        throw invalid(location + ".scope", "a template of windows has scope \"workspace\"")
+      }
+      let (windows, active) = try decodeTemplateWindows(windowsValue, at: location + ".windows")
+      do {
+        template = try WorkspaceTemplate(
+          name: name, title: title ?? name, windows: windows, activeWindow: active)
+      } catch {
+        throw invalid(location + ".windows", "\(error)")
+      }
+    case (.some, .some):
+      throw invalid(location, "both 'root' and 'windows'; a template has one")
+    case (nil, nil):
+      throw invalid(location, "missing 'root'")
     }
     template.unknownMembers = unknown(object, known: FormatKey.templateMembers)
     return template
   }
 
-  private func decodeTemplateNode(
+  /// A template's `windows`: 1 to ``WorkspaceState/windowLimit`` window objects, each with its
+  /// `root`, an optional `id` (valid, used once) and `title`, at most one `active` (the first
+  /// window when none is).
+  private func decodeTemplateWindows(
+    _ value: some FormatValue, at location: String
+  ) throws(WorkspaceFileError) -> (windows: [WindowTemplate], active: Int) {
+    guard let items = value.arrayValue, !items.isEmpty else {
+      throw invalid(location, "expected a non-empty array of windows")
+    }
+    guard items.count <= WorkspaceState.windowLimit else {
+      throw invalid(
+        "\(location)[\(WorkspaceState.windowLimit)]",
+        "more than \(WorkspaceState.windowLimit) windows")
+    }
+    var windows: [WindowTemplate] = []
+    var active: Int?
+    var marks: Set<String> = []
+    var identifiers: [String: Int] = [:]
+    for (index, item) in items.enumerated() {
+      let itemLocation = "\(location)[\(index)]"
+      let object = try templateObject(item, at: itemLocation)
+      let identifier = try object[.id].map { (_) throws(WorkspaceFileError) in
+        try requiredString(object, .id, at: itemLocation)
+      }
+      if let identifier {
+        guard Window.isValidIdentifier(identifier) else {
+          throw invalid(
+            itemLocation + ".id",
+            "expected a window identifier: 1 to 64 bytes, no control character")
+        }
+        if let first = identifiers[identifier] {
+          throw invalid(
+            itemLocation + ".id",
+            "duplicate window identifier '\(identifier)' (first at \(location)[\(first)])")
+        }
+        identifiers[identifier] = index
+      }
+      let title = try optionalTemplateText(object, .title, at: itemLocation) ?? ""
+      if let flag = object[.active] {
+        guard let isActive = flag.boolValue else {
+          throw invalid(itemLocation + ".active", "expected a Boolean")
+        }
+        if isActive {
+          if let first = active {
+            throw invalid(
+              itemLocation + ".active", "a second active window (first at \(location)[\(first)])")
+          }
+          active = index
+        }
+      }
+      guard let rootValue = object[.root] else { throw invalid(itemLocation, "missing 'root'") }
+      var count = 0
+      let root = try decodeTemplateNode(
+        rootValue, at: itemLocation + ".root", depth: 1, count: &count, marks: &marks,
+        isTab: false)
+      guard root.containsPane else {
+        throw invalid(itemLocation + ".root", "a window holds at least one pane")
+      }
+      var window = WindowTemplate(title: title, identifier: identifier, root: root)
+      window.unknownMembers = unknown(object, known: FormatKey.templateWindowMembers)
+      windows.append(window)
+    }
+    return (windows, active ?? 0)
+  }
+
+  /// A node's `floating`: the floating layer of the tab it is, its panes bottom to top, each
+  /// a pane at a `frame` of four fractions inside the tab.
+  private func decodeTemplateFloating(
     _ value: some FormatValue, at location: String, depth: Int, count: inout Int,
     marks: inout Set<String>
+  ) throws(WorkspaceFileError) -> FloatingLayerTemplate {
+    let object = try templateObject(value, at: location)
+    guard let items = object[.panes]?.arrayValue, !items.isEmpty else {
+      throw invalid(location + ".panes", "expected a non-empty array of floating panes")
+    }
+    var panes: [FloatingPaneTemplate] = []
+    for (index, item) in items.enumerated() {
+      let itemLocation = "\(location).panes[\(index)]"
+      let entry = try templateObject(item, at: itemLocation)
+      let frame = try floatingFrame(entry[.frame], at: itemLocation + ".frame")
+      let isPinned = try templateFlag(entry, .pinned, at: itemLocation)
+      guard let nodeValue = entry[.node] else { throw invalid(itemLocation, "missing 'node'") }
+      let node = try decodeTemplateNode(
+        nodeValue, at: itemLocation + ".node", depth: depth + 1, count: &count, marks: &marks,
+        isTab: false)
+      guard case .pane = node.content else {
+        throw invalid(itemLocation + ".node", "a floating node is a pane")
+      }
+      var pane = FloatingPaneTemplate(node, frame: frame, isPinned: isPinned)
+      pane.unknownMembers = unknown(entry, known: FormatKey.templateFloatingPaneMembers)
+      panes.append(pane)
+    }
+    var layer = FloatingLayerTemplate(
+      panes, isFocused: try templateFlag(object, .focused, at: location),
+      isHidden: try templateFlag(object, .hidden, at: location))
+    if let problem = layer.problem { throw invalid(location, problem) }
+    layer.unknownMembers = unknown(object, known: FormatKey.templateFloatingLayerMembers)
+    return layer
+  }
+
+  /// A floating pane's rectangle: `[x, y, width, height]`, fractions of the tab with the
+  /// rectangle inside it and a positive size (``FloatingFrame/isValid``).
+  func floatingFrame<Value: FormatValue>(
+    _ value: Value?, at location: String
+  ) throws(WorkspaceFileError) -> FloatingFrame {
+    guard let value else { return .centred }
+    guard let items = value.arrayValue, items.count == 4 else {
+      throw invalid(location, "expected [x, y, width, height], fractions of the tab")
+    }
+    var numbers: [Double] = []
+    for (index, item) in items.enumerated() {
+      guard let number = item.numberValue, number.isFinite, number >= 0, number <= 1 else {
+        throw invalid("\(location)[\(index)]", "expected a number from 0 to 1")
+      }
+      if index >= 2, number == 0 {
+        throw invalid("\(location)[\(index)]", "expected a positive size, at most 1")
+      }
+      numbers.append(number)
+    }
+    let frame = FloatingFrame(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+    guard frame.isValid else {
+      let edge = numbers[0] + numbers[2] > 1 + 1e-9 ? 2 : 3
+      throw invalid(
+        "\(location)[\(edge)]",
+        "the rectangle reaches past the tab's \(edge == 2 ? "right" : "bottom") edge")
+    }
+    return frame
+  }
+
+  /// A Boolean member, `false` when missing.
+  func templateFlag(
+    _ object: some FormatObject, _ key: FormatKey, at location: String
+  ) throws(WorkspaceFileError) -> Bool {
+    guard let value = object[key] else { return false }
+    guard let flag = value.boolValue else {
+      throw invalid("\(location).\(key)", "expected a Boolean")
+    }
+    return flag
+  }
+
+  private func decodeTemplateNode(
+    _ value: some FormatValue, at location: String, depth: Int, count: inout Int,
+    marks: inout Set<String>, isTab: Bool
   ) throws(WorkspaceFileError) -> NodeTemplate {
     count += 1
     try checkTreeLimits(depth: depth, count: count, at: location)
@@ -130,7 +288,7 @@ extension WorkspaceDecoder {
         children.append(
           try decodeTemplateNode(
             item, at: "\(location).children[\(index)]", depth: depth + 1, count: &count,
-            marks: &marks))
+            marks: &marks, isTab: kind == .tabs))
       }
       if kind == .split {
         let axis = try templateAxis(object[.axis], at: location + ".axis")
@@ -153,7 +311,15 @@ extension WorkspaceDecoder {
         }
       }
     }
-    node.unknownMembers = unknown(object, known: kind.templateMembers)
+    if let layer = object[.floating] {
+      guard isTab else {
+        throw invalid(location + ".floating", "a tab's floating panes, but this node is not a tab")
+      }
+      node = node.floating(
+        try decodeTemplateFloating(
+          layer, at: location + ".floating", depth: depth, count: &count, marks: &marks))
+    }
+    node.unknownMembers = unknown(object, known: kind.templateMembers + [.floating])
     return node
   }
 

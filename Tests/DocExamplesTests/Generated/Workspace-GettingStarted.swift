@@ -107,6 +107,25 @@ private enum FileRoute: Route {
   try state.apply(.openTemplate(message, parameters: ["id": "x"]))
   // throws: invalid value 'x' for 'id': mail route 'detail:x' takes one Int
   // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 12
+  let mailWindows = try WorkspaceTemplate(
+    name: "mail", title: "mail",
+    windows: [
+      WindowTemplate(
+        title: "Inbox", identifier: "inbox",
+        root: .tabs([
+          ("Inbox", NodeTemplate.pane("Inbox", untyped: RouteToken("inbox")).floating(
+            FloatingLayerTemplate([
+              FloatingPaneTemplate(
+                .pane("Search", untyped: RouteToken("search")),
+                frame: FloatingFrame(x: 0.6, y: 0, width: 0.4, height: 0.3), isPinned: true)
+            ])))
+        ])),
+      WindowTemplate(title: "Compose", root: .pane("Draft", untyped: RouteToken("draft"))),
+    ], activeWindow: 0)
+  try state.apply(.openTemplate(mailWindows))             // two new windows, Inbox active
+  let saved = try state.workspaceTemplate(named: "all")   // every window, as save-layout writes it
+  print(saved.windows.count)
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 13
 
   let session = WorkspaceSession(path: fileURL.path, default: state)
   let shared = session.workspace
@@ -121,6 +140,6 @@ private enum FileRoute: Route {
   }
   Task.detached { await shared.send { _ = try? $0.apply(.zoom) }.value }   // from any task
   for await change in shared.changes { print(change.origin, change.commands) }
-  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 13
+  // Sources/Workspace/Workspace.docc/GettingStarted.md, Swift block 14
   shared.undoPolicy = .layoutOnly   // undo restores closed, split or moved panes and tabs
 }
