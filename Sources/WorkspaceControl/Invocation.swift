@@ -88,7 +88,7 @@ struct Invocation {
   /// arguments, as workspace command words do.
   static let toolWords: [String] = ToolCommand.topLevel.map { $0.syntax.word }
   /// ``toolWords`` as a set, made once for every parse without building the tool's table.
-  static var toolWordSet: Set<String> { ToolCommand.topLevelWords }
+  static let toolWordSet = Set(ToolCommand.topLevelWords)
 
   /// Parses the arguments after the program name.
   ///

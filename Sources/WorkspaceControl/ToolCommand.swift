@@ -76,8 +76,9 @@ final class ToolCommand: Sendable {
   /// The words of the commands that stand on their own word (``topLevel``'s), written out so
   /// that parsing a call builds no table of the tool's commands: the table's entries hold
   /// closures and arrays whose metadata the runtime instantiates by name at first use, most
-  /// of a short call's start-up. `ToolTableTests` checks it against ``topLevel``.
-  static let topLevelWords: Set<String> = [
+  /// of a short call's start-up. An array literal (a set literal costs ten times as much at
+  /// first use). `ToolTableTests` checks it against ``topLevel``.
+  static let topLevelWords: [String] = [
     "show", "tree", "routes", "layout", "history", "closed", "open", "validate", "init",
     "migrate", "restore-backup", "status", "watch", "control", "completions", "load-layout",
     "save-layout", "help",

@@ -46,11 +46,11 @@ import WorkspaceTestSupport
   @Test func theWrittenOutWordsAreTheTablesWords() {
     // The parse reads these sets instead of the table: a word missing here would not start
     // its command, a word too many would end a workspace command's arguments.
-    #expect(ToolCommand.topLevelWords == Set(ToolCommand.topLevel.map(\.syntax.word)))
+    #expect(ToolCommand.topLevelWords == ToolCommand.topLevel.map(\.syntax.word))
     #expect(Invocation.toolWordSet == Set(Invocation.toolWords))
     #expect(
       Set(ToolCommand.all.map { $0.parent ?? $0.syntax.word })
-        == ToolCommand.topLevelWords.union([ToolCommand.parentWord]))
+        == Set(ToolCommand.topLevelWords + [ToolCommand.parentWord]))
     for command in ToolCommand.all {
       #expect(ToolCommand.starting(command.words, at: 0) === command, "\(command.name)")
     }

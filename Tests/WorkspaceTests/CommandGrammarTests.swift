@@ -29,6 +29,9 @@ import Testing
         #expect(CommandGrammar.definition(entry.syntax.word) === entry, "\(entry.syntax.word)")
       }
     }
+    #expect(
+      CommandGrammar.routerOperations.map(ObjectIdentifier.init)
+        == CommandGrammar.definitions.filter(\.isRouterOperation).map(ObjectIdentifier.init))
     for word in ["", "=focus", "Focus", "show", "list", "move-floating", "pin", "focus "] {
       #expect(CommandGrammar.definition(word) == nil, "\(word)")
     }

@@ -48,7 +48,7 @@ final class CommandDefinition: Sendable {
   ) {
     self.syntax = CommandSyntax(
       syntax.word, syntax.summary, arguments: syntax.arguments,
-      subcommands: subcommands.map(\.syntax), options: syntax.options, help: syntax.help,
+      subcommands: subcommands.map { $0.syntax }, options: syntax.options, help: syntax.help,
       discussion: syntax.discussion, example: syntax.example, standsAlone: syntax.standsAlone)
     self.conversion = conversion
     self.subcommands = subcommands

@@ -52,7 +52,9 @@ public enum CommandGrammar {
   public static let commands: [CommandSyntax] = definitions.map(\.syntax)
 
   /// The entries of the router operations, which `at TARGET` runs on another node's router.
-  static let routerOperations = definitions.filter(\.isRouterOperation)
+  /// They are all in ``routerCommands`` (`CommandGrammarTests` checks it), so spelling one,
+  /// as a host's history label does, builds that family alone.
+  static let routerOperations = routerCommands.filter { $0.isRouterOperation }
 
   /// The words of the router operations, which `at TARGET` runs on another node's router.
   public static let routerOperationWords: [String] = routerOperations.map(\.syntax.word)
