@@ -13,9 +13,10 @@ final class CommandDefinition: Sendable {
   /// How an entry's argument values become a command and back.
   ///
   /// The table holds each entry's conversions as values, never as closures that capture
-  /// another value: a capturing closure's context is a heap object only the closure points
-  /// to, which the fuzzing build's leak checker cannot trace from the table's global storage
-  /// and reported as leaked.
+  /// another value: an entry without arguments stores its command. (Such a command is a box
+  /// of the indirect `WorkspaceCommand` held through a pointer whose spare bits carry its
+  /// case; the fuzzing build's leak checker cannot see that pointer, and `Fuzz/lsan.supp`
+  /// exempts what the tables' initializers allocate.)
   enum Conversion: Sendable {
     /// A command without arguments: the words make this command, and only it is spelled so.
     case plain(WorkspaceCommand)
