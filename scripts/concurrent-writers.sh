@@ -6,10 +6,11 @@
 #     scripts/concurrent-writers.sh [WRITERS] [PUSHES]     # default 8 × 50
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/release-flags.sh
 writers=${1:-8}
 pushes=${2:-50}
-swift build -c release -Xswiftc -static-executable --product wsctl >/dev/null
-bin=$(swift build -c release -Xswiftc -static-executable --show-bin-path)
+swift build "${release_flags[@]}" --product wsctl >/dev/null
+bin=$(swift build "${release_flags[@]}" --show-bin-path)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 file="$work/workspace.json"

@@ -9,10 +9,11 @@
 # Needs release builds of wsctl and wsbench (it builds them if missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/release-flags.sh
 iterations=${1:-500}
-swift build -c release -Xswiftc -static-executable --product wsctl >/dev/null
-swift build -c release -Xswiftc -static-executable --product wsbench >/dev/null
-bin=$(swift build -c release -Xswiftc -static-executable --show-bin-path)
+swift build "${release_flags[@]}" --product wsctl >/dev/null
+swift build "${release_flags[@]}" --product wsbench >/dev/null
+bin=$(swift build "${release_flags[@]}" --show-bin-path)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 file="$work/workspace.json"

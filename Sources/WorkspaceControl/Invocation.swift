@@ -87,8 +87,8 @@ struct Invocation {
   /// The words of the tool's own commands; they also end a workspace command's variadic
   /// arguments, as workspace command words do.
   static let toolWords: [String] = ToolCommand.topLevel.map { $0.syntax.word }
-  /// ``toolWords`` as a set, made once for every parse.
-  static let toolWordSet = Set(toolWords)
+  /// ``toolWords`` as a set, made once for every parse without building the tool's table.
+  static let toolWordSet = Set(ToolCommand.topLevelWords)
 
   /// Parses the arguments after the program name.
   ///

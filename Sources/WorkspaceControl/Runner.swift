@@ -236,7 +236,7 @@ struct Runner {
     _ changes: [WorkspaceChange], from initialState: WorkspaceState, to state: WorkspaceState
   ) {
     let initialFocus = initialState.focusedPane
-    let commands = changes.flatMap(\.commands)
+    let commands = changes.flatMap { $0.commands }
     let changed = changes.reduce(into: Set<NodeID>()) { $0.formUnion($1.changedNodes) }
     if options.json {
       var report: JSONObject = [
@@ -246,11 +246,11 @@ struct Runner {
         "focus": .number(Double(state.focusedPane.rawValue)),
         "changed": .array(changed.sorted().map { .number(Double($0.rawValue)) }),
       ]
-      let reconciliations = changes.flatMap(\.reconciliations)
+      let reconciliations = changes.flatMap { $0.reconciliations }
       if !reconciliations.isEmpty {
         report.members.append((key: "reconciled", value: .array(reconciliations.map(Self.json))))
       }
-      let results = changes.flatMap(\.flowResults)
+      let results = changes.flatMap { $0.flowResults }
       if !results.isEmpty {
         report.members.append(
           (
@@ -266,7 +266,7 @@ struct Runner {
       print(.object(report))
       return
     }
-    for reconciliation in changes.flatMap(\.reconciliations) {
+    for reconciliation in changes.flatMap({ $0.reconciliations }) {
       output += Self.report(reconciliation)
     }
     if options.dryRun {

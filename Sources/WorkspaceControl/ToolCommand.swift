@@ -56,8 +56,11 @@ final class ToolCommand: Sendable {
   var name: String { parent.map { $0 + " " + syntax.word } ?? syntax.word }
 
   /// The entry a call's words start, at `index`: a subcommand's two words, else one word.
+  ///
+  /// A word that starts no entry (a workspace command's, as in `wsctl focus 2`) is answered
+  /// by ``isFirstWord(_:)`` without building the table.
   static func starting(_ words: [String], at index: Int) -> ToolCommand? {
-    guard index < words.count else { return nil }
+    guard index < words.count, isFirstWord(words[index]) else { return nil }
     let first = words[index]
     return all.first { command in
       // The first word rules out nearly every entry without building its words.
@@ -69,6 +72,26 @@ final class ToolCommand: Sendable {
 
   /// The commands that stand on their own word, in the order `wsctl --help` lists them.
   static let topLevel = all.filter { $0.parent == nil }
+
+  /// The words of the commands that stand on their own word (``topLevel``'s), written out so
+  /// that parsing a call builds no table of the tool's commands: the table's entries hold
+  /// closures and arrays whose metadata the runtime instantiates by name at first use, most
+  /// of a short call's start-up. An array literal (a set literal costs ten times as much at
+  /// first use). `ToolTableTests` checks it against ``topLevel``.
+  static let topLevelWords: [String] = [
+    "show", "tree", "routes", "layout", "history", "closed", "open", "validate", "init",
+    "migrate", "restore-backup", "status", "watch", "control", "completions", "load-layout",
+    "save-layout", "help",
+  ]
+
+  /// The word subcommands stand under (`template list`), the one first word of an entry
+  /// outside ``topLevelWords``. `ToolTableTests` checks both against ``all``.
+  static let parentWord = "template"
+
+  /// Whether an entry starts with `word`: one of ``topLevelWords`` or ``parentWord``.
+  static func isFirstWord(_ word: String) -> Bool {
+    word == parentWord || topLevelWords.contains(word)
+  }
 }
 
 /// The words of one tool command after its own, read for its entry's ``ToolCommand/make``.

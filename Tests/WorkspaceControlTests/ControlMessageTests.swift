@@ -33,6 +33,28 @@ import WorkspaceJSON
   }
 
   @Test(arguments: [
+    ControlRequest.run(call),
+    .run(
+      HostCall(
+        arguments: [], terminal: TerminalTraits(size: Size(width: 1, height: 1), usesColor: false),
+        fileName: nil)),
+    .run(
+      HostCall(
+        arguments: ["rename", "tab\u{1}\u{7F}é\\/", "", "push", "😀"],
+        terminal: TerminalTraits(size: Size(width: 10_000, height: 0), usesColor: false),
+        fileName: "dir/\"w\".json")),
+    .status, .watch(json: true), .control,
+  ])
+  func aRequestsFrameIsItsValuesFrame(request: ControlRequest) throws {
+    // The request a call sends is written straight into bytes: the same bytes, so the host
+    // reads what the value says.
+    #expect(request.frame == ControlProtocol.frame(request.value))
+    let message = try ControlProtocol.message(
+      Array(request.frame.dropFirst(4)), limit: ControlProtocol.maximumRequestBytes)
+    #expect(try ControlRequest(message) == request)
+  }
+
+  @Test(arguments: [
     ControlReply.answered(ToolReply(output: "%3\n", errors: "wsctl: x\n", exitCode: .usage)),
     .declined, .status(pid: 4242, file: "/tmp/w.json", status: "saved at revision 7"),
     .status(pid: nil, file: nil, status: "saving"), .line("focus 2 push detail:7\n"),

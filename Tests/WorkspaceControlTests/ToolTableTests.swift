@@ -43,6 +43,22 @@ import WorkspaceTestSupport
     #expect(Set(Invocation.toolWords).isDisjoint(with: CommandParser.commandWords))
   }
 
+  @Test func theWrittenOutWordsAreTheTablesWords() {
+    // The parse reads these sets instead of the table: a word missing here would not start
+    // its command, a word too many would end a workspace command's arguments.
+    #expect(ToolCommand.topLevelWords == ToolCommand.topLevel.map(\.syntax.word))
+    #expect(Invocation.toolWordSet == Set(Invocation.toolWords))
+    #expect(
+      Set(ToolCommand.all.map { $0.parent ?? $0.syntax.word })
+        == Set(ToolCommand.topLevelWords + [ToolCommand.parentWord]))
+    for command in ToolCommand.all {
+      #expect(ToolCommand.starting(command.words, at: 0) === command, "\(command.name)")
+    }
+    #expect(ToolCommand.starting(["focus", "2"], at: 0) == nil)
+    #expect(ToolCommand.starting(["template", "apply", "x"], at: 0) == nil)
+    #expect(ToolCommand.starting([], at: 0) == nil)
+  }
+
   @Test(arguments: names)
   func itsWordsParseToAStepOfItsEntry(name: String) throws {
     let command = try Self.command(named: name)

@@ -13,6 +13,55 @@ import Testing
     #expect(Set(Self.tableWords).count == Self.tableWords.count)
   }
 
+  /// The lookup by word picks the family by a `switch` over the words: every entry is found
+  /// there, as itself, and in the family the table lists it in.
+  @Test func theLookupByWordFindsEveryEntryInItsFamily() {
+    let families = [
+      CommandGrammar.layoutCommands, CommandGrammar.floatingCommands,
+      CommandGrammar.arrangeCommands, CommandGrammar.stackCommands,
+      CommandGrammar.routerCommands, CommandGrammar.targetCommands,
+      CommandGrammar.templateCommands, CommandGrammar.historyCommands,
+      CommandGrammar.windowCommands,
+    ]
+    #expect(families.flatMap { $0 }.map(\.syntax.word) == Self.tableWords)
+    for family in families {
+      for entry in family {
+        #expect(CommandGrammar.definition(entry.syntax.word) === entry, "\(entry.syntax.word)")
+      }
+    }
+    #expect(
+      CommandGrammar.routerOperations.map(ObjectIdentifier.init)
+        == CommandGrammar.definitions.filter(\.isRouterOperation).map(ObjectIdentifier.init))
+    for word in ["", "=focus", "Focus", "show", "list", "move-floating", "pin", "focus "] {
+      #expect(CommandGrammar.definition(word) == nil, "\(word)")
+    }
+  }
+
+  /// An entry without arguments stores its command, not a closure over it: each makes its
+  /// command and spells only it.
+  @Test func aPlainEntryMakesAndSpellsItsOwnCommandOnly() throws {
+    var plain: [(CommandDefinition, WorkspaceCommand)] = []
+    func collect(_ entries: [CommandDefinition]) {
+      for entry in entries {
+        if case .plain(let command) = entry.conversion { plain.append((entry, command)) }
+        collect(entry.subcommands)
+      }
+    }
+    collect(CommandGrammar.definitions)
+    #expect(plain.count >= 8)
+    for (entry, command) in plain {
+      #expect(entry.make([]) == command)
+      #expect(entry.values(command) == [])
+      for (other, otherCommand) in plain where other !== entry {
+        #expect(entry.values(otherCommand) == nil, "\(entry.syntax.word)")
+      }
+      #expect(entry.values(.route(.pop(count: 1))) == nil)
+    }
+    let float = try #require(CommandGrammar.definition("float"))
+    #expect(float.make([]) == .float)
+    #expect(float.subcommands.map(\.syntax.word).contains("pin"))
+  }
+
   @Test(arguments: tableWords)
   func everyWordOfTheTableIsACommandOfTheParser(word: String) {
     do {

@@ -21,7 +21,8 @@ extension CommandGrammar {
 
   /// Floating panes: float and embed, moving and sizing by cells, pinning, hiding.
   static let floatingCommands: [CommandDefinition] = [
-    CommandDefinition(
+    .plain(
+      .float,
       CommandSyntax(
         "float", "Float the focused pane over the tiled ones, or move, size, pin or hide them.",
         help: [
@@ -50,26 +51,19 @@ extension CommandGrammar {
             guard case .resizeFloating(let direction, let cells) = command else { return nil }
             return [.direction(direction), cells == 1 ? nil : .number(cells)]
           }),
-        // Closures that capture nothing: `.plain` would capture each flag in a context of its
-        // own, which the leak checker of the fuzzing build cannot trace from the table (it
-        // reported these four as leaks).
-        CommandDefinition(
+        .plain(
+          .pinFloating(true),
           CommandSyntax(
-            "pin", "Pin the focused floating pane: it stays shown while the others are hidden."),
-          make: { _ in .pinFloating(true) }, values: { $0 == .pinFloating(true) ? [] : nil }),
-        CommandDefinition(
-          CommandSyntax("unpin", "Unpin the focused floating pane."),
-          make: { _ in .pinFloating(false) }, values: { $0 == .pinFloating(false) ? [] : nil }),
-        CommandDefinition(
-          CommandSyntax("hide", "Hide the floating panes of the focused tab, but the pinned ones."),
-          make: { _ in .showFloating(false) }, values: { $0 == .showFloating(false) ? [] : nil }),
-        CommandDefinition(
+            "pin", "Pin the focused floating pane: it stays shown while the others are hidden.")),
+        .plain(.pinFloating(false), CommandSyntax("unpin", "Unpin the focused floating pane.")),
+        .plain(
+          .showFloating(false),
+          CommandSyntax("hide", "Hide the floating panes of the focused tab, but the pinned ones.")),
+        .plain(
+          .showFloating(true),
           CommandSyntax(
-            "unhide", "Show the floating panes of the focused tab again and focus the top one."),
-          make: { _ in .showFloating(true) }, values: { $0 == .showFloating(true) ? [] : nil }),
-      ],
-      make: { _ in .float },
-      values: { $0 == .float ? [] : nil }),
+            "unhide", "Show the floating panes of the focused tab again and focus the top one.")),
+      ]),
     .plain(
       .embed,
       CommandSyntax(

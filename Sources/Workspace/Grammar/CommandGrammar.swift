@@ -52,7 +52,9 @@ public enum CommandGrammar {
   public static let commands: [CommandSyntax] = definitions.map(\.syntax)
 
   /// The entries of the router operations, which `at TARGET` runs on another node's router.
-  static let routerOperations = definitions.filter(\.isRouterOperation)
+  /// They are all in ``routerCommands`` (`CommandGrammarTests` checks it), so spelling one,
+  /// as a host's history label does, builds that family alone.
+  static let routerOperations = routerCommands.filter { $0.isRouterOperation }
 
   /// The words of the router operations, which `at TARGET` runs on another node's router.
   public static let routerOperationWords: [String] = routerOperations.map(\.syntax.word)
@@ -69,14 +71,41 @@ public enum CommandGrammar {
     !["window", "undo", "redo"].contains($0)
   }
 
-  /// The entries by first word.
-  static let definitionsByWord: [String: CommandDefinition] = Dictionary(
-    uniqueKeysWithValues: definitions.map { ($0.syntax.word, $0) })
+  /// The entry whose first word is `word`, or `nil`.
+  ///
+  /// A `switch` over the words picks the entry's family, and only that family's list is
+  /// built: the lookup every call makes first (`wsctl focus 2` reads one word) builds no
+  /// table of every entry and no hashed collection, whose generic metadata the runtime would
+  /// instantiate by name and check against the binary's protocol conformances at start-up.
+  /// `CommandGrammarTests` checks that every entry of ``definitions`` is found here and under
+  /// its own family.
+  ///
+  /// - Complexity: O(*f*) word comparisons, for the *f* words of the families listed before
+  ///   `word`'s and of its own.
+  static func definition(_ word: String) -> CommandDefinition? {
+    let family: [CommandDefinition]
+    switch word {
+    case "focus", "split", "close", "reopen", "tab", "swap", "move", "resize", "equalize",
+      "zoom", "minimum-size", "rename":
+      family = layoutCommands
+    case "float", "embed": family = floatingCommands
+    case "arrange", "break", "join": family = arrangeCommands
+    case "stack", "unstack": family = stackCommands
+    case "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top", "present",
+      "dismiss", "dismiss-all", "finish", "set-path", "set-modal-path":
+      family = routerCommands
+    case "mark", "unmark", "at": family = targetCommands
+    case "template": family = templateCommands
+    case "undo", "redo": family = historyCommands
+    case "window": family = windowCommands
+    default: return nil
+    }
+    for definition in family where definition.syntax.word == word { return definition }
+    return nil
+  }
 
   /// The command with a word, or `nil`.
-  ///
-  /// - Complexity: O(1).
   public static func command(_ word: String) -> CommandSyntax? {
-    definitionsByWord[word]?.syntax
+    definition(word)?.syntax
   }
 }

@@ -129,19 +129,19 @@ extension CommandParser {
         return .templateName(try title(at: wordIndex))
       case .routerOperation:
         let word = try text(at: wordIndex)
-        guard let operation = CommandGrammar.definitionsByWord[word], operation.isRouterOperation
+        guard let operation = CommandGrammar.definition(word), operation.isRouterOperation
         else { break }
         return .command(try read(operation, named: word))
       case .targetedCommand:
         let word = try text(at: wordIndex)
-        guard !word.hasPrefix("="), let definition = CommandGrammar.definitionsByWord[word]
+        guard !word.hasPrefix("="), let definition = CommandGrammar.definition(word)
         else { break }
         let command = try read(definition, named: word)
         guard command.isTargetable else { break }
         return .command(command)
       case .windowCommand:
         let word = try text(at: wordIndex)
-        guard !word.hasPrefix("="), let definition = CommandGrammar.definitionsByWord[word]
+        guard !word.hasPrefix("="), let definition = CommandGrammar.definition(word)
         else { break }
         let command = try read(definition, named: word)
         guard command.isWindowTargetable else { break }

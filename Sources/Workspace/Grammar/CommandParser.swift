@@ -98,7 +98,7 @@ public struct CommandParser: Sendable {
   /// - Returns: `true` if `word` ends an argument list.
   public func isCommandWord(_ word: String) -> Bool {
     !word.hasPrefix("=")
-      && (CommandGrammar.definitionsByWord[word] != nil || extraCommandWords.contains(word))
+      && (CommandGrammar.definition(word) != nil || extraCommandWords.contains(word))
   }
 
   /// Parses a whole list of words into commands.
@@ -148,7 +148,7 @@ public struct CommandParser: Sendable {
     let start = index
     let word = decodedLinkWords?[index] ?? words[index]
     index += 1
-    guard !word.hasPrefix("="), let definition = CommandGrammar.definitionsByWord[word] else {
+    guard !word.hasPrefix("="), let definition = CommandGrammar.definition(word) else {
       let suggestion =
         extraCommandWords.contains(word)
         ? nil : Self.suggestion(for: word, among: Self.commandWords + extraCommandWords.sorted())

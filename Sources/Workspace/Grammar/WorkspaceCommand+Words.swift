@@ -21,7 +21,7 @@ extension WorkspaceCommand: CustomStringConvertible {
   ///   command.
   /// - Complexity: O(*n*), where *n* is the total length of the words.
   public func words(reserving extraCommandWords: Set<String>) -> [String] {
-    spelledWords(reserving: extraCommandWords).map(\.text)
+    spelledWords(reserving: extraCommandWords).map { $0.text }
   }
 
   /// The command's words joined by spaces, such as `focus 2` or `rename 'my notes'`.

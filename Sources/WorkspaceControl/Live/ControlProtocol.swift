@@ -35,7 +35,11 @@ enum ControlProtocol {
 
   /// Frames a message: its length, big-endian, then its bytes.
   package static func frame(_ value: JSONValue) -> [UInt8] {
-    let body = JSONWriter.write(value, style: .compact)
+    frame(body: JSONWriter.write(value, style: .compact))
+  }
+
+  /// Frames a message's compact JSON bytes: their length, big-endian, then the bytes.
+  static func frame(body: [UInt8]) -> [UInt8] {
     let length = UInt32(body.count)
     return [
       UInt8(length >> 24), UInt8(length >> 16 & 0xff), UInt8(length >> 8 & 0xff),

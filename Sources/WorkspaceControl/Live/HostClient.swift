@@ -78,7 +78,7 @@ struct HostClient {
   /// Sends one request, within `deadline` milliseconds.
   package func send(_ request: ControlRequest, within deadline: Int64) throws(ControlError) {
     try SocketIO.writeAll(
-      ControlProtocol.frame(request.value), to: descriptor, until: SocketIO.now() + deadline)
+      request.frame, to: descriptor, until: SocketIO.now() + deadline)
   }
 
   /// Reads one reply; `nil` when the host closed the connection.

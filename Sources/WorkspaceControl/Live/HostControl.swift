@@ -93,7 +93,7 @@ final class HostControl: @unchecked Sendable {
           HostCall(
             arguments: Invocation.forHost(arguments), terminal: context.terminal,
             fileName: context.file))
-        let frame = ControlProtocol.frame(request.value)
+        let frame = request.frame
         let length = frame.count - 4
         guard length <= ControlProtocol.maximumRequestBytes else {
           guard batch.send(self) else { return }
