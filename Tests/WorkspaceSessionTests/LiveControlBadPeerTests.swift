@@ -101,8 +101,11 @@ extension LiveControl {
       let longest = ticker.stop()
       #expect(hosted == filed)
       #expect(hosted.exitCode == 0)
-      // Working the request out and applying it is the main actor's only long step.
-      #expect(longest < .seconds(2), "the main actor was held for \(longest)")
+      // Working the request out and applying it is the main actor's only long step. The bound
+      // is far above that step (about 1 s in a debug build, 2.3 s seen on a loaded machine):
+      // it catches a host that blocks its main actor waiting on a peer or the disk, not a slow
+      // one; wsbench measures speed.
+      #expect(longest < .seconds(10), "the main actor was held for \(longest)")
     }
 
     @Test(arguments: [

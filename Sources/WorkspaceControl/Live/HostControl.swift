@@ -68,7 +68,8 @@ final class HostControl: @unchecked Sendable {
     var number = 0
     var batch = Batch()
     defer {
-      batch.send(self)
+      // A failure to send is already recorded as the batch's entries' `notSent`.
+      _ = batch.send(self)
       if let failure = lines.failure { entries.put(.inputFailed(failure)) }
       // The host answers what it has and then closes the connection.
       _ = shutdown(client.descriptor, Int32(SHUT_WR))
