@@ -115,49 +115,19 @@ extension OnePassDecoder {
   /// A window of a history entry: its root is an id; the active one's tree members are the
   /// entry's own, and one that stores them is the reference's.
   private mutating func flatWindow() throws(NeedsReference) -> (window: Window, isActive: Bool) {
-    var identifier: String?
-    var title = ""
-    var isActive = false
-    var root: Int?
-    var recent: [NodeID] = []
-    var zoomed: NodeID?
-    var layoutSize: Size?
-    var members = ObjectMembers()
-    guard try openObject() else { throw NeedsReference() }
-    repeat {
-      let (key, start, length) = try self.key()
-      let member = Self.windowKeys.member(key)
-      try members.claim(member)
-      switch member {
-      case .id?: identifier = try string()
-      case .title?: title = try string()
-      case .active?: isActive = try boolean()
-      case .focus?:
-        // The front of the list; the reference reads no more of it.
-        _ = try storedID()
-      case .mostRecentlyUsed?: recent = try ids()
-      case .zoomed?: zoomed = try storedID()
-      case .layoutSize?: layoutSize = try size(lengths: WorkspaceState.layoutLengths)
-      case .root?: root = try integer(atLeast: 1)
-      default:
-        try members.append(keyText(start: start, count: length), try keptValue(depth: 6))
-      }
-    } while try next(closing: 0x7D)
-    guard let identifier, Window.isValidIdentifier(identifier) else { throw NeedsReference() }
-    if isActive {
-      guard
-        !members.holds(.focus), !members.holds(.mostRecentlyUsed), !members.holds(.zoomed),
-        !members.holds(.layoutSize), !members.holds(.root)
-      else { throw NeedsReference() }
-      let window = Window(
-        identifier: identifier, title: title, rootID: NodeID(0), mostRecentlyUsed: [],
-        unknownMembers: members.members)
-      return (window, true)
+    // The front of `focus` is all the reference reads of it, and the list's windows are
+    // kept inside the top level, the history, the entry, the list and the window.
+    let read = try windowMembers(keptDepth: 6) { decoder throws(NeedsReference) in
+      try decoder.integer(atLeast: 1)
     }
-    guard let root, root <= WorkspaceDecoder.maximumID else { throw NeedsReference() }
+    if read.isActive { return (try read.activeWindow(), true) }
+    guard let root = read.root, root <= WorkspaceDecoder.maximumID else {
+      throw NeedsReference()
+    }
     let window = Window(
-      identifier: identifier, title: title, rootID: NodeID(root), mostRecentlyUsed: recent,
-      zoomedPane: zoomed, layoutSize: layoutSize, unknownMembers: members.members)
+      identifier: read.identifier, title: read.title, rootID: NodeID(root),
+      mostRecentlyUsed: read.recent, zoomedPane: read.zoomed, layoutSize: read.layoutSize,
+      unknownMembers: read.members.members)
     return (window, false)
   }
 

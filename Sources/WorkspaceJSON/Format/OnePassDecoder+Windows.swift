@@ -30,59 +30,84 @@ extension OnePassDecoder {
   private mutating func window(at index: Int) throws(NeedsReference)
     -> WorkspaceDecoder.StoredWindow
   {
-    var identifier: String?
+    // A window's tree lies two levels deeper than the top level's (inside the array of
+    // windows and the window), and its kept members inside the top level, the array and the
+    // window.
+    let read = try windowMembers(keptDepth: 3) { decoder throws(NeedsReference) in
+      decoder.nesting += 2
+      defer { decoder.nesting -= 2 }
+      return try decoder.node(parent: nil, depth: 1).id
+    }
+    let location = "$.windows[\(index)]"
+    if read.isActive {
+      return WorkspaceDecoder.StoredWindow(
+        window: try read.activeWindow(), isActive: true, location: location)
+    }
+    guard let root = read.root else { throw NeedsReference() }
+    let window = Window(
+      identifier: read.identifier, title: read.title, rootID: root,
+      mostRecentlyUsed: read.recent, layoutSize: read.layoutSize,
+      unknownMembers: read.members.members)
+    return WorkspaceDecoder.StoredWindow(
+      window: window, focus: read.focus, zoomed: read.zoomed, isActive: false,
+      location: location)
+  }
+
+  /// A window's members as the file holds them, in any order: the top level's windows and a
+  /// history entry's window list spell a window alike, but for how its `root` is held.
+  struct WindowMembers<Root> {
+    var identifier = ""
     var title = ""
     var isActive = false
     var focus: NodeID?
     var recent: [NodeID] = []
     var zoomed: NodeID?
     var layoutSize: Size?
-    var root: NodeID?
+    var root: Root?
     var members = ObjectMembers()
-    guard try openObject() else { throw NeedsReference() }
-    repeat {
-      let (key, start, length) = try self.key()
-      let member = Self.windowKeys.member(key)
-      try members.claim(member)
-      switch member {
-      case .id?: identifier = try string()
-      case .title?: title = try string()
-      case .active?: isActive = try boolean()
-      case .focus?: focus = try storedID()
-      case .mostRecentlyUsed?: recent = try ids()
-      case .zoomed?: zoomed = try storedID()
-      case .layoutSize?: layoutSize = try size(lengths: WorkspaceState.layoutLengths)
-      case .root?:
-        // A window's tree lies two levels deeper than the top level's: inside the array of
-        // windows and the window.
-        nesting += 2
-        root = try node(parent: nil, depth: 1).id
-        nesting -= 2
-      default:
-        // The window's members lie inside the top level, the array and the window.
-        try members.append(keyText(start: start, count: length), try keptValue(depth: 3))
-      }
-    } while try next(closing: 0x7D)
-    guard let identifier, Window.isValidIdentifier(identifier) else { throw NeedsReference() }
-    let location = "$.windows[\(index)]"
-    if isActive {
-      // The active window's tree members are the top level's; one it stores is ignored by
-      // the reference, and not read here.
+
+    /// The active window: its tree's members are the top level's (or the entry's), and one
+    /// it stores is ignored by the reference, so such a window is the reference's.
+    func activeWindow() throws(NeedsReference) -> Window {
       guard
         !members.holds(.focus), !members.holds(.mostRecentlyUsed), !members.holds(.zoomed),
         !members.holds(.layoutSize), !members.holds(.root)
       else { throw NeedsReference() }
-      let window = Window(
+      return Window(
         identifier: identifier, title: title, rootID: NodeID(0), mostRecentlyUsed: [],
         unknownMembers: members.members)
-      return WorkspaceDecoder.StoredWindow(window: window, isActive: true, location: location)
     }
-    guard let root else { throw NeedsReference() }
-    let window = Window(
-      identifier: identifier, title: title, rootID: root, mostRecentlyUsed: recent,
-      layoutSize: layoutSize, unknownMembers: members.members)
-    return WorkspaceDecoder.StoredWindow(
-      window: window, focus: focus, zoomed: zoomed, isActive: false, location: location)
+  }
+
+  /// Reads a window object, its `root` with `readRoot` and the members it does not know kept
+  /// at `keptDepth`; a window without a valid identifier is the reference's.
+  mutating func windowMembers<Root>(
+    keptDepth: Int, root readRoot: (inout Self) throws(NeedsReference) -> Root
+  ) throws(NeedsReference) -> WindowMembers<Root> {
+    var read = WindowMembers<Root>()
+    var identifier: String?
+    guard try openObject() else { throw NeedsReference() }
+    repeat {
+      let (key, start, length) = try self.key()
+      let member = Self.windowKeys.member(key)
+      try read.members.claim(member)
+      switch member {
+      case .id?: identifier = try string()
+      case .title?: read.title = try string()
+      case .active?: read.isActive = try boolean()
+      case .focus?: read.focus = try storedID()
+      case .mostRecentlyUsed?: read.recent = try ids()
+      case .zoomed?: read.zoomed = try storedID()
+      case .layoutSize?: read.layoutSize = try size(lengths: WorkspaceState.layoutLengths)
+      case .root?: read.root = try readRoot(&self)
+      default:
+        try read.members.append(
+          keyText(start: start, count: length), try keptValue(depth: keptDepth))
+      }
+    } while try next(closing: 0x7D)
+    guard let identifier, Window.isValidIdentifier(identifier) else { throw NeedsReference() }
+    read.identifier = identifier
+    return read
   }
 
   /// Puts the stored windows into `state` with the reference's own code, once every tree is
