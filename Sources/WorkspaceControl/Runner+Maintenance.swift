@@ -76,10 +76,14 @@ extension Runner {
     output += "\(options.dryRun ? "dry run (not saved): would initialize" : "initialized") "
     output += store.path.escapedForTerminal
     if let layout {
-      let panes = state.paneIDs.count
-      output +=
-        " from layout '\(layout.name)' (\(panes) pane\(panes == 1 ? "" : "s"))"
-        .escapedForTerminal
+      // Every window's panes, and how many windows when there are several.
+      let windows = state.windows.count
+      let panes = state.windows.indices.reduce(0) {
+        $0 + state.activating(window: $1).paneIDs.count
+      }
+      var counts = "\(panes) pane\(panes == 1 ? "" : "s")"
+      if windows > 1 { counts += " in \(windows) windows" }
+      output += " from layout '\(layout.name)' (\(counts))".escapedForTerminal
     }
     output += "\n"
   }

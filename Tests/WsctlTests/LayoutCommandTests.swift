@@ -14,6 +14,22 @@ import Testing
     return sandbox
   }
 
+  @Test func initFromALayoutOfWindowsCountsEveryWindowsPanes() throws {
+    let sandbox = try Sandbox()
+    let sample = ReadmeLayoutTourTests.root
+      .appendingPathComponent("Samples/Workspaces/windows.layout.json").path
+    try sandbox.write(
+      try String(contentsOfFile: sample, encoding: .utf8), to: "windows.layout.json")
+    let result = try sandbox.succeed("--from", "windows.layout.json", "init", "account=work")
+    // Inbox, Message and the floating Search in the first window, Settings, and the Draft.
+    #expect(
+      result.stdout
+        == "initialized workspace.json from layout 'mail' (5 panes in 2 windows)\n")
+    let tree = try sandbox.succeed("-w", "all", "tree").stdout
+    #expect(tree.contains("pane 'Search' [search:work]"))
+    #expect(tree.contains("window 2 Compose [compose]"))
+  }
+
   @Test func initStartsAWorkspaceFromALayout() throws {
     let sandbox = try sandbox()
     let result = try sandbox.succeed("--from", "dev.layout.json", "init", "project=mail")
