@@ -42,6 +42,10 @@ enum Bindings {
     case .character("e"): .commands([.embed])
     case .character("w"): .commands([.focus(.floating)])
     case .character("t"): .commands([.focus(.tiled)])
+    case .character("s"): .commands([.stack()])
+    case .character("S"): .commands([.unstack])
+    case .character("N"): .commands([.selectWindow(.next)])
+    case .character("P"): .commands([.selectWindow(.previous)])
     case .character("u"): .commands([.undo()])
     case .character("U"): .commands([.redo()])
     case .character("="): .commands([.equalize])
@@ -59,6 +63,7 @@ enum Bindings {
 
   /// One line of help for the status line.
   static let help =
-    "% \" split  arrows o ; focus  x close  c n p 1-9 tabs  z zoom  f e float/embed  w t focus float/tiled"
-    + "  Space arrange  ! break  u U undo/redo  : command  q quit"
+    "% \" split  arrows o ; focus  x close  c n p 1-9 tabs  N P windows  z zoom  s S stack/unstack"
+    + "  f e float/embed  w t focus float/tiled  Space arrange  ! break  u U undo/redo  : command"
+    + "  q quit"
 }
