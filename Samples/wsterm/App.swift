@@ -80,8 +80,16 @@ struct App {
       } else {
         let pane = state.focusedPane
         let number = state.number(of: pane).map(String.init) ?? "?"
+        // Which window is drawn, once there are several (C-b N and C-b P go between them).
+        var window = ""
+        if state.windows.count > 1 {
+          let title = state.activeWindow.title
+          window = "window \(state.activeWindowIndex + 1)/\(state.windows.count)"
+          if !title.isEmpty { window += " \(title)" }
+          window += "  ·  "
+        }
         screen.bottomLine = .status(
-          "pane \(number) (\(pane))  ·  C-b ? keys  ·  C-b : command  ·  C-b q quit",
+          window + "pane \(number) (\(pane))  ·  C-b ? keys  ·  C-b : command  ·  C-b q quit",
           isError: false)
       }
     }

@@ -31,6 +31,23 @@ import WorkspaceTestSupport
     #expect(lines[9] == " pane 3 (%4)  ·  C-b ? keys  ·  C-b : command  ·  C-b q quit")
   }
 
+  @Test func theStatusLineNamesTheWindowOnceThereAreSeveral() throws {
+    let directory = TemporaryDirectory()
+    let file = directory.file("w.json")
+    let wsctl = SampleProcess(name: "wsctl")
+    for arguments in [["init"], ["window", "new", "Mail\u{1B}[2J", "mail/inbox"]] {
+      let result = try wsctl.run(["-f", file] + arguments)
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    let result = try wsterm.run(["-f", file, "--frame", "100x8"])
+    #expect(result.status == 0, "\(result.stderr)")
+    // The title is escaped, never run, as every title wsterm draws.
+    #expect(
+      result.lines.dropLast().last
+        == " window 2/2 Mail\\u{1B}[2J  ·  pane 1 (%6)  ·  C-b ? keys  ·  C-b : command  ·  C-b q quit"
+    )
+  }
+
   @Test func frameOfTheDashboardIsAGrid() throws {
     let result = try wsterm.run(["-f", sample("dashboard.json"), "--frame", "60x12"])
     #expect(result.status == 0)
