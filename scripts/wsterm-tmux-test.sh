@@ -111,6 +111,10 @@ refute() {
 count_panes() { screen | grep -o '[┌┏]' | wc -l | tr -d ' '; }
 
 launch() {
+  # A session that outlives every wsterm session keeps the server up: killing the only
+  # session makes the server exit, and a command racing that exit fails with "server exited
+  # unexpectedly" (seen once in CI, at a relaunch).
+  tmux_ has-session -t keeper 2>/dev/null || tmux_ new-session -d -s keeper -x 20 -y 5
   tmux_ new-session -d -s wsterm -x 100 -y 30 \
     "$WSTERM -f '$file'; echo \"[wsterm exited \$?]\"; exec sleep 600"
 }
