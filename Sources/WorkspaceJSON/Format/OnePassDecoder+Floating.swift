@@ -55,6 +55,22 @@ extension OnePassDecoder {
   private mutating func floatingPane(
     of tabs: NodeID?, depth: Int
   ) throws(NeedsReference) -> FloatingPane {
+    // The pane is nested three levels below the container's members (the layers' array, a
+    // layer, its panes' array, the pane): counted as deeper nodes, so every limit holds.
+    let pane = try floatingPane(keptDepth: 2 * depth + nesting + 4) {
+      (decoder) throws(NeedsReference) in
+      try decoder.node(parent: tabs, depth: depth + 3).id
+    }
+    guard nodes[pane.id]?.isPane == true else { throw NeedsReference() }
+    return pane
+  }
+
+  /// A floating pane object — its frame, whether it is pinned, its pane read by `readNode` —
+  /// with the members it does not know kept at `keptDepth`: the tree's layers hold the pane's
+  /// node, a history image's its id.
+  mutating func floatingPane(
+    keptDepth: Int, node readNode: (inout Self) throws(NeedsReference) -> NodeID
+  ) throws(NeedsReference) -> FloatingPane {
     var frame: FloatingFrame?
     var isPinned = false
     var id: NodeID?
@@ -67,18 +83,12 @@ extension OnePassDecoder {
       switch member {
       case .frame?: frame = try self.frame()
       case .pinned?: isPinned = try boolean()
-      case .node?:
-        // Nested three levels below the container's members (the layers' array, a layer, its
-        // panes' array, the pane): counted as deeper nodes, so every limit holds.
-        id = try node(parent: tabs, depth: depth + 3).id
+      case .node?: id = try readNode(&self)
       default:
-        try members.append(
-          keyText(start: start, count: length), try keptValue(depth: 2 * depth + nesting + 4))
+        try members.append(keyText(start: start, count: length), try keptValue(depth: keptDepth))
       }
     } while try next(closing: 0x7D)
-    guard let id, nodes[id]?.isPane == true, let frame else {
-      throw NeedsReference()
-    }
+    guard let id, let frame else { throw NeedsReference() }
     var pane = FloatingPane(id, frame: frame, isPinned: isPinned)
     pane.unknownMembers = members.members
     return pane

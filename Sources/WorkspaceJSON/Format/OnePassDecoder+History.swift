@@ -314,29 +314,10 @@ extension OnePassDecoder {
 
   /// A floating pane of an image: its frame, whether it is pinned, its pane's id.
   private mutating func flatFloatingPane(depth: Int) throws(NeedsReference) -> FloatingPane {
-    var frame: FloatingFrame?
-    var isPinned = false
-    var id: Int?
-    var members = ObjectMembers()
-    guard try openObject() else { throw NeedsReference() }
-    repeat {
-      let (key, start, length) = try self.key()
-      let member = Self.floatingPaneKeys.member(key)
-      try members.claim(member)
-      switch member {
-      case .frame?: frame = try self.frame()
-      case .pinned?: isPinned = try boolean()
-      case .node?:
-        guard let stored = try number().intValue else { throw NeedsReference() }
-        id = stored
-      default:
-        try members.append(keyText(start: start, count: length), try keptValue(depth: depth))
-      }
-    } while try next(closing: 0x7D)
-    guard let id, let frame else { throw NeedsReference() }
-    var pane = FloatingPane(NodeID(id), frame: frame, isPinned: isPinned)
-    pane.unknownMembers = members.members
-    return pane
+    try floatingPane(keptDepth: depth) { (decoder) throws(NeedsReference) in
+      guard let stored = try decoder.number().intValue else { throw NeedsReference() }
+      return NodeID(stored)
+    }
   }
 
   private static let historyKeys = KeyTable(keys: [.limit, .undo, .redo])
