@@ -133,7 +133,8 @@ public enum WorkspaceError: Error, Hashable, Sendable {
   case floatingPane(NodeID, command: String)
   /// A command of floating panes (`float move`, `float resize`, `float pin`) on a tiled pane.
   case notFloating(NodeID)
-  /// `float` of the last tiled pane of its tab, which keeps at least one, as Zellij does.
+  /// `float` of the last tiled pane of its tab (or of a window without tabs), which keeps at
+  /// least one, as Zellij does.
   case lastTiledPane(NodeID)
   /// `focus float`, `float hide` or `float unhide` in a tab without floating panes.
   case noFloatingPanes
@@ -269,7 +270,7 @@ extension WorkspaceError: CustomStringConvertible {
       "'\(word)' acts on tiled panes and \(id) floats ('embed' puts it back)"
     case .notFloating(let id): "\(id) does not float ('float' floats it)"
     case .lastTiledPane(let id):
-      "cannot float \(id): it is the last tiled pane of its tab, which keeps one"
+      "cannot float \(id): it is the last tiled pane of its tab or window, which keeps one"
     case .noFloatingPanes: "the focused tab has no floating panes"
     case .floatingAtLimit(let id, let direction):
       "floating pane \(id) cannot go further \(direction)"

@@ -57,7 +57,7 @@ import Testing
     (["float", "move", "left"], "wsctl: %3 does not float ('float' floats it) at word 1"),
     (
       ["float", "float", "focus", "1", "float"],
-      "wsctl: cannot float %4: it is the last tiled pane of its tab, which keeps one at word 5"
+      "wsctl: cannot float %4: it is the last tiled pane of its tab or window, which keeps one at word 5"
     ),
     (["focus", "float"], "wsctl: the focused tab has no floating panes at word 1"),
     (
