@@ -95,24 +95,31 @@ extension WorkspaceTemplate {
     with values: [String: String], _ registry: RouteRegistry
   ) throws(WorkspaceError) {
     guard !registry.kinds.isEmpty else { return }
-    for tree in trees { try check(tree) }
-    func check(_ tree: NodeTemplate) throws(WorkspaceError) {
+    try forEachRouter { (router) throws(WorkspaceError) in
+      let root = router.stack.root
+      let names = root.arguments.flatMap { (try? TemplateText.placeholders(in: $0)) ?? [] }
+      guard !names.isEmpty, names.allSatisfy({ values[$0] != nil }) else { return }
+      let token = RouteToken(
+        name: root.name, arguments: root.arguments.map { TemplateText.filled($0, with: values) })
+      if let reason = registry.problem(reading: token, kind: router.kind) {
+        let culprit =
+          Self.culprit(of: root, values: values) {
+            registry.problem(reading: $0, kind: router.kind)
+          } ?? names[0]
+        throw .invalidTemplateArgument(culprit, value: values[culprit]!, reason: reason)
+      }
+    }
+  }
+
+  /// Calls `body` with every router template of every window's tree, depth-first.
+  fileprivate func forEachRouter(
+    _ body: (RouterState) throws(WorkspaceError) -> Void
+  ) throws(WorkspaceError) {
+    for tree in trees {
       _ = try tree.mapped(
         title: { (text) throws(WorkspaceError) in text },
         router: { (router) throws(WorkspaceError) in
-          let root = router.stack.root
-          let names = root.arguments.flatMap { (try? TemplateText.placeholders(in: $0)) ?? [] }
-          guard !names.isEmpty, names.allSatisfy({ values[$0] != nil }) else { return router }
-          let token = RouteToken(
-            name: root.name, arguments: root.arguments.map { TemplateText.filled($0, with: values) }
-          )
-          if let reason = registry.problem(reading: token, kind: router.kind) {
-            let culprit =
-              Self.culprit(of: root, values: values) {
-                registry.problem(reading: $0, kind: router.kind)
-              } ?? names[0]
-            throw .invalidTemplateArgument(culprit, value: values[culprit]!, reason: reason)
-          }
+          try body(router)
           return router
         })
     }
@@ -128,23 +135,17 @@ extension WorkspaceTemplate {
   /// - Complexity: O(*n*), for *n* nodes in the tree.
   func checkFixedRoutes(_ registry: RouteRegistry) throws(WorkspaceError) {
     guard !registry.kinds.isEmpty else { return }
-    for tree in trees { try check(tree) }
-    func check(_ tree: NodeTemplate) throws(WorkspaceError) {
-      _ = try tree.mapped(
-        title: { (text) throws(WorkspaceError) in text },
-        router: { (router) throws(WorkspaceError) in
-          let root = router.stack.root
-          let isFixed = root.arguments.allSatisfy {
-            ((try? TemplateText.placeholders(in: $0)) ?? []).isEmpty
-          }
-          guard isFixed else { return router }
-          let token = RouteToken(
-            name: root.name, arguments: root.arguments.map { TemplateText.filled($0, with: [:]) })
-          if let reason = registry.problem(reading: token, kind: router.kind) {
-            throw .refusedTemplateRoute(token, template: name, reason: reason)
-          }
-          return router
-        })
+    try forEachRouter { (router) throws(WorkspaceError) in
+      let root = router.stack.root
+      let isFixed = root.arguments.allSatisfy {
+        ((try? TemplateText.placeholders(in: $0)) ?? []).isEmpty
+      }
+      guard isFixed else { return }
+      let token = RouteToken(
+        name: root.name, arguments: root.arguments.map { TemplateText.filled($0, with: [:]) })
+      if let reason = registry.problem(reading: token, kind: router.kind) {
+        throw .refusedTemplateRoute(token, template: name, reason: reason)
+      }
     }
   }
 }
