@@ -55,8 +55,14 @@ extension WorkspaceState {
     }
     for (id, before) in previous.nodes {
       near.append(id)
+      let after = nodes[id]
+      // A node that kept its place (kind, parent, children, floating panes) changes no
+      // neighbour's check, which reads only those of it: its own check, and that of the
+      // containers on its chain, is all its change can break (a pane's routes, a
+      // container's weights or active child). Most steps of a host's history are such.
+      if let before, let after, before.keepsPlace(of: after) { continue }
       addNeighbours(of: before)
-      addNeighbours(of: nodes[id])
+      addNeighbours(of: after)
     }
     near.sort()
     var reachesRoot = SmallNodeMap<Void>()
