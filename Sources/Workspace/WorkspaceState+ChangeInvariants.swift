@@ -10,13 +10,16 @@ extension WorkspaceState {
   /// for a node it added) and the root before, as ``restore(_:in:)`` returns it.
   ///
   /// A sound tree changed only at some nodes can break an invariant only near them. The
-  /// check takes the changed nodes, their parents and children before and after, and both
-  /// roots if the root changed; for each that exists it checks the node itself (kind, weights, active index, ids,
-  /// its children's axes), that it and its parent and children name each other, that its
+  /// check takes the changed nodes, the parents and children before and after of those that
+  /// did not keep their place (`Node.keepsPlace(of:)`: another node's check reads only a
+  /// node's kind, parent, children and floating panes), and both roots if the root changed;
+  /// for each that exists it checks the node itself (kind, weights, active index, ids, its
+  /// children's axes), that it and its parent and children name each other, that its
   /// chain of parents reaches the root, and that every container on that chain whose subtree
   /// holds a pane has an active child holding one. A node no longer reachable from the root
   /// has a changed node on its chain of parents, whose check fails; a container whose
-  /// subtree holds no changed node is as it was.
+  /// subtree holds no changed node is as it was. The few nodes a step looks at are kept in
+  /// arrays, not hashed sets (`SmallNodeMap`).
   ///
   /// - Parameter previous: What the change replaced.
   /// - Returns: The broken invariants, as short messages naming a node; empty for a sound
