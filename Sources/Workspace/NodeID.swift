@@ -36,9 +36,9 @@ public struct NodeID: RawRepresentable, Hashable, Comparable, Sendable {
   }
 
   /// The hash a set or dictionary of ids files an id under: its number's, as `Int` hashes
-  /// it (the same seeded SipHash as ``hash(into:)`` feeds, in one call). Without it every
-  /// lookup in ``WorkspaceState/nodes`` built a `Hasher`, fed it and finalised it: about
-  /// half again the instructions, and a fifth of a restore of a file with history.
+  /// it (the same seeded SipHash that `hash(into:)` feeds, in one call). Without it every
+  /// lookup in a workspace's nodes built a `Hasher`, fed it and finalised it: about half
+  /// again the instructions of a lookup.
   ///
   /// - Parameter seed: The per-storage seed of the set or dictionary.
   /// - Returns: The number's hash under `seed`.
