@@ -194,6 +194,14 @@ public struct Node: Sendable {
     return children.slots.flatMap { $0.floating.ids }
   }
 
+  /// Whether `other` stands where this node does: the same kind (axis included), parent,
+  /// children and floating panes, in order. What else differs (routes, titles, weights,
+  /// the active child, floating frames) no other node's invariants read.
+  func keepsPlace(of other: Node) -> Bool {
+    kind == other.kind && parent == other.parent && children == other.children
+      && floatingPanes == other.floatingPanes
+  }
+
   /// The index of the child `id` in ``children``, or of the tab whose floating layer holds
   /// it; `nil` if it is neither.
   public func slotIndex(of id: NodeID) -> Int? {

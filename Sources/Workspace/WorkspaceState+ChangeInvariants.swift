@@ -10,13 +10,16 @@ extension WorkspaceState {
   /// for a node it added) and the root before, as ``restore(_:in:)`` returns it.
   ///
   /// A sound tree changed only at some nodes can break an invariant only near them. The
-  /// check takes the changed nodes, their parents and children before and after, and both
-  /// roots if the root changed; for each that exists it checks the node itself (kind, weights, active index, ids,
-  /// its children's axes), that it and its parent and children name each other, that its
+  /// check takes the changed nodes, the parents and children before and after of those that
+  /// did not keep their place (`Node.keepsPlace(of:)`: another node's check reads only a
+  /// node's kind, parent, children and floating panes), and both roots if the root changed;
+  /// for each that exists it checks the node itself (kind, weights, active index, ids, its
+  /// children's axes), that it and its parent and children name each other, that its
   /// chain of parents reaches the root, and that every container on that chain whose subtree
   /// holds a pane has an active child holding one. A node no longer reachable from the root
   /// has a changed node on its chain of parents, whose check fails; a container whose
-  /// subtree holds no changed node is as it was.
+  /// subtree holds no changed node is as it was. The few nodes a step looks at are kept in
+  /// arrays, not hashed sets (`SmallNodeMap`).
   ///
   /// - Parameter previous: What the change replaced.
   /// - Returns: The broken invariants, as short messages naming a node; empty for a sound
@@ -28,13 +31,18 @@ extension WorkspaceState {
     var problems: [String] = []
     if root.parent != nil { problems.append("root \(rootID) has a parent") }
     // Every window's root is a root; a window opened, closed or switched changes them.
-    let roots = Set(windowRoots)
-    var previousRoots: Set<NodeID> = [previous.rootID]
+    let roots = windowRoots
+    var previousRoots = [previous.rootID]
     for (index, window) in previous.windowList.entries.enumerated()
     where index != previous.windowList.active {
-      previousRoots.insert(window.rootID)
+      previousRoots.append(window.rootID)
     }
-    var near = roots.symmetricDifference(previousRoots)
+    // The nodes near the change, in an array sorted and rid of repeats below: a step names
+    // a few nodes, and hashing them into a set cost more than checking them.
+    var near: [NodeID] = []
+    if roots != previousRoots {
+      near += Set(roots).symmetricDifference(previousRoots)
+    }
     for other in roots where other != rootID {
       guard let node = nodes[other] else {
         problems.append("root \(other) of a window does not exist")
@@ -42,19 +50,33 @@ extension WorkspaceState {
       }
       if node.parent != nil { problems.append("root \(other) of a window has a parent") }
     }
-    for (id, before) in previous.nodes {
-      near.insert(id)
-      for node in [before, nodes[id]] {
-        guard let node else { continue }
-        if let parent = node.parent { near.insert(parent) }
-        near.formUnion(node.children + node.floatingPanes)
-      }
+    func addNeighbours(of node: Node?) {
+      guard let node else { return }
+      if let parent = node.parent { near.append(parent) }
+      near += node.children
+      near += node.floatingPanes
     }
-    var reachesRoot = roots
-    var holdsPane: [NodeID: Bool] = [:]
-    for id in near {
+    for (id, before) in previous.nodes {
+      near.append(id)
+      let after = nodes[id]
+      // A node that kept its place (kind, parent, children, floating panes) changes no
+      // neighbour's check, which reads only those of it: its own check, and that of the
+      // containers on its chain, is all its change can break (a pane's routes, a
+      // container's weights or active child). Most steps of a host's history are such.
+      if let before, let after, before.keepsPlace(of: after) { continue }
+      addNeighbours(of: before)
+      addNeighbours(of: after)
+    }
+    near.sort()
+    var reachesRoot = SmallNodeMap<Void>()
+    for root in roots { reachesRoot.insert(root) }
+    var holdsPane = SmallNodeMap<Bool>()
+    var last: NodeID?
+    for id in near where id != last {
+      last = id
       guard let node = nodes[id] else { continue }
-      problems += links(of: node) + violations(of: node) + floatingViolations(of: node)
+      problems +=
+        links(of: node, roots: roots) + violations(of: node) + floatingViolations(of: node)
       guard let chain = chainToRoot(from: id, known: &reachesRoot) else {
         problems.append("\(id) is unreachable from the windows' roots")
         continue
@@ -68,17 +90,18 @@ extension WorkspaceState {
       }
     }
     if !holds(rootID, &holdsPane) { problems.append("the workspace has no pane") }
-    for other in roots where other != rootID && nodes[other] != nil && near.contains(other) {
-      if !holds(other, &holdsPane) { problems.append("the window of root \(other) has no pane") }
+    for other in roots where other != rootID && nodes[other] != nil {
+      guard near.contains(other), !holds(other, &holdsPane) else { continue }
+      problems.append("the window of root \(other) has no pane")
     }
     return problems
   }
 
   /// Whether `node`, its parent and its children name each other, each child once.
-  private func links(of node: Node) -> [String] {
+  private func links(of node: Node, roots: [NodeID]) -> [String] {
     var problems: [String] = []
     let id = node.id
-    if id != rootID && !windowRoots.contains(id) {
+    if !roots.contains(id) {
       if let parent = node.parent.flatMap({ nodes[$0] }) {
         if !parent.children.contains(id), parent.tabIndex(floating: id) == nil {
           problems.append("\(id) names \(parent.id) as parent, which does not hold it")
@@ -88,16 +111,28 @@ extension WorkspaceState {
       }
     }
     let children = node.children + node.floatingPanes
-    if Set(children).count != children.count { problems.append("\(id) holds a child twice") }
+    if Self.holdsRepeat(children) { problems.append("\(id) holds a child twice") }
     for child in children where nodes[child]?.parent != id {
       problems.append("\(child) does not name \(id) as parent")
     }
     return problems
   }
 
+  /// Whether `ids` holds an id twice: compared pairwise when there are few, as a container
+  /// holds, else through a set.
+  private static func holdsRepeat(_ ids: [NodeID]) -> Bool {
+    guard ids.count > 16 else {
+      for index in ids.indices.dropFirst() where ids[..<index].contains(ids[index]) {
+        return true
+      }
+      return false
+    }
+    return Set(ids).count != ids.count
+  }
+
   /// The nodes from `id` up to the root, `id` first; `nil` when the chain of parents leaves
   /// the tree or loops. `known` holds nodes whose chains were found to reach the root.
-  private func chainToRoot(from id: NodeID, known: inout Set<NodeID>) -> [NodeID]? {
+  private func chainToRoot(from id: NodeID, known: inout SmallNodeMap<Void>) -> [NodeID]? {
     var chain: [NodeID] = []
     var current = id
     while true {
@@ -107,13 +142,13 @@ extension WorkspaceState {
       guard chain.count <= nodes.count, let parent = nodes[current]?.parent else { return nil }
       current = parent
     }
-    known.formUnion(chain)
+    for node in chain { known.insert(node) }
     // The part above a known node was checked when it became known.
     return chain
   }
 
   /// Whether the subtree at `id` holds a pane; stops at the first pane found.
-  private func holds(_ id: NodeID, _ memo: inout [NodeID: Bool]) -> Bool {
+  private func holds(_ id: NodeID, _ memo: inout SmallNodeMap<Bool>) -> Bool {
     if let known = memo[id] { return known }
     guard let node = nodes[id] else { return false }
     var result = node.isPane

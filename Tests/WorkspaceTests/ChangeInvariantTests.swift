@@ -81,6 +81,67 @@ import WorkspaceTestSupport
     #expect(!tampered.historyReplays())
   }
 
+  /// A step that keeps a node's place (kind, parent, children) adds none of its neighbours
+  /// to the check, yet what it changed is still checked: its own fields, and the containers
+  /// on its chain (an active child without panes).
+  @Test func aNodeThatKeepsItsPlaceIsStillCheckedWithItsChain() throws {
+    let state = WorkspaceState(tabs(("1", pane("A")), ("2", pane("B"))))
+    let tabs = state.rootID
+    let (first, second) = (state[tabs].children[0], state[tabs].children[1])
+    // The second tab holds no pane: sound while the first tab is the active one.
+    var sound = state
+    sound.nodes[second] = .unknown(second, kind: "terminal", parent: tabs)
+    try #require(sound.invariantViolations(checkingFocus: false) == [])
+    let before = Journal(
+      rootID: sound.rootID, mostRecentlyUsed: sound.mostRecentlyUsed,
+      zoomedPane: sound.zoomedPane, windowList: sound.windowList)
+
+    // Only a title changes: nothing to report.
+    var retitled = sound
+    var journal = before
+    journal.nodes[first] = .some(sound.nodes[first])
+    retitled.nodes[first] = .pane(
+      first, title: "renamed", router: sound[first].router!, parent: tabs)
+    #expect(sound[first].keepsPlace(of: retitled[first]))
+    #expect(retitled.invariantViolations(since: journal) == [])
+
+    // Only the active tab changes, to the one without panes: both checks report it.
+    var selected = sound
+    journal = before
+    journal.nodes[tabs] = .some(sound.nodes[tabs])
+    selected.nodes[tabs] = .tabs(
+      tabs, children: [first, second], titles: ["1", "2"], activeIndex: 1)
+    #expect(sound[tabs].keepsPlace(of: selected[tabs]))
+    #expect(selected.invariantViolations(checkingFocus: false) != [])
+    #expect(
+      selected.invariantViolations(since: journal) == [
+        "active child \(second) of \(tabs) holds no pane"
+      ])
+
+    // A pane that names another parent no longer keeps its place: its old parent, which
+    // the step does not name, is checked too.
+    var moved = sound
+    journal = before
+    journal.nodes[first] = .some(sound.nodes[first])
+    moved.nodes[first] = .pane(first, title: "A", router: sound[first].router!, parent: second)
+    #expect(!sound[first].keepsPlace(of: moved[first]))
+    #expect(moved.invariantViolations(since: journal) != [])
+  }
+
+  /// A history whose step changes only a pane's routes replays: the check of such a step
+  /// looks at the pane and its chain alone.
+  @Test func aHistoryOfRouteChangesReplays() throws {
+    var state = WorkspaceState(hsplit(pane("A"), vsplit(pane("B"), pane("C"))))
+    for index in 0..<5 {
+      try state.applyChecked(.route(.push([RouteToken("detail", index)])))
+      try state.applyChecked(.focus(.next))
+    }
+    try state.applyChecked(.undo(count: 2))
+    #expect(state.history.undoEntries.count >= 3)
+    #expect(!state.history.redoEntries.isEmpty)
+    #expect(state.historyReplays())
+  }
+
   // MARK: Random commands and corruptions
 
   static func randomCommand(

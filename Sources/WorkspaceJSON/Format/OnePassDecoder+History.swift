@@ -237,8 +237,10 @@ extension OnePassDecoder {
     let unknown = image.members.members
     let children = image.children ?? []
     let active = image.active ?? 0
-    let allowed = Set(kind.members).union([.parent])
-    for key in FormatKey.allCases where image.members.holds(key) && !allowed.contains(key) {
+    // The image holds only keys of the table it was read with; a set of the kind's members
+    // built for every image was most of the cost of making its node.
+    for key in Self.imageMemberKeys
+    where image.members.holds(key) && key != .parent && !kind.members.contains(key) {
       throw NeedsReference()
     }
     switch kind {
@@ -325,6 +327,13 @@ extension OnePassDecoder {
     .label, .root, .mostRecentlyUsed, .zoomed, .zoomChanged, .windows, .previousWindow, .nodes,
   ])
   private static let imageKeys = KeyTable(keys: [.id, .node])
-  private static let imageNodeKeys = KeyTable(
-    keys: [.parent] + StoredNodeKind.allCases.flatMap(\.members))
+  private static let imageNodeKeys = KeyTable(keys: imageMemberKeys)
+  /// The members an image's node may hold: its parent and those of any kind, once each.
+  private static let imageMemberKeys: [FormatKey] = {
+    var keys: [FormatKey] = [.parent]
+    for key in StoredNodeKind.allCases.flatMap(\.members) where !keys.contains(key) {
+      keys.append(key)
+    }
+    return keys
+  }()
 }
