@@ -95,7 +95,7 @@ extension RouteToken {
     // bytes is stored inline and only checked ASCII a word at a time, not decoded as UTF-8
     // with repairs (which was more than half of parsing a token the cache does not hold).
     let text = String(unsafeUninitializedCapacity: utf8.count) { buffer in
-      _ = buffer.initialize(fromContentsOf: utf8)
+      buffer.baseAddress!.initialize(from: utf8.baseAddress!, count: utf8.count)
       return utf8.count
     }
     self.init(canonicalText: text, nameLength: nameLength)
