@@ -91,7 +91,14 @@ extension RouteToken {
       self = try RouteToken(parsing: String(decoding: utf8, as: UTF8.self))
       return
     }
-    self.init(canonicalText: String(decoding: utf8, as: UTF8.self), nameLength: nameLength)
+    // The bytes are checked ASCII: copied into the string as they are. A text of up to 15
+    // bytes is stored inline and only checked ASCII a word at a time, not decoded as UTF-8
+    // with repairs (which was more than half of parsing a token the cache does not hold).
+    let text = String(unsafeUninitializedCapacity: utf8.count) { buffer in
+      buffer.baseAddress!.initialize(from: utf8.baseAddress!, count: utf8.count)
+      return utf8.count
+    }
+    self.init(canonicalText: text, nameLength: nameLength)
   }
 
   /// The length of the name if `bytes` are already a token's canonical text (``description``):

@@ -34,6 +34,33 @@ import Testing
     }
   }
 
+  /// Canonical text of every length around the longest a string stores inline (15 bytes),
+  /// read from bytes: the same token, text, name and arguments as parsed from a string.
+  @Test(arguments: 1..<40)
+  func canonicalTextOfEveryLengthReadFromBytes(length: Int) throws {
+    let text = "d" + String(String(repeating: ":a/~", count: 10).prefix(length - 1))
+    var utf8 = text
+    let fromBytes = try utf8.withUTF8 { buffer throws(PaneRouterError) in
+      try RouteToken(parsingUTF8: buffer)
+    }
+    let fromText = try RouteToken(parsing: text)
+    #expect(fromBytes == fromText)
+    #expect(fromBytes.description == fromText.description)
+    #expect(fromBytes.name == fromText.name)
+    #expect(fromBytes.arguments == fromText.arguments)
+  }
+
+  /// The byte set a token's canonical text is checked against: each byte below 0x80 in it
+  /// exactly when its character is unreserved, no byte at or above 0x80.
+  @Test func byteSetsHoldExactlyTheirCharacters() {
+    for byte in UInt8.min...UInt8.max {
+      let scalar = Unicode.Scalar(byte)
+      #expect(
+        RouteToken.isPlain(byte, RouteToken.unreserved) == (byte < 0x80 && scalar.isUnreserved),
+        "\(byte)")
+    }
+  }
+
   @Test(arguments: [
     RouteToken("inbox"), RouteToken("detail", 7), RouteToken("search", "swift testing"),
     RouteToken(name: "x", arguments: ["é", "e\u{301}", "a/b?c", "", "~-._", "100%"]),

@@ -303,6 +303,27 @@ struct JSONReaderValueTests {
     }
   }
 
+  @Test(
+    "a line break and indentation end at the first other byte, at every position of the scan",
+    arguments: 0..<40)
+  func blankRunPositions(_ length: Int) throws {
+    let run = "\n" + String(repeating: " ", count: length)
+    #expect(try JSONReader.parse("[1," + run + "2" + run + "]") == [1, 2])
+    // One space and then more whitespace is not the one space a value follows most often.
+    #expect(try JSONReader.parse("{\"a\": " + run + "1}") == ["a": 1])
+    // A tab, carriage return or other byte inside the run, at every place of an eight-byte
+    // word: whitespace is passed, anything else stops the scan where it stands.
+    for (byte, isWhitespace) in [("\t", true), ("\r", true), ("x", false), ("!", false)] {
+      let text = "[1," + run + byte + run + "2]"
+      if isWhitespace {
+        #expect(try JSONReader.parse(text) == [1, 2], "\(length) \(byte.debugDescription)")
+      } else {
+        let error = try #require(parseError(Array(text.utf8)))
+        #expect(error.offset == 3 + run.utf8.count, "\(length) \(byte)")
+      }
+    }
+  }
+
   @Test("special bytes are found at every position of the eight-byte scan", arguments: 0..<20)
   func scanPositions(_ position: Int) throws {
     let prefix = String(repeating: "a", count: position)

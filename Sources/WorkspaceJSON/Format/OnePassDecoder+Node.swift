@@ -175,6 +175,7 @@ extension OnePassDecoder {
   ) throws(NeedsReference) -> [NodeID] {
     var ids: [NodeID] = []
     guard try openArray() else { return ids }
+    ids.reserveCapacity(8)
     repeat {
       let (id, kind) = try node(parent: parent, depth: depth + 1)
       ids.append(id)

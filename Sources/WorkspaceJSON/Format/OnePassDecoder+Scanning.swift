@@ -121,6 +121,8 @@ extension OnePassDecoder {
   ) throws(NeedsReference) -> [Element] {
     var elements: [Element] = []
     guard try openArray() else { return elements }
+    // Room for the short arrays of a file (weights, titles), which grew three times to five.
+    elements.reserveCapacity(8)
     repeat {
       elements.append(try element(&self))
     } while try next(closing: 0x5D)

@@ -54,9 +54,11 @@ struct OnePassDecoder {
     reader = JSONReader(
       base: buffer.baseAddress!, count: buffer.count, limits: WorkspaceFile.jsonLimits(limits))
     self.limits = limits
-    // About one node per kilobyte of a route-heavy file; a small dictionary grows. Distinct
-    // tokens are rarer than one in 64 bytes (growing the cache costs more than room to spare).
-    nodes = Dictionary(minimumCapacity: buffer.count / 1024)
+    // Room for a node per half kilobyte: a pane with ten routes takes about that much, one
+    // with a hundred several kilobytes (growing the dictionary hashes every id again, 1.5% of
+    // a restore of 100 short panes). Distinct tokens are rarer than one in 64 bytes (growing
+    // the cache costs more than room to spare).
+    nodes = Dictionary(minimumCapacity: buffer.count / 512)
     tokenCache = TokenCache(expectedCount: buffer.count / 64)
   }
 

@@ -111,8 +111,14 @@ package struct JSONReader {
   static func skipWhitespace(in base: UnsafeRawPointer, count: Int, from offset: Int) -> Int {
     var index = offset
     // Most values follow their separator directly, or after one space.
-    guard index < count, base.load(fromByteOffset: index, as: UInt8.self) <= 0x20 else {
-      return index
+    guard index < count else { return index }
+    let first = base.load(fromByteOffset: index, as: UInt8.self)
+    guard first <= 0x20 else { return index }
+    // A value after its colon: one space, and then no whitespace (never above 0x20).
+    if first == 0x20, index &+ 1 < count,
+      base.load(fromByteOffset: index &+ 1, as: UInt8.self) > 0x20
+    {
+      return index &+ 1
     }
     while index &+ 8 <= count {
       let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
@@ -125,7 +131,7 @@ package struct JSONReader {
         continue
       }
       let spaces = notSpaces.trailingZeroBitCount >> 3
-      if word >> (UInt64(spaces) &* 8) & 0xFF > 0x20 { return index &+ spaces }
+      if word &>> (UInt64(spaces) &* 8) & 0xFF > 0x20 { return index &+ spaces }
       let other = nonWhitespaceMask(word)
       if other != 0 { return index &+ (other.trailingZeroBitCount >> 3) }
       index &+= 8
