@@ -132,10 +132,27 @@ struct App {
     watchStatus(continuation)
     var reader = KeyReader()
     Terminal.output(screen(width: size.width, height: size.height).render().ansi())
+    // One frame for the events that come together: a command wakes the change stream and
+    // the status (saving, then saved), and a frame costs milliseconds of the main actor
+    // that a save, a reply or the next key would wait for. The draw is sent from a task of
+    // the main actor, so it comes after what the same turn woke; a status that the status
+    // line does not show (saving, saved) draws nothing.
+    var drawnProblem = fileProblem
+    var isDrawSent = false
     for await event in events {
+      if case .draw = event {
+        isDrawSent = false
+        drawnProblem = fileProblem
+        Terminal.output(screen(width: size.width, height: size.height).render().ansi())
+        continue
+      }
       handle(event, reader: &reader, continuation: continuation)
       guard isRunning else { break }
-      Terminal.output(screen(width: size.width, height: size.height).render().ansi())
+      if case .status = event, fileProblem == drawnProblem { continue }
+      if !isDrawSent {
+        isDrawSent = true
+        Task { continuation.yield(.draw) }
+      }
     }
     input.stop()
     relay.cancel()
@@ -177,6 +194,8 @@ struct App {
       }
     case .status:
       watchStatus(continuation)
+    case .draw:
+      break
     }
   }
 
