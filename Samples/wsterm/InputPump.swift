@@ -15,6 +15,8 @@ enum Event: Sendable {
   case changed(WorkspaceChangeSummary)
   /// The session's status changed.
   case status
+  /// Time to draw the screen: sent once for the events that came together (see `App.run`).
+  case draw
 }
 
 /// What the status line says about a change, carried from the change stream.

@@ -129,6 +129,13 @@ import WorkspaceTestSupport
     try #require(GlobalOption.named(name))
   }
 
+  /// A word that only looks like an option's name names none: a prefix or an extension of a
+  /// name, a letter no option has, dashes alone or too many, a cluster of letters.
+  @Test(arguments: ["-", "--", "---", "-x", "--fil", "--files", "---file", "-fq", "file", "-é", ""])
+  func otherWordsNameNoOption(_ word: String) {
+    #expect(GlobalOption.named(word) == nil)
+  }
+
   @Test func everyNameIsOneOptions() {
     #expect(Set(Self.names).count == Self.names.count)
     #expect(LineCompletion.options == Self.names)
