@@ -138,10 +138,11 @@ extension WorkspaceState {
       for journal in journals {
         let previous = copy.restore(journal, in: &unrecorded)
         // The tree before this step was sound, so only what the step changed is checked;
-        // the other windows' lists come back with the step's window list, so they are too.
+        // the windows' lists come back with the step's window list and most-recently-used list,
+        // so they are too.
         if checking {
           guard copy.invariantViolations(since: previous).isEmpty,
-            copy.otherWindowListsAreSound()
+            copy.windowListsAreSound()
           else { return nil }
         }
         replaced.append(previous)
@@ -162,11 +163,16 @@ extension WorkspaceState {
   }
 
   /// Whether every window but the active one lists only panes of its own tree, each once, and
-  /// zooms at most the first of them: what a history entry's window list must hold once its
-  /// step is replayed (a stored entry may name any pane).
+  /// zooms at most the first of them, and the active window's list names no pane of another
+  /// window: what a history entry's window list and most-recently-used list must hold once
+  /// its step is replayed (a stored entry may name any pane; an undo that made another
+  /// window active takes that window's list from the entry).
   ///
   /// - Complexity: O(*p*·*d*), for *p* listed panes and a tree *d* deep.
-  private func otherWindowListsAreSound() -> Bool {
+  private func windowListsAreSound() -> Bool {
+    for pane in mostRecentlyUsed where nodes[pane] != nil && windowRoot(of: pane) != rootID {
+      return false
+    }
     for (index, window) in windowList.entries.enumerated() where index != windowList.active {
       let recent = window.mostRecentlyUsed
       guard Set(recent).count == recent.count,

@@ -162,6 +162,31 @@ import Testing
     #expect(state.invariantViolations() == [])
   }
 
+  /// A history whose last step, undone, makes another window active with a most-recently-used
+  /// list naming a pane of the window it leaves (found by `FuzzWorkspaceLoader`: the replay
+  /// checked the other windows' lists, not the active one's): dropped on both paths, and no
+  /// undo or redo after loading breaks the windows' invariants.
+  @Test func aHistoryWhoseUndoActivatesAWindowListingAnotherWindowsPaneIsDropped() throws {
+    let root = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let bytes = try [UInt8](
+      Data(
+        contentsOf: root.appendingPathComponent(
+          "Fuzz/Regressions/FuzzWorkspaceLoader/undo-window-mru-names-another-windows-pane.json"
+        )))
+    #expect(!OnePassDecoderTests.expectAgreement(bytes, "regression").isOnePass)
+    let loaded = try WorkspaceFile.decode(bytes)
+    #expect(loaded.diagnostics.map(\.location) == ["$.history"])
+    #expect(loaded.state.history.undoEntries.isEmpty)
+    #expect(loaded.state.invariantViolations() == [])
+    var state = loaded.state
+    try state.apply(.split(.horizontal))
+    try state.apply(.undo(count: 1))
+    #expect(state.invariantViolations() == [])
+    try state.apply(.redo(count: 1))
+    #expect(state.invariantViolations() == [])
+  }
+
   /// A host's file after a day's commands in several windows, as wsbench generates one:
   /// read in one pass, history included, to the state saved.
   @Test(arguments: 0..<8)
