@@ -145,13 +145,7 @@ import Testing
   /// active window (found by `FuzzWorkspaceLoader`: an undo then broke the windows'
   /// invariants): the history does not replay, and is dropped on both paths.
   @Test func aHistoryWindowListNamingAnotherWindowsPaneIsDropped() throws {
-    let root = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let bytes = try [UInt8](
-      Data(
-        contentsOf: root.appendingPathComponent(
-          "Fuzz/Regressions/FuzzWorkspaceLoader/history-window-list-names-another-windows-pane.json"
-        )))
+    let bytes = try loaderRegression("history-window-list-names-another-windows-pane")
     #expect(!OnePassDecoderTests.expectAgreement(bytes, "regression").isOnePass)
     let loaded = try WorkspaceFile.decode(bytes)
     #expect(loaded.diagnostics.map(\.location) == ["$.history"])
@@ -167,13 +161,7 @@ import Testing
   /// checked the other windows' lists, not the active one's): dropped on both paths, and no
   /// undo or redo after loading breaks the windows' invariants.
   @Test func aHistoryWhoseUndoActivatesAWindowListingAnotherWindowsPaneIsDropped() throws {
-    let root = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let bytes = try [UInt8](
-      Data(
-        contentsOf: root.appendingPathComponent(
-          "Fuzz/Regressions/FuzzWorkspaceLoader/undo-window-mru-names-another-windows-pane.json"
-        )))
+    let bytes = try loaderRegression("undo-window-mru-names-another-windows-pane")
     #expect(!OnePassDecoderTests.expectAgreement(bytes, "regression").isOnePass)
     let loaded = try WorkspaceFile.decode(bytes)
     #expect(loaded.diagnostics.map(\.location) == ["$.history"])
@@ -185,6 +173,16 @@ import Testing
     #expect(state.invariantViolations() == [])
     try state.apply(.redo(count: 1))
     #expect(state.invariantViolations() == [])
+  }
+
+  /// The bytes of a checked-in input of `FuzzWorkspaceLoader`'s regressions.
+  private func loaderRegression(_ name: String) throws -> [UInt8] {
+    let root = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return try [UInt8](
+      Data(
+        contentsOf: root.appendingPathComponent(
+          "Fuzz/Regressions/FuzzWorkspaceLoader/\(name).json")))
   }
 
   /// A host's file after a day's commands in several windows, as wsbench generates one:
