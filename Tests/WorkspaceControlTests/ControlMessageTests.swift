@@ -19,21 +19,9 @@ import WorkspaceJSON
     return try ControlProtocol.message(Array(frame.dropFirst(4)), limit: limit)
   }
 
-  @Test(arguments: [
-    ControlRequest.run(call),
-    .run(
-      HostCall(
-        arguments: [], terminal: TerminalTraits(size: Size(width: 1, height: 1), usesColor: false),
-        fileName: nil)),
-    .status, .watch(json: true), .watch(json: false),
-  ])
-  func aRequestRoundTrips(request: ControlRequest) throws {
-    let message = try Self.received(request.value, limit: ControlProtocol.maximumRequestBytes)
-    #expect(try ControlRequest(message) == request)
-  }
-
-  @Test(arguments: [
-    ControlRequest.run(call),
+  /// Every kind of request, with a call of no words and one of hostile words and sizes.
+  static let requests: [ControlRequest] = [
+    .run(call),
     .run(
       HostCall(
         arguments: [], terminal: TerminalTraits(size: Size(width: 1, height: 1), usesColor: false),
@@ -43,8 +31,16 @@ import WorkspaceJSON
         arguments: ["rename", "tab\u{1}\u{7F}é\\/", "", "push", "😀"],
         terminal: TerminalTraits(size: Size(width: 10_000, height: 0), usesColor: false),
         fileName: "dir/\"w\".json")),
-    .status, .watch(json: true), .control,
-  ])
+    .status, .watch(json: true), .watch(json: false), .control,
+  ]
+
+  @Test(arguments: requests)
+  func aRequestRoundTrips(request: ControlRequest) throws {
+    let message = try Self.received(request.value, limit: ControlProtocol.maximumRequestBytes)
+    #expect(try ControlRequest(message) == request)
+  }
+
+  @Test(arguments: requests)
   func aRequestsFrameIsItsValuesFrame(request: ControlRequest) throws {
     // The request a call sends is written straight into bytes: the same bytes, so the host
     // reads what the value says.
