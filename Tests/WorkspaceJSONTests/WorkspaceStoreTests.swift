@@ -1,3 +1,4 @@
+import Foundation
 import PaneRouter
 import Testing
 import WorkspaceSystem
@@ -116,6 +117,19 @@ private func storedRevision(_ store: WorkspaceStore) throws -> Int {
       Files.create(directory.file(".other.json.tmp-1-2"), [])
       try store.save(.example)
       #expect(directory.entries() == [".other.json.tmp-1-2", "w.json", "w.json.lock"])
+    }
+  }
+
+  /// A host saving many times a second looks for what a dead writer left at most once per
+  /// `FileSystem.staleTemporaryInterval`: a leftover that appears after its first save is
+  /// gone after a save once the interval has passed.
+  @Test func aLaterSaveRemovesStaleTemporariesOnceTheIntervalHasPassed() throws {
+    try withStore { directory, store in
+      try store.save(.example)
+      Files.create(directory.file(".w.json.tmp-12345-678"), Array("{\"half\":".utf8))
+      usleep(1_200_000)
+      try store.save(try example(renamedTo: "later"))
+      #expect(directory.entries() == ["w.json", "w.json.bak", "w.json.lock"])
     }
   }
 

@@ -200,7 +200,7 @@ package enum FileSystem {
   /// instead of at every save (listing a directory of 1,431 files was 120 K instructions a
   /// save): what a writer left when it died is removed by one of the host's saves within
   /// that second, or by the next process's first save.
-  static func removeStaleTemporariesNow(for path: String) {
+  static func removeStaleTemporariesIfDue(for path: String) {
     if staleTemporaryScans.isDue(path) { removeStaleTemporaries(for: path) }
   }
 

@@ -355,7 +355,7 @@ public struct WorkspaceStore: Sendable {
     var written = state
     written.revision = max(storedRevision, state.revision) + 1
     let backupPath = keepingBackup ? nil : target + ".bak"
-    FileSystem.removeStaleTemporariesNow(for: target)
+    FileSystem.removeStaleTemporariesIfDue(for: target)
     let stream = ReplacementStream(
       replacing: target, backupPath: backupPath, maximumBytes: limits.maximumFileBytes)
     let background = BackgroundStream(to: stream)
