@@ -84,33 +84,6 @@ enum Probe {
     close(directory)
   }
 
-  /// Seconds python's `json.loads` takes on the bytes (median of `repeats` after a warm-up, as
-  /// ``median(_:_:)`` measures), if python3 exists.
-  static func pythonParseSeconds(bytes: [UInt8], repeats: Int, directory: String) -> Double? {
-    let file = "\(directory)/python.json"
-    _ = FileManager.default.createFile(atPath: file, contents: Data(bytes))
-    let script = """
-      import json, time, statistics
-      data = open('\(file)', 'rb').read()
-      json.loads(data)
-      samples = []
-      for _ in range(\(repeats)):
-          start = time.perf_counter(); json.loads(data); samples.append(time.perf_counter() - start)
-      print(statistics.median(samples))
-      """
-    guard
-      let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: {
-        FileManager.default.isExecutableFile(atPath: $0)
-      })
-        ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map({
-          "\($0)/python3"
-        })
-        .first(where: { FileManager.default.isExecutableFile(atPath: $0) }),
-      let output = run(python, ["-c", script])
-    else { return nil }
-    return Double(output.trimmingCharacters(in: .whitespacesAndNewlines))
-  }
-
   /// Runs a program and returns its standard output, or `nil` if it could not run or failed.
   static func run(_ program: String, _ arguments: [String]) -> String? {
     let output = temporaryDirectory() + "/run-\(UInt32.random(in: 0...UInt32.max)).out"

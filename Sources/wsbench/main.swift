@@ -151,10 +151,13 @@ for panes in onlyCommands ? [] : sizes {
   table.add(
     "file", label, "save after its own save (encode + atomic write + fsync)",
     megabytes / ownSave, "MB/s", baseline: megabytes / diskWrite, "bytes only")
-  if let python = Probe.pythonParseSeconds(bytes: bytes, repeats: repeats, directory: directory) {
+  if let pair = PythonParse.measure(
+    bytes: bytes, repeats: repeats, directory: directory,
+    restore: { _ = try! WorkspaceFile.decode(bytes) })
+  {
     table.add(
-      "file", label, "restore vs python json.loads", megabytes / restore, "MB/s",
-      baseline: megabytes / python, "python json")
+      "file", label, "restore vs python json.loads", megabytes / pair.restore, "MB/s",
+      baseline: megabytes / pair.python, "python json")
   }
 }
 
@@ -166,14 +169,16 @@ if !onlyCommands {
   let bytes = WorkspaceFile.encode(state)
   let megabytes = Double(bytes.count) / 1_000_000
   let repeats = max(3, min(200, Int(20 / max(megabytes, 0.01))))
-  let restore = Probe.median(repeats) { _ = try! WorkspaceFile.decode(bytes) }
-  if let python = Probe.pythonParseSeconds(bytes: bytes, repeats: repeats, directory: directory) {
+  if let pair = PythonParse.measure(
+    bytes: bytes, repeats: repeats, directory: directory,
+    restore: { _ = try! WorkspaceFile.decode(bytes) })
+  {
     table.add(
       "file",
       "\(panes) panes, \(state.history.undoEntries.count) history entries, "
         + Table.size(bytes.count),
-      "restore vs python json.loads", megabytes / restore, "MB/s", baseline: megabytes / python,
-      "python json")
+      "restore vs python json.loads", megabytes / pair.restore, "MB/s",
+      baseline: megabytes / pair.python, "python json")
   }
 }
 
