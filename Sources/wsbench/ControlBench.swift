@@ -21,17 +21,17 @@ enum ControlBench {
   /// Commands per second through `tmux -C` attached to a server with two panes, alternating
   /// `select-pane` between them; `nil` without tmux.
   static func tmux(count: Int = count) async -> Double? {
-    guard let tmux = LiveBench.tmuxPath else { return nil }
-    let socket = "wsbench-control-\(ProcessInfo.processInfo.processIdentifier)"
-    let server = ["-L", socket, "-f", "/dev/null"]
-    guard EndToEnd.launch(tmux, server + ["new-session", "-d", "-x", "80", "-y", "24"]),
-      EndToEnd.launch(tmux, server + ["split-window", "-h"])
+    guard
+      let tmux = TmuxServer(name: "wsbench-control-\(ProcessInfo.processInfo.processIdentifier)")
     else { return nil }
-    defer { _ = EndToEnd.launch(tmux, server + ["kill-server"]) }
+    defer { tmux.stop() }
     let script = (0..<count).map { "select-pane -t :.\($0 % 2)\n" }.joined()
     // One `%end` per command, and one for the attach itself.
     return await onThread {
-      rate(tmux, server + ["-C", "attach-session", "-t", "0"], script: script, count: count + 1) {
+      rate(
+        tmux.program, tmux.server + ["-C", "attach-session", "-t", "0"], script: script,
+        count: count + 1
+      ) {
         $0.hasPrefix("%end ")
       }
     }

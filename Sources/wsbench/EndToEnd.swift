@@ -42,21 +42,27 @@ enum EndToEnd {
     let filter =
       ".focus = 4 | .root.children[0].active = 1 | .mru = ([4] + (.mru - [4])) "
       + "| .root.children[0].children[1].router.stack += [\"detail:7\"]"
-    let wsctlTime = median(runs, reset) {
-      launch(wsctl, ["-f", file, "focus", "2", "push", "detail:7"])
+    let jq = which("jq")
+    let output = "\(directory)/small.out.json"
+    var calls: [() -> Bool] = [
+      { launch(wsctl, ["-f", file, "focus", "2", "push", "detail:7"]) },
+      { launch("/bin/true", []) },
+    ]
+    if let jq {
+      calls.append { launch(jq, [filter, file], output: output) && rename(output, file) == 0 }
     }
-    let noOp = median(runs, reset) { launch("/bin/true", []) }
+    // The calls in turns, one by one, so that the machine's load moves each alike.
+    let times = medians(runs, reset, calls)
+    let wsctlTime = times[0]
+    let noOp = times[1]
     var rows = [
       Row(
         name: "wsctl focus 2 push detail:7 (\(original.count) B file)",
         milliseconds: wsctlTime * 1000, baseline: noOp * 1000, baselineName: "no-op process",
         ratioLabel: "over a no-op")
     ]
-    if let jq = which("jq") {
-      let output = "\(directory)/small.out.json"
-      let jqTime = median(runs, reset) {
-        launch(jq, [filter, file], output: output) && rename(output, file) == 0
-      }
+    if jq != nil {
+      let jqTime = times[2]
       rows.append(
         Row(
           name: "jq making the same edit", milliseconds: jqTime * 1000, baseline: nil,
@@ -74,20 +80,28 @@ enum EndToEnd {
     return rows
   }
 
-  private static func median(_ runs: Int, _ reset: () -> Bool, _ body: () -> Bool) -> Double {
-    var samples: [Double] = []
+  /// The median wall time of each body over `runs` rounds (after one warm-up round), the
+  /// bodies taking turns within a round and the file reset before each call; `.nan` for a
+  /// body that failed.
+  private static func medians(_ runs: Int, _ reset: () -> Bool, _ bodies: [() -> Bool])
+    -> [Double]
+  {
+    var samples = Array(repeating: [Double](), count: bodies.count)
+    var failed = Array(repeating: false, count: bodies.count)
     let clock = ContinuousClock()
-    for _ in 0..<(runs + 1) {
-      _ = reset()
-      var ok = false
-      let elapsed = clock.measure { ok = body() }
-      if !ok { return .nan }
-      samples.append(
-        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    for round in 0..<(runs + 1) {
+      for (index, body) in bodies.enumerated() {
+        _ = reset()
+        var ok = false
+        let elapsed = clock.measure { ok = body() }
+        failed[index] = failed[index] || !ok
+        if round > 0 {
+          samples[index].append(
+            Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
+      }
     }
-    samples.removeFirst()
-    samples.sort()
-    return samples[samples.count / 2]
+    return samples.indices.map { failed[$0] ? .nan : samples[$0].sorted()[runs / 2] }
   }
 
   /// Runs a program with `posix_spawn` (Foundation's `Process` adds tens of milliseconds

@@ -13,7 +13,8 @@ import WorkspaceSession
 /// session answers, stays free.
 @MainActor
 enum LiveBench {
-  /// Measures the rows of the table's `live` section.
+  /// Measures the rows of the table's `live` section. Each row's calls alternate with its
+  /// anchor's, call by call (A B A B), so that the machine's load moves both alike.
   static func measure(directory: String, runs: Int) async -> [Table.Row] {
     guard let wsctl = EndToEnd.wsctl else {
       return [row(EndToEnd.missingWsctl, "", 0, baseline: nil, nil)]
@@ -22,40 +23,50 @@ enum LiveBench {
     let session = WorkspaceSession(path: hosted, default: .example)
     defer { session.close() }
     try? await session.flush()
+    let tmux = TmuxServer(name: "wsbench-\(ProcessInfo.processInfo.processIdentifier)")
+    defer { tmux?.stop() }
+    let tmuxName = tmux == nil ? "skipped: tmux not installed" : "tmux select-pane"
+    let tmuxRatio = tmux == nil ? nil : "wsctl/tmux"
     // Alternating panes, so that every call changes the focus and saves.
-    let hostTime = await median(runs) { index in
+    let focus = await paired(runs) { index in
       EndToEnd.launch(wsctl, ["-q", "-f", hosted, "focus", "\(index % 2 + 1)"])
+    } baseline: { index in
+      tmux?.selectPane(index % 2)
     }
     // An inspection: the protocol's own cost, without the durable save an edit waits for.
-    let inspectionTime = await median(runs) { _ in
+    let inspection = await paired(runs) { _ in
       EndToEnd.launch(wsctl, ["-q", "-f", hosted, "routes"])
+    } baseline: { _ in
+      tmux?.displayMessage()
     }
     let fileMode = "\(directory)/file-mode.json"
     _ = try? WorkspaceStore(path: fileMode).save(.example)
-    let fileTime = await median(runs) { index in
+    let file = await paired(runs) { index in
       EndToEnd.launch(wsctl, ["-q", "-f", fileMode, "focus", "\(index % 2 + 1)"])
+    } baseline: { index in
+      EndToEnd.launch(wsctl, ["-q", "-f", hosted, "focus", "\(index % 2 + 1)"])
     }
-    let tmuxTimes = await tmuxCalls(runs: runs)
-    let tmuxRatio = tmuxTimes == nil ? nil : "wsctl/tmux"
+    let version = await paired(runs) { _ in
+      EndToEnd.launch(wsctl, ["--version"])
+    } baseline: { _ in
+      EndToEnd.launch("/bin/true", [])
+    }
     var rows = [
       row(
-        "wsctl focus N to a live host", "median round trip (whole process)", hostTime,
-        baseline: tmuxTimes?.write,
-        tmuxTimes == nil ? "skipped: tmux not installed" : "tmux select-pane",
-        ratioLabel: tmuxRatio),
+        "wsctl focus N to a live host", "median round trip (whole process)", focus.value,
+        baseline: focus.baseline, tmuxName, ratioLabel: tmuxRatio),
+      await wstermRow(wsctl: wsctl, directory: directory, runs: runs, tmux: tmux),
       row(
         "wsctl routes to a live host (no save)", "median round trip (whole process)",
-        inspectionTime, baseline: tmuxTimes?.read,
-        tmuxTimes == nil ? "skipped: tmux not installed" : "tmux display-message -p",
+        inspection.value, baseline: inspection.baseline,
+        tmux == nil ? "skipped: tmux not installed" : "tmux display-message -p",
         ratioLabel: tmuxRatio),
       row(
-        "wsctl focus N in file mode", "median round trip (whole process)", fileTime,
-        baseline: hostTime, "to the live host", ratioLabel: "file/host"),
+        "wsctl focus N in file mode", "median round trip (whole process)", file.value,
+        baseline: file.baseline, "to the live host", ratioLabel: "file/host"),
       row(
-        "wsctl --version", "median start-up (whole process)",
-        await median(runs) { _ in EndToEnd.launch(wsctl, ["--version"]) },
-        baseline: await median(runs) { _ in EndToEnd.launch("/bin/true", []) }, "no-op process",
-        ratioLabel: "over a no-op"),
+        "wsctl --version", "median start-up (whole process)", version.value,
+        baseline: version.baseline, "no-op process", ratioLabel: "over a no-op"),
     ]
     // A script through one connection: each edit answered once durable.
     let controlRate = await ControlBench.wsctl(wsctl, file: hosted)
@@ -75,6 +86,53 @@ enum LiveBench {
     return rows
   }
 
+  /// `wsctl focus N` to the wsterm sample (a terminal host, run in a tmux server of its own)
+  /// beside `tmux select-pane`, if wsterm is built beside this program.
+  private static func wstermRow(wsctl: String, directory: String, runs: Int, tmux: TmuxServer?)
+    async -> Table.Row
+  {
+    let subject = "wsctl focus N to wsterm (120×40, in tmux)"
+    let measure = "median round trip (whole process)"
+    guard let tmux else {
+      return row(subject, measure, .nan, baseline: nil, "skipped: tmux not installed")
+    }
+    let wsterm = URL(fileURLWithPath: wsctl).deletingLastPathComponent()
+      .appendingPathComponent("wsterm").path
+    guard FileManager.default.isExecutableFile(atPath: wsterm) else {
+      return row(
+        subject, measure, .nan, baseline: nil,
+        "skipped: build wsterm first (swift build -c release --product wsterm)")
+    }
+    let file = "\(directory)/wsterm.json"
+    _ = try? WorkspaceStore(path: file).save(.example)
+    guard
+      let host = TmuxServer(
+        name: "wsbench-wsterm-\(ProcessInfo.processInfo.processIdentifier)",
+        command: "'\(wsterm)' -f '\(file)'", width: 120, height: 40)
+    else { return row(subject, measure, .nan, baseline: nil, "skipped: wsterm did not start") }
+    defer { host.stop() }
+    // Until wsterm listens, a call edits the file instead: wait for `status` to see it.
+    let status = "\(directory)/wsterm-status.out"
+    var live = false
+    for _ in 0..<200 where !live {
+      live =
+        EndToEnd.launch(wsctl, ["-f", file, "status"], output: status)
+        && ((try? String(contentsOfFile: status, encoding: .utf8)) ?? "").contains("host live for")
+      if !live { try? await Task.sleep(for: .milliseconds(50)) }
+    }
+    guard live else {
+      return row(subject, measure, .nan, baseline: nil, "skipped: wsterm did not start listening")
+    }
+    let times = await paired(runs) { index in
+      EndToEnd.launch(wsctl, ["-q", "-f", file, "focus", "\(index % 2 + 1)"])
+    } baseline: { index in
+      tmux.selectPane(index % 2)
+    }
+    return row(
+      subject, measure, times.value, baseline: times.baseline, "tmux select-pane",
+      ratioLabel: "wsctl/tmux")
+  }
+
   /// A row of the `live` section, from times in seconds.
   private static func row(
     _ subject: String, _ measure: String, _ seconds: Double, baseline: Double?,
@@ -85,48 +143,51 @@ enum LiveBench {
       baseline: baseline.map { $0 * 1000 }, baselineName: baselineName, ratioLabel: ratioLabel)
   }
 
-  /// The median of `runs` timed calls (after one warm-up), each on a thread of its own.
-  private static func median(_ runs: Int, _ body: @escaping @Sendable (Int) -> Bool) async
-    -> Double
-  {
+  /// The medians of `runs` timed calls of `body` and of `baseline` in turns (after one
+  /// warm-up of each), each call on a thread of its own; a side is `.nan` if a call failed,
+  /// and the baseline `nil` where it gives `nil` (nothing to compare with).
+  private static func paired(
+    _ runs: Int, _ body: @escaping @Sendable (Int) -> Bool,
+    baseline: @escaping @Sendable (Int) -> Bool?
+  ) async -> (value: Double, baseline: Double?) {
     var samples: [Double] = []
+    var baselineSamples: [Double] = []
+    var hasBaseline = true
+    var failed = false
     for index in 0...runs {
-      let elapsed = await onThread {
+      let (elapsed, baselineElapsed) = await onThread {
         let clock = ContinuousClock()
         var ok = false
         let elapsed = clock.measure { ok = body(index) }
-        return ok ? elapsed : nil
+        var baselineOK: Bool?
+        let baselineElapsed = clock.measure { baselineOK = baseline(index) }
+        return (
+          ok ? seconds(elapsed) : nil,
+          baselineOK.map { $0 ? seconds(baselineElapsed) : .nan }
+        )
       }
-      guard let elapsed else { return .nan }
-      if index > 0 { samples.append(seconds(elapsed)) }
+      guard index > 0 else { continue }
+      if let elapsed { samples.append(elapsed) } else { failed = true }
+      if let baselineElapsed {
+        baselineSamples.append(baselineElapsed)
+      } else {
+        hasBaseline = false
+      }
     }
-    samples.sort()
-    return samples[samples.count / 2]
+    return (
+      failed ? .nan : median(samples),
+      hasBaseline ? median(baselineSamples) : nil
+    )
+  }
+
+  private static func median(_ samples: [Double]) -> Double {
+    samples.contains(where: \.isNaN) ? .nan : samples.sorted()[samples.count / 2]
   }
 
   /// Where tmux is installed, if it is.
   nonisolated static var tmuxPath: String? {
     ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
       .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-  }
-
-  /// `tmux select-pane` between two panes of a running server, and `tmux display-message
-  /// -p` (a read) on it, or `nil` without tmux.
-  private static func tmuxCalls(runs: Int) async -> (write: Double, read: Double)? {
-    guard let tmux = tmuxPath else { return nil }
-    let socket = "wsbench-\(ProcessInfo.processInfo.processIdentifier)"
-    let server = ["-L", socket, "-f", "/dev/null"]
-    guard EndToEnd.launch(tmux, server + ["new-session", "-d", "-x", "80", "-y", "24"]),
-      EndToEnd.launch(tmux, server + ["split-window", "-h"])
-    else { return nil }
-    defer { _ = EndToEnd.launch(tmux, server + ["kill-server"]) }
-    let write = await median(runs) { index in
-      EndToEnd.launch(tmux, server + ["select-pane", "-t", ":.\(index % 2)"])
-    }
-    let read = await median(runs) { _ in
-      EndToEnd.launch(tmux, server + ["display-message", "-p", "#{pane_id}"])
-    }
-    return (write, read)
   }
 
   /// From a command applied in the host to `wsctl watch` writing its line.
@@ -163,7 +224,7 @@ enum LiveBench {
     return samples[samples.count / 2]
   }
 
-  private static func seconds(_ duration: Duration) -> Double {
+  nonisolated private static func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 }
