@@ -2,7 +2,7 @@ import Foundation
 
 /// Scripts pushed through one connection: `wsctl control` to a live host (every edit
 /// answered once durable) beside `tmux -C` (tmux's control mode) doing the same count of
-/// `select-pane` to a server of its own.
+/// `select-pane` to a server of its own, in turns.
 enum ControlBench {
   /// How many commands each run pushes.
   static let count = 10_000
@@ -19,12 +19,8 @@ enum ControlBench {
   }
 
   /// Commands per second through `tmux -C` attached to a server with two panes, alternating
-  /// `select-pane` between them; `nil` without tmux.
-  static func tmux(count: Int = count) async -> Double? {
-    guard
-      let tmux = TmuxServer(name: "wsbench-control-\(ProcessInfo.processInfo.processIdentifier)")
-    else { return nil }
-    defer { tmux.stop() }
+  /// `select-pane` between them.
+  static func tmux(_ tmux: TmuxServer, count: Int = count) async -> Double? {
     let script = (0..<count).map { "select-pane -t :.\($0 % 2)\n" }.joined()
     // One `%end` per command, and one for the attach itself.
     return await onThread {
@@ -35,6 +31,24 @@ enum ControlBench {
         $0.hasPrefix("%end ")
       }
     }
+  }
+
+  /// The median rates of `rounds` runs of each, wsctl's and tmux's in turns (tmux's `nil`
+  /// without a server); wsctl's `nil` if a run failed.
+  static func measure(wsctl: String, file: String, tmux: TmuxServer?, rounds: Int = 3) async
+    -> (wsctl: Double?, tmux: Double?)
+  {
+    var rates: [Double] = []
+    var tmuxRates: [Double] = []
+    for _ in 0..<rounds {
+      guard let rate = await Self.wsctl(wsctl, file: file) else { return (nil, nil) }
+      rates.append(rate)
+      if let tmux, let rate = await Self.tmux(tmux) { tmuxRates.append(rate) }
+    }
+    return (
+      rates.sorted()[rounds / 2],
+      tmuxRates.count == rounds ? tmuxRates.sorted()[rounds / 2] : nil
+    )
   }
 
   /// Runs a program with a script on standard input (written on a thread of its own, so that

@@ -69,12 +69,12 @@ enum LiveBench {
         baseline: version.baseline, "no-op process", ratioLabel: "over a no-op"),
     ]
     // A script through one connection: each edit answered once durable.
-    let controlRate = await ControlBench.wsctl(wsctl, file: hosted)
-    let tmuxRate = await ControlBench.tmux()
+    let (controlRate, tmuxRate) = await ControlBench.measure(
+      wsctl: wsctl, file: hosted, tmux: tmux)
     rows.append(
       Table.Row(
         section: "live",
-        subject: "wsctl control: \(ControlBench.count) focus N, one connection",
+        subject: "wsctl control: \(ControlBench.count) focus N, one connection (median of 3)",
         measure: "commands per second, each durable", value: controlRate ?? .nan, unit: "/s",
         baseline: tmuxRate,
         baselineName: tmuxRate == nil ? "skipped: tmux not installed" : "tmux -C select-pane",
