@@ -309,14 +309,14 @@ struct OnePassDecoder {
   /// A stored pane id (`focus`, `zoomed`): `null` or an integer.
   mutating func storedID() throws(NeedsReference) -> NodeID? {
     if try null() { return nil }
-    guard let id = try number().intValue else { throw NeedsReference() }
+    guard let id = try anyInteger() else { throw NeedsReference() }
     return NodeID(id)
   }
 
   /// The most-recently-used list: an array of integers.
   mutating func ids() throws(NeedsReference) -> [NodeID] {
     try array { (decoder: inout Self) throws(NeedsReference) in
-      guard let id = try decoder.number().intValue else { throw NeedsReference() }
+      guard let id = try decoder.anyInteger() else { throw NeedsReference() }
       return NodeID(id)
     }
   }
