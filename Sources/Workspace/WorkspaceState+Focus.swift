@@ -7,14 +7,22 @@ extension WorkspaceState {
   public var focusedPane: NodeID {
     var id = rootID
     while true {
-      let node = self[id]
-      if case .tabs(let children) = node.content, children.activeChild != nil,
-        case let layer = children.slots[children.activeIndex].floating, layer.isFocused,
-        let top = layer.top
-      {
-        return top
+      // One look at each node's content (a copy of its payload each time it is read).
+      let child: NodeID?
+      switch self[id].content {
+      case .tabs(let children):
+        if children.activeChild != nil,
+          case let layer = children.slots[children.activeIndex].floating, layer.isFocused,
+          let top = layer.top
+        {
+          return top
+        }
+        child = children.activeChild
+      case .split(_, let children): child = children.activeChild
+      case .stack(_, let children): child = children.activeChild
+      case .pane, .unknown: child = nil
       }
-      guard let child = node.activeChild else { return id }
+      guard let child else { return id }
       id = child
     }
   }

@@ -263,6 +263,43 @@ import WorkspaceTestSupport
     #expect(Self.expectAgreement(Array(text.utf8), text).isOnePass == isOnePass)
   }
 
+  /// Numbers where the format wants an integer (a node's id, a child's index, a stack's
+  /// depth limit, a list of ids, a history's limit), spelled every way JSON allows and some
+  /// it does not: read alike on both paths, and the plain integers in one pass.
+  @Test(
+    arguments: [
+      ("1", true), ("01", false), ("1.0", nil), ("1.", false), ("1e0", nil), ("1E0", nil),
+      ("-1", nil), ("10", true), ("0", true), ("00", false), ("-0", nil), ("0.0", nil),
+      ("0e1", nil), ("1 ", true), ("123456789012345", true), ("1234567890123456", nil),
+      ("9007199254740993", nil), ("9223372036854775807", nil), ("9223372036854775808", nil),
+      ("99999999999999999999", nil), ("1-", false), ("1x", false), ("", false),
+    ] as [(String, Bool?)])
+  func everySpellingOfAnIntegerReadsAlike(number: String, isOnePass: Bool?) {
+    let places = [
+      #"{"format":"workspace","version":3,"root":{"id":N,"kind":"pane","#
+        + #""router":{"kind":"k","stack":["a"]}}}"#,
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"tabs","titles":["a"],"#
+        + #""active":N,"children":[{"id":2,"kind":"pane","router":{"kind":"k","stack":["a"]}}]}}"#,
+      #"{"format":"workspace","version":3,"mru":[N],"root":{"id":1,"kind":"pane","#
+        + #""router":{"kind":"k","stack":["a"],"maxDepth":N}}}"#,
+      #"{"format":"workspace","version":3,"revision":N,"nextId":N,"root":{"id":1,"#
+        + #""kind":"pane","router":{"kind":"k","stack":["a"]}}}"#,
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"pane","#
+        + #""router":{"kind":"k","stack":["a"]}},"history":{"limit":N,"undo":[],"redo":[]}}"#,
+    ]
+    for (index, place) in places.enumerated() {
+      let text = place.replacingOccurrences(of: "N", with: number)
+      let agreement = Self.expectAgreement(Array(text.utf8), text)
+      // The first place reads each integer that fits as the node's id.
+      if index == 0, let isOnePass {
+        #expect(agreement.isOnePass == (isOnePass && number != "0"), "\(text)")
+      }
+    }
+    // Cut just after the number: refused alike.
+    let cut = #"{"format":"workspace","version":3,"root":{"id":"# + number
+    Self.expectAgreement(Array(cut.utf8), cut)
+  }
+
   /// A slash stored as `/`, `%2F`, `%2f` or JSON's `\/`: one token on both paths, which the
   /// token cache does not tell apart from the first spelling it saw, saved back as `/`.
   @Test func everySpellingOfASlashReadsAsOneToken() throws {

@@ -22,7 +22,7 @@ extension OnePassDecoder {
       try members.claim(member)
       switch member {
       case .limit?:
-        guard let stored = try number().intValue else { throw NeedsReference() }
+        guard let stored = try anyInteger() else { throw NeedsReference() }
         limit = max(0, stored)
       case .undo?:
         undo = try entries()
@@ -64,7 +64,7 @@ extension OnePassDecoder {
       switch member {
       case .label?: label = try string()
       case .root?:
-        guard let id = try number().intValue else { throw NeedsReference() }
+        guard let id = try anyInteger() else { throw NeedsReference() }
         root = id
       case .mostRecentlyUsed?: recent = try ids()
       case .zoomed?: zoomed = try storedID()
@@ -147,7 +147,7 @@ extension OnePassDecoder {
         try members.claim(member)
         switch member {
         case .id?:
-          guard let stored = try number().intValue else { throw NeedsReference() }
+          guard let stored = try anyInteger() else { throw NeedsReference() }
           id = stored
         case .node?:
           image = try null() ? .some(nil) : .some(try flatNode())
@@ -198,11 +198,11 @@ extension OnePassDecoder {
       try image.members.claim(member)
       switch member {
       case .id?:
-        guard let id = try number().intValue else { throw NeedsReference() }
+        guard let id = try anyInteger() else { throw NeedsReference() }
         image.id = id
       case .parent?:
         if try !null() {
-          guard let parent = try number().intValue else { throw NeedsReference() }
+          guard let parent = try anyInteger() else { throw NeedsReference() }
           image.parent = NodeID(parent)
         }
       case .kind?: image.kind = try name(in: Self.kinds, StoredNodeKind.init(name:))
@@ -214,7 +214,7 @@ extension OnePassDecoder {
       case .router?: image.router = try router(depth: memberDepth)
       case .axis?: image.axis = try name(in: Self.axes, Axis.init(rawValue:))
       case .active?:
-        guard let active = try number().intValue else { throw NeedsReference() }
+        guard let active = try anyInteger() else { throw NeedsReference() }
         image.active = active
       case .weights?: image.weights = try weights()
       case .titles?: image.titles = try titles()
@@ -317,7 +317,7 @@ extension OnePassDecoder {
   /// A floating pane of an image: its frame, whether it is pinned, its pane's id.
   private mutating func flatFloatingPane(depth: Int) throws(NeedsReference) -> FloatingPane {
     try floatingPane(keptDepth: depth) { (decoder) throws(NeedsReference) in
-      guard let stored = try decoder.number().intValue else { throw NeedsReference() }
+      guard let stored = try decoder.anyInteger() else { throw NeedsReference() }
       return NodeID(stored)
     }
   }

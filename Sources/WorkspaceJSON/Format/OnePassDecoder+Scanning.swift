@@ -233,7 +233,43 @@ extension OnePassDecoder {
   /// Reads an integer of at least `minimum`.
   @inline(__always)
   mutating func integer(atLeast minimum: Int) throws(NeedsReference) -> Int {
-    guard let value = try number().intValue, value >= minimum else { throw NeedsReference() }
+    guard let value = try anyInteger(), value >= minimum else { throw NeedsReference() }
+    return value
+  }
+
+  /// Reads a number that must be an integer: `nil` for one that is not (a fraction, or
+  /// beyond `Int`), as ``number()`` and `intValue` read it.
+  @inline(__always)
+  mutating func anyInteger() throws(NeedsReference) -> Int? {
+    if let value = plainInteger() { return value }
+    return try number().intValue
+  }
+
+  /// Reads the most common number of a file, an id, index or count, without the general
+  /// reader: `0`, or 1 to 15 digits without a leading zero, followed by a byte that does not
+  /// continue a number (not a digit, `.`, `e` or `E`). `nil` for anything else (a sign, a
+  /// fraction, an exponent, more digits, a leading zero, the end of the document), leaving
+  /// the reader where it was for ``number()``, which reads and rejects exactly as before.
+  @inline(__always)
+  private mutating func plainInteger() -> Int? {
+    let start = reader.index
+    var position = start
+    var value = 0
+    while position < reader.count {
+      let digit = reader.byte(at: position) &- 0x30
+      guard digit < 10 else { break }
+      value = value &* 10 &+ Int(digit)
+      position &+= 1
+      // A leading zero ends the number; a digit after it is the general reader's to reject.
+      guard position &- start < 15, value != 0 else { break }
+    }
+    let length = position &- start
+    guard length > 0, length <= reader.limits.maxNumberLength, position < reader.count else {
+      return nil
+    }
+    let next = reader.byte(at: position)
+    guard next &- 0x30 >= 10, next != 0x2E, next | 0x20 != 0x65 else { return nil }
+    reader.index = position
     return value
   }
 
