@@ -2,7 +2,7 @@ import WorkspaceJSON
 import WorkspaceSystem
 
 /// A reply that goes out once, whichever of its senders comes first: a live edit's reply is
-/// sent from the writer's queue once the save is durable, and the main actor, told of the
+/// sent from the writer's thread once the save is durable, and the main actor, told of the
 /// same save afterwards, finds it sent and builds nothing (a control session's script pays
 /// one reply's JSON a line, not two).
 final class ReplyOnce: @unchecked Sendable {

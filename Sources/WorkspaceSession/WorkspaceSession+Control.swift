@@ -139,7 +139,7 @@ extension WorkspaceSession {
     }
     let reply = answer.reply
     let store = store
-    // The reply leaves from the writer's queue once the save holding the change succeeded;
+    // The reply leaves from the writer's thread once the save holding the change succeeded;
     // the main actor's `nil` after it finds the reply sent and builds nothing.
     let once = ReplyOnce(respond)
     let acknowledge: @Sendable () -> Void = { once.send { Self.reply(reply) } }

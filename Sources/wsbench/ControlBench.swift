@@ -89,7 +89,9 @@ enum ControlBench {
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     let descriptor = output.fileHandleForReading.fileDescriptor
     while done < count {
-      let read = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+      let read = chunk.withUnsafeMutableBytes {
+        Foundation.read(descriptor, $0.baseAddress, $0.count)
+      }
       if read < 0, errno == EINTR { continue }
       if read <= 0 { return nil }
       pending += chunk[0..<read]
