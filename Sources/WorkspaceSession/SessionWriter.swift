@@ -3,8 +3,9 @@ import Workspace
 import WorkspaceJSON
 import WorkspaceSystem
 
-/// The disk side of a session, on a serial background queue: reading the file under the
-/// lock, merging, encoding, writing, fsync and rename never run on the main actor.
+/// The disk side of a session, on a thread of its own (see ``SerialThread``; a serial
+/// `dispatch` queue should the system refuse a thread): reading the file under the lock,
+/// merging, encoding, writing, fsync and rename never run on the main actor.
 final class SessionWriter: Sendable {
   /// What the main actor hands over for one synchronisation: values only.
   struct Request: Sendable {
@@ -35,39 +36,48 @@ final class SessionWriter: Sendable {
   }
 
   let store: WorkspaceStore
-  private let queue: DispatchQueue
+  private let thread: SerialThread?
+  private let queue: DispatchQueue?
 
   init(store: WorkspaceStore) {
     self.store = store
-    queue = DispatchQueue(label: "WorkspaceSession.writer \(store.path)", qos: .utility)
+    thread = SerialThread()
+    queue =
+      thread == nil
+      ? DispatchQueue(label: "WorkspaceSession.writer \(store.path)", qos: .utility) : nil
   }
 
-  /// Runs `work` on the writer's queue and returns its result.
+  /// Runs `work` on the writer's thread (or queue), after what was handed over before.
+  private func async(_ work: @escaping @Sendable () -> Void) {
+    if let thread { thread.run(work) } else { queue?.async(execute: work) }
+  }
+
+  /// Runs `work` on the writer's thread and returns its result.
   ///
-  /// On the caller's actor up to the queue and back (`isolation`): a nonisolated `async`
-  /// function would hop from the main actor to the global executor before the queue, and
+  /// On the caller's actor up to the thread and back (`isolation`): a nonisolated `async`
+  /// function would hop from the main actor to the global executor before the thread, and
   /// back through it after, two thread wake-ups a save that each cost a scheduler slice on a
   /// busy machine.
   func perform<Result: Sendable>(
     isolation: isolated (any Actor)? = #isolation, _ work: @escaping @Sendable () -> Result
   ) async -> Result {
     await withCheckedContinuation(isolation: isolation) { continuation in
-      queue.async { continuation.resume(returning: work()) }
+      async { continuation.resume(returning: work()) }
     }
   }
 
   /// Merges the session's state with the file under the lock and writes the result if it
-  /// differs from the file: handed to the writer's queue now, its outcome awaited later.
+  /// differs from the file: handed to the writer's thread now, its outcome awaited later.
   ///
   /// The request is consumed, so the states it holds are released there, off the main actor.
   /// Once the file holds the request's changes, each of `acknowledgements` runs on the
-  /// writer's queue, before the outcome is handed back.
+  /// writer's thread, before the outcome is handed back.
   func begin(
     _ request: consuming Request, acknowledging acknowledgements: [@Sendable () -> Void] = []
   ) -> PendingOutcome {
     let request = request
     let pending = PendingOutcome()
-    queue.async { [store] in
+    async { [store] in
       let outcome = Self.synchronize(request, store: store)
       if case .synchronized = outcome {
         for acknowledge in acknowledgements { acknowledge() }
@@ -106,11 +116,11 @@ final class SessionWriter: Sendable {
     }
   }
 
-  /// Lets go of a state on the writer's queue: freeing a large tree takes time the main actor
+  /// Lets go of a state on the writer's thread: freeing a large tree takes time the main actor
   /// should not spend.
   func release(_ state: consuming WorkspaceState) {
     let state = state
-    queue.async { withExtendedLifetime(state) {} }
+    async { withExtendedLifetime(state) {} }
   }
 
   private static func synchronize(_ request: Request, store: WorkspaceStore) -> Outcome {

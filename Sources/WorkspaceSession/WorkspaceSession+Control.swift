@@ -139,12 +139,16 @@ extension WorkspaceSession {
     }
     let reply = answer.reply
     let store = store
-    // The reply leaves from the writer's queue once the save holding the change succeeded;
-    // the main actor's `nil` after it finds the reply sent (a reply goes out once).
-    let acknowledge: @Sendable () -> Void = { respond(Self.reply(reply)) }
+    // The reply leaves from the writer's thread once the save holding the change succeeded;
+    // the main actor's `nil` after it finds the reply sent and builds nothing.
+    let once = ReplyOnce(respond)
+    let acknowledge: @Sendable () -> Void = { once.send { Self.reply(reply) } }
     whenDurable(through: sequence, acknowledge: acknowledge) { error in
-      guard let error else { return respond(Self.reply(reply)) }
-      respond(Self.reply(HostAnswer.failedToSave(error, store: store, fileName: call.fileName)))
+      once.send {
+        guard let error else { return Self.reply(reply) }
+        return Self.reply(
+          HostAnswer.failedToSave(error, store: store, fileName: call.fileName))
+      }
     }
   }
 

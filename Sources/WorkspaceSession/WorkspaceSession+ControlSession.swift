@@ -23,35 +23,32 @@ extension WorkspaceSession {
     Task { @MainActor [weak self] in
       for await batch in session.requests {
         guard let self else { break }
-        for (index, message) in batch {
-          await self.serve(message, number: index, of: session)
+        for (index, request) in batch {
+          await self.serve(request, number: index, of: session)
         }
       }
       self?.control.sessions.removeAll { $0 === session }
     }
   }
 
-  /// Works out, commits and answers one request of a control session.
-  private func serve(_ message: JSONObject, number index: Int, of session: ControlSession) async {
+  /// Works out, commits and answers one request of a control session (read, and its words
+  /// parsed, by the session's reading thread).
+  private func serve(
+    _ request: ControlSession.Request, number index: Int, of session: ControlSession
+  ) async {
     let respond: @Sendable (JSONValue) -> Void = { session.answer(index, $0) }
-    let call: HostCall
-    do {
-      guard case .run(let run) = try ControlRequest(message) else {
-        return respond(
-          ControlReply.refused(
-            ControlError.malformed("a control session takes only 'run' requests").description
-          ).value)
-      }
-      call = run
-    } catch {
-      return respond(ControlListener.error(error))
+    let prepared: PreparedCall
+    switch request {
+    case .call(let call): prepared = call
+    case .refused(let reply): return respond(reply)
     }
+    let call = prepared.call
     guard isServingCalls else { return respond(Self.declined) }
     let draft = workspace.makeDraft()
     let answer: HostAnswer
     if Self.mayTakeLong(call) {
       let store = store
-      answer = await Task.detached { HostAnswer(call, draft: draft, store: store) }.value
+      answer = await Task.detached { HostAnswer(prepared, draft: draft, store: store) }.value
     } else {
       // The file, its backup and its lock were found writable a moment ago: a burst of lines
       // checks them once per interval, not once a line (the save checks them again).
@@ -59,7 +56,7 @@ extension WorkspaceSession {
       let checksFile = control.fileChecked.map { now - $0 >= Self.fileCheckInterval } ?? true
       // Between checks, the file's size is the one the session last saw (no `stat` a line).
       answer = HostAnswer(
-        call, draft: draft, store: store, checksFile: checksFile,
+        prepared, draft: draft, store: store, checksFile: checksFile,
         knownStamp: checksFile ? nil : stamp)
       if checksFile, answer.draft != nil { control.fileChecked = now }
     }

@@ -16,8 +16,9 @@ import WorkspaceJSON
 ///     try await session.flush()                  // going to the background: durable now
 ///
 /// **Autosave.** Every change is saved after ``autosaveDelay``; the changes of that interval
-/// share one write. Reading, merging, encoding, writing, `fsync` and rename run on a serial
-/// background queue, never on the main actor; a save that changes nothing writes nothing.
+/// share one write. Reading, merging, encoding, writing, `fsync` and rename run on a
+/// background thread of its own, never on the main actor; a save that changes nothing writes
+/// nothing.
 ///
 /// **Other writers.** The session watches the file (inotify on Linux, a dispatch source on
 /// Apple platforms, polling only where neither works). When another writer, such as `wsctl`,
@@ -262,7 +263,7 @@ public final class WorkspaceSession {
   /// commit), and each waiter is resumed by the first save that holds its change, not the
   /// last of a burst.
   ///
-  /// `acknowledge`, if given, runs on the writer's queue as soon as a save that holds the
+  /// `acknowledge`, if given, runs on the writer's thread as soon as a save that holds the
   /// change has succeeded (file written, `fsync`, renamed, directory synced), before the main
   /// actor hears of it: a host's reply to `wsctl` leaves then, without waiting for a hop back
   /// to a main actor that may be busy drawing. `resume` still runs, with `nil`, afterwards;
@@ -535,7 +536,7 @@ public final class WorkspaceSession {
 }
 
 /// A wait for a change to be durable: its sequence number, and what to call then (on the
-/// writer's queue at once, and on the main actor).
+/// writer's thread at once, and on the main actor).
 private struct DurabilityWaiter {
   let sequence: Int
   let acknowledge: (@Sendable () -> Void)?

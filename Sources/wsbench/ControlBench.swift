@@ -13,7 +13,7 @@ enum ControlBench {
     let script = (0..<count).map { "focus \($0 % 2 + 1)\n" }.joined()
     return await onThread {
       rate(wsctl, ["-q", "-f", file, "control"], script: script, count: count) { line in
-        line.hasPrefix("{\"line\":") && line.contains("\"exit\":0,")
+        line.starts(with: replyStart) && contains(line, success)
       }
     }
   }
@@ -28,7 +28,7 @@ enum ControlBench {
         tmux.program, tmux.server + ["-C", "attach-session", "-t", "0"], script: script,
         count: count + 1
       ) {
-        $0.hasPrefix("%end ")
+        $0.starts(with: commandEnd)
       }
     }
   }
@@ -51,12 +51,32 @@ enum ControlBench {
     )
   }
 
+  /// How a reply line of `wsctl control` starts, what a success holds, and how tmux ends a
+  /// command's output in control mode.
+  private static let replyStart = Array("{\"line\":".utf8)
+  private static let success = Array(",\"exit\":0,".utf8)
+  private static let commandEnd = Array("%end ".utf8)
+
+  /// Whether `line` holds `part`.
+  private static func contains(_ line: ArraySlice<UInt8>, _ part: [UInt8]) -> Bool {
+    guard line.count >= part.count else { return false }
+    var index = line.startIndex
+    while index <= line.endIndex - part.count {
+      if line[index..<index + part.count].elementsEqual(part) { return true }
+      index += 1
+    }
+    return false
+  }
+
   /// Runs a program with a script on standard input (written on a thread of its own, so that
   /// the program may answer while it is sent) and times it until `count` lines of its
   /// standard output satisfy `isDone` (the start of the program included).
+  ///
+  /// The output is read as bytes, a line at a time, with the same cost for both programs'
+  /// lines: the reader shares the machine's two cores with what it measures.
   private static func rate(
     _ program: String, _ arguments: [String], script: String, count: Int,
-    isDone: (Substring) -> Bool
+    isDone: (ArraySlice<UInt8>) -> Bool
   ) -> Double? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
@@ -79,21 +99,27 @@ enum ControlBench {
       try? input.fileHandleForWriting.close()
     }.start()
     var done = 0
-    var pending = ""
-    let reader = output.fileHandleForReading
+    var pending: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    let descriptor = output.fileHandleForReading.fileDescriptor
     while done < count {
-      let data = reader.availableData
-      if data.isEmpty { return nil }
-      pending += String(decoding: data, as: UTF8.self)
-      var lines = pending.split(separator: "\n", omittingEmptySubsequences: false)
-      pending = String(lines.removeLast())
-      for line in lines {
+      let read = chunk.withUnsafeMutableBytes {
+        Foundation.read(descriptor, $0.baseAddress, $0.count)
+      }
+      if read < 0, errno == EINTR { continue }
+      if read <= 0 { return nil }
+      pending += chunk[0..<read]
+      var start = 0
+      while let end = pending[start...].firstIndex(of: 10) {
+        let line = pending[start..<end]
+        start = end + 1
         if isDone(line) {
           done += 1
-        } else if line.hasPrefix("{") {
+        } else if line.first == UInt8(ascii: "{") {
           return nil  // a reply of wsctl that is not a success
         }
       }
+      pending.removeFirst(start)
     }
     let elapsed = clock.now - started
     let seconds =

@@ -93,9 +93,12 @@ import WorkspaceTestSupport
     try await session.flush()
     let file = directory.file
     let other = Task.detached {
-      (0..<20).map { index in
-        (try? runWsctl(file, ["rename", "other\(index)", "focus", "next"])) ?? -1
+      var statuses: [Int32] = []
+      for index in 0..<20 {
+        statuses.append(
+          (try? await runWsctl(file, ["rename", "other\(index)", "focus", "next"])) ?? -1)
       }
+      return statuses
     }
     var generator = SeededGenerator(seed: 99)
     var markers: [String] = []
@@ -134,7 +137,7 @@ import WorkspaceTestSupport
     host.standardOutput = output
     host.standardError = FileHandle.nullDevice
     try host.run()
-    let reading = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }
+    let reading = Task { await readToEnd(output.fileHandleForReading) }
     var generator = SeededGenerator(seed: 4242)
     var markers: [String] = []
     let recorder = ChangeRecorder(session.workspace)

@@ -132,7 +132,7 @@ import WorkspaceTestSupport
     let session = WorkspaceSession(path: directory.file, default: twoPanes())
     try session.workspace.apply(.rename("x"))
     try await session.flush()
-    #expect(try runWsctl(directory.file, ["--size", "80x24", "show"]) == 0)
+    #expect(try await runWsctl(directory.file, ["--size", "80x24", "show"]) == 0)
     #expect(await eventually { session.workspace.state.layoutSize != nil })
     #expect(session.workspace.state == (try directory.stored()))
     session.close()

@@ -47,10 +47,24 @@ final class ChangeRecorder {
 }
 
 /// Runs `wsctl -f file words...` and returns its exit status.
-func runWsctl(_ file: String, _ words: [String]) throws -> Int32 {
+///
+/// Waits without holding a thread: in a test process the main actor runs on a thread of the
+/// cooperative pool (as wide as the machine has cores), so a blocking wait there, or on
+/// another of its threads, left the sessions of other tests unable to save until the
+/// program ended (`changesAreSavedWithoutAFlush` waited 300 s for an autosave while two
+/// such waits, under load, held both threads of a 2-core machine).
+func runWsctl(_ file: String, _ words: [String]) async throws -> Int32 {
   // `--no-host`: these tests are about another process writing the file.
   let arguments = ["-f", file, "-q", "--no-host"] + words
-  return try ProcessRunner(BuiltProgram.require("wsctl"), arguments, in: "/").run().status
+  return try await ProcessRunner(BuiltProgram.require("wsctl"), arguments, in: "/").run().status
+}
+
+/// Reads a pipe to its end on a thread of its own, so that the wait holds no thread of the
+/// cooperative pool (see ``runWsctl(_:_:)``).
+func readToEnd(_ handle: FileHandle) async -> Data {
+  await withCheckedContinuation { continuation in
+    Thread { continuation.resume(returning: handle.readDataToEndOfFile()) }.start()
+  }
 }
 
 /// A workspace of two panes whose history keeps `limit` entries.

@@ -220,7 +220,7 @@ import WorkspaceTestSupport
     let writer = Task.detached {
       var statuses: [Int32] = []
       for index in 0..<20 {
-        statuses.append(try runWsctl(file, ["tab", "new", "wsctl-\(index)"]))
+        statuses.append(try await runWsctl(file, ["tab", "new", "wsctl-\(index)"]))
       }
       return statuses
     }

@@ -13,15 +13,26 @@ import WorkspaceSystem
 /// slowly holds that thread, never the host's. Once the client has stopped sending and every
 /// request is answered (or the host calls ``close()``), the connection closes.
 package final class ControlSession: @unchecked Sendable {
-  /// The requests in order, their number and message, in batches: every request that had
-  /// arrived whole when the reader would otherwise wait. Finishes when the client stops
-  /// sending.
+  /// A request as the reading thread worked it out: everything that needs no state of the
+  /// host (the message read, the call's words parsed) is done there, beside the host's work
+  /// on the requests before it.
+  package enum Request: Sendable {
+    /// A call to work out on the host's state.
+    case call(PreparedCall)
+    /// A request that is not a call, answered with this (a control session takes only `run`
+    /// requests).
+    case refused(JSONValue)
+  }
+
+  /// The requests in order, their number and what the reader made of them, in batches: every
+  /// request that had arrived whole when the reader would otherwise wait. Finishes when the
+  /// client stops sending.
   ///
   /// In batches because each element the stream hands over costs the host a hop onto its
   /// executor (a `dispatch` wake-up): a pipelined script's lines then share one hop per
   /// batch instead of paying one each.
-  package let requests: AsyncStream<[(Int, JSONObject)]>
-  private let continuation: AsyncStream<[(Int, JSONObject)]>.Continuation
+  package let requests: AsyncStream<[(Int, Request)]>
+  private let continuation: AsyncStream<[(Int, Request)]>.Continuation
   private let connection: ControlConnection
   private let outbox = Mailbox<[UInt8]>()
   private let lock = Lock()
@@ -41,7 +52,7 @@ package final class ControlSession: @unchecked Sendable {
   /// Takes over a connection whose `control` request arrived, and tells the client so.
   package init(connection: ControlConnection) {
     self.connection = connection
-    (requests, continuation) = AsyncStream.makeStream(of: [(Int, JSONObject)].self)
+    (requests, continuation) = AsyncStream.makeStream(of: [(Int, Request)].self)
     outbox.put(ControlProtocol.frame(ControlReply.controlling.value))
   }
 
@@ -88,7 +99,7 @@ package final class ControlSession: @unchecked Sendable {
     var reader = FrameReader(
       descriptor: connection.descriptor, limit: ControlProtocol.maximumRequestBytes)
     var index = 0
-    var batch: [(Int, JSONObject)] = []
+    var batch: [(Int, Request)] = []
     defer {
       if !batch.isEmpty { continuation.yield(batch) }
       finishReading(count: index)
@@ -116,11 +127,26 @@ package final class ControlSession: @unchecked Sendable {
       do {
         let message = try ControlProtocol.message(
           body, limit: ControlProtocol.maximumRequestBytes)
-        batch.append((index, message))
+        batch.append((index, Self.request(message)))
       } catch {
         answer(index, ControlListener.error(error))
       }
       index += 1
+    }
+  }
+
+  /// What a message of a control session asks for.
+  static func request(_ message: JSONObject) -> Request {
+    do {
+      guard case .run(let call) = try ControlRequest(message) else {
+        return .refused(
+          ControlReply.refused(
+            ControlError.malformed("a control session takes only 'run' requests").description
+          ).value)
+      }
+      return .call(PreparedCall(call))
+    } catch {
+      return .refused(ControlListener.error(error))
     }
   }
 

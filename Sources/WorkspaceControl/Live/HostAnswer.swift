@@ -58,10 +58,22 @@ package struct HostAnswer: Sendable {
     _ call: HostCall, draft: WorkspaceDraft, store: WorkspaceStore, checksFile: Bool = true,
     knownStamp: FileStamp? = nil
   ) {
+    self.init(
+      PreparedCall(call), draft: draft, store: store, checksFile: checksFile,
+      knownStamp: knownStamp)
+  }
+
+  /// Works out the answer to a call whose words are already parsed (by a control session's
+  /// reading thread), as the initializer that takes the call does.
+  package init(
+    _ prepared: PreparedCall, draft: WorkspaceDraft, store: WorkspaceStore,
+    checksFile: Bool = true, knownStamp: FileStamp? = nil
+  ) {
+    let call = prepared.call
     let invocation: Invocation
-    do {
-      invocation = try Invocation(arguments: call.arguments)
-    } catch {
+    switch prepared.invocation {
+    case .success(let parsed): invocation = parsed
+    case .failure(let error):
       reply = ToolReply(error)
       return
     }
