@@ -23,11 +23,15 @@ public final class Workspace {
 
   /// The host's route types: a command that would store a token the type registered for a
   /// router's kind cannot read is refused. Empty by default: every router keeps any token.
-  @ObservationIgnored public var routeTypes: RouteRegistry
+  @ObservationIgnored public var routeTypes: RouteRegistry {
+    didSet { ownerDidUpdateDraftBase?() }
+  }
 
   /// What undo records: the layout only, or the layout and navigation (the default), and
   /// how the path writes of one gesture coalesce into one step; see ``UndoPolicy``.
-  @ObservationIgnored public var undoPolicy = UndoPolicy.layoutAndNavigation
+  @ObservationIgnored public var undoPolicy = UndoPolicy.layoutAndNavigation {
+    didSet { ownerDidUpdateDraftBase?() }
+  }
 
   /// Called after every change, once the routers it touched have reported their transitions.
   @ObservationIgnored public var onChange: ((WorkspaceChange) -> Void)?
@@ -48,6 +52,11 @@ public final class Workspace {
   /// another program that measured in it (``recordMeasuredLayoutSize(_:)``).
   @ObservationIgnored package var ownerDidRecordLayoutSize:
     ((Size?, _ window: String?, _ byHost: Bool) -> Void)?
+  /// Called whenever what ``makeDraft()`` starts from changes (the state, with every change,
+  /// recorded size and revision; the route types; the undo policy), before the change is
+  /// reported: for the session that owns the workspace, which publishes a draft to answer
+  /// inspections from off the main actor.
+  @ObservationIgnored package var ownerDidUpdateDraftBase: (() -> Void)?
   /// Asked before every command's change is published, with the state it would leave and
   /// the changes leading there: why the owner (a session, whose file has limits) refuses it,
   /// or `nil`.
@@ -288,6 +297,7 @@ public final class Workspace {
   func setState(_ newState: WorkspaceState) {
     state = newState
     generation &+= 1
+    ownerDidUpdateDraftBase?()
   }
 
   /// Records the revision a save gave the state; nothing else changes, so nothing is reported.

@@ -20,10 +20,19 @@ extension WorkspaceSession {
 
   /// Starts listening on the file's control socket, unless another host holds it (this
   /// session then runs without one, adopting that host's saves as any other writer's).
+  ///
+  /// An inspection (`routes`, `tree`...) is answered on the listener's thread, from the draft
+  /// the main actor publishes after every change (``PublishedDraft``): no wake-up of the main
+  /// actor, and no wait behind its work. Every other request goes to the main actor.
   func startListening() {
     let path = store.path
+    let published = publishedDraft
+    let store = store
     do {
       control.listener = try ControlListener(file: path) { [weak self] message, connection in
+        if let reply = Self.inspectionReply(message, published, store) {
+          return connection.reply(reply)
+        }
         Task { @MainActor in
           guard let self else { return connection.close() }
           self.handle(message, on: connection)
@@ -32,6 +41,18 @@ extension WorkspaceSession {
     } catch {
       control.problem = error
     }
+  }
+
+  /// The reply to a request that is an inspection, worked out from the published draft, or
+  /// `nil` for any other request (and while the session does not serve calls).
+  nonisolated private static func inspectionReply(
+    _ message: JSONObject, _ published: PublishedDraft, _ store: WorkspaceStore
+  ) -> JSONValue? {
+    guard case .run(let call)? = try? ControlRequest(message), !mayTakeLong(call),
+      let draft = published.current,
+      let answer = HostAnswer.inspection(call, draft: draft, store: store)
+    else { return nil }
+    return reply(answer.reply)
   }
 
   /// The path of the control socket this session listens on, or `nil` if it has none: live

@@ -63,7 +63,9 @@ public final class WorkspaceSession {
   /// What restoring the file found at launch.
   public let restoration: SessionRestoration
   /// Where the state stands against the file.
-  public private(set) var status: SessionStatus
+  public private(set) var status: SessionStatus {
+    didSet { publishDraft() }
+  }
   /// How many times the session wrote the file.
   public private(set) var writeCount = 0
   /// How long after a change the session saves it; changes within it share one write.
@@ -115,6 +117,8 @@ public final class WorkspaceSession {
   @ObservationIgnored private var watcher: FileWatcher?
   /// The control socket's listener and the `wsctl watch` clients.
   @ObservationIgnored var control = SessionControl()
+  /// The workspace as the control listener answers inspections from it, off the main actor.
+  nonisolated let publishedDraft = PublishedDraft()
   /// Time spent on the main actor by synchronisations, for measurements.
   @ObservationIgnored package private(set) var mainActorTime: Duration = .zero
 
@@ -194,6 +198,7 @@ public final class WorkspaceSession {
     workspace.ownerDidRecordLayoutSize = { [weak self] size, window, byHost in
       self?.recordLayoutSize(size, window: window, byHost: byHost)
     }
+    workspace.ownerDidUpdateDraftBase = { [weak self] in self?.publishDraft() }
     // An edit the file could not hold is refused before it applies, so that the host never
     // keeps what it cannot save (a typed call, the palette, a template, a `wsctl` call alike).
     workspace.ownerRefusal = { [store] state, changes in
@@ -213,6 +218,7 @@ public final class WorkspaceSession {
     if case .saved = status, workspace.state.routeSchema != state.routeSchema {
       enqueue(.routeSchema(workspace.state.routeSchema))
     }
+    publishDraft()
     if isLiveControlEnabled { startListening() }
   }
 
@@ -303,6 +309,7 @@ public final class WorkspaceSession {
     watcher = nil
     workspace.ownerDidChange = nil
     workspace.ownerDidRecordLayoutSize = nil
+    workspace.ownerDidUpdateDraftBase = nil
     workspace.ownerRefusal = nil
     retryTask?.cancel()
   }

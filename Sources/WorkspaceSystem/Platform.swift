@@ -136,6 +136,28 @@ package enum Platform {
     #endif
   }
 
+  /// A new Unix stream socket, non-blocking and closed on exec from its creation where the
+  /// system allows it (one call instead of four), else configured right after
+  /// (``configureSocket(_:)``); -1 with `errno` set when none was made.
+  package static func makeStreamSocket() -> Int32 {
+    #if canImport(Glibc)
+      socket(AF_UNIX, streamSocketType | Int32(SOCK_NONBLOCK.rawValue), 0)
+    #else
+      let descriptor = socket(AF_UNIX, streamSocketType, 0)
+      if descriptor >= 0 { configureSocket(descriptor) }
+      return descriptor
+    #endif
+  }
+
+  /// Accepts a connection on a listening socket, made non-blocking and closed on exec
+  /// (``configureSocket(_:)``); -1 with `errno` set when none was accepted. (`accept4`,
+  /// which does it in the same call, is not in the C library's module.)
+  package static func acceptConnection(_ listening: Int32) -> Int32 {
+    let descriptor = accept(listening, nil, nil)
+    if descriptor >= 0 { configureSocket(descriptor) }
+    return descriptor
+  }
+
   /// The type of a stream socket, closed on exec from its creation on where the system
   /// allows it (so a process started meanwhile never inherits it); elsewhere
   /// ``configureSocket(_:)`` closes it on exec right after.

@@ -191,7 +191,19 @@ package final class ControlListener: @unchecked Sendable {
       }
       streams = stillOpen
       // Accepted after the clients are read, since `entries` describe only those.
-      if isAccepting, entries[1].revents != 0 { accept(into: &clients, &accepting) }
+      if isAccepting, entries[1].revents != 0 {
+        let first = clients.count
+        accept(into: &clients, &accepting)
+        // A client sends its request as soon as it is connected: read what came already,
+        // without another turn of `poll` (a client found waiting is read once it sends).
+        var index = first
+        while index < clients.count {
+          switch read(&clients[index], into: &chunk) {
+          case .waiting: index += 1
+          case .done: clients.remove(at: index)
+          }
+        }
+      }
     }
   }
 
@@ -230,6 +242,8 @@ package final class ControlListener: @unchecked Sendable {
     var pause: Int64 = Accepting.shortestPause
     /// The process's descriptor limit, if it has one.
     let limit = Platform.descriptorLimit()
+    /// This process's user, the only one whose clients are served.
+    let user = getuid()
 
     /// Whether an accepted descriptor is one of the last few the process may open: those are
     /// kept for the host's own files (its saves), so clients never take them all.
@@ -260,7 +274,7 @@ package final class ControlListener: @unchecked Sendable {
   private func accept(into clients: inout [Client], _ accepting: inout Accepting) {
     // Bounded, so that a flood of connections cannot keep the clients from being read.
     for _ in 0..<Self.maximumClients {
-      let client = retryingOnInterrupt { systemAccept(descriptor) }
+      let client = retryingOnInterrupt { Platform.acceptConnection(descriptor) }
       guard client >= 0 else {
         let code = errno
         switch code {
@@ -275,13 +289,12 @@ package final class ControlListener: @unchecked Sendable {
         }
         return
       }
-      Platform.configureSocket(client)
       if accepting.isReserved(client) {
         refuse(client, .busy("out of descriptors (\(accepting.limit ?? 0) at most)"))
         continue
       }
       let user = Platform.peerUserID(client)
-      guard user == getuid() else {
+      guard user == accepting.user else {
         refuse(client, .otherUser(UInt32(user ?? UInt32.max)))
         continue
       }
@@ -323,12 +336,9 @@ package final class ControlListener: @unchecked Sendable {
       return .none
     }
     close(accepting.reserve)
-    let refused = systemAccept(descriptor)
+    let refused = Platform.acceptConnection(descriptor)
     let failure = errno
-    if refused >= 0 {
-      Platform.configureSocket(refused)
-      refuse(refused, reason)
-    }
+    if refused >= 0 { refuse(refused, reason) }
     accepting.reserve = Accepting.openReserve()
     if refused >= 0 { return .made }
     return failure == EAGAIN || failure == EWOULDBLOCK ? .drained : .none
@@ -398,10 +408,6 @@ package final class ControlListener: @unchecked Sendable {
   package static func error(_ error: ControlError) -> JSONValue {
     ControlReply.refused(error.description).value
   }
-}
-
-private func systemAccept(_ descriptor: Int32) -> Int32 {
-  accept(descriptor, nil, nil)
 }
 
 private func systemRead(_ descriptor: Int32, _ buffer: inout [UInt8], _ count: Int) -> Int {

@@ -196,14 +196,13 @@ package struct ControlSocket: Sendable {
   package func claim() throws(ControlUnavailable) -> (socket: Int32, lock: Int32) {
     let lock = try lockFile()
     unlink(path)  // stale: its host is gone, since the lock was free
-    let descriptor = socket(AF_UNIX, Platform.streamSocketType, 0)
+    let descriptor = Platform.makeStreamSocket()
     guard descriptor >= 0 else {
       let code = errno
       unlink(lockPath)
       close(lock)
       throw .system("socket", path: path, code: code)
     }
-    Platform.configureSocket(descriptor)
     var call = "bind"
     if bind(descriptor, path) {
       call = "listen"
@@ -259,9 +258,8 @@ package struct ControlSocket: Sendable {
   /// full backlog is tried again until then); a stale socket (nobody listening, no host
   /// holding the lock) is removed.
   func connect(within milliseconds: Int64) -> Connection {
-    let descriptor = socket(AF_UNIX, Platform.streamSocketType, 0)
+    let descriptor = Platform.makeStreamSocket()
     guard descriptor >= 0 else { return .unavailable(.system("socket", path: path, code: errno)) }
-    Platform.configureSocket(descriptor)
     var address = Self.address(path)
     let result = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {

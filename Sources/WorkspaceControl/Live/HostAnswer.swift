@@ -74,9 +74,47 @@ package struct HostAnswer: Sendable {
     switch prepared.invocation {
     case .success(let parsed): invocation = parsed
     case .failure(let error):
-      reply = ToolReply(error)
+      self.init(reply: ToolReply(error))
       return
     }
+    self.init(
+      call, invocation, draft: draft, store: store, checksFile: checksFile,
+      knownStamp: knownStamp)
+  }
+
+  /// The answer to an inspection, worked out from a draft off the host's main actor (on the
+  /// control listener's thread), or `nil` for any other call, which the main actor answers.
+  ///
+  /// An inspection is a call of views alone (`routes`, `tree`, `history`, `closed`,
+  /// `template list`...): no edit, no dry run of one, no file to read (`--from`), nothing
+  /// drawn (a drawing records the area it drew in). It reads only the draft: no file, no
+  /// lock, nothing to commit.
+  ///
+  /// - Parameters:
+  ///   - call: The call.
+  ///   - draft: A draft of the host's workspace as it is now.
+  ///   - store: The host's store, for the messages that name its file.
+  package static func inspection(
+    _ call: HostCall, draft: WorkspaceDraft, store: WorkspaceStore
+  ) -> HostAnswer? {
+    guard let invocation = try? Invocation(arguments: call.arguments),
+      invocation.isServedByHost, invocation.options.templatesFile == nil,
+      !invocation.steps.contains(where: \.isEdit)
+    else { return nil }
+    let answer = HostAnswer(call, invocation, draft: draft, store: store)
+    guard answer.draft == nil, answer.drawnArea == nil else { return nil }
+    return answer
+  }
+
+  /// An answer of a reply alone: nothing to commit, nothing drawn.
+  private init(reply: ToolReply) {
+    self.reply = reply
+  }
+
+  private init(
+    _ call: HostCall, _ invocation: Invocation, draft: WorkspaceDraft, store: WorkspaceStore,
+    checksFile: Bool = true, knownStamp: FileStamp? = nil
+  ) {
     guard invocation.isServedByHost else {
       reply = ToolReply(output: "", errors: "", exitCode: .success)
       isDeclined = true
