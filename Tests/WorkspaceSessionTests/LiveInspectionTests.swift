@@ -15,13 +15,7 @@ extension LiveControl {
     @Test func anInspectionIsAnsweredWhileTheMainActorIsHeld() throws {
       let pair = try HostAndFile()
       let socket = try #require(pair.session.controlSocketPath)
-      let expected = HostAnswer(
-        HostCall(
-          arguments: ["tree"],
-          terminal: TerminalTraits(size: Size(width: 80, height: 24), usesColor: false),
-          fileName: nil),
-        draft: pair.session.workspace.makeDraft(), store: pair.session.store
-      ).reply.output
+      let expected = answer(["tree"], on: pair.session)
       // Asked and waited for here, on the main actor, which does not run meanwhile: only a
       // reply from the listener's thread can come.
       let client = try RawControlClient(path: socket)
@@ -56,13 +50,7 @@ extension LiveControl {
         let done = try await exchange(RawControlClient.run(["focus", focus]), with: socket)
         #expect(done?.exitCode == 0)
         // The answer on the main actor's state now, which holds the acknowledged focus.
-        let expected = HostAnswer(
-          HostCall(
-            arguments: ["routes"],
-            terminal: TerminalTraits(size: Size(width: 80, height: 24), usesColor: false),
-            fileName: nil),
-          draft: pair.session.workspace.makeDraft(), store: pair.session.store
-        ).reply.output
+        let expected = answer(["routes"], on: pair.session)
         let read = try await exchange(RawControlClient.run(["routes"]), with: socket)
         #expect(read?.output == expected, "after focus \(focus)")
         seen.insert(expected)
@@ -80,6 +68,17 @@ extension LiveControl {
       pair.session.workspace.routeTypes = RouteRegistry()
       let again = try await exchange(RawControlClient.run(["tree"]), with: socket)
       #expect(again?.output == read?.output)
+    }
+
+    /// What the main actor answers to a call on the session's state as it is now.
+    private func answer(_ arguments: [String], on session: WorkspaceSession) -> String {
+      HostAnswer(
+        HostCall(
+          arguments: arguments,
+          terminal: TerminalTraits(size: Size(width: 80, height: 24), usesColor: false),
+          fileName: nil),
+        draft: session.workspace.makeDraft(), store: session.store
+      ).reply.output
     }
 
     @Test func aSessionThatCannotReadItsFileDeclinesInspections() async throws {
