@@ -141,7 +141,8 @@ enum EndToEnd {
     return status == 0
   }
 
-  private static func which(_ name: String) -> String? {
+  /// The first executable `name` on `PATH`, or `nil`.
+  static func which(_ name: String) -> String? {
     for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(
       separator: ":")
     {

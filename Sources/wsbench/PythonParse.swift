@@ -99,10 +99,6 @@ struct PythonParse {
   private static var pythonPath: String? {
     ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: {
       FileManager.default.isExecutableFile(atPath: $0)
-    })
-      ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map({
-        "\($0)/python3"
-      })
-      .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+    }) ?? EndToEnd.which("python3")
   }
 }
