@@ -109,6 +109,10 @@ refute() {
 
 # The number of pane boxes on screen: their top-left corners.
 count_panes() { screen | grep -o '[┌┏]' | wc -l | tr -d ' '; }
+# Whether the screen shows exactly the given number of pane boxes: a condition for
+# `wait_until`, which runs it again each time (an argument such as "$(count_panes)" would be
+# read once, when the wait starts, and a screen drawn after that never seen).
+shows_panes() { [ "$(count_panes)" = "$1" ]; }
 
 launch() {
   # A session that outlives every wsterm session keeps the server up: killing the only
@@ -308,7 +312,7 @@ wait_for "1* main" "├ 2 main ─"
 matches_frame 100x30 || fail "the restored stack differs from the file's frame"
 step="wsctl unstack drives the live wsterm"
 "$WSCTL" -q -f "$file" unstack || fail "wsctl unstack failed"
-wait_until "the stack was not laid out again" test "$(count_panes)" = 2
+wait_until "the stack was not laid out again" shows_panes 2
 refute "├ 2 main"
 keys C-b q
 wait_for "[wsterm exited 0]"

@@ -38,10 +38,14 @@ struct App {
 
   /// Opens a session on the store's file.
   ///
+  /// - Parameter isLive: Whether the session listens for `wsctl` on the file's control
+  ///   socket; not when wsterm only prints a frame (it would take the socket of a wsterm
+  ///   running on the same file, or say that one listens there).
   /// - Throws: A ``WorkspaceJSON/WorkspaceFileError`` for a file that cannot be read (which
   ///   the session never overwrites).
-  init(store: WorkspaceStore) throws(WorkspaceFileError) {
-    session = WorkspaceSession(store: store, default: Self.initialState)
+  init(store: WorkspaceStore, isLive: Bool = true) throws(WorkspaceFileError) {
+    session = WorkspaceSession(
+      store: store, default: Self.initialState, isLiveControlEnabled: isLive)
     let restoration = session.restoration
     if let error = restoration.error {
       session.close()

@@ -25,7 +25,7 @@ func runWsterm(_ arguments: [String]) async -> Int32 {
   let store = WorkspaceStore(path: options.file)
   var app: App
   do {
-    app = try App(store: store)
+    app = try App(store: store, isLive: options.frameSize == nil)
   } catch {
     printError("\(error)")
     if store.hasBackup { printError("a backup exists: \(store.backupPath)") }

@@ -4,6 +4,8 @@ import Testing
 import Workspace
 import WorkspaceJSON
 
+import struct WorkspaceTestSupport.ProcessResult
+import struct WorkspaceTestSupport.ProcessRunner
 import class WorkspaceTestSupport.TemporaryDirectory
 
 @testable import wsterm
@@ -152,5 +154,29 @@ import class WorkspaceTestSupport.TemporaryDirectory
     let lines = Screen.stackLines(stack, rows: 4).map(\.text)
     #expect(lines == ["… 2 more", "detail:2", "┄ cover ┄", "compose"])
     #expect(Screen.stackLines(stack, rows: 9).map(\.text).count == 5)
+  }
+
+  /// `wsterm --frame` only prints: it neither takes the control socket of the wsterm running
+  /// on the same file nor says on standard error that one listens there (a script comparing
+  /// frames saw that line), and the running one stays live for `wsctl`.
+  @Test func aFrameLeavesTheControlSocketToTheRunningWsterm() async throws {
+    let directory = TemporaryDirectory()
+    let file = directory.file("w.json")
+    let app = try App(store: WorkspaceStore(path: file))
+    defer { app.session.close() }
+    #expect(app.session.controlSocketProblem == nil)
+    func run(_ name: String, _ arguments: [String]) async throws -> ProcessResult {
+      try await ProcessRunner(
+        SampleProcess.binaryDirectory.appendingPathComponent(name), arguments,
+        in: directory.path
+      ).run()
+    }
+    let frame = try await run("wsterm", ["-f", file, "--frame", "40x5"])
+    #expect(frame.status == 0)
+    #expect(frame.stderr == "")
+    #expect(frame.lines.contains { $0.hasPrefix("┏ 1* main ") })
+    let status = try await run("wsctl", ["-f", file, "status"])
+    #expect(status.status == 0, "\(status.stderr)")
+    #expect(status.stdout.hasPrefix("host live for "), "\(status.stdout)")
   }
 }
