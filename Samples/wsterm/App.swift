@@ -136,46 +136,19 @@ struct App {
     watchStatus(continuation)
     var reader = KeyReader()
     Terminal.output(screen(width: size.width, height: size.height).render().ansi())
-    // One frame for the events that come together: a command wakes the change stream and
-    // the status (saving, then saved), and a frame costs milliseconds of the main actor
-    // that a save, a reply or the next key would wait for. The draw is sent from a task of
-    // the main actor, so it comes after what the same turn woke; a status that the status
-    // line does not show (saving, saved) draws nothing. A change that came from elsewhere
-    // (a `wsctl` call) while its save runs is drawn once the save is done: the call waits
-    // for that save, which the frame's work and the terminal's would slow on a busy
-    // machine; a key's change is drawn at once.
-    var drawnProblem = fileProblem
-    var isDrawSent = false
-    var isDrawWaitingForSave = false
-    var isKeyTyped = false
+    // One frame for the events that come together (see `DrawSchedule`).
+    var schedule = DrawSchedule(drawn: fileProblem)
     for await event in events {
       if case .draw = event {
-        isDrawSent = false
-        isKeyTyped = false
-        drawnProblem = fileProblem
+        schedule.drew(showing: fileProblem)
         Terminal.output(screen(width: size.width, height: size.height).render().ansi())
         continue
       }
       handle(event, reader: &reader, continuation: continuation)
       guard isRunning else { break }
-      switch event {
-      case .bytes, .escapeTimeout:
-        isKeyTyped = true
-      case .changed where !isKeyTyped && session.status == .saving:
-        isDrawWaitingForSave = true
-        continue
-      case .status:
-        // The save that held the change is done (the status changes at the end of each).
-        if isDrawWaitingForSave {
-          isDrawWaitingForSave = false
-        } else if fileProblem == drawnProblem {
-          continue
-        }
-      default:
-        break
-      }
-      if !isDrawSent {
-        isDrawSent = true
+      if schedule.queuesDraw(
+        after: event, isSaving: session.status == .saving, fileProblem: fileProblem)
+      {
         Task { continuation.yield(.draw) }
       }
     }
