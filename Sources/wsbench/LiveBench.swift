@@ -184,11 +184,8 @@ enum LiveBench {
     samples.contains(where: \.isNaN) ? .nan : samples.sorted()[samples.count / 2]
   }
 
-  /// Where tmux is installed, if it is.
-  nonisolated static var tmuxPath: String? {
-    ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
-      .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-  }
+  /// Where tmux is installed, if it is: found on `PATH`, as `jq` and `python3` are.
+  nonisolated static var tmuxPath: String? { EndToEnd.which("tmux") }
 
   /// From a command applied in the host to `wsctl watch` writing its line.
   private static func watchLatency(wsctl: String, session: WorkspaceSession, runs: Int) async
