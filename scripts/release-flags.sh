@@ -14,10 +14,13 @@
 # control"). A symbol the order names that an executable lacks is skipped without a warning.
 # On macOS none of this applies: the system has the Swift runtime.
 if [ "$(uname -s)" = Linux ]; then
+  # By its absolute path, wherever `swift build` runs (the README's line names it from the
+  # repository's root).
+  wsctl_order="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/wsctl.order"
   release_flags=(-c release -Xswiftc -static-executable
     -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
     -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld
-    -Xlinker --symbol-ordering-file=scripts/wsctl.order -Xlinker --no-warn-symbol-ordering)
+    -Xlinker "--symbol-ordering-file=$wsctl_order" -Xlinker --no-warn-symbol-ordering)
 else
   release_flags=(-c release)
 fi
