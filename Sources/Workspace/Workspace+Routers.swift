@@ -174,6 +174,11 @@ extension Router {
     _ change: WorkspaceChange, at id: NodeID, from before: WorkspaceState,
     to after: WorkspaceState
   ) {
+    // The node's router as tokens, on either side: the same tokens read as the same stack
+    // (or fail alike), so a change that left them alone (a rename, a focus) reports nothing,
+    // without reading every route of the stack twice.
+    let (was, now) = (before.node(id), after.node(id))
+    if (was == nil) == (now == nil), was?.router == now?.router { return }
     let old = (try? before.router(R.self, for: id)) ?? lastState
     let new: RouteStack<R>
     do {

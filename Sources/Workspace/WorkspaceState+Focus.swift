@@ -75,15 +75,50 @@ extension WorkspaceState {
       if abs(lhs.y - rhs.y) > 1e-9 { return lhs.y < rhs.y }
       return lhs.x < rhs.x
     }
-    let tiled = unitLayout(honoringZoom: false).sorted { readingOrder($0.rect, $1.rect) }
-    let floating = shownFloatingPanes.enumerated().sorted { lhs, rhs in
-      let (left, right) = (lhs.element.rect, rhs.element.rect)
+    // One walk finds both: the tiled panes in the order of `unitLayout(honoringZoom: false)`
+    // and the containers whose active layer shows floating panes, in the order of
+    // `shownFloatingPanes` (containers last to first).
+    let whole = UnitRect(x: 0, y: 0, width: 1, height: 1)
+    let visible = visibleRectangles(
+      whole: whole, honoringZoom: false, includingContainers: true, divide: Self.unitDivide)
+    var tiled: [(pane: NodeID, rect: UnitRect)] = []
+    tiled.reserveCapacity(visible.count)
+    var layers: [(layer: FloatingLayer, area: UnitRect)] = []
+    for (id, rect) in visible {
+      let node = self[id]
+      if node.isPane {
+        tiled.append((id, rect))
+      } else if node.kind == .tabs, node.activeChild != nil {
+        let layer = node.floatingLayers[node.activeIndex]
+        if !layer.panes.isEmpty { layers.append((layer, rect)) }
+      }
+    }
+    if !tiled.indices.dropFirst().allSatisfy({ !readingOrder(tiled[$0].rect, tiled[$0 - 1].rect) })
+    {
+      tiled.sort { readingOrder($0.rect, $1.rect) }
+    }
+    guard !layers.isEmpty else { return tiled.map(\.pane) }
+    var floating: [(pane: NodeID, rect: UnitRect)] = []
+    for (layer, area) in layers.reversed() {
+      for pane in layer.shownPanes {
+        let frame = pane.frame
+        floating.append(
+          (
+            pane.id,
+            UnitRect(
+              x: area.x + frame.x * area.width, y: area.y + frame.y * area.height,
+              width: frame.width * area.width, height: frame.height * area.height)
+          ))
+      }
+    }
+    let order = floating.indices.sorted { lhs, rhs in
+      let (left, right) = (floating[lhs].rect, floating[rhs].rect)
       if abs(left.y - right.y) > 1e-9 || abs(left.x - right.x) > 1e-9 {
         return readingOrder(left, right)
       }
-      return lhs.offset < rhs.offset
+      return lhs < rhs
     }
-    return tiled.map(\.pane) + floating.map(\.element.pane.id)
+    return tiled.map(\.pane) + order.map { floating[$0].pane }
   }
 
   /// The 1-based number of a pane shown in the active tab (zoom aside: a pane hidden by a

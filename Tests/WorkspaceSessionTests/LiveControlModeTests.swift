@@ -147,6 +147,31 @@ extension LiveControl {
       }
     }
 
+    /// A line repeated is read once (wsctl and the host remember what it came to), yet each
+    /// time it runs on the state as it is then, and its errors name its own line.
+    @Test(arguments: [false, true])
+    func repeatedLinesAreEachAnsweredAsTheirOwn(withHost: Bool) async throws {
+      let pair = try HostAndFile()
+      let directory = withHost ? pair.host : pair.file
+      let script = [
+        "rename 'x", "rename 'x", "focus 9", "focus 9", "focus 2", "routes", "focus 1",
+        "routes", "focus 2", "routes",
+      ].joined(separator: "\n")
+      let (replies, run) = try await wsctlControl(
+        script, withHost ? [] : ["--no-host"], in: directory.path)
+      #expect(run.exitCode == 0, "\(run.errors)")
+      #expect(replies.map(\.line) == Array(1...10), "\(replies)")
+      #expect(replies.map(\.exit) == [64, 64, 1, 1, 0, 0, 0, 0, 0, 0])
+      #expect(replies[0].errors == "wsctl: line 1: unterminated ' quote at column 8\n")
+      #expect(replies[1].errors == "wsctl: line 2: unterminated ' quote at column 8\n")
+      #expect(replies[2].errors == "wsctl: no pane 9 at word 1\n")
+      #expect(replies[3].errors == replies[2].errors)
+      // The same `routes` prints the router of whichever pane the line before focused.
+      #expect(replies[5].output == replies[9].output)
+      #expect(replies[5].output != replies[7].output)
+      #expect(replies[7].output.contains("inbox (top)"), "\(replies[7])")
+    }
+
     /// 10,000 lines pipelined to a host and run on the file: every one answered, in order.
     @Test(arguments: [false, true])
     func tenThousandLines(withHost: Bool) async throws {

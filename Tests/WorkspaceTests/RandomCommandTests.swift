@@ -21,6 +21,7 @@ import WorkspaceTestSupport
     #expect(run.refused > Self.commandsPerSeed / 10, "seed \(seed) refused too few commands")
     #expect(run.applied > Self.commandsPerSeed / 3, "seed \(seed) applied too few commands")
     #expect(run.undoChecks > 50, "seed \(seed) checked undo only \(run.undoChecks) times")
+    #expect(run.numberingChecks == Self.commandsPerSeed / 4)
   }
 }
 
@@ -33,6 +34,7 @@ private struct RandomRun {
   var applied = 0
   var refused = 0
   var undoChecks = 0
+  var numberingChecks = 0
   var peakPanes = 0
   var shrinkCount = 0
   var lastWasUndo = false
@@ -100,6 +102,14 @@ private struct RandomRun {
       guard problems.isEmpty else {
         Issue.record("seed \(seed) step \(step) \(commands): \(problems)")
         return
+      }
+      // Pane numbers as the two sorts of the layout give them, every few steps.
+      if step % 4 == 0 {
+        numberingChecks += 1
+        guard state.numberedPanes == state.numberedPanesBySorting else {
+          Issue.record("seed \(seed) step \(step) \(commands): pane numbers differ")
+          return
+        }
       }
       if failure == nil, case .undo = commands.last {
         lastWasUndo = true

@@ -181,6 +181,23 @@ final class EventLog {
       ])
   }
 
+  /// A change of a router's node that leaves its stack alone (a rename, a focus) reaches the
+  /// router as nothing, no transition and no log line; the next change of the stack does.
+  @Test func aChangeThatKeepsTheStackReachesTheRouterAsNothing() throws {
+    let workspace = Workspace(
+      WorkspaceState(hsplit(pane("Notes", root: RouteToken("list")), pane("Other"))))
+    let router = try workspace.router(NoteRoute.self, for: NodeID(2))
+    let log = EventLog()
+    log.watch(router, as: "router")
+    try workspace.apply(.rename("Renamed"))
+    try workspace.apply(.focus(.pane(.number(2))))
+    try workspace.apply(.focus(.pane(.number(1))))
+    #expect(log.lines == [])
+    try workspace.apply(.route(.push(["note:2"])))
+    #expect(log.events == ["router: push note:2"])
+    #expect(router.stack == [.list, .note(2)])
+  }
+
   @Test func undoAndRedoReachTheRouter() throws {
     let workspace = notes()
     let router = try workspace.router(NoteRoute.self, for: NodeID(1))

@@ -45,6 +45,9 @@ package final class ControlSession: @unchecked Sendable {
   /// The threads still using the descriptor: the last one to finish closes it.
   private var threadsLeft = 2
 
+  /// How many distinct requests a session remembers what it made of.
+  static let remembersRequests = 32
+
   /// How long a client may leave an answer unread before the host lets go of it, in
   /// milliseconds.
   static let answerDeadline: Int64 = 60_000
@@ -100,6 +103,8 @@ package final class ControlSession: @unchecked Sendable {
       descriptor: connection.descriptor, limit: ControlProtocol.maximumRequestBytes)
     var index = 0
     var batch: [(Int, Request)] = []
+    // A request the client sent before (a script repeats its lines) is not read again.
+    var readBefore = RecentResults<[UInt8], Request>(capacity: Self.remembersRequests)
     defer {
       if !batch.isEmpty { continuation.yield(batch) }
       finishReading(count: index)
@@ -124,10 +129,15 @@ package final class ControlSession: @unchecked Sendable {
         index += 1
         return
       }
+      if let request = readBefore[body] {
+        batch.append((index, request))
+        index += 1
+        continue
+      }
       do {
         let message = try ControlProtocol.message(
           body, limit: ControlProtocol.maximumRequestBytes)
-        batch.append((index, Self.request(message)))
+        batch.append((index, readBefore.keep(Self.request(message), for: body)))
       } catch {
         answer(index, ControlListener.error(error))
       }

@@ -75,9 +75,19 @@ final class HostControl: @unchecked Sendable {
       _ = shutdown(client.descriptor, Int32(SHUT_WR))
       entries.close()
     }
-    while !stopped, let line = lines.next() {
+    // A line read before goes out as it went then, without reading it again.
+    var sentBefore = RecentResults<[UInt8], SentCall>(capacity: Self.remembersLines)
+    while !stopped, let read = lines.next() {
       number += 1
-      let line = ControlLine(line, number: number, prefix: context.prefix)
+      if case .text(let bytes) = read, let call = sentBefore[bytes] {
+        batch.bytes += call.frame
+        batch.entries.append(.sent(number, call.arguments, call.invocation))
+        if !lines.hasLine || batch.bytes.count >= 1 << 16 {
+          guard batch.send(self) else { return }
+        }
+        continue
+      }
+      let line = ControlLine(read, number: number, prefix: context.prefix)
       switch line.content {
       case .answered(let reply):
         guard batch.send(self) else { return }
@@ -105,12 +115,27 @@ final class HostControl: @unchecked Sendable {
         }
         batch.bytes += frame
         batch.entries.append(.sent(number, arguments, invocation))
+        if case .text(let bytes) = read {
+          sentBefore.keep(
+            SentCall(arguments: arguments, invocation: invocation, frame: frame), for: bytes)
+        }
       }
       if !lines.hasLine || batch.bytes.count >= 1 << 16 {
         guard batch.send(self) else { return }
       }
     }
   }
+
+  /// A line's call as it went to the host: its arguments, parsed, and the request's frame,
+  /// none of which depends on the line's number.
+  private struct SentCall {
+    let arguments: [String]
+    let invocation: Invocation
+    let frame: [UInt8]
+  }
+
+  /// How many distinct lines the session remembers the calls of.
+  static let remembersLines = 32
 
   /// Calls read but not sent yet, and their entries.
   private struct Batch {
