@@ -23,8 +23,10 @@ extension JSONReader {
   /// accumulated. When there are at most 19 significant digits forming a value of at most 2^53
   /// and the decimal exponent is within ±22, the value is computed with a single exact-operand
   /// multiplication or division, which IEEE 754 rounds correctly (Clinger's fast path); plain
-  /// integers of up to 15 digits always take this path. Every other number is converted by the
-  /// standard library's correctly rounded `Double(String)`. An integer literal (no fraction,
+  /// integers of up to 15 digits always take this path. A decimal of up to 19 digits with a
+  /// significand above 2^53 (a weight printed with 17 digits) is rounded exactly by
+  /// ``quotient(_:byPowerOfTen:)``. Every other number is converted by the standard
+  /// library's correctly rounded `Double(String)`. An integer literal (no fraction,
   /// no exponent) above 2^53 in magnitude is kept as its text, ``JSONValue/bigInteger(_:)``.
   ///
   /// - Complexity: O(*n*), where *n* is the length of the number.
