@@ -32,6 +32,12 @@ struct SmallNodeMap<Value> {
       } else if let index = ids.firstIndex(of: id) {
         values[index] = newValue
       } else if ids.count < Self.linearLimit {
+        if ids.isEmpty {
+          // Room for every id kept in the arrays at once: grown from empty, the arrays
+          // were reallocated four times for a few ids.
+          ids.reserveCapacity(Self.linearLimit)
+          values.reserveCapacity(Self.linearLimit)
+        }
         ids.append(id)
         values.append(newValue)
       } else {

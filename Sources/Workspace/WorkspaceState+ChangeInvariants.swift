@@ -72,12 +72,21 @@ extension WorkspaceState {
     for root in roots { reachesRoot.insert(root) }
     var holdsPane = SmallNodeMap<Bool>()
     var last: NodeID?
+    // One buffer for every chain (a chain's array grown from empty was most of its cost).
+    var chain: [NodeID] = []
+    chain.reserveCapacity(16)
     for id in near where id != last {
       last = id
       guard let node = nodes[id] else { continue }
-      problems +=
-        links(of: node, roots: roots) + violations(of: node) + floatingViolations(of: node)
-      guard let chain = chainToRoot(from: id, known: &reachesRoot) else {
+      // Appended only when there is something to append: a sound step has nothing, and
+      // joining empty lists cost a few hundred instructions a node.
+      let linkProblems = links(of: node, roots: roots)
+      if !linkProblems.isEmpty { problems += linkProblems }
+      let nodeProblems = violations(of: node)
+      if !nodeProblems.isEmpty { problems += nodeProblems }
+      let floatingProblems = floatingViolations(of: node)
+      if !floatingProblems.isEmpty { problems += floatingProblems }
+      guard chainToRoot(from: id, known: &reachesRoot, into: &chain) else {
         problems.append("\(id) is unreachable from the windows' roots")
         continue
       }
@@ -130,21 +139,24 @@ extension WorkspaceState {
     return Set(ids).count != ids.count
   }
 
-  /// The nodes from `id` up to the root, `id` first; `nil` when the chain of parents leaves
-  /// the tree or loops. `known` holds nodes whose chains were found to reach the root.
-  private func chainToRoot(from id: NodeID, known: inout SmallNodeMap<Void>) -> [NodeID]? {
-    var chain: [NodeID] = []
+  /// Puts the nodes from `id` up to the root, `id` first, in `chain`; `false` when the chain
+  /// of parents leaves the tree or loops. `known` holds nodes whose chains were found to
+  /// reach the root.
+  private func chainToRoot(
+    from id: NodeID, known: inout SmallNodeMap<Void>, into chain: inout [NodeID]
+  ) -> Bool {
+    chain.removeAll(keepingCapacity: true)
     var current = id
     while true {
       chain.append(current)
       if known.contains(current) { break }
       // A chain longer than the tree has nodes loops.
-      guard chain.count <= nodes.count, let parent = nodes[current]?.parent else { return nil }
+      guard chain.count <= nodes.count, let parent = nodes[current]?.parent else { return false }
       current = parent
     }
     for node in chain { known.insert(node) }
     // The part above a known node was checked when it became known.
-    return chain
+    return true
   }
 
   /// Whether the subtree at `id` holds a pane; stops at the first pane found.

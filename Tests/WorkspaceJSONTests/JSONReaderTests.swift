@@ -415,6 +415,66 @@ struct JSONReaderValueTests {
     }
   }
 
+  @Test(
+    "decimals of 17 to 19 digits convert to the correctly rounded Double, ties to even",
+    arguments: [
+      "0.22222222222222227", "0.11111111111111113", "0.14285714285714285", "0.2857142857142857",
+      "-0.33333333333333331", "0.0012345678901234567", "0.00099999999999999999",
+      "4503599627370496.5", "4503599627370497.5", "4503599627370495.5", "9007199254740991.5",
+      "2251799813685248.25", "2251799813685248.75", "2251799813685249.25",
+      "4503599627370496.4999", "4503599627370496.5001", "123456789012345.67891",
+      "1.0000000000000000002", "0.9999999999999999999", "9999999999999999.999",
+      "1234567890123456789e-19", "12345678901234567.1", "0.12345678901234567e1",
+    ])
+  func longDecimals(_ text: String) throws {
+    let expected = try #require(Double(text))
+    let actual = try #require(try JSONReader.parse(text).numberValue)
+    #expect(actual.bitPattern == expected.bitPattern, "\(text)")
+  }
+
+  @Test("printed doubles and long random decimals match the standard library bit for bit")
+  func generatedLongDecimals() throws {
+    var generator = SeededGenerator(seed: 29)
+    for _ in 0..<5_000 {
+      // A double as Swift prints it (up to 17 digits), and its neighbours.
+      let value = Double.random(in: 1e-4...1e16, using: &generator)
+      for double in [value, value.nextUp, value.nextDown] {
+        let text = "\(double)"
+        let actual = try #require(try JSONReader.parse(text).numberValue)
+        #expect(actual.bitPattern == Double(text)!.bitPattern, "\(text)")
+      }
+      // 16 to 19 digits with the point anywhere.
+      var digits = String(Int.random(in: 1...9, using: &generator))
+      for _ in 1..<Int.random(in: 16...19, using: &generator) {
+        digits += String(Int.random(in: 0...9, using: &generator))
+      }
+      let point = Int.random(in: 1..<digits.count, using: &generator)
+      let text =
+        String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
+      let actual = try #require(try JSONReader.parse(text).numberValue)
+      #expect(actual.bitPattern == Double(text)!.bitPattern, "\(text)")
+      let small = "0." + digits
+      let smallValue = try #require(try JSONReader.parse(small).numberValue)
+      #expect(smallValue.bitPattern == Double(small)!.bitPattern, "\(small)")
+    }
+  }
+
+  @Test("the exact quotient is the standard library's wherever it gives one")
+  func exactQuotient() throws {
+    var generator = SeededGenerator(seed: 53)
+    var answered = 0
+    for _ in 0..<20_000 {
+      let significand = UInt64.random(in: ((1 << 53) + 1)...UInt64.max, using: &generator)
+      let power = Int.random(in: 0...20, using: &generator)
+      guard let value = JSONReader.quotient(significand, byPowerOfTen: power) else { continue }
+      answered += 1
+      let expected = try #require(Double("\(significand)e-\(power)"))
+      #expect(value.bitPattern == expected.bitPattern, "\(significand)e-\(power)")
+    }
+    // Most of the range is answered: the path is taken, not skipped.
+    #expect(answered > 10_000)
+  }
+
   @Test("duplicate keys are kept, lookups return the last value")
   func duplicateKeys() throws {
     let value = try JSONReader.parse(#"{"a": 1, "b": 2, "a": 3, "b": 4, "c": 5, "a": 6}"#)

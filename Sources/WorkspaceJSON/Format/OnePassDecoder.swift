@@ -18,12 +18,12 @@ import Workspace
 /// diagnostics (`OnePassDecoderTests` and the `FuzzWorkspaceLoader` target check both paths
 /// against each other).
 ///
-/// Every window's tree (`windows`) and the history are read in the same pass; the other
-/// windows are adopted, and their focus checked, by the reference's own code once every tree
-/// is read. Rare members take the reference's own code: `closed` (and a history that is not
-/// plain) are read in place (a ``JSONDocument`` of just that value) and `templates` as a
-/// value, all once the tree is built, as the reference does; unknown members are kept as the
-/// values the reader builds.
+/// Every window's tree (`windows`), the history and the closed list are read in the same
+/// pass; the other windows are adopted, and their focus checked, by the reference's own code
+/// once every tree is read. Rare members take the reference's own code: a history or closed
+/// list that is not plain is read in place (a ``JSONDocument`` of just that value) and
+/// `templates` as a value, all once the tree is built, as the reference does; unknown members
+/// are kept as the values the reader builds.
 struct OnePassDecoder {
   /// The file needs the reference decoder (it is not the common case this one reads, or
   /// something is wrong with it); the reference says what is wrong, if anything.
@@ -49,6 +49,8 @@ struct OnePassDecoder {
   var nesting = 0
   /// Whether the reference's history code read the file's history.
   private(set) var leavesHistoryToReference = false
+  /// Whether the reference's closed-list code read the file's closed list.
+  private(set) var leavesClosedToReference = false
 
   private init(_ buffer: UnsafeRawBufferPointer, limits: WorkspaceFileLimits) {
     reader = JSONReader(
@@ -78,15 +80,17 @@ struct OnePassDecoder {
   }
 
   /// The state stored in `bytes`, as ``state(of:path:limits:)`` reads it, and whether its
-  /// history (if any) was read in this pass rather than by the reference's history code.
+  /// history and closed list (if any) were read in this pass rather than by the reference's
+  /// code.
   static func read(
     _ bytes: [UInt8], path: String, limits: WorkspaceFileLimits
-  ) -> (state: WorkspaceState, readsHistory: Bool)? {
-    bytes.withUnsafeBytes { buffer -> (state: WorkspaceState, readsHistory: Bool)? in
+  ) -> (state: WorkspaceState, readsHistory: Bool, readsClosed: Bool)? {
+    bytes.withUnsafeBytes {
+      buffer -> (state: WorkspaceState, readsHistory: Bool, readsClosed: Bool)? in
       guard !buffer.isEmpty else { return nil }
       var decoder = OnePassDecoder(buffer, limits: limits)
       guard let state = try? decoder.file(buffer, path: path) else { return nil }
-      return (state, !decoder.leavesHistoryToReference)
+      return (state, !decoder.leavesHistoryToReference, !decoder.leavesClosedToReference)
     }
   }
 
@@ -107,7 +111,9 @@ struct OnePassDecoder {
     var history: History?
     /// Where the `history` value starts, when the reference's code reads it.
     var referenceHistory: Int?
-    /// Where the `closed` value starts.
+    /// The closed list, read in this pass.
+    var closedList: ReadClosedList?
+    /// Where the `closed` value starts, when the reference's code reads it.
     var closed: Int?
     var templates: JSONValue?
     var routeTypes: JSONValue?
@@ -178,7 +184,16 @@ struct OnePassDecoder {
           reader.index = end
         }
       case .closed?:
-        top.closed = reader.index
+        let start = reader.index
+        if let closed = try? closedList() {
+          top.closedList = closed
+          break
+        }
+        // Not the plain case: the reference's closed-list code reads the value, which drops
+        // what it cannot use with a diagnostic.
+        reader.index = start
+        top.closed = start
+        leavesClosedToReference = true
         guard
           let (_, end) = try? JSONDocument.readValue(
             in: buffer, at: reader.index, limits: limits(depth: 1), { _ in () })
@@ -269,6 +284,11 @@ struct OnePassDecoder {
         guard candidate.historyReplays() else { throw NeedsReference() }
       }
       state.history = history
+    }
+    if let closed = top.closedList {
+      // The reference drops an entry naming an id at or above the next id.
+      guard closed.largestID < state.nextID else { throw NeedsReference() }
+      state.closed = ClosedList(entries: closed.entries)
     }
     if top.referenceHistory != nil || top.closed != nil || top.templates != nil
       || top.routeTypes != nil

@@ -4,6 +4,11 @@ private let exactPowersOfTen: [Double] = [
   1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ]
 
+/// The powers of ten that fit a `UInt64`: 10^0 through 10^19.
+private let integerPowersOfTen: [UInt64] = (0...19).map { exponent in
+  (0..<exponent).reduce(1) { power, _ in power * 10 }
+}
+
 extension JSONReader {
   /// Whether `byte` is an ASCII decimal digit.
   @inline(__always)
@@ -18,8 +23,10 @@ extension JSONReader {
   /// accumulated. When there are at most 19 significant digits forming a value of at most 2^53
   /// and the decimal exponent is within ±22, the value is computed with a single exact-operand
   /// multiplication or division, which IEEE 754 rounds correctly (Clinger's fast path); plain
-  /// integers of up to 15 digits always take this path. Every other number is converted by the
-  /// standard library's correctly rounded `Double(String)`. An integer literal (no fraction,
+  /// integers of up to 15 digits always take this path. A decimal of up to 19 digits with a
+  /// significand above 2^53 (a weight printed with 17 digits) is rounded exactly by
+  /// ``quotient(_:byPowerOfTen:)``. Every other number is converted by the standard
+  /// library's correctly rounded `Double(String)`. An integer literal (no fraction,
   /// no exponent) above 2^53 in magnitude is kept as its text, ``JSONValue/bigInteger(_:)``.
   ///
   /// - Complexity: O(*n*), where *n* is the length of the number.
@@ -110,7 +117,68 @@ extension JSONReader {
         return .number(negative ? -value : value)
       }
     }
+    if significantDigits <= 19, exponent - fractionDigits < 0,
+      let value = Self.quotient(significand, byPowerOfTen: fractionDigits - exponent)
+    {
+      return .number(negative ? -value : value)
+    }
     return .number(try convertSlowly(from: start, to: position))
+  }
+
+  /// The correctly rounded value of `significand` / 10^`power`, for a significand above
+  /// 2^53 (which no `Double` holds exactly) and `power` 1 to 19: the file's weights, printed
+  /// with 17 digits. The quotient of the rounded operands lies within an ulp of the value;
+  /// the nearest `Double` is then picked by comparing the value, exactly in 128 bits, with
+  /// the midpoints to its neighbours (a tie goes to the even one). `nil` where those products
+  /// would not fit (a value of 2^53 or more, or below 2^-10), for the standard library.
+  static func quotient(_ significand: UInt64, byPowerOfTen power: Int) -> Double? {
+    guard (1...19).contains(power) else { return nil }
+    let divisor = integerPowersOfTen[power]
+    var candidate = Double(significand) / exactPowersOfTen[power]
+    // One step to a neighbour at most; a third round means something is off.
+    for _ in 0..<3 {
+      guard candidate.isNormal else { return nil }
+      let bits = candidate.significandBitPattern | 1 << 52
+      let exponent = Int(candidate.exponent) - 52
+      // The midpoint with the next `Double` up, and with the next down (closer when the
+      // candidate is a power of two).
+      guard
+        let above = compare(significand, divisor, with: 2 * bits + 1, exponent - 1),
+        let below =
+          bits == 1 << 52
+          ? compare(significand, divisor, with: (1 << 54) - 1, exponent - 2)
+          : compare(significand, divisor, with: 2 * bits - 1, exponent - 1)
+      else { return nil }
+      if above > 0 {
+        candidate = candidate.nextUp
+      } else if below < 0 {
+        candidate = candidate.nextDown
+      } else if above == 0 {
+        return bits & 1 == 0 ? candidate : candidate.nextUp
+      } else if below == 0 {
+        return bits & 1 == 0 ? candidate : candidate.nextDown
+      } else {
+        return candidate
+      }
+    }
+    return nil
+  }
+
+  /// The sign of `significand` / `divisor` − `multiple` · 2^`exponent`, computed exactly as
+  /// `significand` · 2^−`exponent` against `multiple` · `divisor`; `nil` for an exponent of
+  /// 0 or more, or a shift past 128 bits.
+  private static func compare(
+    _ significand: UInt64, _ divisor: UInt64, with multiple: UInt64, _ exponent: Int
+  ) -> Int? {
+    let shift = -exponent
+    guard shift > 0, shift < 64 + significand.leadingZeroBitCount else { return nil }
+    let left: (high: UInt64, low: UInt64) =
+      shift >= 64
+      ? (significand << (shift - 64), 0) : (significand >> (64 - shift), significand << shift)
+    let right = multiple.multipliedFullWidth(by: divisor)
+    if left.high != right.high { return left.high < right.high ? -1 : 1 }
+    if left.low != right.low { return left.low < right.low ? -1 : 1 }
+    return 0
   }
 
   /// The validated number text at `start..<end`.
