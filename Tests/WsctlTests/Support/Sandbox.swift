@@ -99,11 +99,23 @@ final class Sandbox: Sendable {
     _ arguments: [String], status: Int32, environment: [String: String?] = [:],
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> String {
+    try await failing(
+      arguments, status: status, environment: environment, sourceLocation: sourceLocation
+    ).stderrLines.first ?? ""
+  }
+
+  /// Runs `wsctl` and expects a failure as `fail`
+  /// does, and returns the whole run (its ``ProcessResult/duration`` for one).
+  @discardableResult
+  func failing(
+    _ arguments: [String], status: Int32, environment: [String: String?] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> RunResult {
     let result = try await run(arguments, environment: environment)
     #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
     #expect(result.stdout == "", "\(result)", sourceLocation: sourceLocation)
     #expect(result.stderrLines.count == 1, "\(result)", sourceLocation: sourceLocation)
-    return result.stderrLines.first ?? ""
+    return result
   }
 
   // MARK: Files
