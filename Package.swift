@@ -93,6 +93,7 @@ let package = Package(
       name: "DocExamplesTests",
       dependencies: [
         "DocExamplesSupport", "PaneRouter", "Workspace", "WorkspaceJSON", "WorkspaceSession",
+        "WorkspaceTestSupport",
       ]),
     .testTarget(
       name: "SamplesTests",

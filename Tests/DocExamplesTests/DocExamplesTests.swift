@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkspaceTestSupport
 
 /// Every fenced Swift block of README.md and the DocC articles is compiled as part of this
 /// target (`Generated/`, written by `scripts/doc-examples.sh`); this suite checks that the
@@ -9,18 +10,14 @@ import Testing
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  @Test func generatedExamplesAreTheDocsCurrentText() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["bash", Self.root.path + "/scripts/doc-examples.sh", "--check"]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let message = String(
-      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(message)")
+  @Test func generatedExamplesAreTheDocsCurrentText() async throws {
+    let result = try await ProcessRunner(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      ["bash", Self.root.path + "/scripts/doc-examples.sh", "--check"],
+      in: FileManager.default.currentDirectoryPath
+    ).run()
+    let message = result.stderr
+    #expect(result.status == 0, "\(message)")
   }
 
   /// Linux enforces no Apple availability, so this does: every API the stand-in marks

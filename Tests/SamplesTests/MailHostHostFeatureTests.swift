@@ -22,10 +22,10 @@ import WorkspaceTestSupport
       "  refused: %2 cannot hold route 'compose:x': mail route 'compose:x' takes no arguments"
     ),
   ])
-  func tokenTheRouteTypeCannotReadIsRefusedWithExitOne(input: String, line: String) throws {
+  func tokenTheRouteTypeCannotReadIsRefusedWithExitOne(input: String, line: String) async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
-    let result = try mailHost.run(["-f", file], input: input + "show\n")
+    let result = try await mailHost.run(["-f", file], input: input + "show\n")
     #expect(result.status == 1, "\(result.stdout)")
     #expect(result.lines.contains(line), "\(result.stdout)")
     // Nothing changed: no change was reported, and the default layout was never written.
@@ -33,25 +33,25 @@ import WorkspaceTestSupport
     #expect(!FileManager.default.fileExists(atPath: file))
   }
 
-  @Test func tokenInTheArgumentsIsRefusedToo() throws {
+  @Test func tokenInTheArgumentsIsRefusedToo() async throws {
     let directory = TemporaryDirectory()
-    let result = try mailHost.run(["-f", directory.file("mail.json"), "push", "message:abc"])
+    let result = try await mailHost.run(["-f", directory.file("mail.json"), "push", "message:abc"])
     #expect(result.status == 64)
     #expect(
       result.lines.contains(
         "  refused: %4 cannot hold route 'message:abc': mail route 'message:abc' takes one Int"))
   }
 
-  @Test func handEditedTokensAreReportedWithTheirJSONPathAndQuarantined() throws {
+  @Test func handEditedTokensAreReportedWithTheirJSONPathAndQuarantined() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
-    #expect(try mailHost.run(["-f", file, "open", "42", "open", "7"]).status == 0)
+    #expect(try await mailHost.run(["-f", file, "open", "42", "open", "7"]).status == 0)
     let text = try String(contentsOfFile: file, encoding: .utf8)
     #expect(text.contains("\"message:42\""))
     try Data(text.replacingOccurrences(of: "\"message:42\"", with: "\"message:4x2\"").utf8)
       .write(to: URL(fileURLWithPath: file))
 
-    let result = try mailHost.run(["-f", file, "show"])
+    let result = try await mailHost.run(["-f", file, "show"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
       result.lines.contains(
@@ -65,7 +65,7 @@ import WorkspaceTestSupport
     let saved = try String(contentsOfFile: file, encoding: .utf8)
     #expect(saved.contains("\"quarantined\""), "\(saved)")
     #expect(saved.contains("\"message:4x2\""))
-    let again = try mailHost.run(["-f", file, "undo", "show"])
+    let again = try await mailHost.run(["-f", file, "undo", "show"])
     #expect(
       again.lines.contains(
         "MailHost: note: $.root.children[2].router.quarantined[0]: route 'message:4x2' (stack"
@@ -76,10 +76,10 @@ import WorkspaceTestSupport
     #expect(try String(contentsOfFile: file, encoding: .utf8).contains("\"message:4x2\""))
   }
 
-  @Test func paletteLineIsOneTransactionWithShellQuoting() throws {
+  @Test func paletteLineIsOneTransactionWithShellQuoting() async throws {
     let directory = TemporaryDirectory()
     let input = "focus 1 push folder:Sent rename 'Scratch pad'\nundo\nshow\n"
-    let result = try mailHost.run(["-f", directory.file("mail.json")], input: input)
+    let result = try await mailHost.run(["-f", directory.file("mail.json")], input: input)
     #expect(result.status == 0)
     #expect(
       result.lines.contains(
@@ -96,9 +96,11 @@ import WorkspaceTestSupport
     // Layout only: undo takes the split back, the reader keeps the message the user opened.
     (["--undo", "layout"], "  3  Message    [.message(1), .message(42)]", 3),
   ])
-  func undoPolicyDecidesWhatUndoTakesBack(options: [String], reader: String, panes: Int) throws {
+  func undoPolicyDecidesWhatUndoTakesBack(options: [String], reader: String, panes: Int)
+    async throws
+  {
     let directory = TemporaryDirectory()
-    let result = try mailHost.run(
+    let result = try await mailHost.run(
       ["-f", directory.file("mail.json")] + options + [
         "focus", "1", "split", "v", "open", "42",
         "undo", "show",
@@ -109,8 +111,8 @@ import WorkspaceTestSupport
     #expect(shown.count == panes, "\(result.stdout)")
   }
 
-  @Test func undoOptionNeedsAKnownMode() throws {
-    let result = try mailHost.run(["--undo", "all"])
+  @Test func undoOptionNeedsAKnownMode() async throws {
+    let result = try await mailHost.run(["--undo", "all"])
     #expect(result.status == 64)
     #expect(
       result.stderr

@@ -96,11 +96,11 @@ import WorkspaceTestSupport
     .enabled(
       if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
       "needs setpriv to drop root"))
-  func aReadOnlyFileKeepsTheChangeInMemoryUntilItIsWritable() throws {
+  func aReadOnlyFileKeepsTheChangeInMemoryUntilItIsWritable() async throws {
     let directory = TemporaryDirectory()
     chmod(directory.url.path, 0o777)
     let file = directory.file("mail.json")
-    #expect(try mailHost.run(["-f", file, "rename", "first"]).status == 0)
+    #expect(try await mailHost.run(["-f", file, "rename", "first"]).status == 0)
     chmod(file, 0o444)
     chmod(file + ".lock", 0o666)
     let before = FileManager.default.contents(atPath: file)

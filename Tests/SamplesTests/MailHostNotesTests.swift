@@ -20,10 +20,10 @@ import class WorkspaceTestSupport.TemporaryDirectory
     return state.numberedPanes.map { state.node($0)?.router?.kind }
   }
 
-  @Test func noteFromCodeOpensANotesPaneBesideTheFocusedMailPane() throws {
+  @Test func noteFromCodeOpensANotesPaneBesideTheFocusedMailPane() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
-    let result = try mailHost.run(["-f", file, "note", "groceries", "note", "milk", "show"])
+    let result = try await mailHost.run(["-f", file, "note", "groceries", "note", "milk", "show"])
     #expect(result.status == 0, "\(result.stderr)")
     for expected in [
       // The split and its title are one change; the notes pane's typed router then pushes.
@@ -36,15 +36,15 @@ import class WorkspaceTestSupport.TemporaryDirectory
     }
     #expect(try kinds(in: file) == ["mail", "mail", "mail", "notes"])
     // One undo takes the push back, a second the notes pane.
-    let undone = try mailHost.run(["-f", file, "undo", "undo", "show"])
+    let undone = try await mailHost.run(["-f", file, "undo", "undo", "show"])
     #expect(undone.lines.contains("  3* Message    [.message(1)]"), "\(undone.stdout)")
     #expect(!undone.stdout.contains("Notes "))
   }
 
-  @Test func wsctlTabNewMakesANotesPaneInTheRunningHost() throws {
+  @Test func wsctlTabNewMakesANotesPaneInTheRunningHost() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
-    let result = try mailHost.run(
+    let result = try await mailHost.run(
       ["-f", file], input: "wsctl tab new Notes note:groceries\nshow\n")
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     // Over the control socket: the host applied it, and its kind is the one type that
@@ -55,11 +55,11 @@ import class WorkspaceTestSupport.TemporaryDirectory
     #expect(try kinds(in: file) == ["notes"])
   }
 
-  @Test func wsctlSplitBesideAMailPaneMakesANotesPane() throws {
+  @Test func wsctlSplitBesideAMailPaneMakesANotesPane() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
     // The reader, a mail pane, is focused; the new pane is of the kind that reads `note:x`.
-    let result = try mailHost.run(["-f", file], input: "wsctl split h note:x\nshow\n")
+    let result = try await mailHost.run(["-f", file], input: "wsctl split h note:x\nshow\n")
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.lines.contains("  3  Message    [.message(1)]"), "\(result.stdout)")
     #expect(result.lines.contains("  4* Message    notes [.note(\"x\")]"), "\(result.stdout)")
@@ -79,12 +79,12 @@ import class WorkspaceTestSupport.TemporaryDirectory
   ])
   func aRouteOfTheWrongKindIsRefusedNamingTheNodeAndWhy(
     line: String, kept: String, refusal: String
-  ) throws {
+  ) async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
-    #expect(try mailHost.run(["-f", file, "note", "groceries"]).status == 0)
+    #expect(try await mailHost.run(["-f", file, "note", "groceries"]).status == 0)
     let saved = try Data(contentsOf: URL(fileURLWithPath: file))
-    let result = try mailHost.run(["-f", file], input: line + "\nshow\n")
+    let result = try await mailHost.run(["-f", file], input: line + "\nshow\n")
     // Refused, with wsctl's exit code for a refused command, and nothing changed.
     #expect(result.status == 1, "\(result.stdout)")
     #expect(result.lines.contains("  wsctl exited 64"), "\(result.stdout)")
@@ -94,11 +94,11 @@ import class WorkspaceTestSupport.TemporaryDirectory
     #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == saved)
   }
 
-  @Test func aFileWithBothKindsIsRestoredEachReadByItsType() throws {
+  @Test func aFileWithBothKindsIsRestoredEachReadByItsType() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
-    #expect(try mailHost.run(["-f", file, "open", "42", "note", "groceries"]).status == 0)
-    let result = try mailHost.run(["-f", file, "show"])
+    #expect(try await mailHost.run(["-f", file, "open", "42", "note", "groceries"]).status == 0)
+    let result = try await mailHost.run(["-f", file, "show"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
       result.lines == [
@@ -122,23 +122,25 @@ import class WorkspaceTestSupport.TemporaryDirectory
     #expect(notes.current as? NoteRoute == .note("groceries"))
   }
 
-  @Test func aHandEditedNotesTokenIsCutBackToTheList() throws {
+  @Test func aHandEditedNotesTokenIsCutBackToTheList() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
-    #expect(try mailHost.run(["-f", file, "note", "groceries"]).status == 0)
+    #expect(try await mailHost.run(["-f", file, "note", "groceries"]).status == 0)
     let text = try String(contentsOfFile: file, encoding: .utf8)
     try Data(text.replacingOccurrences(of: "\"note:groceries\"", with: "\"note:a:b\"").utf8)
       .write(to: URL(fileURLWithPath: file))
-    let result = try mailHost.run(["-f", file, "show"])
+    let result = try await mailHost.run(["-f", file, "show"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("notes route 'note:a:b' takes one String"), "\(result.stdout)")
     #expect(result.lines.contains("  4* Notes      notes [.list]"), "\(result.stdout)")
   }
 
-  @Test func aNotesPaneHasNoMailToolbar() throws {
+  @Test func aNotesPaneHasNoMailToolbar() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
-    let result = try mailHost.run(["-f", file, "note", "x", "search", "foo", "compose", "show"])
+    let result = try await mailHost.run([
+      "-f", file, "note", "x", "search", "foo", "compose", "show",
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
       result.lines.filter { $0.hasPrefix("  no mail toolbar") }
@@ -150,34 +152,34 @@ import class WorkspaceTestSupport.TemporaryDirectory
     #expect(result.stdout.components(separatedBy: "change:").count == 2, "\(result.stdout)")
   }
 
-  @Test func noteNeedsAName() throws {
+  @Test func noteNeedsAName() async throws {
     #expect(try HostStep.parse(["note", "=show", "show"]) == [.note("show"), .show])
-    let result = try mailHost.run(["note"])
+    let result = try await mailHost.run(["note"])
     #expect(result.status == 64)
     #expect(result.stderr == "MailHost: error: 'note' needs a note's name at word 2\n")
   }
 
   /// The host publishes both kinds' routes in the file it saves, so that `wsctl` with no host
   /// running refuses (exit 64) and opens panes as the host would.
-  @Test func theSavedFileCarriesBothKindsRoutesForWsctl() throws {
+  @Test func theSavedFileCarriesBothKindsRoutesForWsctl() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
-    let saved = try mailHost.run(["-f", file, "note", "groceries"])
+    let saved = try await mailHost.run(["-f", file, "note", "groceries"])
     #expect(saved.status == 0, "\(saved.stderr)")
     let state = try WorkspaceStore(path: file).load(default: MailLayout.initialState).state
     #expect(state.routeSchema == MailLayout.routeTypes.schema)
     #expect(state.routeSchema.kinds["notes"]?.map(\.description) == ["list", "note:String"])
     #expect(state.routeSchema.kinds["mail"]?.contains(RouteShape("message", Int.self)) == true)
     let wsctl = SampleProcess(name: "wsctl")
-    let refused = try wsctl.run(["-f", file, "focus", "3", "push", "message:abc"])
+    let refused = try await wsctl.run(["-f", file, "focus", "3", "push", "message:abc"])
     #expect(refused.status == 64)
     #expect(
       refused.stderr
         == "wsctl: %4 cannot hold route 'message:abc': mail route 'message:abc': argument 1 "
         + "'abc' is not an Int (message takes one Int) at word 3\n")
-    let opened = try wsctl.run(["-f", file, "split", "v", "notes/list", "tree"])
+    let opened = try await wsctl.run(["-f", file, "split", "v", "notes/list", "tree"])
     #expect(opened.status == 0, "\(opened.stderr)")
-    let restored = try mailHost.run(["-f", file, "show"])
+    let restored = try await mailHost.run(["-f", file, "show"])
     #expect(restored.lines.contains("  5* Notes      notes [.list]"), "\(restored.stdout)")
   }
 }

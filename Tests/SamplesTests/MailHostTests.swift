@@ -6,10 +6,10 @@ import WorkspaceTestSupport
 @Suite struct MailHostTests {
   let mailHost = SampleProcess(name: "MailHost")
 
-  @Test func tourStartsFromTheMailLayoutAndSavesOnExit() throws {
+  @Test func tourStartsFromTheMailLayoutAndSavesOnExit() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
-    let result = try mailHost.run(["-f", file, "tour"])
+    let result = try await mailHost.run(["-f", file, "tour"])
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.lines
     #expect(lines.first == "MailHost: no \(file) yet; starting from the mail layout")
@@ -42,7 +42,7 @@ import WorkspaceTestSupport
     let open = try #require(lines.firstIndex(of: "> open 42"))
     #expect(lines[open + 2] == "  change: at %4 push message:42 (changed %4)")
 
-    let again = try mailHost.run(["-f", file, "show"])
+    let again = try await mailHost.run(["-f", file, "show"])
     #expect(again.status == 0)
     #expect(
       again.lines == [
@@ -60,30 +60,30 @@ import WorkspaceTestSupport
   /// The last line says `saved` only when the run wrote the file: a run that only looks
   /// writes nothing (not even the mail layout it starts from when there is no file), and
   /// says so.
-  @Test func saysItSavedOnlyWhenItWroteTheFile() throws {
+  @Test func saysItSavedOnlyWhenItWroteTheFile() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
     let nothing = "MailHost: nothing to save; \(file) not written"
-    let looked = try mailHost.run(["-f", file, "show"])
+    let looked = try await mailHost.run(["-f", file, "show"])
     #expect(looked.status == 0, "\(looked.stderr)")
     #expect(Array(looked.lines.suffix(2)) == [nothing, ""])
     #expect(!FileManager.default.fileExists(atPath: file))
 
-    let edited = try mailHost.run(["-f", file, "focus", "1"])
+    let edited = try await mailHost.run(["-f", file, "focus", "1"])
     #expect(Array(edited.lines.suffix(2)) == ["MailHost: saved \(file)", ""])
     let written = try #require(FileManager.default.contents(atPath: file))
     // The focused pane focused again: "already so", nothing changes.
-    let again = try mailHost.run(["-f", file, "show", "focus", "1"])
+    let again = try await mailHost.run(["-f", file, "show", "focus", "1"])
     #expect(again.status == 0, "\(again.stderr)")
     #expect(Array(again.lines.suffix(2)) == [nothing, ""])
     #expect(!again.stdout.contains("MailHost: saved"))
     #expect(FileManager.default.contents(atPath: file) == written)
   }
 
-  @Test func thePickerFinishesWithAResultThatTheComposeSheetPushes() throws {
+  @Test func thePickerFinishesWithAResultThatTheComposeSheetPushes() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
-    let result = try mailHost.run(["-f", file, "compose", "pick", "choose", "3", "show"])
+    let result = try await mailHost.run(["-f", file, "compose", "pick", "choose", "3", "show"])
     #expect(result.status == 0, "\(result.stderr)")
     let choose = try #require(result.lines.firstIndex(of: "> choose 3"))
     #expect(
@@ -109,17 +109,17 @@ import WorkspaceTestSupport
   ])
   func aStepWithNoFlowToFinishOrNoSheetToTakeItIsRefused(
     words: [String], line: String, status: Int32
-  ) throws {
+  ) async throws {
     let directory = TemporaryDirectory()
-    let result = try mailHost.run(["-f", directory.file("mail.json")] + words)
+    let result = try await mailHost.run(["-f", directory.file("mail.json")] + words)
     #expect(result.status == status, "\(result.stdout)")
     #expect(result.lines.contains(line), "\(result.stdout)")
   }
 
-  @Test func aResultTheWindowsRouteTypeCannotReadIsReported() throws {
+  @Test func aResultTheWindowsRouteTypeCannotReadIsReported() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
-    let result = try mailHost.run(
+    let result = try await mailHost.run(
       ["-f", file, "compose", "pick", "at", "%1", "finish", "attachment:x", "show"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
@@ -130,11 +130,11 @@ import WorkspaceTestSupport
     #expect(result.lines.contains("  3* Message    [.message(1)] + sheet [.compose]"))
   }
 
-  @Test func readsCommandsFromStandardInputAndCarriesOnAfterErrors() throws {
+  @Test func readsCommandsFromStandardInputAndCarriesOnAfterErrors() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
     let input = "focus 1\npush folder:Sent folder:To%20Do\n\npish x\npush 'a b'\nclose 9\nshow\n"
-    let result = try mailHost.run(["-f", file], input: input)
+    let result = try await mailHost.run(["-f", file], input: input)
     // The first failed line (`pish x`, a usage error) decides the exit code, as in wsctl.
     #expect(result.status == 64)
     #expect(
@@ -165,36 +165,36 @@ import WorkspaceTestSupport
     ("close 9\npish\n", 1, "  refused: no pane 9"),
     ("rename 'my notes'\nshow\n", 0, "  change: rename 'my notes' (changed %4)"),
   ])
-  func exitsWithTheFirstFailedLinesCode(input: String, status: Int32, line: String) throws {
+  func exitsWithTheFirstFailedLinesCode(input: String, status: Int32, line: String) async throws {
     let directory = TemporaryDirectory()
-    let result = try mailHost.run(["-f", directory.file("mail.json")], input: input)
+    let result = try await mailHost.run(["-f", directory.file("mail.json")], input: input)
     #expect(result.status == status)
     #expect(result.lines.contains(line), "\(result.stdout)")
   }
 
   /// `wsctl stack` against the running host: applied live, saved, restored, and undone live.
-  @Test func aLiveWsctlStacksThePanesAndTheFileKeepsTheStack() throws {
+  @Test func aLiveWsctlStacksThePanesAndTheFileKeepsTheStack() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
-    let result = try mailHost.run(["-f", file, "wsctl", "focus", "3", "stack", "left"])
+    let result = try await mailHost.run(["-f", file, "wsctl", "focus", "3", "stack", "left"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.lines.contains("  change: focus 3; stack left (changed %1 %3 %4 %5)"))
     #expect(result.lines.contains("  wsctl exited 0"))
     let saved = try String(contentsOfFile: file, encoding: .utf8)
     #expect(saved.contains(#""kind": "stack""#))
-    let again = try mailHost.run(["-f", file, "show", "wsctl", "unstack"])
+    let again = try await mailHost.run(["-f", file, "show", "wsctl", "unstack"])
     #expect(again.status == 0, "\(again.stderr)")
     #expect(again.lines.contains("  3* Message    [.message(1)]"))
     #expect(again.lines.contains { $0.hasPrefix("  change: unstack (changed") })
   }
 
-  @Test func restoresTheSampleMailWorkspace() throws {
+  @Test func restoresTheSampleMailWorkspace() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
     try FileManager.default.copyItem(
       atPath: SampleProcess.workspacesDirectory.appendingPathComponent("mail.json").path,
       toPath: file)
-    let result = try mailHost.run(["-f", file, "show", "send", "show"])
+    let result = try await mailHost.run(["-f", file, "show", "send", "show"])
     #expect(result.status == 0)
     #expect(
       result.lines.contains(
@@ -209,22 +209,22 @@ import WorkspaceTestSupport
     (["search", "show"], "'search' needs a query at word 2"),
     (["-f"], "'-f' needs a file name"),
   ])
-  func badArgumentsAreUsageErrors(arguments: [String], message: String) throws {
+  func badArgumentsAreUsageErrors(arguments: [String], message: String) async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
     let words = arguments == ["-f"] ? arguments : ["-f", file] + arguments
-    let result = try mailHost.run(words)
+    let result = try await mailHost.run(words)
     #expect(result.status == 64)
     #expect(result.stderr == "MailHost: error: \(message)\n")
     #expect(result.stdout == "")
     #expect(!FileManager.default.fileExists(atPath: file))
   }
 
-  @Test func corruptFileIsReportedAndLeftAlone() throws {
+  @Test func corruptFileIsReportedAndLeftAlone() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
     try Data("{\"format\": ".utf8).write(to: URL(fileURLWithPath: file))
-    let result = try mailHost.run(["-f", file, "show"])
+    let result = try await mailHost.run(["-f", file, "show"])
     #expect(result.status == 65)
     #expect(result.stderr.hasPrefix("MailHost: error: "))
     #expect(result.stderr.contains("mail.json:1:12: not valid JSON"))

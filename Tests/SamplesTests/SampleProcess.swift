@@ -23,9 +23,9 @@ struct SampleProcess {
   func run(
     _ arguments: [String], input: String? = nil, in directory: URL? = nil,
     environment: [String: String] = [:]
-  ) throws -> Result {
+  ) async throws -> Result {
     let scratch = TemporaryDirectory(prefix: "samples-tests")
-    return try ProcessRunner(
+    return try await ProcessRunner(
       Self.binaryDirectory.appendingPathComponent(name), arguments,
       in: (directory ?? scratch.url).path,
       environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },

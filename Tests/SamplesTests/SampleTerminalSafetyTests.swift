@@ -33,35 +33,35 @@ import WorkspaceTestSupport
   }
 
   @Test(arguments: ["80x10", "40x6", "12x4"])
-  func wstermFramesEscapeHostileText(size: String) throws {
+  func wstermFramesEscapeHostileText(size: String) async throws {
     let directory = TemporaryDirectory()
     let file = try hostileCopy(in: directory)
-    let result = try SampleProcess(name: "wsterm").run(["-f", file, "--frame", size])
+    let result = try await SampleProcess(name: "wsterm").run(["-f", file, "--frame", size])
     #expect(result.status == 0, "\(result.stderr)")
     expectSafe(result)
     let height = Int(size.split(separator: "x")[1])!
     #expect(result.lines.count == height + 1)
   }
 
-  @Test func wstermShowsTheEscapes() throws {
+  @Test func wstermShowsTheEscapes() async throws {
     let directory = TemporaryDirectory()
     let file = try hostileCopy(in: directory)
-    let result = try SampleProcess(name: "wsterm").run(["-f", file, "--frame", "120x6"])
+    let result = try await SampleProcess(name: "wsterm").run(["-f", file, "--frame", "120x6"])
     #expect(result.lines[0].hasPrefix(" 1:\\u{1B}]0;owned\\u{7}tab\\none* "), "\(result.stdout)")
     #expect(result.lines[1].contains("┏ 1* \\u{1B}[2J\\u{1B}[HPWNED\\n\\u{0}\\u{7}"))
   }
 
-  @Test func wstermErrorsAreEscaped() throws {
-    let result = try SampleProcess(name: "wsterm").run(["--frame", "\u{1B}[2J\u{202E}"])
+  @Test func wstermErrorsAreEscaped() async throws {
+    let result = try await SampleProcess(name: "wsterm").run(["--frame", "\u{1B}[2J\u{202E}"])
     #expect(result.status == 64)
     expectSafe(result)
     #expect(result.stderr.contains("'\\u{1B}[2J\\u{202E}'"))
   }
 
-  @Test func mailHostEscapesTitlesAndErrors() throws {
+  @Test func mailHostEscapesTitlesAndErrors() async throws {
     let directory = TemporaryDirectory()
     let file = try hostileCopy(in: directory)
-    let result = try SampleProcess(name: "MailHost").run(
+    let result = try await SampleProcess(name: "MailHost").run(
       ["-f", file], input: "show\nrename \u{1B}]0;x\u{7}\u{9B}\nshow\nfocus \u{1B}[2J\n")
     expectSafe(result)
     #expect(result.stdout.contains("\\u{1B}[2J\\u{1B}[HPWNED\\n"), "\(result.stdout)")

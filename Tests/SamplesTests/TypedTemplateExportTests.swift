@@ -28,21 +28,22 @@ import class WorkspaceTestSupport.TemporaryDirectory
         ]))
   }
 
-  @Test func aTypedTemplateRoundTripsThroughExportAndFrom() throws {
+  @Test func aTypedTemplateRoundTripsThroughExportAndFrom() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
     let workspace = Workspace(MailLayout.initialState, routeTypes: MailLayout.routeTypes)
     try workspace.addTemplate(readTemplate())
     try Data(WorkspaceFile.encode(workspace.state)).write(to: URL(fileURLWithPath: file))
 
-    let export = try wsctl.run(["-f", file, "template", "export", "t.json"], in: directory.url)
+    let export = try await wsctl.run(
+      ["-f", file, "template", "export", "t.json"], in: directory.url)
     #expect(export.status == 0, "\(export.stderr)")
     let library = try TemplatesFile.load(path: directory.file("t.json"))
     #expect(library["read"] == (try readTemplate()))
     #expect(library["read"]?.parameters == ["id", "name"])
 
     // Applied by wsctl on the file, the panes keep their kinds.
-    let applied = try wsctl.run(
+    let applied = try await wsctl.run(
       ["-f", file, "--from", "t.json", "template", "apply", "read", "id=7", "name=x"],
       in: directory.url)
     #expect(applied.status == 0, "\(applied.stderr)")
@@ -55,7 +56,7 @@ import class WorkspaceTestSupport.TemporaryDirectory
         == [["message:7"], ["note:x"]])
   }
 
-  @Test func theRunningHostRefusesAValueItsTypeCannotReadNamingTheParameter() throws {
+  @Test func theRunningHostRefusesAValueItsTypeCannotReadNamingTheParameter() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
     let workspace = Workspace(MailLayout.initialState, routeTypes: MailLayout.routeTypes)
@@ -67,7 +68,7 @@ import class WorkspaceTestSupport.TemporaryDirectory
       show
 
       """
-    let result = try mailHost.run(["-f", file], input: input, in: directory.url)
+    let result = try await mailHost.run(["-f", file], input: input, in: directory.url)
     #expect(
       result.stderr.contains(
         "wsctl: invalid value 'abc' for 'id': mail route 'message:abc' takes one Int"),

@@ -12,8 +12,8 @@ import WorkspaceTestSupport
     SampleProcess.workspacesDirectory.appendingPathComponent(name).path
   }
 
-  @Test func frameOfTheMailSampleShowsStacksAndTheSheet() throws {
-    let result = try wsterm.run(["-f", sample("mail.json"), "--frame", "100x10"])
+  @Test func frameOfTheMailSampleShowsStacksAndTheSheet() async throws {
+    let result = try await wsterm.run(["-f", sample("mail.json"), "--frame", "100x10"])
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.lines.dropLast()
     #expect(lines.count == 10)
@@ -31,15 +31,15 @@ import WorkspaceTestSupport
     #expect(lines[9] == " pane 3 (%4)  ·  C-b ? keys  ·  C-b : command  ·  C-b q quit")
   }
 
-  @Test func theStatusLineNamesTheWindowOnceThereAreSeveral() throws {
+  @Test func theStatusLineNamesTheWindowOnceThereAreSeveral() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("w.json")
     let wsctl = SampleProcess(name: "wsctl")
     for arguments in [["init"], ["window", "new", "Mail\u{1B}[2J", "mail/inbox"]] {
-      let result = try wsctl.run(["-f", file] + arguments)
+      let result = try await wsctl.run(["-f", file] + arguments)
       #expect(result.status == 0, "\(result.stderr)")
     }
-    let result = try wsterm.run(["-f", file, "--frame", "100x8"])
+    let result = try await wsterm.run(["-f", file, "--frame", "100x8"])
     #expect(result.status == 0, "\(result.stderr)")
     // The title is escaped, never run, as every title wsterm draws.
     #expect(
@@ -48,15 +48,15 @@ import WorkspaceTestSupport
     )
   }
 
-  @Test func frameOfTheDashboardIsAGrid() throws {
-    let result = try wsterm.run(["-f", sample("dashboard.json"), "--frame", "60x12"])
+  @Test func frameOfTheDashboardIsAGrid() async throws {
+    let result = try await wsterm.run(["-f", sample("dashboard.json"), "--frame", "60x12"])
     #expect(result.status == 0)
     let tops = result.lines.filter { $0.hasPrefix("┌") || $0.hasPrefix("┏") }
     #expect(tops.count == 2)
     #expect(tops.allSatisfy { $0.filter { "┌┏".contains($0) }.count == 3 })
   }
 
-  @Test func longStacksKeepTheirTop() throws {
+  @Test func longStacksKeepTheirTop() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("deep.json")
     let routes = (1...8).map { "\"step:\($0)\"" }.joined(separator: ", ")
@@ -65,7 +65,7 @@ import WorkspaceTestSupport
        "router": {"kind": "token", "stack": [\(routes)]}}}
       """
     try Data(json.utf8).write(to: URL(fileURLWithPath: file))
-    let result = try wsterm.run(["-f", file, "--frame", "30x7"])
+    let result = try await wsterm.run(["-f", file, "--frame", "30x7"])
     #expect(result.status == 0)
     #expect(
       result.lines.dropFirst().prefix(5) == [
@@ -77,7 +77,7 @@ import WorkspaceTestSupport
       ])
   }
 
-  @Test func aMarkIsShownInThePanesTitle() throws {
+  @Test func aMarkIsShownInThePanesTitle() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("marked.json")
     let json = """
@@ -85,12 +85,12 @@ import WorkspaceTestSupport
        "mark": "editor", "router": {"kind": "token", "stack": ["a"]}}}
       """
     try Data(json.utf8).write(to: URL(fileURLWithPath: file))
-    let result = try wsterm.run(["-f", file, "--frame", "30x4"])
+    let result = try await wsterm.run(["-f", file, "--frame", "30x4"])
     #expect(result.status == 0)
     #expect(result.lines.dropFirst().first == "┏ 1* deep [editor] ━━━━━━━━━━┓")
   }
 
-  @Test func aStacksCollapsedMembersAreTitleBars() throws {
+  @Test func aStacksCollapsedMembersAreTitleBars() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("stacked.json")
     func pane(_ id: Int, _ title: String) -> String {
@@ -102,7 +102,7 @@ import WorkspaceTestSupport
        \(pane(4, "Tests"))]}}
       """
     try Data(json.utf8).write(to: URL(fileURLWithPath: file))
-    let result = try wsterm.run(["-f", file, "--frame", "30x8"])
+    let result = try await wsterm.run(["-f", file, "--frame", "30x8"])
     #expect(result.status == 0, "\(result.stderr)")
     let lines = Array(result.lines.dropFirst().prefix(6))
     #expect(lines.first == "├ 1 Log ─────────────────────┤")
@@ -111,7 +111,7 @@ import WorkspaceTestSupport
     #expect(lines[5] == "├ 3 Tests ───────────────────┤")
   }
 
-  @Test func aFloatingPaneIsDrawnOverTheTiledOnes() throws {
+  @Test func aFloatingPaneIsDrawnOverTheTiledOnes() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("floating.json")
     let json = """
@@ -124,7 +124,7 @@ import WorkspaceTestSupport
             "router": {"kind": "token", "stack": ["scratch"]}}}]}]}}
       """
     try Data(json.utf8).write(to: URL(fileURLWithPath: file))
-    let result = try wsterm.run(["-f", file, "--frame", "40x12"])
+    let result = try await wsterm.run(["-f", file, "--frame", "40x12"])
     #expect(result.status == 0, "\(result.stderr)")
     let lines = Array(result.lines.dropLast())
     // The pane area is 40x10 below the tab bar: the floating pane is 20x5 at 10,3 in it (its
@@ -136,10 +136,10 @@ import WorkspaceTestSupport
     #expect(lines[8] == "│         ┗━━━━━━━━━━━━━━━━━━┛         │")
   }
 
-  @Test func missingFileShowsOnePaneAndWritesNothing() throws {
+  @Test func missingFileShowsOnePaneAndWritesNothing() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("new.json")
-    let result = try wsterm.run(["--frame", "40x5"], environment: ["WSCTL_FILE": file])
+    let result = try await wsterm.run(["--frame", "40x5"], environment: ["WSCTL_FILE": file])
     #expect(result.status == 0)
     #expect(result.lines.first?.hasPrefix(" 1:main* ") == true)
     #expect(result.lines[1].hasPrefix("┏ 1* main ━"))
@@ -163,15 +163,16 @@ import WorkspaceTestSupport
     (["--frame"], 64, "'--frame' needs a value"),
     (["--bogus"], 64, "unknown argument '--bogus'"),
   ])
-  func badArgumentsAreUsageErrors(arguments: [String], status: Int32, message: String) throws {
-    let result = try wsterm.run(arguments)
+  func badArgumentsAreUsageErrors(arguments: [String], status: Int32, message: String) async throws
+  {
+    let result = try await wsterm.run(arguments)
     #expect(result.status == status)
     #expect(result.stderr == "wsterm: error: \(message)\n")
   }
 
-  @Test func theLargestFrameDraws() throws {
+  @Test func theLargestFrameDraws() async throws {
     let directory = TemporaryDirectory()
-    let result = try wsterm.run(["-f", directory.file("w.json"), "--frame", "1000x1000"])
+    let result = try await wsterm.run(["-f", directory.file("w.json"), "--frame", "1000x1000"])
     #expect(result.status == 0)
     #expect(result.lines.count == 1001)
   }
@@ -179,7 +180,7 @@ import WorkspaceTestSupport
   /// Wide characters take two columns: every pane line is exactly the frame's width, and a
   /// wide character is never split at a border.
   @Test(arguments: [20, 21, 22, 23, 30])
-  func wideTitlesKeepTheFrameWidth(width: Int) throws {
+  func wideTitlesKeepTheFrameWidth(width: Int) async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("wide.json")
     let json = """
@@ -187,7 +188,7 @@ import WorkspaceTestSupport
        "title": "日本語のタイトル 👨‍👩‍👧 e\\u0301", "router": {"kind": "token", "stack": ["home"]}}}
       """
     try Data(json.utf8).write(to: URL(fileURLWithPath: file))
-    let result = try wsterm.run(["-f", file, "--frame", "\(width)x5"])
+    let result = try await wsterm.run(["-f", file, "--frame", "\(width)x5"])
     #expect(result.status == 0)
     for line in result.lines.dropFirst().prefix(3) {
       #expect(TerminalText.width(of: line) == width, "\(line)")
@@ -196,7 +197,7 @@ import WorkspaceTestSupport
 
   /// With more tabs than fit, the tab bar scrolls to the selected tab and marks the cuts.
   @Test(arguments: [0, 6, 13])
-  func theTabBarKeepsTheSelectedTabVisible(selected: Int) throws {
+  func theTabBarKeepsTheSelectedTabVisible(selected: Int) async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("tabs.json")
     let children = (1...14).map {
@@ -210,7 +211,7 @@ import WorkspaceTestSupport
        "children": [\(children.joined(separator: ", "))]}}
       """
     try Data(json.utf8).write(to: URL(fileURLWithPath: file))
-    let result = try wsterm.run(["-f", file, "--frame", "30x4"])
+    let result = try await wsterm.run(["-f", file, "--frame", "30x4"])
     #expect(result.status == 0, "\(result.stderr)")
     let bar = result.lines[0]
     #expect(bar.contains(" \(selected + 1):tab\(selected + 1)*"), "\(bar)")
@@ -219,9 +220,9 @@ import WorkspaceTestSupport
     #expect(TerminalText.width(of: bar) <= 30)
   }
 
-  @Test func refusesToRunFullScreenWithoutATerminal() throws {
+  @Test func refusesToRunFullScreenWithoutATerminal() async throws {
     let directory = TemporaryDirectory()
-    let result = try wsterm.run(["-f", directory.file("w.json")])
+    let result = try await wsterm.run(["-f", directory.file("w.json")])
     #expect(result.status == 66)
     #expect(result.stderr.contains("not a terminal"))
   }

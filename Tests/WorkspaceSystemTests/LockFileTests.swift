@@ -36,15 +36,15 @@ import WorkspaceTestSupport
     #expect(takenOnceClosed)
   }
 
-  @Test func excludesASecondProcess() throws {
+  @Test func excludesASecondProcess() async throws {
     defer { unlink(path) }
     let lock = try LockFile(path: path, creating: true)
     let taken = try lock.tryLock()
     #expect(taken)
     // flock(1) in another process: it fails at once (-n) while the lock is held.
-    #expect(try run("flock -n '\(path)' true") != 0)
+    #expect(try await run("flock -n '\(path)' true") != 0)
     lock.unlock()
-    #expect(try run("flock -n '\(path)' true") == 0)
+    #expect(try await run("flock -n '\(path)' true") == 0)
   }
 
   @Test func aMissingFileIsNotCreatedUnlessAsked() throws {
@@ -68,9 +68,10 @@ import WorkspaceTestSupport
   }
 
   /// Runs a shell command and returns its exit status.
-  private func run(_ command: String) throws -> Int32 {
-    try ProcessRunner(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: directory.path).run()
-      .status
+  private func run(_ command: String) async throws -> Int32 {
+    try await ProcessRunner(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: directory.path
+    ).run().status
   }
 }
 

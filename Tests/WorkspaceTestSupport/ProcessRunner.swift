@@ -4,7 +4,7 @@ import Foundation
 /// directory, and captures what it printed and how it ended.
 ///
 ///     let program = try BuiltProgram.require("wsctl")
-///     let result = try ProcessRunner(program, ["tree"], in: directory.path).run()
+///     let result = try await ProcessRunner(program, ["tree"], in: directory.path).run()
 ///     #expect(result.status == 0)
 ///
 /// Standard output and standard error are captured in files, never pipes: a pipe's read can
@@ -41,31 +41,24 @@ package struct ProcessRunner: Sendable {
     self.timeout = timeout
   }
 
-  /// Runs the program and blocks the calling thread until it ends.
-  package func run() throws -> ProcessResult {
-    let capture = try Capture(input: input)
-    let process = configured(capture)
-    let finished = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in finished.signal() }
-    try process.run()
-    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-    var timedOut = false
-    if finished.wait(timeout: .now() + seconds) == .timedOut {
-      kill(process.processIdentifier, SIGKILL)
-      finished.wait()
-      timedOut = true
-    }
-    return try result(of: process, capture, timedOut: timedOut)
-  }
-
   /// Runs the program and waits for it without holding a thread (a host in the test process
   /// can answer it meanwhile).
+  ///
+  /// At most `RunGate.limit` programs run at once this way; a run past it waits (without a
+  /// thread) for one to end, and its ``ProcessResult/duration`` leaves that wait out. Tests run in parallel, and each run holds descriptors open; with
+  /// hundreds open, Foundation's `Process.run()`, which walks `/proc/self/fd`, can read past
+  /// its buffer (swift-corelibs-foundation#5472) and crash the test process, as it did once
+  /// the `wsctl` tests stopped holding a thread per run.
   package func run() async throws -> ProcessResult {
+    await RunGate.shared.enter()
+    defer { RunGate.shared.leave() }
     let capture = try Capture(input: input)
     let process = configured(capture)
     var launchError: (any Error)?
     var killer: Task<Bool, Never>?
     let timeout = timeout
+    let clock = ContinuousClock()
+    let start = clock.now
     await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
       process.terminationHandler = { _ in finished.resume() }
       do {
@@ -85,9 +78,10 @@ package struct ProcessRunner: Sendable {
       }
     }
     if let launchError { throw launchError }
+    let duration = start.duration(to: clock.now)
     killer?.cancel()
     let timedOut = await killer?.value ?? false
-    return try result(of: process, capture, timedOut: timedOut)
+    return try result(of: process, capture, timedOut: timedOut, duration: duration)
   }
 
   private func configured(_ capture: Capture) -> Process {
@@ -103,7 +97,7 @@ package struct ProcessRunner: Sendable {
   }
 
   private func result(
-    of process: Process, _ capture: Capture, timedOut: Bool
+    of process: Process, _ capture: Capture, timedOut: Bool, duration: Duration
   ) throws -> ProcessResult {
     let signaled = process.terminationReason == .uncaughtSignal
     return ProcessResult(
@@ -111,7 +105,47 @@ package struct ProcessRunner: Sendable {
       status: signaled ? 128 + process.terminationStatus : process.terminationStatus,
       signal: signaled ? process.terminationStatus : nil,
       stdout: try capture.text(capture.outputPath), stderr: try capture.text(capture.errorPath),
-      timedOut: timedOut)
+      timedOut: timedOut, duration: duration)
+  }
+}
+
+/// A first-come, first-served count of the programs running at once through
+/// `ProcessRunner.run() async`; a run waits for a free place without holding a thread.
+private final class RunGate: @unchecked Sendable {
+  static let shared = RunGate()
+  /// How many programs run at once: one per processor, as many as ran at once when each run
+  /// held a thread of the cooperative pool (so a run gets as much of the machine as then).
+  static let limit = max(2, ProcessInfo.processInfo.activeProcessorCount)
+
+  private let lock = NSLock()
+  private var running = 0
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  func enter() async {
+    await withCheckedContinuation { (entered: CheckedContinuation<Void, Never>) in
+      lock.lock()
+      if running < Self.limit {
+        running += 1
+        lock.unlock()
+        entered.resume()
+      } else {
+        waiting.append(entered)
+        lock.unlock()
+      }
+    }
+  }
+
+  /// Hands the place to the longest waiting run, or frees it.
+  func leave() {
+    lock.lock()
+    if waiting.isEmpty {
+      running -= 1
+      lock.unlock()
+    } else {
+      let next = waiting.removeFirst()
+      lock.unlock()
+      next.resume()
+    }
   }
 }
 
@@ -165,6 +199,9 @@ package struct ProcessResult: Sendable, CustomStringConvertible {
   package let stderr: String
   /// Whether the program was killed at the runner's timeout.
   package let timedOut: Bool
+  /// How long the program ran, from its launch to its end (a wait for a place among the
+  /// runs at once is not part of it).
+  package let duration: Duration
 
   /// The lines of standard output, each ended by a newline (text after the last newline is
   /// not a line).

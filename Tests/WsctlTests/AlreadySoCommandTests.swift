@@ -21,15 +21,17 @@ import Testing
     ([], ["dismiss-all"]),
     (["present", "sheet", "s", "push", "t"], ["set-modal-path", "t"]),
   ])
-  func aTargetStateThatHoldsExitsZeroAndSavesNothing(setup: [String], command: [String]) throws {
+  func aTargetStateThatHoldsExitsZeroAndSavesNothing(setup: [String], command: [String])
+    async throws
+  {
     let sandbox = try Sandbox()
-    try sandbox.succeed(["init"])
-    if !setup.isEmpty { try sandbox.succeed(setup) }
+    try await sandbox.succeed(["init"])
+    if !setup.isEmpty { try await sandbox.succeed(setup) }
     let before = try #require(sandbox.bytes("workspace.json"))
-    let history = try sandbox.succeed("history").stdout
-    try sandbox.succeed(command)
+    let history = try await sandbox.succeed("history").stdout
+    try await sandbox.succeed(command)
     #expect(sandbox.bytes("workspace.json") == before)
-    #expect(try sandbox.succeed("history").stdout == history)
+    #expect(try await sandbox.succeed("history").stdout == history)
   }
 
   @Test(arguments: [
@@ -44,12 +46,12 @@ import Testing
   ])
   func aMovementThatCannotHappenExitsOne(
     setup: [String], command: [String], message: String
-  ) throws {
+  ) async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed(["init"])
-    if !setup.isEmpty { try sandbox.succeed(setup) }
+    try await sandbox.succeed(["init"])
+    if !setup.isEmpty { try await sandbox.succeed(setup) }
     let before = try #require(sandbox.bytes("workspace.json"))
-    #expect(try sandbox.fail(command, status: 1) == "wsctl: " + message)
+    #expect(try await sandbox.fail(command, status: 1) == "wsctl: " + message)
     #expect(sandbox.bytes("workspace.json") == before)
   }
 }

@@ -116,39 +116,40 @@ import Testing
   }
 
   @Test(arguments: shellCases)
-  func eachShellCompletesEachCommandsArguments(shell: String, testCase: Case) throws {
+  func eachShellCompletesEachCommandsArguments(shell: String, testCase: Case) async throws {
     let sandbox = try Sandbox()
-    if !testCase.setup.isEmpty { try sandbox.succeed(testCase.setup) }
+    if !testCase.setup.isEmpty { try await sandbox.succeed(testCase.setup) }
     guard
-      let candidates = try ShellCompletion.candidates(shell, line: testCase.line, in: sandbox)
+      let candidates = try await ShellCompletion.candidates(shell, line: testCase.line, in: sandbox)
     else { return }
     #expect(Set(candidates) == Set(testCase.expected), "\(shell): \(candidates)")
     #expect(candidates.count == Set(candidates).count, "\(shell) repeats: \(candidates)")
   }
 
   @Test(arguments: ShellCompletion.shells)
-  func aFileAfterDashFIsCompletedFromTheDirectory(shell: String) throws {
+  func aFileAfterDashFIsCompletedFromTheDirectory(shell: String) async throws {
     let sandbox = try Sandbox()
     try sandbox.write("{}", to: "mine.json")
-    guard let candidates = try ShellCompletion.candidates(shell, line: "wsctl -f mi", in: sandbox)
+    guard
+      let candidates = try await ShellCompletion.candidates(shell, line: "wsctl -f mi", in: sandbox)
     else { return }
     #expect(candidates == ["mine.json"], "\(shell)")
   }
 
   @Test(arguments: ShellCompletion.shells)
   func aTemplatesFileAfterFromIsCompletedFromTheDirectoryAndNamesItsTemplates(shell: String)
-    throws
+    async throws
   {
     let sandbox = try Sandbox()
-    try sandbox.succeed("rename", "{repo}", "template", "save", "review")
-    let file = try sandbox.succeed("template", "show", "review", "--json").stdout
+    try await sandbox.succeed("rename", "{repo}", "template", "save", "review")
+    let file = try await sandbox.succeed("template", "show", "review", "--json").stdout
     try sandbox.write(
       #"{"format": "workspace-templates", "version": 1, "templates": [\#(file)]}"#,
       to: "team.json")
-    try sandbox.succeed("template", "rm", "review")
+    try await sandbox.succeed("template", "rm", "review")
     guard
-      let files = try ShellCompletion.candidates(shell, line: "wsctl --from te", in: sandbox),
-      let names = try ShellCompletion.candidates(
+      let files = try await ShellCompletion.candidates(shell, line: "wsctl --from te", in: sandbox),
+      let names = try await ShellCompletion.candidates(
         shell, line: "wsctl --from team.json template apply ", in: sandbox)
     else { return }
     #expect(files == ["team.json"], "\(shell)")
@@ -156,25 +157,27 @@ import Testing
   }
 
   @Test(arguments: ShellCompletion.shells)
-  func aFileThatCannotBeReadStillCompletesTheGrammar(shell: String) throws {
+  func aFileThatCannotBeReadStillCompletesTheGrammar(shell: String) async throws {
     let sandbox = try Sandbox()
     try sandbox.write("{not json", to: "workspace.json")
-    guard let candidates = try ShellCompletion.candidates(shell, line: "wsctl focus ", in: sandbox)
+    guard
+      let candidates = try await ShellCompletion.candidates(
+        shell, line: "wsctl focus ", in: sandbox)
     else { return }
     #expect(
       Set(candidates) == Set(Self.directions + Self.cycle + ["wrap", "float", "tiled"]), "\(shell)")
   }
 
-  @Test func hostileTitlesReachTheShellOnOneLine() throws {
+  @Test func hostileTitlesReachTheShellOnOneLine() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("rename", "evil\n\u{1B}[2Jtitle\tx")
-    let lines = try sandbox.succeed("__complete", "focus", "1").stdoutLines
+    try await sandbox.succeed("rename", "evil\n\u{1B}[2Jtitle\tx")
+    let lines = try await sandbox.succeed("__complete", "focus", "1").stdoutLines
     #expect(lines == ["1\t" + #"evil\n\u{1B}[2Jtitle\tx"#])
   }
 
   @Test(arguments: ["bash", "zsh", "fish"])
-  func theScriptAsksWsctlAndNamesNoCommandItself(shell: String) throws {
-    let script = try Sandbox().succeed("completions", shell).stdout
+  func theScriptAsksWsctlAndNamesNoCommandItself(shell: String) async throws {
+    let script = try await Sandbox().succeed("completions", shell).stdout
     #expect(script.hasSuffix("\n"))
     #expect(script.contains("__complete"))
     // The words come from the grammar table through wsctl, not from the script.

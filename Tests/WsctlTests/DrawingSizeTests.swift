@@ -15,9 +15,9 @@ import Workspace
   ])
   func columnsAndLinesAreClampedOrIgnored(
     columns: String, lines: String, width: Int, height: Int
-  ) throws {
+  ) async throws {
     let sandbox = try Sandbox()
-    let show = try sandbox.succeed("show", environment: ["COLUMNS": columns, "LINES": lines])
+    let show = try await sandbox.succeed("show", environment: ["COLUMNS": columns, "LINES": lines])
     #expect(show.stdoutLines.count == height)
     let widths = show.stdoutLines.map { TerminalText.width(of: $0) }
     #expect(widths.max() == width, "\(show.stdoutLines.prefix(3))")
@@ -26,16 +26,16 @@ import Workspace
   @Test(arguments: [
     "1001x5", "5x1001", "100000x100000", "0x5", "5x0", "-1x5", "99999999999999999999x5",
   ])
-  func anOutOfRangeSizeIsAUsageErrorNamingIt(size: String) throws {
+  func anOutOfRangeSizeIsAUsageErrorNamingIt(size: String) async throws {
     let sandbox = try Sandbox()
-    let line = try sandbox.fail("show", "--size", size, status: 64)
+    let line = try await sandbox.fail("show", "--size", size, status: 64)
     #expect(line.contains("invalid size '\(size)' at word 3"), "\(line)")
     #expect(line.contains("each from 1 to 1000"))
   }
 
-  @Test func theLargestSizeDraws() throws {
+  @Test func theLargestSizeDraws() async throws {
     let sandbox = try Sandbox()
-    let show = try sandbox.succeed("show", "--size", "1000x1000")
+    let show = try await sandbox.succeed("show", "--size", "1000x1000")
     #expect(show.stdoutLines.count == 1000)
   }
 }

@@ -17,9 +17,9 @@ import Testing
   }
 
   @Test(arguments: [["init"], ["init", "--force"], ["push", "a"], ["migrate"]])
-  func aDryRunOnNoFileCreatesNothing(arguments: [String]) throws {
+  func aDryRunOnNoFileCreatesNothing(arguments: [String]) async throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.run(["-n"] + arguments)
+    let result = try await sandbox.run(["-n"] + arguments)
     if arguments == ["migrate"] {
       #expect(result.status == 66)
     } else {
@@ -39,48 +39,48 @@ import Testing
     (["migrate"], "workspace.json is already at version 3; nothing to do\n"),
     (["push", "b"], "dry run (not saved): push b\nfocus %3 -> %3; changed %3\n"),
   ])
-  func aDryRunChangesNoByteAndNoTime(arguments: [String], output: String) throws {
+  func aDryRunChangesNoByteAndNoTime(arguments: [String], output: String) async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("push", "a")
-    try sandbox.succeed("rename", "x")
+    try await sandbox.succeed("push", "a")
+    try await sandbox.succeed("rename", "x")
     let before = try Self.snapshot(sandbox)
-    Thread.sleep(forTimeInterval: 0.01)
-    #expect(try sandbox.succeed(["-n"] + arguments).stdout == output)
+    try await Task.sleep(for: .milliseconds(10))
+    #expect(try await sandbox.succeed(["-n"] + arguments).stdout == output)
     #expect(try Self.snapshot(sandbox) == before)
   }
 
-  @Test func aDryRunMigrateSaysWhatItWouldRewrite() throws {
+  @Test func aDryRunMigrateSaysWhatItWouldRewrite() async throws {
     let sandbox = try Sandbox()
     try sandbox.write(Fixtures.version0, to: "old.json")
     #expect(
-      try sandbox.succeed("-n", "-f", "old.json", "migrate").stdout
+      try await sandbox.succeed("-n", "-f", "old.json", "migrate").stdout
         == "dry run (not saved): would migrate old.json from version 0 to 3\n")
     #expect(sandbox.text("old.json") == Fixtures.version0)
     #expect(try sandbox.listing() == ["old.json"])
   }
 
-  @Test func aDryRunInitStillRefusesAnExistingFile() throws {
+  @Test func aDryRunInitStillRefusesAnExistingFile() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("init")
+    try await sandbox.succeed("init")
     let before = try Self.snapshot(sandbox)
     #expect(
-      try sandbox.fail("-n", "init", status: 73)
+      try await sandbox.fail("-n", "init", status: 73)
         == "wsctl: 'workspace.json' already exists; 'init --force' replaces it (keeping a backup)")
     #expect(try Self.snapshot(sandbox) == before)
   }
 
-  @Test func aDryRunRestoreChecksTheBackup() throws {
+  @Test func aDryRunRestoreChecksTheBackup() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("push", "a")
+    try await sandbox.succeed("push", "a")
     try sandbox.write("{", to: "workspace.json.bak")
     let before = try Self.snapshot(sandbox)
-    #expect(try sandbox.fail("-n", "restore-backup", status: 65).contains("not valid JSON"))
+    #expect(try await sandbox.fail("-n", "restore-backup", status: 65).contains("not valid JSON"))
     #expect(try Self.snapshot(sandbox) == before)
   }
 
-  @Test func jsonSaysNothingWasSaved() throws {
+  @Test func jsonSaysNothingWasSaved() async throws {
     let sandbox = try Sandbox()
-    let initialized = try sandbox.succeed("--json", "-n", "init").jsonObject()
+    let initialized = try await sandbox.succeed("--json", "-n", "init").jsonObject()
     #expect(initialized["initialized"] as? String == "workspace.json")
     #expect(initialized["saved"] as? Bool == false)
     #expect(try sandbox.listing() == [])

@@ -5,10 +5,10 @@ import Testing
 /// `Settings`): what `show`, `tree` and `--json show` print, the refusals, and a round trip
 /// through the file.
 @Suite struct FloatingCommandTests {
-  @Test func showDrawsAFloatingPaneOverTheTiledOnes() throws {
+  @Test func showDrawsAFloatingPaneOverTheTiledOnes() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("float")
-    let show = try sandbox.succeed("show", "--size", "40x10").stdout
+    try await sandbox.succeed("float")
+    let show = try await sandbox.succeed("show", "--size", "40x10").stdout
     #expect(
       show == """
         [1:Main]  2:Settings
@@ -23,7 +23,7 @@ import Testing
         └──────────────────────────────────────┘
 
         """)
-    let json = try sandbox.succeed("--json", "show", "--size", "40x10").jsonArray()
+    let json = try await sandbox.succeed("--json", "show", "--size", "40x10").jsonArray()
     #expect(json.map { $0["id"] as? Int } == [4, 3])
     let rect = json.last?["rect"] as? [String: Any]
     #expect(
@@ -33,10 +33,11 @@ import Testing
     #expect(json.map { $0["floating"] as? Bool } == [nil, true])
   }
 
-  @Test func treeListsTheLayerAndTheFileKeepsIt() throws {
+  @Test func treeListsTheLayerAndTheFileKeepsIt() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("float", "float", "pin", "float", "move", "left", "4", "focus", "tiled")
-    let tree = try sandbox.tree(after: "rename", "Reader")
+    try await sandbox.succeed(
+      "float", "float", "pin", "float", "move", "left", "4", "focus", "tiled")
+    let tree = try await sandbox.tree(after: "rename", "Reader")
     let lines = tree.split(separator: "\n").map(String.init)
     #expect(lines.count == 4, "\(tree)")
     #expect(lines[1] == "  [1 'Main'] %4 pane 'Reader' [detail:1] (focused)")
@@ -45,8 +46,8 @@ import Testing
     #expect(lines[3].hasPrefix("  [1 'Main' floating at 0.2,"), "\(tree)")
     #expect(lines[3].hasSuffix(" 0.5x0.5 pinned] %3 pane 'Inbox' [inbox]"), "\(tree)")
     #expect(sandbox.text("workspace.json")?.contains(#""pinned": true"#) == true)
-    try sandbox.succeed("focus", "float", "embed")
-    #expect(try sandbox.succeed("focus", "2", "routes").stdout.hasPrefix("%3 "))
+    try await sandbox.succeed("focus", "float", "embed")
+    #expect(try await sandbox.succeed("focus", "2", "routes").stdout.hasPrefix("%3 "))
   }
 
   @Test(arguments: [
@@ -65,17 +66,17 @@ import Testing
       "wsctl: floating pane %3 cannot go further up at word 6"
     ),
   ])
-  func refusalsNameTheWordAndChangeNothing(arguments: [String], message: String) throws {
+  func refusalsNameTheWordAndChangeNothing(arguments: [String], message: String) async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("show", "--size", "80x24")
+    try await sandbox.succeed("show", "--size", "80x24")
     let before = sandbox.text("workspace.json")
-    #expect(try sandbox.fail(arguments, status: 1) == message)
+    #expect(try await sandbox.fail(arguments, status: 1) == message)
     #expect(sandbox.text("workspace.json") == before)
   }
 
-  @Test func floatAndItsSubcommandsComplete() throws {
+  @Test func floatAndItsSubcommandsComplete() async throws {
     let sandbox = try Sandbox()
-    let words = try sandbox.succeed("__complete", "bash", "2", "wsctl", "float", "").stdout
+    let words = try await sandbox.succeed("__complete", "bash", "2", "wsctl", "float", "").stdout
     for word in ["move", "resize", "pin", "unpin", "hide", "unhide"] {
       #expect(words.split(separator: "\n").contains { $0.hasPrefix(word) }, "\(words)")
     }
@@ -85,7 +86,7 @@ import Testing
 extension FloatingCommandTests {
   /// The README's floating tour: each `$ wsctl` line run in a fresh sandbox prints the lines
   /// below it.
-  @Test func theReadmeTourPrintsWhatItShows() throws {
+  @Test func theReadmeTourPrintsWhatItShows() async throws {
     let block = try ReadmeLayoutTourTests.block(
       after: "<!-- floating tour: checked", language: "console")
     let sandbox = try Sandbox()
@@ -100,7 +101,7 @@ extension FloatingCommandTests {
     }
     #expect(commands.count == 2)
     for (index, command) in commands.enumerated() {
-      let printed = try sandbox.succeed(command).stdout
+      let printed = try await sandbox.succeed(command).stdout
       #expect(printed == expected[String(index), default: ""], "\(command)")
     }
   }

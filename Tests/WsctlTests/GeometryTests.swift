@@ -14,44 +14,46 @@ import Testing
   ]
 
   /// The focused pane's rectangle in the `--json show` output at a size.
-  private func focusedRect(_ sandbox: Sandbox, size: String) throws -> [String: Int] {
-    let panes = try sandbox.succeed("--json", "--size", size, "show").jsonArray()
+  private func focusedRect(_ sandbox: Sandbox, size: String) async throws -> [String: Int] {
+    let panes = try await sandbox.succeed("--json", "--size", size, "show").jsonArray()
     let focused = try #require(panes.first { $0["focused"] as? Bool == true })
     return try #require(focused["rect"] as? [String: Int])
   }
 
-  @Test func theGridReproGoesToTheBottomRightPaneAsTmuxDoes() throws {
+  @Test func theGridReproGoesToTheBottomRightPaneAsTmuxDoes() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("init", "--force")
-    try sandbox.succeed(Self.grid)
-    let layout = try sandbox.succeed("layout", "120x40").stdoutLines
+    try await sandbox.succeed("init", "--force")
+    try await sandbox.succeed(Self.grid)
+    let layout = try await sandbox.succeed("layout", "120x40").stdoutLines
     #expect(
       layout.map { $0.split(separator: " ").last! } == [
         "60x20+0+0", "60x20+60+0", "60x20+0+20", "60x20+60+20",
       ])
-    try sandbox.succeed("--size", "120x40", "focus", "right")
+    try await sandbox.succeed("--size", "120x40", "focus", "right")
     #expect(
-      try focusedRect(sandbox, size: "120x40") == ["x": 60, "y": 20, "width": 60, "height": 20])
+      try await focusedRect(sandbox, size: "120x40") == [
+        "x": 60, "y": 20, "width": 60, "height": 20,
+      ])
   }
 
-  @Test func editsMeasureAtTheSizeShowRecorded() throws {
+  @Test func editsMeasureAtTheSizeShowRecorded() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("init", "--force")
-    try sandbox.succeed(Self.grid)
+    try await sandbox.succeed("init", "--force")
+    try await sandbox.succeed(Self.grid)
     // The picture has one tab bar: the panes are laid out in 120x40 below it.
-    try sandbox.succeed("show", "--size", "120x41")
+    try await sandbox.succeed("show", "--size", "120x41")
     #expect(sandbox.text("workspace.json")?.contains(#""layoutSize": "120x40""#) == true)
-    try sandbox.succeed("focus", "right")
-    #expect(try sandbox.succeed("routes").stdout.hasPrefix("%9 "))
+    try await sandbox.succeed("focus", "right")
+    #expect(try await sandbox.succeed("routes").stdout.hasPrefix("%9 "))
   }
 
-  @Test func withNothingRecordedEditsMeasureAtTheTerminalsSizeAndRecordNothing() throws {
+  @Test func withNothingRecordedEditsMeasureAtTheTerminalsSizeAndRecordNothing() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("init", "--force")
-    try sandbox.succeed(Self.grid)
+    try await sandbox.succeed("init", "--force")
+    try await sandbox.succeed(Self.grid)
     // 120x42 less the prompt's row and the tab bar: 120x40.
-    try sandbox.succeed("focus", "right", environment: ["COLUMNS": "120", "LINES": "42"])
-    #expect(try sandbox.succeed("routes").stdout.hasPrefix("%9 "))
+    try await sandbox.succeed("focus", "right", environment: ["COLUMNS": "120", "LINES": "42"])
+    #expect(try await sandbox.succeed("routes").stdout.hasPrefix("%9 "))
     #expect(sandbox.text("workspace.json")?.contains("layoutSize") == false)
   }
 
@@ -62,22 +64,22 @@ import Testing
     ("120x40", "v", 12), ("80x24", "v", 6), ("120x40", "h", 18), ("80x24", "h", 11),
     ("200x100", "v", 32), ("20x6", "v", 0), ("18x24", "h", 1), ("13x24", "h", 0),
   ])
-  func repeatedSplitsStopWithNoSpaceForNewPane(size: String, axis: String, fits: Int) throws {
+  func repeatedSplitsStopWithNoSpaceForNewPane(size: String, axis: String, fits: Int) async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("init", "--force")
+    try await sandbox.succeed("init", "--force")
     if fits > 0 {
-      try sandbox.succeed(
+      try await sandbox.succeed(
         ["--size", size] + Array(repeating: ["split", axis], count: fits).joined())
     }
     let before = sandbox.bytes("workspace.json")
-    let message = try sandbox.fail("--size", size, "split", axis, status: 1)
+    let message = try await sandbox.fail("--size", size, "split", axis, status: 1)
     #expect(message.hasPrefix("wsctl: no space for new pane: %"), "\(message)")
     #expect(message.hasSuffix(" and the minimum pane size is 6x3 at word 1"), "\(message)")
     #expect(sandbox.bytes("workspace.json") == before)
     // Every pane in the picture keeps at least the minimum.
     let height = Int(size.split(separator: "x")[1])! - 1
     let area = "\(size.split(separator: "x")[0])x\(height)"
-    let layout = try sandbox.succeed("layout", area).stdoutLines
+    let layout = try await sandbox.succeed("layout", area).stdoutLines
     #expect(layout.count == fits + 2)
     for line in layout {
       let rect = line.split(separator: " ").last!.split(separator: "+")[0].split(separator: "x")
@@ -85,19 +87,19 @@ import Testing
     }
   }
 
-  @Test func theMinimumPaneSizeIsTheWorkspacesOwn() throws {
+  @Test func theMinimumPaneSizeIsTheWorkspacesOwn() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("init", "--force")
-    try sandbox.succeed("minimum-size", "30x5")
+    try await sandbox.succeed("init", "--force")
+    try await sandbox.succeed("minimum-size", "30x5")
     #expect(sandbox.text("workspace.json")?.contains(#""minimumPaneSize": "30x5""#) == true)
     // The focused pane is 40 wide at 80 columns: two panes of 30 do not fit.
     #expect(
-      try sandbox.fail("--size", "80x24", "split", "h", status: 1)
+      try await sandbox.fail("--size", "80x24", "split", "h", status: 1)
         == "wsctl: no space for new pane: %3 is 40x23 and the minimum pane size is 30x5 at word 1")
-    try sandbox.succeed("--size", "80x24", "split", "v")
-    try sandbox.succeed("minimum-size", "default")
+    try await sandbox.succeed("--size", "80x24", "split", "v")
+    try await sandbox.succeed("minimum-size", "default")
     #expect(sandbox.text("workspace.json")?.contains("minimumPaneSize") == false)
-    try sandbox.succeed("--size", "80x24", "split", "h")
+    try await sandbox.succeed("--size", "80x24", "split", "h")
   }
 
   @Test(arguments: [
@@ -107,20 +109,20 @@ import Testing
     (["resize", "right", "500"], "114x40+0+0"), (["resize", "left", "500"], "6x40+0+0"),
     (["resize", "right", "7", "resize", "left", "3"], "64x40+0+0"),
   ])
-  func resizeMovesAnEdgeByCellsOrAShareOfItsSplit(arguments: [String], rect: String) throws {
+  func resizeMovesAnEdgeByCellsOrAShareOfItsSplit(arguments: [String], rect: String) async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("init", "--force")
-    try sandbox.succeed(["--size", "120x41"] + arguments)
-    #expect(try sandbox.succeed("layout", "120x40").stdoutLines.first == "1 %3 \(rect)")
+    try await sandbox.succeed("init", "--force")
+    try await sandbox.succeed(["--size", "120x41"] + arguments)
+    #expect(try await sandbox.succeed("layout", "120x40").stdoutLines.first == "1 %3 \(rect)")
   }
 
-  @Test func resizeAtTheMinimumIsRefusedNamingThePane() throws {
+  @Test func resizeAtTheMinimumIsRefusedNamingThePane() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("init", "--force")
-    try sandbox.succeed("--size", "120x41", "resize", "right", "500")
+    try await sandbox.succeed("init", "--force")
+    try await sandbox.succeed("--size", "120x41", "resize", "right", "500")
     let before = sandbox.bytes("workspace.json")
     #expect(
-      try sandbox.fail("--size", "120x41", "resize", "right", "1", status: 1)
+      try await sandbox.fail("--size", "120x41", "resize", "right", "1", status: 1)
         == "wsctl: cannot resize right: %4 is at its minimum width of 6 at word 1")
     #expect(sandbox.bytes("workspace.json") == before)
   }
@@ -130,53 +132,53 @@ import Testing
     (["focus", "right", "focus", "wrap", "right"], "%3"), (["focus", "wrap", "left"], "%4"),
     (["split", "v", "focus", "wrap", "down"], "%3"), (["split", "v", "focus", "wrap", "up"], "%3"),
   ])
-  func focusWrapGoesOnFromTheOtherSide(arguments: [String], focused: String) throws {
+  func focusWrapGoesOnFromTheOtherSide(arguments: [String], focused: String) async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed(arguments)
-    #expect(try sandbox.succeed("routes").stdout.hasPrefix(focused + " "))
+    try await sandbox.succeed(arguments)
+    #expect(try await sandbox.succeed("routes").stdout.hasPrefix(focused + " "))
   }
 
   @Test(arguments: [["focus", "left"], ["focus", "up"], ["focus", "wrap", "up"]])
-  func withoutWrapOrAnotherPaneTheEdgeIsRefused(arguments: [String]) throws {
+  func withoutWrapOrAnotherPaneTheEdgeIsRefused(arguments: [String]) async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("push", "a")
+    try await sandbox.succeed("push", "a")
     let before = sandbox.bytes("workspace.json")
     let direction = arguments.last!
     #expect(
-      try sandbox.fail(arguments, status: 1)
+      try await sandbox.fail(arguments, status: 1)
         == "wsctl: no pane \(direction) of the focused pane at word 1")
     #expect(sandbox.bytes("workspace.json") == before)
   }
 
-  @Test func showRecordsTheAreaOnlyWhenItChangesAndKeepsTheBackup() throws {
+  @Test func showRecordsTheAreaOnlyWhenItChangesAndKeepsTheBackup() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("show", "--size", "100x30")
+    try await sandbox.succeed("show", "--size", "100x30")
     #expect(!sandbox.exists("workspace.json"), "show on no file creates none")
-    try sandbox.succeed("push", "a")
-    try sandbox.succeed("push", "b")
+    try await sandbox.succeed("push", "a")
+    try await sandbox.succeed("push", "b")
     let backup = sandbox.bytes("workspace.json.bak")
-    try sandbox.succeed("show", "--size", "100x30")
+    try await sandbox.succeed("show", "--size", "100x30")
     #expect(sandbox.text("workspace.json")?.contains(#""layoutSize": "100x29""#) == true)
     #expect(sandbox.bytes("workspace.json.bak") == backup)
     let recorded = try FileManager.default.attributesOfItem(atPath: sandbox.path("workspace.json"))
     let bytes = sandbox.bytes("workspace.json")
-    Thread.sleep(forTimeInterval: 0.02)
-    try sandbox.succeed("show", "--size", "100x30")
+    try await Task.sleep(for: .milliseconds(20))
+    try await sandbox.succeed("show", "--size", "100x30")
     let again = try FileManager.default.attributesOfItem(atPath: sandbox.path("workspace.json"))
     #expect(sandbox.bytes("workspace.json") == bytes)
     #expect(again[.modificationDate] as? Date == recorded[.modificationDate] as? Date)
     // A dry run writes nothing; JSON output lays the panes out in the whole size.
-    try sandbox.succeed("--dry-run", "show", "--size", "90x20")
+    try await sandbox.succeed("--dry-run", "show", "--size", "90x20")
     #expect(sandbox.bytes("workspace.json") == bytes)
-    try sandbox.succeed("--json", "show", "--size", "90x20")
+    try await sandbox.succeed("--json", "show", "--size", "90x20")
     #expect(sandbox.text("workspace.json")?.contains(#""layoutSize": "90x20""#) == true)
     #expect(sandbox.bytes("workspace.json.bak") == backup)
   }
 
-  @Test func showWithAnEditSavesOnceWithTheDrawnArea() throws {
+  @Test func showWithAnEditSavesOnceWithTheDrawnArea() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("init", "--force")
-    try sandbox.succeed("split", "v", "show", "--size", "60x20")
+    try await sandbox.succeed("init", "--force")
+    try await sandbox.succeed("split", "v", "show", "--size", "60x20")
     let text = try #require(sandbox.text("workspace.json"))
     #expect(text.contains(#""layoutSize": "60x19""#))
     #expect(sandbox.text("workspace.json.bak")?.contains("layoutSize") == false)

@@ -18,8 +18,8 @@ import Workspace
   }
 
   @Test(arguments: commands)
-  func helpPrintsTheTablesUsageSummaryAndExample(command: CommandSyntax) throws {
-    let help = try Sandbox().succeed("help", command.word).stdoutLines
+  func helpPrintsTheTablesUsageSummaryAndExample(command: CommandSyntax) async throws {
+    let help = try await Sandbox().succeed("help", command.word).stdoutLines
     // wsctl may add forms of its own after the table's (`template list | template show`).
     #expect(help.first?.hasPrefix("usage: wsctl [options] \(command.usage)") == true)
     #expect(help.dropFirst(2).first?.hasPrefix(command.summary) == true)
@@ -42,10 +42,11 @@ import Workspace
   @Test(arguments: fixedFirstWords)
   func eachShellCompletesTheFirstArgumentFromTheTable(
     shell: String, word: String, expected: [String]
-  ) throws {
+  ) async throws {
     let sandbox = try Sandbox()
     guard
-      let candidates = try ShellCompletion.candidates(shell, line: "wsctl \(word) ", in: sandbox)
+      let candidates = try await ShellCompletion.candidates(
+        shell, line: "wsctl \(word) ", in: sandbox)
     else { return }
     #expect(Set(expected).isSubset(of: Set(candidates)), "\(shell) \(word): \(candidates)")
   }

@@ -21,9 +21,9 @@ import Testing
   }
 
   @Test(arguments: [[], ["help"], ["--help"], ["-h"]])
-  func theToolsHelpListsUsageOptionsCommandsAndExitCodes(arguments: [String]) throws {
+  func theToolsHelpListsUsageOptionsCommandsAndExitCodes(arguments: [String]) async throws {
     let sandbox = try Sandbox()
-    let help = try sandbox.succeed(arguments)
+    let help = try await sandbox.succeed(arguments)
     #expect(
       help.stdout.hasPrefix("usage: wsctl [-f FILE] [--json] [--dry-run] [-q] [--no-host] COMMAND"))
     for option in [
@@ -42,9 +42,9 @@ import Testing
   }
 
   @Test(arguments: commandWords)
-  func everyCommandHasHelpWithUsageAbstractAndExample(word: String) throws {
+  func everyCommandHasHelpWithUsageAbstractAndExample(word: String) async throws {
     let sandbox = try Sandbox()
-    let help = try sandbox.succeed("help", word)
+    let help = try await sandbox.succeed("help", word)
     let lines = help.stdoutLines
     #expect(lines.first?.hasPrefix("usage: wsctl [options] \(word)") == true, "\(help)")
     #expect(lines.count > 5)
@@ -54,7 +54,7 @@ import Testing
     #expect(lines[example + 1].hasPrefix("  wsctl "))
     #expect(lines[example + 1].contains(word))
     for form in [[word, "--help"], [word, "-h"], ["--help", word]] {
-      #expect(try sandbox.succeed(form).stdout == help.stdout, "\(form)")
+      #expect(try await sandbox.succeed(form).stdout == help.stdout, "\(form)")
     }
   }
 
@@ -64,35 +64,37 @@ import Testing
     (["show", "--help", "--size", "3x3"], "show"),
     (["completions", "bash", "--help"], "completions"),
   ])
-  func helpAnywhereInTheLineIsHelpOnTheFirstCommand(arguments: [String], word: String) throws {
+  func helpAnywhereInTheLineIsHelpOnTheFirstCommand(arguments: [String], word: String) async throws
+  {
     let sandbox = try Sandbox()
-    let help = try sandbox.succeed(arguments)
+    let help = try await sandbox.succeed(arguments)
     #expect(help.stdoutLines.first?.hasPrefix("usage: wsctl [options] \(word)") == true)
     #expect(try sandbox.listing() == [])
   }
 
-  @Test func helpAfterDoubleDashIsAWord() throws {
+  @Test func helpAfterDoubleDashIsAWord() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("--", "rename", "--help")
-    #expect(try sandbox.succeed("tree").stdout.contains("%3 pane '--help' [inbox] (focused)"))
+    try await sandbox.succeed("--", "rename", "--help")
+    #expect(try await sandbox.succeed("tree").stdout.contains("%3 pane '--help' [inbox] (focused)"))
   }
 
   @Test(arguments: ["undo", "redo"])
-  func undoHelpSaysWhatUndoCovers(word: String) throws {
-    let help = try Sandbox().succeed("help", word).stdout.replacingOccurrences(of: "\n", with: " ")
+  func undoHelpSaysWhatUndoCovers(word: String) async throws {
+    let help = try await Sandbox().succeed("help", word).stdout.replacingOccurrences(
+      of: "\n", with: " ")
     #expect(help.contains("Zoom is an entry of its own"))
     #expect(help.contains("Focus and tab selection are a cursor, not edits"))
   }
 
-  @Test func theToolsHelpStatesTheAlreadySoRuleAndCombinedFlags() throws {
-    let help = try Sandbox().succeed("--help").stdout
+  @Test func theToolsHelpStatesTheAlreadySoRuleAndCombinedFlags() async throws {
+    let help = try await Sandbox().succeed("--help").stdout
     #expect(help.contains("A command whose target state already holds succeeds"))
     #expect(help.contains("Short options combine: -nq, -nqf FILE."))
   }
 
   @Test(arguments: ["--version", "-V"])
-  func versionPrintsTheVersion(option: String) throws {
+  func versionPrintsTheVersion(option: String) async throws {
     let sandbox = try Sandbox()
-    #expect(try sandbox.succeed(option).stdout == "wsctl 0.1.0\n")
+    #expect(try await sandbox.succeed(option).stdout == "wsctl 0.1.0\n")
   }
 }

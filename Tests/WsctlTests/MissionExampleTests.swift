@@ -3,15 +3,15 @@ import Testing
 
 /// The example the whole package exists for: `wsctl focus 2 push detail:7`.
 @Suite struct MissionExampleTests {
-  @Test func focusTwoPushDetailCreatesTheFileAndPushesOnPaneTwo() throws {
+  @Test func focusTwoPushDetailCreatesTheFileAndPushesOnPaneTwo() async throws {
     let sandbox = try Sandbox()
     #expect(!sandbox.exists("workspace.json"))
 
-    let edit = try sandbox.succeed("focus", "2", "push", "detail:7")
+    let edit = try await sandbox.succeed("focus", "2", "push", "detail:7")
     #expect(edit.stdout == "")
     #expect(sandbox.exists("workspace.json"))
 
-    let routes = try sandbox.succeed("routes", "2")
+    let routes = try await sandbox.succeed("routes", "2")
     #expect(
       routes.stdout == """
         %4 'Detail' router token
@@ -19,13 +19,13 @@ import Testing
           1 detail:7 (top)
 
         """)
-    let focused = try sandbox.succeed("routes")
+    let focused = try await sandbox.succeed("routes")
     #expect(focused.stdout == routes.stdout)
   }
 
-  @Test func theSavedFileHoldsTheRouteAndTheFocus() throws {
+  @Test func theSavedFileHoldsTheRouteAndTheFocus() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("focus", "2", "push", "detail:7")
+    try await sandbox.succeed("focus", "2", "push", "detail:7")
     let file = try #require(sandbox.bytes("workspace.json"))
     let object = try #require(try JSONSerialization.jsonObject(with: file) as? [String: Any])
     #expect(object["format"] as? String == "workspace")
@@ -35,19 +35,19 @@ import Testing
     #expect(sandbox.text("workspace.json")?.contains("\"detail:7\"") == true)
   }
 
-  @Test func theSameEditTwiceIsRefusedAsADuplicateTop() throws {
+  @Test func theSameEditTwiceIsRefusedAsADuplicateTop() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("focus", "2", "push", "detail:7")
+    try await sandbox.succeed("focus", "2", "push", "detail:7")
     let before = sandbox.bytes("workspace.json")
-    let message = try sandbox.fail("focus", "2", "push", "detail:7", status: 1)
+    let message = try await sandbox.fail("focus", "2", "push", "detail:7", status: 1)
     #expect(message == "wsctl: push detail:7 rejected: duplicate top at word 3")
     #expect(sandbox.bytes("workspace.json") == before)
   }
 
-  @Test func showDrawsTheRouteOnTheFocusedPaneTwo() throws {
+  @Test func showDrawsTheRouteOnTheFocusedPaneTwo() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("focus", "2", "push", "detail:7")
-    let show = try sandbox.succeed("show", "--size", "60x6")
+    try await sandbox.succeed("focus", "2", "push", "detail:7")
+    let show = try await sandbox.succeed("show", "--size", "60x6")
     #expect(
       show.stdout == """
         [1:Main]  2:Settings

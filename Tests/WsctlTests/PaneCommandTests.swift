@@ -13,17 +13,17 @@ import Testing
     (["focus", "prev"], "%4"),
     (["focus", "2", "focus", "1", "focus", "last"], "%4"),
   ])
-  func focusMovesToThePane(arguments: [String], focused: String) throws {
+  func focusMovesToThePane(arguments: [String], focused: String) async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed(arguments)
-    let routes = try sandbox.succeed("routes")
+    try await sandbox.succeed(arguments)
+    let routes = try await sandbox.succeed("routes")
     #expect(routes.stdout.hasPrefix(focused + " "), "\(routes)")
   }
 
-  @Test func splitHorizontalPutsACopyBesideTheFocusedPaneAndFocusesIt() throws {
+  @Test func splitHorizontalPutsACopyBesideTheFocusedPaneAndFocusesIt() async throws {
     let sandbox = try Sandbox()
     #expect(
-      try sandbox.tree(after: "split", "h") == """
+      try await sandbox.tree(after: "split", "h") == """
         %1 tabs selected 1
           [1 'Main'] %2 split horizontal active 2 weights 0.25 0.25 0.5
             %3 pane 'Inbox' [inbox]
@@ -34,10 +34,10 @@ import Testing
         """)
   }
 
-  @Test func splitVerticalTakesARatioAndARoute() throws {
+  @Test func splitVerticalTakesARatioAndARoute() async throws {
     let sandbox = try Sandbox()
     #expect(
-      try sandbox.tree(after: "split", "v", "30%", "notes") == """
+      try await sandbox.tree(after: "split", "v", "30%", "notes") == """
         %1 tabs selected 1
           [1 'Main'] %2 split horizontal active 1 weights 0.5 0.5
             %7 split vertical active 2 weights 0.7 0.3
@@ -54,11 +54,11 @@ import Testing
     (["close"], "  [1 'Main'] %4 pane 'Detail' [detail:1] (focused)"),
     (["close", "%3"], "  [1 'Main'] %4 pane 'Detail' [detail:1] (focused)"),
   ])
-  func closeLeavesTheSurvivorInPlaceOfTheSplit(arguments: [String], survivor: String) throws {
+  func closeLeavesTheSurvivorInPlaceOfTheSplit(arguments: [String], survivor: String) async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed(arguments)
+    try await sandbox.succeed(arguments)
     #expect(
-      try sandbox.tree() == """
+      try await sandbox.tree() == """
         %1 tabs selected 1
         \(survivor)
           [2 'Settings'] %5 pane 'Settings' [settings]
@@ -67,11 +67,11 @@ import Testing
   }
 
   @Test(arguments: [["swap", "right"], ["swap", "2"], ["swap", "%4"], ["move", "right"]])
-  func swapAndMoveExchangeTheTwoPanes(arguments: [String]) throws {
+  func swapAndMoveExchangeTheTwoPanes(arguments: [String]) async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed(arguments)
+    try await sandbox.succeed(arguments)
     #expect(
-      try sandbox.tree() == """
+      try await sandbox.tree() == """
         %1 tabs selected 1
           [1 'Main'] %2 split horizontal active 2 weights 0.5 0.5
             %4 pane 'Detail' [detail:1]
@@ -81,10 +81,10 @@ import Testing
         """)
   }
 
-  @Test func swapWithAPaneInAnotherTabFollowsTheFocusedPane() throws {
+  @Test func swapWithAPaneInAnotherTabFollowsTheFocusedPane() async throws {
     let sandbox = try Sandbox()
     #expect(
-      try sandbox.tree(after: "swap", "%5") == """
+      try await sandbox.tree(after: "swap", "%5") == """
         %1 tabs selected 2
           [1 'Main'] %2 split horizontal active 1 weights 0.5 0.5
             %5 pane 'Settings' [settings]
@@ -94,11 +94,11 @@ import Testing
         """)
   }
 
-  @Test func moveRightLeavesAVerticalSplitForTheParentSplit() throws {
+  @Test func moveRightLeavesAVerticalSplitForTheParentSplit() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("split", "v")
+    try await sandbox.succeed("split", "v")
     #expect(
-      try sandbox.tree(after: "move", "right") == """
+      try await sandbox.tree(after: "move", "right") == """
         %1 tabs selected 1
           [1 'Main'] %2 split horizontal active 2 weights 0.3333 0.3333 0.3333
             %3 pane 'Inbox' [inbox]
@@ -109,20 +109,21 @@ import Testing
         """)
   }
 
-  @Test func resizeMovesTheSharedEdgeAndEqualizeEvensItOut() throws {
+  @Test func resizeMovesTheSharedEdgeAndEqualizeEvensItOut() async throws {
     let sandbox = try Sandbox()
     let weights = { (tree: String) in
       tree.split(separator: "\n")[1].split(separator: " ").suffix(2).joined(separator: " ")
     }
-    #expect(weights(try sandbox.tree(after: "resize", "right", "10%")) == "0.6 0.4")
-    #expect(weights(try sandbox.tree(after: "resize", "left", "0.2")) == "0.4 0.6")
-    #expect(weights(try sandbox.tree(after: "equalize")) == "0.5 0.5")
+    #expect(weights(try await sandbox.tree(after: "resize", "right", "10%")) == "0.6 0.4")
+    #expect(weights(try await sandbox.tree(after: "resize", "left", "0.2")) == "0.4 0.6")
+    #expect(weights(try await sandbox.tree(after: "equalize")) == "0.5 0.5")
   }
 
-  @Test func zoomTogglesAndShowDrawsOnlyTheZoomedPane() throws {
+  @Test func zoomTogglesAndShowDrawsOnlyTheZoomedPane() async throws {
     let sandbox = try Sandbox()
-    #expect(try sandbox.tree(after: "zoom").contains("%3 pane 'Inbox' [inbox] (focused) (zoomed)"))
-    let show = try sandbox.succeed("show", "--size", "30x4", "--ascii")
+    #expect(
+      try await sandbox.tree(after: "zoom").contains("%3 pane 'Inbox' [inbox] (focused) (zoomed)"))
+    let show = try await sandbox.succeed("show", "--size", "30x4", "--ascii")
     #expect(
       show.stdout == """
         [1:Main]  2:Settings
@@ -131,22 +132,23 @@ import Testing
         #============================#
 
         """)
-    #expect(try sandbox.tree(after: "zoom") == Fixtures.defaultTree)
+    #expect(try await sandbox.tree(after: "zoom") == Fixtures.defaultTree)
   }
 
   @Test(arguments: ["Mail", "my notes", "push"])
-  func renameSetsTheFocusedPanesTitle(title: String) throws {
+  func renameSetsTheFocusedPanesTitle(title: String) async throws {
     let sandbox = try Sandbox()
     #expect(
-      try sandbox.tree(after: "rename", title).contains("%3 pane '\(title)' [inbox] (focused)"))
+      try await sandbox.tree(after: "rename", title).contains(
+        "%3 pane '\(title)' [inbox] (focused)"))
   }
 
-  @Test func focusIsSavedAndChainedEditsSeeEachOther() throws {
+  @Test func focusIsSavedAndChainedEditsSeeEachOther() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("split", "v")
-    try sandbox.succeed("focus", "up", "rename", "Top")
+    try await sandbox.succeed("split", "v")
+    try await sandbox.succeed("focus", "up", "rename", "Top")
     #expect(
-      try sandbox.tree() == """
+      try await sandbox.tree() == """
         %1 tabs selected 1
           [1 'Main'] %2 split horizontal active 1 weights 0.5 0.5
             %7 split vertical active 1 weights 0.5 0.5

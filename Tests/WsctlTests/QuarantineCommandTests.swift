@@ -27,14 +27,14 @@ import Testing
     "workspace.json: warning: $.root.router.quarantined[0]: route 'line:x:abc' (stack index 1)"
     + " is quarantined: a route type could not read it; kept in the file, not shown"
 
-  @Test func validateWarnsAtTheJSONPathAndTheFileStaysValid() throws {
+  @Test func validateWarnsAtTheJSONPathAndTheFileStaysValid() async throws {
     let sandbox = try Sandbox()
     try sandbox.write(Self.repaired, to: "workspace.json")
     #expect(
-      try sandbox.succeed("validate").stdoutLines == [
+      try await sandbox.succeed("validate").stdoutLines == [
         Self.warning, "workspace.json: valid (1 pane)",
       ])
-    let report = try sandbox.succeed("--json", "validate").jsonObject()
+    let report = try await sandbox.succeed("--json", "validate").jsonObject()
     #expect(report["valid"] as? Bool == true)
     #expect((report["diagnostics"] as? [Any])?.isEmpty == true)
     let warnings = try #require(report["warnings"] as? [[String: String]])
@@ -42,32 +42,32 @@ import Testing
     #expect(warnings.first?["message"]?.hasPrefix("route 'line:x:abc' (stack index 1)") == true)
   }
 
-  @Test func routesShowsTheQuarantinedTokenWithItsPlace() throws {
+  @Test func routesShowsTheQuarantinedTokenWithItsPlace() async throws {
     let sandbox = try Sandbox()
     try sandbox.write(Self.repaired, to: "workspace.json")
     #expect(
-      try sandbox.succeed("routes").stdoutLines == [
+      try await sandbox.succeed("routes").stdoutLines == [
         "%1 'Files' router file", "  0 file:a", "  1 file:ok.swift (top)",
         "  quarantined (kept in the file, not shown):", "    route 'line:x:abc' (stack index 1)",
       ])
-    let router = try sandbox.succeed("--json", "routes").jsonObject()
+    let router = try await sandbox.succeed("--json", "routes").jsonObject()
     #expect(router["stack"] as? [String] == ["file:a", "file:ok.swift"])
     let quarantined = try #require(router["quarantined"] as? [[String: Any]])
     #expect(quarantined.first?["token"] as? String == "line:x:abc")
     #expect(quarantined.first?["stack"] as? Int == 1)
   }
 
-  @Test func editsAndUndoKeepTheQuarantineInTheFile() throws {
+  @Test func editsAndUndoKeepTheQuarantineInTheFile() async throws {
     let sandbox = try Sandbox()
     try sandbox.write(Self.repaired, to: "workspace.json")
-    try sandbox.succeed("push", "file:c", "pop", "2")
+    try await sandbox.succeed("push", "file:c", "pop", "2")
     #expect(sandbox.text("workspace.json")?.contains(#""line:x:abc""#) == true)
-    try sandbox.succeed("undo")
-    let lines = try sandbox.succeed("routes").stdoutLines
+    try await sandbox.succeed("undo")
+    let lines = try await sandbox.succeed("routes").stdoutLines
     #expect(
       lines.suffix(2) == [
         "  quarantined (kept in the file, not shown):", "    route 'line:x:abc' (stack index 1)",
       ])
-    #expect(try sandbox.succeed("validate").stdoutLines.first == Self.warning)
+    #expect(try await sandbox.succeed("validate").stdoutLines.first == Self.warning)
   }
 }

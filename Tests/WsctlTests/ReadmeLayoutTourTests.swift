@@ -30,7 +30,7 @@ import WorkspaceTestSupport
     #expect(end - tab + 1 <= 12)
   }
 
-  @Test func theScriptPrintsWhatTheREADMEShows() throws {
+  @Test func theScriptPrintsWhatTheREADMEShows() async throws {
     let sandbox = try Sandbox()
     try sandbox.write(
       try Self.block(after: "<!-- layout file: checked", language: "json"), to: "dev.layout.json")
@@ -38,7 +38,7 @@ import WorkspaceTestSupport
     try sandbox.write(script, to: "dev.sh")
     let printed = try Self.block(after: "<!-- layout script: checked", language: "console")
     let wsctl = try BuiltProgram.require("wsctl").deletingLastPathComponent().path
-    let result = try sandbox.run(
+    let result = try await sandbox.run(
       program: URL(fileURLWithPath: "/bin/sh"), ["dev.sh"],
       environment: ["PATH": wsctl + ":/usr/bin:/bin"])
     #expect(result.status == 0, "\(result)")

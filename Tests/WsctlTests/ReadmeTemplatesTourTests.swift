@@ -9,7 +9,7 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// The tour's commands (the words after `wsctl`) and what each prints.
-  static func tour() throws -> [(words: [String], printed: String)] {
+  static func tour() async throws -> [(words: [String], printed: String)] {
     let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
     let start = try #require(readme.firstRange(of: "<!-- templates tour: checked"))
     let open = try #require(readme[start.upperBound...].firstRange(of: "```console\n"))
@@ -44,14 +44,14 @@ import Testing
     return words
   }
 
-  @Test func theTourPrintsWhatTheREADMEShows() throws {
+  @Test func theTourPrintsWhatTheREADMEShows() async throws {
     let sandbox = try Sandbox()
     let templates = Self.root.appendingPathComponent("Samples/Workspaces/templates.json").path
-    let steps = try Self.tour()
+    let steps = try await Self.tour()
     #expect(steps.count == 6)
     for (words, printed) in steps {
       let arguments = words.map { $0 == "Samples/Workspaces/templates.json" ? templates : $0 }
-      let result = try sandbox.run(arguments, environment: ["COLUMNS": nil, "LINES": nil])
+      let result = try await sandbox.run(arguments, environment: ["COLUMNS": nil, "LINES": nil])
       #expect(result.stdout + result.stderr == printed, "\(words)")
       #expect(result.status == (result.stderr.isEmpty ? 0 : 64), "\(words)")
     }

@@ -16,45 +16,46 @@ import Testing
     (["redo"], "nothing to redo at word 1"),
     (["tab", "3"], "no tab 3 at word 1"),
   ])
-  func refusalsExitOneAndCreateNoFile(arguments: [String], message: String) throws {
+  func refusalsExitOneAndCreateNoFile(arguments: [String], message: String) async throws {
     let sandbox = try Sandbox()
-    #expect(try sandbox.fail(arguments, status: 1) == "wsctl: " + message)
+    #expect(try await sandbox.fail(arguments, status: 1) == "wsctl: " + message)
     #expect(!sandbox.exists("workspace.json"))
   }
 
-  @Test func aDuplicateTopIsRefusedAndTheFileKeepsItsBytes() throws {
+  @Test func aDuplicateTopIsRefusedAndTheFileKeepsItsBytes() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("focus", "2", "push", "detail:7")
+    try await sandbox.succeed("focus", "2", "push", "detail:7")
     let before = try #require(sandbox.bytes("workspace.json"))
     #expect(
-      try sandbox.fail("push", "detail:7", status: 1)
+      try await sandbox.fail("push", "detail:7", status: 1)
         == "wsctl: push detail:7 rejected: duplicate top at word 1")
     #expect(sandbox.bytes("workspace.json") == before)
   }
 
-  @Test func closingTheLastPaneIsRefused() throws {
+  @Test func closingTheLastPaneIsRefused() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("close", "close")
+    try await sandbox.succeed("close", "close")
     #expect(
-      try sandbox.tree() == """
+      try await sandbox.tree() == """
         %1 tabs selected 1
           [1 'Settings'] %5 pane 'Settings' [settings] (focused)
 
         """)
     let before = try #require(sandbox.bytes("workspace.json"))
-    #expect(try sandbox.fail("close", status: 1) == "wsctl: cannot close the last pane at word 1")
+    #expect(
+      try await sandbox.fail("close", status: 1) == "wsctl: cannot close the last pane at word 1")
     #expect(sandbox.bytes("workspace.json") == before)
   }
 
   // The loader refuses files past its limits; the store never writes one it could not read
   // back, and names the JSON path of the first offender in the file it would have written.
-  @Test func anEditWhoseFileWouldExceedTheTreeDepthLimitIsRefused() throws {
+  @Test func anEditWhoseFileWouldExceedTheTreeDepthLimitIsRefused() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("push", "a")
+    try await sandbox.succeed("push", "a")
     let before = sandbox.bytes("workspace.json")
     let nesting = (1...60).flatMap { _ in ["split", "h", "0.9", "split", "v", "0.9"] }
     // Room for 120 nested splits: a large area and panes of one cell.
-    let message = try sandbox.fail(
+    let message = try await sandbox.fail(
       ["--size", "1000x1000", "minimum-size", "1x1"] + nesting, status: 1)
     #expect(message.hasPrefix("wsctl: workspace.json: $.root.children[0].children[1]"))
     #expect(
@@ -68,21 +69,21 @@ import Testing
     (["rename"], "$.root.children[0].children[0].title"), (["tab", "rename"], "$.root.titles[0]"),
     (["tab", "new"], "$.root.titles[2]"),
   ])
-  func aTitleLongerThanTheFileAllowsIsRefused(command: [String], location: String) throws {
+  func aTitleLongerThanTheFileAllowsIsRefused(command: [String], location: String) async throws {
     let sandbox = try Sandbox()
     let title = String(repeating: "t", count: 70_000)
     #expect(
-      try sandbox.fail(command + [title], status: 1)
+      try await sandbox.fail(command + [title], status: 1)
         == "wsctl: workspace.json: \(location): escaped string length 70000 would exceed the "
         + "file's limit of 65536; not saved, nothing changed")
     #expect(!sandbox.exists("workspace.json"))
   }
 
-  @Test func aModalAlreadyUpIsRefused() throws {
+  @Test func aModalAlreadyUpIsRefused() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("present", "sheet", "a")
+    try await sandbox.succeed("present", "sheet", "a")
     #expect(
-      try sandbox.fail("present", "cover", "b", status: 1)
+      try await sandbox.fail("present", "cover", "b", status: 1)
         == "wsctl: present cover b rejected: a modal is already presented at word 1")
   }
 
@@ -96,9 +97,9 @@ import Testing
       "push a rejected: duplicate top at word 3"
     ),
   ])
-  func aRefusalNamesTheCommandsWordAndPosition(arguments: [String], message: String) throws {
+  func aRefusalNamesTheCommandsWordAndPosition(arguments: [String], message: String) async throws {
     let sandbox = try Sandbox()
-    #expect(try sandbox.fail(arguments, status: 1) == "wsctl: " + message)
+    #expect(try await sandbox.fail(arguments, status: 1) == "wsctl: " + message)
     #expect(!sandbox.exists("workspace.json"))
   }
 }

@@ -21,26 +21,26 @@ import Testing
     "children": [\(pane(2, "A")), \(pane(3, "B"))]}}
     """
 
-  @Test func floatOfTheOnlyPaneIsRefusedAndTheFileStaysAsItWas() throws {
+  @Test func floatOfTheOnlyPaneIsRefusedAndTheFileStaysAsItWas() async throws {
     let sandbox = try Sandbox()
     try sandbox.write(Self.singlePane, to: "workspace.json")
-    let message = try sandbox.fail("float", status: 1)
+    let message = try await sandbox.fail("float", status: 1)
     #expect(message.hasPrefix("wsctl: cannot float %1: it is the last tiled pane"))
     #expect(sandbox.text("workspace.json") == Self.singlePane)
   }
 
-  @Test func floatAtARootSplitMakesOneTabFirst() throws {
+  @Test func floatAtARootSplitMakesOneTabFirst() async throws {
     let sandbox = try Sandbox()
     try sandbox.write(Self.rootSplit, to: "workspace.json")
     #expect(
-      try sandbox.tree(after: "float") == """
+      try await sandbox.tree(after: "float") == """
         %4 tabs selected 1
           [1 'A'] %3 pane 'B' [b]
           [1 'A' floating focused at 0.25,0.25 0.5x0.5] %2 pane 'A' [a] (focused)
 
         """)
     #expect(
-      try sandbox.succeed("show", "--size", "20x6").stdout == """
+      try await sandbox.succeed("show", "--size", "20x6").stdout == """
         [1:A]
         ┌ 1 B ─────────────┐
         │ b  ┏ 2* A ━━┓    │
@@ -50,16 +50,16 @@ import Testing
 
         """)
     // Embedding puts it back beside B in the tab; undo gives back the root split.
-    #expect(try sandbox.tree(after: "embed").contains("[1 'A'] %5 split horizontal"))
-    try sandbox.succeed("undo", "undo")
-    #expect(try sandbox.tree().hasPrefix("%1 split horizontal active 1"))
+    #expect(try await sandbox.tree(after: "embed").contains("[1 'A'] %5 split horizontal"))
+    try await sandbox.succeed("undo", "undo")
+    #expect(try await sandbox.tree().hasPrefix("%1 split horizontal active 1"))
   }
 
-  @Test func stackAtARootSplitMakesTheRootAStack() throws {
+  @Test func stackAtARootSplitMakesTheRootAStack() async throws {
     let sandbox = try Sandbox()
     try sandbox.write(Self.rootSplit, to: "workspace.json")
     #expect(
-      try sandbox.tree(after: "stack") == """
+      try await sandbox.tree(after: "stack") == """
         %4 stack horizontal expanded 1
           %2 pane 'A' [a] (focused)
           %3 pane 'B' [b]
@@ -69,23 +69,23 @@ import Testing
     // A pane of the root stack floats: the workspace becomes one tab, the stack of one
     // member collapses into B.
     #expect(
-      try sandbox.tree(after: "float") == """
+      try await sandbox.tree(after: "float") == """
         %5 tabs selected 1
           [1 'A'] %3 pane 'B' [b]
           [1 'A' floating focused at 0.25,0.25 0.5x0.5] %2 pane 'A' [a] (focused)
 
         """)
-    try sandbox.succeed("undo", "unstack")
-    #expect(try sandbox.tree().hasPrefix("%6 split horizontal active 1"))
+    try await sandbox.succeed("undo", "unstack")
+    #expect(try await sandbox.tree().hasPrefix("%6 split horizontal active 1"))
   }
 
-  @Test func stackOfTheOnlyPaneIsRefusedAndTheFileStaysAsItWas() throws {
+  @Test func stackOfTheOnlyPaneIsRefusedAndTheFileStaysAsItWas() async throws {
     let sandbox = try Sandbox()
     try sandbox.write(Self.singlePane, to: "workspace.json")
     #expect(
-      try sandbox.fail("stack", status: 1)
+      try await sandbox.fail("stack", status: 1)
         == "wsctl: cannot stack %1: it is not in a split at word 1")
-    #expect(try sandbox.fail("stack", "left", status: 1).hasPrefix("wsctl: no pane left of"))
+    #expect(try await sandbox.fail("stack", "left", status: 1).hasPrefix("wsctl: no pane left of"))
     #expect(sandbox.text("workspace.json") == Self.singlePane)
   }
 }

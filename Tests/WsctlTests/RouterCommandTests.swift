@@ -19,12 +19,12 @@ import Testing
   }
 
   /// Runs each call in turn, expecting success, and returns what `routes` prints after.
-  private static func routes(after calls: [[String]]) throws -> String {
+  private static func routes(after calls: [[String]]) async throws -> String {
     let sandbox = try Sandbox()
     for call in calls {
-      try sandbox.succeed(call)
+      try await sandbox.succeed(call)
     }
-    return try sandbox.succeed("routes").stdout
+    return try await sandbox.succeed("routes").stdout
   }
 
   @Test(arguments: [
@@ -45,45 +45,50 @@ import Testing
     ([["set-path", "a", "b"]], ["inbox", "a", "b"]),
     ([["push", "a"], ["set-path"]], ["inbox"]),
   ])
-  func stackOperations(calls: [[String]], stack: [String]) throws {
-    #expect(try Self.routes(after: calls) == Self.routes(stack))
+  func stackOperations(calls: [[String]], stack: [String]) async throws {
+    #expect(try await Self.routes(after: calls) == Self.routes(stack))
   }
 
   @Test(arguments: ["sheet", "cover"])
-  func presentOpensAModalWithItsOwnStack(style: String) throws {
-    let routes = try Self.routes(after: [
+  func presentOpensAModalWithItsOwnStack(style: String) async throws {
+    let routes = try await Self.routes(after: [
       ["push", "a"], ["present", style, "compose"], ["push", "draft:2"],
     ])
     #expect(routes == Self.routes(["inbox", "a"], modal: (style, ["compose", "draft:2"])))
   }
 
-  @Test func setModalPathWritesTheModalsStackBelowItsRoot() throws {
-    let routes = try Self.routes(after: [["present", "sheet", "s", "set-modal-path", "a", "b"]])
+  @Test func setModalPathWritesTheModalsStackBelowItsRoot() async throws {
+    let routes = try await Self.routes(after: [
+      ["present", "sheet", "s", "set-modal-path", "a", "b"]
+    ])
     #expect(routes == Self.routes(["inbox"], modal: ("sheet", ["s", "a", "b"])))
   }
 
-  @Test func dismissClosesTheWholeModalFlowThenPops() throws {
+  @Test func dismissClosesTheWholeModalFlowThenPops() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("push", "a", "present", "cover", "c", "push", "d")
-    try sandbox.succeed("dismiss")
-    #expect(try sandbox.succeed("routes").stdout == Self.routes(["inbox", "a"]))
-    try sandbox.succeed("dismiss")
-    #expect(try sandbox.succeed("routes").stdout == Self.routes(["inbox"]))
+    try await sandbox.succeed("push", "a", "present", "cover", "c", "push", "d")
+    try await sandbox.succeed("dismiss")
+    #expect(try await sandbox.succeed("routes").stdout == Self.routes(["inbox", "a"]))
+    try await sandbox.succeed("dismiss")
+    #expect(try await sandbox.succeed("routes").stdout == Self.routes(["inbox"]))
     #expect(
-      try sandbox.fail("dismiss", status: 1) == "wsctl: dismiss rejected: already at root at word 1"
+      try await sandbox.fail("dismiss", status: 1)
+        == "wsctl: dismiss rejected: already at root at word 1"
     )
   }
 
-  @Test func dismissAllKeepsTheStack() throws {
-    let routes = try Self.routes(after: [["push", "a", "present", "sheet", "s"], ["dismiss-all"]])
+  @Test func dismissAllKeepsTheStack() async throws {
+    let routes = try await Self.routes(after: [
+      ["push", "a", "present", "sheet", "s"], ["dismiss-all"],
+    ])
     #expect(routes == Self.routes(["inbox", "a"]))
   }
 
-  @Test func atRunsAnOperationOnAContainersRouter() throws {
+  @Test func atRunsAnOperationOnAContainersRouter() async throws {
     let sandbox = try Sandbox()
     try sandbox.write(Fixtures.containerRouter, to: "workspace.json")
-    try sandbox.succeed("at", "%1", "push", "settings")
-    let routes = try sandbox.succeed("routes", "%1")
+    try await sandbox.succeed("at", "%1", "push", "settings")
+    let routes = try await sandbox.succeed("routes", "%1")
     #expect(
       routes.stdout == """
         %1 router token
@@ -91,10 +96,10 @@ import Testing
           1 settings (top)
 
         """)
-    let pane = try sandbox.succeed("routes")
+    let pane = try await sandbox.succeed("routes")
     #expect(pane.stdout == "%2 'One' router token\n  0 a (top)\n")
     #expect(
-      try sandbox.fail("at", "%2", "pop", status: 1)
+      try await sandbox.fail("at", "%2", "pop", status: 1)
         == "wsctl: pop rejected: already at root at word 1")
   }
 
@@ -109,43 +114,43 @@ import Testing
     (["routes", "%1"], "wsctl: %1 has no router at word 1"),
     (["routes", "9"], "wsctl: no pane 9 at word 1"),
   ])
-  func routerRefusalsExitOneAndChangeNothing(arguments: [String], message: String) throws {
+  func routerRefusalsExitOneAndChangeNothing(arguments: [String], message: String) async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("init")
+    try await sandbox.succeed("init")
     let before = sandbox.bytes("workspace.json")
-    #expect(try sandbox.fail(arguments, status: 1) == message)
+    #expect(try await sandbox.fail(arguments, status: 1) == message)
     #expect(sandbox.bytes("workspace.json") == before)
   }
 
-  @Test func undoAndRedoStepThroughTheSavedHistory() throws {
+  @Test func undoAndRedoStepThroughTheSavedHistory() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("push", "a")
-    try sandbox.succeed("push", "b")
-    try sandbox.succeed("push", "c")
-    try sandbox.succeed("undo", "2")
-    #expect(try sandbox.succeed("routes").stdout == Self.routes(["inbox", "a"]))
+    try await sandbox.succeed("push", "a")
+    try await sandbox.succeed("push", "b")
+    try await sandbox.succeed("push", "c")
+    try await sandbox.succeed("undo", "2")
+    #expect(try await sandbox.succeed("routes").stdout == Self.routes(["inbox", "a"]))
     #expect(
-      try sandbox.succeed("history").stdout == """
+      try await sandbox.succeed("history").stdout == """
         undo 1: push a
         redo 1: push b
         redo 2: push c
 
         """)
-    try sandbox.succeed("redo")
-    #expect(try sandbox.succeed("routes").stdout == Self.routes(["inbox", "a", "b"]))
-    try sandbox.succeed("redo", "1")
-    #expect(try sandbox.succeed("routes").stdout == Self.routes(["inbox", "a", "b", "c"]))
-    #expect(try sandbox.fail("redo", status: 1) == "wsctl: nothing to redo at word 1")
-    try sandbox.succeed("undo", "3")
-    #expect(try sandbox.fail("undo", status: 1) == "wsctl: nothing to undo at word 1")
-    #expect(try sandbox.tree() == Fixtures.defaultTree)
+    try await sandbox.succeed("redo")
+    #expect(try await sandbox.succeed("routes").stdout == Self.routes(["inbox", "a", "b"]))
+    try await sandbox.succeed("redo", "1")
+    #expect(try await sandbox.succeed("routes").stdout == Self.routes(["inbox", "a", "b", "c"]))
+    #expect(try await sandbox.fail("redo", status: 1) == "wsctl: nothing to redo at word 1")
+    try await sandbox.succeed("undo", "3")
+    #expect(try await sandbox.fail("undo", status: 1) == "wsctl: nothing to undo at word 1")
+    #expect(try await sandbox.tree() == Fixtures.defaultTree)
   }
 
-  @Test func undoRevertsPaneCommandsToo() throws {
+  @Test func undoRevertsPaneCommandsToo() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("split", "v")
-    try sandbox.succeed("close", "2")
-    try sandbox.succeed("undo", "2")
-    #expect(try sandbox.tree() == Fixtures.defaultTree)
+    try await sandbox.succeed("split", "v")
+    try await sandbox.succeed("close", "2")
+    try await sandbox.succeed("undo", "2")
+    #expect(try await sandbox.tree() == Fixtures.defaultTree)
   }
 }

@@ -13,48 +13,48 @@ import WorkspaceTestSupport
     "rename", "Search", "present", "sheet", "compose",
   ]
 
-  @Test func theDefaultWorkspace() throws {
+  @Test func theDefaultWorkspace() async throws {
     let sandbox = try Sandbox()
-    let show = try sandbox.succeed("show", "--size", "80x24")
+    let show = try await sandbox.succeed("show", "--size", "80x24")
     try Golden.check(show.stdout, named: "show-default-80x24.txt")
   }
 
   @Test(arguments: [("80x24", false), ("80x24", true), ("40x12", false), ("40x12", true)])
-  func anEditedWorkspace(size: String, ascii: Bool) throws {
+  func anEditedWorkspace(size: String, ascii: Bool) async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed(Self.edits)
-    let show = try sandbox.succeed(["show", "--size", size] + (ascii ? ["--ascii"] : []))
+    try await sandbox.succeed(Self.edits)
+    let show = try await sandbox.succeed(["show", "--size", size] + (ascii ? ["--ascii"] : []))
     try Golden.check(show.stdout, named: "show-edited-\(size)\(ascii ? "-ascii" : "").txt")
   }
 
   @Test(arguments: [("80x24", false), ("40x12", true)])
-  func aZoomedPane(size: String, ascii: Bool) throws {
+  func aZoomedPane(size: String, ascii: Bool) async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed(Self.edits + ["zoom"])
-    let show = try sandbox.succeed(["show", "--size", size] + (ascii ? ["--ascii"] : []))
+    try await sandbox.succeed(Self.edits + ["zoom"])
+    let show = try await sandbox.succeed(["show", "--size", size] + (ascii ? ["--ascii"] : []))
     try Golden.check(show.stdout, named: "show-zoomed-\(size)\(ascii ? "-ascii" : "").txt")
   }
 
-  @Test func everyLineFitsTheSize() throws {
+  @Test func everyLineFitsTheSize() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed(Self.edits)
+    try await sandbox.succeed(Self.edits)
     for (width, height) in [(80, 24), (40, 12), (17, 5), (1, 1), (1000, 3)] {
-      let show = try sandbox.succeed("show", "--size", "\(width)x\(height)")
+      let show = try await sandbox.succeed("show", "--size", "\(width)x\(height)")
       #expect(show.stdoutLines.count == height)
       #expect(show.stdoutLines.allSatisfy { $0.count <= width })
     }
   }
 
-  @Test func withoutASizeShowDrawsAtColumnsByLinesLessThePromptLine() throws {
+  @Test func withoutASizeShowDrawsAtColumnsByLinesLessThePromptLine() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed(Self.edits)
-    let sized = try sandbox.succeed("show", "--size", "50x14")
-    let fromEnvironment = try sandbox.succeed(
+    try await sandbox.succeed(Self.edits)
+    let sized = try await sandbox.succeed("show", "--size", "50x14")
+    let fromEnvironment = try await sandbox.succeed(
       "show", environment: ["COLUMNS": "50", "LINES": "15"])
     #expect(fromEnvironment.stdout == sized.stdout)
-    let defaults = try sandbox.succeed(
+    let defaults = try await sandbox.succeed(
       "show", environment: ["COLUMNS": nil, "LINES": nil])
-    #expect(defaults.stdout == (try sandbox.succeed("show", "--size", "80x23")).stdout)
+    #expect(defaults.stdout == (try await sandbox.succeed("show", "--size", "80x23")).stdout)
   }
 
   /// `script` runs `wsctl` on a pseudo-terminal, where it colours the focused pane unless
@@ -65,10 +65,12 @@ import WorkspaceTestSupport
       ("show", nil, true), ("show", "1", false), ("show --size 40x5", nil, true),
       ("show --size 40x5 --ascii", nil, true), ("show --size 40x5", "1", false),
     ] as [(String, String?, Bool)])
-  func colourOnATerminalUnlessNoColor(command: String, noColor: String?, isColoured: Bool) throws {
+  func colourOnATerminalUnlessNoColor(command: String, noColor: String?, isColoured: Bool)
+    async throws
+  {
     let sandbox = try Sandbox()
     let binary = try BuiltProgram.require("wsctl")
-    let result = try sandbox.run(
+    let result = try await sandbox.run(
       program: URL(fileURLWithPath: "/usr/bin/script"),
       ["-qec", "\(binary.path) \(command)", "/dev/null"],
       environment: ["NO_COLOR": noColor, "TERM": "xterm", "COLUMNS": "40", "LINES": "6"])
@@ -77,9 +79,9 @@ import WorkspaceTestSupport
     #expect(result.stdout.contains("\u{1B}") == isColoured)
   }
 
-  @Test func noColourWhenOutputIsNotATerminal() throws {
+  @Test func noColourWhenOutputIsNotATerminal() async throws {
     let sandbox = try Sandbox()
-    let show = try sandbox.succeed("show", environment: ["NO_COLOR": nil, "TERM": "xterm"])
+    let show = try await sandbox.succeed("show", environment: ["NO_COLOR": nil, "TERM": "xterm"])
     #expect(!show.stdout.contains("\u{1B}"))
   }
 }

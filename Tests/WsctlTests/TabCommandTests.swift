@@ -14,11 +14,11 @@ import Testing
     (["Notes", "notes"], "  [3 'Notes'] %6 pane 'Notes' [notes] (focused)"),
     (["-", "notes"], "  [3 'notes'] %6 pane 'notes' [notes] (focused)"),
   ])
-  func tabNewOpensAFocusedTabAtTheEnd(arguments: [String], newTab: String) throws {
+  func tabNewOpensAFocusedTabAtTheEnd(arguments: [String], newTab: String) async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed(["tab", "new"] + arguments)
+    try await sandbox.succeed(["tab", "new"] + arguments)
     #expect(
-      try sandbox.tree() == """
+      try await sandbox.tree() == """
         %1 tabs selected 3
         \(Self.mainTab)
           [2 'Settings'] %5 pane 'Settings' [settings]
@@ -30,12 +30,12 @@ import Testing
   @Test(arguments: [
     ["tab", "2"], ["tab", "next"], ["tab", "prev"], ["tab", "1", "tab", "last"],
   ])
-  func tabSelectsTheSecondTab(arguments: [String]) throws {
+  func tabSelectsTheSecondTab(arguments: [String]) async throws {
     let sandbox = try Sandbox()
-    if arguments.last == "last" { try sandbox.succeed("tab", "2") }
-    try sandbox.succeed(arguments)
+    if arguments.last == "last" { try await sandbox.succeed("tab", "2") }
+    try await sandbox.succeed(arguments)
     #expect(
-      try sandbox.tree() == """
+      try await sandbox.tree() == """
         %1 tabs selected 2
         \(Self.mainTab)
           [2 'Settings'] %5 pane 'Settings' [settings] (focused)
@@ -43,20 +43,20 @@ import Testing
         """)
   }
 
-  @Test func tabCloseClosesTheSelectedTab() throws {
+  @Test func tabCloseClosesTheSelectedTab() async throws {
     let sandbox = try Sandbox()
     #expect(
-      try sandbox.tree(after: "tab", "close") == """
+      try await sandbox.tree(after: "tab", "close") == """
         %1 tabs selected 1
           [1 'Settings'] %5 pane 'Settings' [settings] (focused)
 
         """)
   }
 
-  @Test func tabCloseTakesATabNumber() throws {
+  @Test func tabCloseTakesATabNumber() async throws {
     let sandbox = try Sandbox()
     #expect(
-      try sandbox.tree(after: "tab", "close", "2") == """
+      try await sandbox.tree(after: "tab", "close", "2") == """
         %1 tabs selected 1
           [1 'Main'] %2 split horizontal active 1 weights 0.5 0.5
             %3 pane 'Inbox' [inbox] (focused)
@@ -65,10 +65,10 @@ import Testing
         """)
   }
 
-  @Test func tabMoveMovesTheSelectedTab() throws {
+  @Test func tabMoveMovesTheSelectedTab() async throws {
     let sandbox = try Sandbox()
     #expect(
-      try sandbox.tree(after: "tab", "move", "2") == """
+      try await sandbox.tree(after: "tab", "move", "2") == """
         %1 tabs selected 2
           [1 'Settings'] %5 pane 'Settings' [settings]
           [2 'Main'] %2 split horizontal active 1 weights 0.5 0.5
@@ -78,11 +78,11 @@ import Testing
         """)
   }
 
-  @Test func tabRenameRenamesTheSelectedTab() throws {
+  @Test func tabRenameRenamesTheSelectedTab() async throws {
     let sandbox = try Sandbox()
-    let tree = try sandbox.tree(after: "tab", "rename", "Work")
+    let tree = try await sandbox.tree(after: "tab", "rename", "Work")
     #expect(tree.contains("  [1 'Work'] %2 split horizontal"))
-    let show = try sandbox.succeed("show", "--size", "30x3")
+    let show = try await sandbox.succeed("show", "--size", "30x3")
     #expect(show.stdoutLines.first == "[1:Work]  2:Settings")
   }
 
@@ -91,9 +91,9 @@ import Testing
     (["tab", "close", "3"], "wsctl: no tab 3 at word 1"),
     (["tab", "last"], "wsctl: no previous tab at word 1"),
   ])
-  func tabRefusalsExitOne(arguments: [String], message: String) throws {
+  func tabRefusalsExitOne(arguments: [String], message: String) async throws {
     let sandbox = try Sandbox()
-    #expect(try sandbox.fail(arguments, status: 1) == message)
+    #expect(try await sandbox.fail(arguments, status: 1) == message)
     #expect(!sandbox.exists("workspace.json"))
   }
 }

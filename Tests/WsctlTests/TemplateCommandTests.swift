@@ -6,20 +6,21 @@ import Testing
 @Suite struct TemplateCommandTests {
   /// A sandbox whose workspace has the template `mail`: the Main tab with pane 1 titled
   /// `{project} inbox` on route `inbox:{project}`.
-  private func sandboxWithTemplate() throws -> Sandbox {
+  private func sandboxWithTemplate() async throws -> Sandbox {
     let sandbox = try Sandbox()
-    try sandbox.succeed(
+    try await sandbox.succeed(
       "rename", "{project} inbox", "replace", "inbox:{project}", "tab", "rename", "Mail {project}",
       "template", "save", "mail")
     return sandbox
   }
 
-  @Test func saveListShowApply() throws {
-    let sandbox = try sandboxWithTemplate()
+  @Test func saveListShowApply() async throws {
+    let sandbox = try await sandboxWithTemplate()
     #expect(
-      try sandbox.succeed("template", "list").stdout == "mail  tab 'Mail {project}'  project=\n")
+      try await sandbox.succeed("template", "list").stdout
+        == "mail  tab 'Mail {project}'  project=\n")
     #expect(
-      try sandbox.succeed("template", "show", "mail").stdout
+      try await sandbox.succeed("template", "show", "mail").stdout
         == """
         template 'mail': tab 'Mail {project}'
         parameters: project
@@ -28,16 +29,17 @@ import Testing
           pane 'Detail' detail:1
 
         """)
-    try sandbox.succeed("template", "apply", "mail", "project=wsctl")
-    let tree = try sandbox.succeed("tree").stdout
+    try await sandbox.succeed("template", "apply", "mail", "project=wsctl")
+    let tree = try await sandbox.succeed("tree").stdout
     #expect(tree.contains("[3 'Mail wsctl'] %6 split horizontal"), "\(tree)")
     #expect(tree.contains("%7 pane 'wsctl inbox' [inbox:wsctl] (focused)"), "\(tree)")
     #expect(
-      try sandbox.succeed("history").stdout.hasPrefix("undo 1: template apply mail project=wsctl"))
-    try sandbox.succeed("undo")
-    #expect(!(try sandbox.succeed("tree").stdout.contains("Mail wsctl")))
+      try await sandbox.succeed("history").stdout.hasPrefix(
+        "undo 1: template apply mail project=wsctl"))
+    try await sandbox.succeed("undo")
+    #expect(!(try await sandbox.succeed("tree").stdout.contains("Mail wsctl")))
     // Undo took back the tab, not the template.
-    #expect(try sandbox.succeed("template", "list").stdout.hasPrefix("mail "))
+    #expect(try await sandbox.succeed("template", "list").stdout.hasPrefix("mail "))
   }
 
   @Test(arguments: [
@@ -77,10 +79,11 @@ import Testing
       "wsctl: invalid value '\(String(repeating: "x", count: 40))…' for 'project': route 'inbox:…' would be 5006 bytes, over the limit of 4096 at word 1"
     ),
   ])
-  func usageErrorsExit64NamingTheWordAndChangeNothing(words: [String], message: String) throws {
-    let sandbox = try sandboxWithTemplate()
+  func usageErrorsExit64NamingTheWordAndChangeNothing(words: [String], message: String) async throws
+  {
+    let sandbox = try await sandboxWithTemplate()
     let before = sandbox.bytes("workspace.json")
-    #expect(try sandbox.fail(words, status: 64) == message)
+    #expect(try await sandbox.fail(words, status: 64) == message)
     #expect(sandbox.bytes("workspace.json") == before)
   }
 
@@ -105,66 +108,67 @@ import Testing
       "wsctl: no template 'nope'; the templates are 'mail' at word 3"
     ),
   ])
-  func refusalsExit1AndChangeNothing(words: [String], message: String) throws {
-    let sandbox = try sandboxWithTemplate()
+  func refusalsExit1AndChangeNothing(words: [String], message: String) async throws {
+    let sandbox = try await sandboxWithTemplate()
     let before = sandbox.bytes("workspace.json")
-    #expect(try sandbox.fail(words, status: 1) == message)
+    #expect(try await sandbox.fail(words, status: 1) == message)
     #expect(sandbox.bytes("workspace.json") == before)
   }
 
-  @Test func forceReplacesAndRmRemoves() throws {
-    let sandbox = try sandboxWithTemplate()
-    try sandbox.succeed("template", "save", "mail", "--node", "%5", "--force")
+  @Test func forceReplacesAndRmRemoves() async throws {
+    let sandbox = try await sandboxWithTemplate()
+    try await sandbox.succeed("template", "save", "mail", "--node", "%5", "--force")
     #expect(
-      try sandbox.succeed("template", "list").stdout == "mail  tab 'Settings'  no parameters\n")
-    try sandbox.succeed("template", "rm", "mail")
-    #expect(try sandbox.succeed("template", "list").stdout == "no templates\n")
+      try await sandbox.succeed("template", "list").stdout
+        == "mail  tab 'Settings'  no parameters\n")
+    try await sandbox.succeed("template", "rm", "mail")
+    #expect(try await sandbox.succeed("template", "list").stdout == "no templates\n")
     #expect(!(sandbox.text("workspace.json") ?? "").contains("\"templates\""))
   }
 
-  @Test func unicodeNamesAndValues() throws {
+  @Test func unicodeNamesAndValues() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("rename", "{名前}", "replace", "doc:{名前}", "template", "save", "dépôt")
-    try sandbox.succeed("template", "apply", "dépôt", "名前=ünï cödé/:?")
-    let routes = try sandbox.succeed("routes").stdout
+    try await sandbox.succeed("rename", "{名前}", "replace", "doc:{名前}", "template", "save", "dépôt")
+    try await sandbox.succeed("template", "apply", "dépôt", "名前=ünï cödé/:?")
+    let routes = try await sandbox.succeed("routes").stdout
     #expect(routes.contains("'ünï cödé/:?'"), "\(routes)")
     #expect(routes.contains("doc:%C3%BCn%C3%AF%20c%C3%B6d%C3%A9/%3A%3F (top)"), "\(routes)")
   }
 
-  @Test func controlCharactersAreShownEscaped() throws {
+  @Test func controlCharactersAreShownEscaped() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("rename", "\u{1B}[31m{x}", "template", "save", "t")
-    let shown = try sandbox.succeed("template", "show", "t").stdout
+    try await sandbox.succeed("rename", "\u{1B}[31m{x}", "template", "save", "t")
+    let shown = try await sandbox.succeed("template", "show", "t").stdout
     #expect(!shown.contains("\u{1B}"), "\(shown)")
     #expect(shown.contains("pane '\\u{1B}[31m{x}' inbox"), "\(shown)")
-    try sandbox.succeed("template", "apply", "t", "x=\u{7}")
-    #expect(!(try sandbox.succeed("tree").stdout.contains("\u{7}")))
+    try await sandbox.succeed("template", "apply", "t", "x=\u{7}")
+    #expect(!(try await sandbox.succeed("tree").stdout.contains("\u{7}")))
   }
 
-  @Test func aDeepLinkAndAJSONReport() throws {
-    let sandbox = try sandboxWithTemplate()
-    let report = try sandbox.succeed(
+  @Test func aDeepLinkAndAJSONReport() async throws {
+    let sandbox = try await sandboxWithTemplate()
+    let report = try await sandbox.succeed(
       "--json", "open", "myapp://workspace/template/apply/mail/project=a%20b"
     ).jsonObject()
     #expect(report["applied"] as? [String] == ["template apply mail 'project=a b'"])
     #expect(report["saved"] as? Bool == true)
-    #expect(try sandbox.succeed("tree").stdout.contains("pane 'a b inbox' [inbox:a%20b]"))
+    #expect(try await sandbox.succeed("tree").stdout.contains("pane 'a b inbox' [inbox:a%20b]"))
   }
 
-  @Test func aDryRunChangesNothing() throws {
-    let sandbox = try sandboxWithTemplate()
+  @Test func aDryRunChangesNothing() async throws {
+    let sandbox = try await sandboxWithTemplate()
     let before = sandbox.bytes("workspace.json")
-    let output = try sandbox.succeed("-n", "template", "apply", "mail", "project=x").stdout
+    let output = try await sandbox.succeed("-n", "template", "apply", "mail", "project=x").stdout
     #expect(output.hasPrefix("dry run (not saved): template apply mail project=x\n"), "\(output)")
     #expect(sandbox.bytes("workspace.json") == before)
   }
 
-  @Test func listAndShowAsJSON() throws {
-    let sandbox = try sandboxWithTemplate()
-    let list = try sandbox.succeed("--json", "template", "list").jsonArray()
+  @Test func listAndShowAsJSON() async throws {
+    let sandbox = try await sandboxWithTemplate()
+    let list = try await sandbox.succeed("--json", "template", "list").jsonArray()
     #expect(list.first?["name"] as? String == "mail")
     #expect(list.first?["parameters"] as? [String] == ["project"])
-    let shown = try sandbox.succeed("--json", "template", "show", "mail").jsonObject()
+    let shown = try await sandbox.succeed("--json", "template", "show", "mail").jsonObject()
     #expect(shown["title"] as? String == "Mail {project}")
   }
 
@@ -195,26 +199,27 @@ import Testing
     }
     """#
 
-  @Test func fromAFileListShowAndApply() throws {
+  @Test func fromAFileListShowAndApply() async throws {
     let sandbox = try Sandbox()
     try sandbox.write(Self.teamFile, to: "team.json")
     #expect(
-      try sandbox.succeed("--from", "team.json", "template", "list").stdout
+      try await sandbox.succeed("--from", "team.json", "template", "list").stdout
         == "notes   tab 'notes'  no parameters\nreview  tab '{repo} #{pr}'  repo= pr=\n")
-    try sandbox.succeed("--from=team.json", "template", "apply", "review", "repo=ws", "pr=7")
-    let tree = try sandbox.succeed("tree").stdout
+    try await sandbox.succeed("--from=team.json", "template", "apply", "review", "repo=ws", "pr=7")
+    let tree = try await sandbox.succeed("tree").stdout
     #expect(tree.contains("[3 'ws #7'] %6 split horizontal active 1 weights 0.4 0.6"), "\(tree)")
     #expect(tree.contains("pane 'diff' [diff:ws:7]"), "\(tree)")
     // The workspace's own templates are untouched by the file's.
-    #expect(try sandbox.succeed("template", "list").stdout == "no templates\n")
-    let message = try sandbox.fail("--from", "team.json", "template", "apply", "mail", status: 1)
+    #expect(try await sandbox.succeed("template", "list").stdout == "no templates\n")
+    let message = try await sandbox.fail(
+      "--from", "team.json", "template", "apply", "mail", status: 1)
     #expect(message == "wsctl: no template 'mail'; the templates are 'notes', 'review' at word 1")
   }
 
   /// Weights too far apart for a share to stay above zero once scaled (1e-300 beside 1e300)
   /// open with every weight positive, so the file saved reads back without a repair.
   @Test(arguments: [[1e-300, 1e300], [1e300, 1e-300, 1], [5e-324, 1]])
-  func weightsFarApartSaveAFileThatReadsBackUnrepaired(weights: [Double]) throws {
+  func weightsFarApartSaveAFileThatReadsBackUnrepaired(weights: [Double]) async throws {
     let sandbox = try Sandbox()
     let children = weights.indices.map {
       #"{"kind": "pane", "title": "p\#($0)", "router": {"root": "x"}}"#
@@ -224,17 +229,17 @@ import Testing
         + #"{"kind": "split", "axis": "vertical", "weights": [\#(weights.map { "\($0)" }.joined(separator: ", "))], "#
         + #""children": [\#(children.joined(separator: ", "))]}}]}"#,
       to: "weights.json")
-    try sandbox.succeed("--from", "weights.json", "template", "apply", "w")
+    try await sandbox.succeed("--from", "weights.json", "template", "apply", "w")
     // `succeed` expects nothing on standard error: no repair warning, no bad-data exit.
-    try sandbox.succeed("validate")
-    try sandbox.succeed("focus", "1")
+    try await sandbox.succeed("validate")
+    try await sandbox.succeed("focus", "1")
   }
 
   @Test(arguments: [["template", "save", "x"], ["template", "rm", "review"]])
-  func fromAFileIsOnlyRead(words: [String]) throws {
+  func fromAFileIsOnlyRead(words: [String]) async throws {
     let sandbox = try Sandbox()
     try sandbox.write(Self.teamFile, to: "team.json")
-    let message = try sandbox.fail(["--from", "team.json"] + words, status: 64)
+    let message = try await sandbox.fail(["--from", "team.json"] + words, status: 64)
     #expect(message.contains("--from FILE is only read"), "\(message)")
     #expect(sandbox.text("team.json") == Self.teamFile)
     #expect(!sandbox.exists("workspace.json"))
@@ -277,22 +282,22 @@ import Testing
   ])
   func aHostileTemplatesFileIsRefused(
     name: String, contents: String?, status: Int32, message: String
-  ) throws {
+  ) async throws {
     let sandbox = try Sandbox()
     if let contents { try sandbox.write(contents, to: name) }
     for words in [["template", "list"], ["template", "apply", "a"], ["template", "show", "a"]] {
-      let error = try sandbox.fail(["--from", name] + words, status: status)
+      let error = try await sandbox.fail(["--from", name] + words, status: status)
       // A long message is cut in the middle; its end still names the limit.
       #expect(error == message || error.hasSuffix(message), "\(error)")
     }
     #expect(!sandbox.exists("workspace.json"))
   }
 
-  @Test func aTemplateThatWouldTakeTheWorkspacePastItsLimitsIsRefusedAndTheFileKept() throws {
+  @Test func aTemplateThatWouldTakeTheWorkspacePastItsLimitsIsRefusedAndTheFileKept() async throws {
     // 100 levels are a valid template; opened as a tab of the default workspace (below its
     // root tabs container) the tree would be 101 deep: one too many.
     let sandbox = try Sandbox()
-    try sandbox.succeed("push", "a")
+    try await sandbox.succeed("push", "a")
     let before = sandbox.bytes("workspace.json")
     let deep =
       String(repeating: #"{"kind": "tabs", "children": ["#, count: 99)
@@ -300,7 +305,8 @@ import Testing
     try sandbox.write(
       #"{"format": "workspace-templates", "version": 1, "templates": [{"name": "deep", "root": \#(deep)}]}"#,
       to: "deep.json")
-    let message = try sandbox.fail("--from", "deep.json", "template", "apply", "deep", status: 1)
+    let message = try await sandbox.fail(
+      "--from", "deep.json", "template", "apply", "deep", status: 1)
     #expect(
       message.hasSuffix(
         "tree depth 101 would exceed the file's limit of 100; not saved, nothing changed"),
@@ -308,10 +314,10 @@ import Testing
     #expect(sandbox.bytes("workspace.json") == before)
   }
 
-  @Test func aFIFOIsNeverOpened() throws {
+  @Test func aFIFOIsNeverOpened() async throws {
     let sandbox = try Sandbox()
     #expect(mkfifo(sandbox.path("fifo"), 0o600) == 0)
-    let message = try sandbox.fail("--from", "fifo", "template", "list", status: 66)
+    let message = try await sandbox.fail("--from", "fifo", "template", "list", status: 66)
     #expect(message.hasPrefix("wsctl: cannot read"), "\(message)")
   }
 }

@@ -49,9 +49,9 @@ import Workspace
   ]
 
   @Test(arguments: inspections)
-  func hostileTextIsEscapedInText(arguments: [String]) throws {
+  func hostileTextIsEscapedInText(arguments: [String]) async throws {
     let sandbox = try hostileSandbox()
-    let result = try sandbox.run(arguments)
+    let result = try await sandbox.run(arguments)
     #expect([0, 65].contains(result.status), "\(result)")
     expectSafe(result)
     // The repairs are reported with the bad token escaped.
@@ -63,16 +63,16 @@ import Workspace
   }
 
   @Test(arguments: inspections)
-  func hostileTextIsEscapedInJSON(arguments: [String]) throws {
+  func hostileTextIsEscapedInJSON(arguments: [String]) async throws {
     let sandbox = try hostileSandbox()
-    let result = try sandbox.run(["--json"] + arguments)
+    let result = try await sandbox.run(["--json"] + arguments)
     #expect([0, 65].contains(result.status), "\(result)")
     expectSafe(result)
   }
 
-  @Test func treeKeepsOneLinePerNode() throws {
+  @Test func treeKeepsOneLinePerNode() async throws {
     let sandbox = try hostileSandbox()
-    let tree = try sandbox.run("-q", "tree")
+    let tree = try await sandbox.run("-q", "tree")
     #expect(tree.status == 0)
     #expect(tree.stdoutLines.count == 6, "\(tree)")
     #expect(tree.stdoutLines[2] == "    %3 pane '\(Self.escapedTitle)' [inbox] (focused)")
@@ -80,9 +80,9 @@ import Workspace
     #expect(tree.stdoutLines[4] == "    %6 unknown '\\u{1B}[5mblink' (kept as it is)")
   }
 
-  @Test func jsonShowsTheTitleAsJSONEscapes() throws {
+  @Test func jsonShowsTheTitleAsJSONEscapes() async throws {
     let sandbox = try hostileSandbox()
-    let show = try sandbox.run("-q", "--json", "show", "--size", "80x12")
+    let show = try await sandbox.run("-q", "--json", "show", "--size", "80x12")
     #expect(show.status == 0)
     #expect(
       show.stdout.contains(
@@ -97,22 +97,22 @@ import Workspace
 
   /// A title given as an argument: saved as it is, shown escaped everywhere, in the undo
   /// history too, and in errors.
-  @Test func aHostileTitleArgument() throws {
+  @Test func aHostileTitleArgument() async throws {
     let sandbox = try Sandbox()
     let title = "\u{1B}[2J\u{1B}[HPWNED\n\u{7}\u{202E}x"
-    try sandbox.succeed("rename", title)
+    try await sandbox.succeed("rename", title)
     for arguments in [["show", "--size", "60x8"], ["tree"], ["history"], ["routes"]] {
-      let result = try sandbox.succeed(arguments)
+      let result = try await sandbox.succeed(arguments)
       expectSafe(result)
       #expect(result.stdout.contains("\\u{1B}[2J"), "\(result)")
     }
     #expect(
-      try sandbox.succeed("history").stdout
+      try await sandbox.succeed("history").stdout
         == "undo 1: rename '\\u{1B}[2J\\u{1B}[HPWNED\\n\\u{7}\\u{202E}x'\n")
-    let refused = try sandbox.run("focus", "\u{1B}[2J\u{9B}")
+    let refused = try await sandbox.run("focus", "\u{1B}[2J\u{9B}")
     #expect(refused.status == 64)
     expectSafe(refused)
-    let dryRun = try sandbox.succeed("-n", "rename", "\u{1B}]0;title\u{7}")
+    let dryRun = try await sandbox.succeed("-n", "rename", "\u{1B}]0;title\u{7}")
     expectSafe(dryRun)
     #expect(dryRun.stdout.hasPrefix("dry run (not saved): rename \\u{1B}]0;title\\u{7}\n"))
   }

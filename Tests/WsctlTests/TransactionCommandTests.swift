@@ -5,19 +5,19 @@ import Testing
 /// as one history entry, or none does and the file's bytes are untouched. `--dry-run`
 /// applies and prints without saving.
 @Suite struct TransactionCommandTests {
-  @Test func chainedCommandsAreOneHistoryEntry() throws {
+  @Test func chainedCommandsAreOneHistoryEntry() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("focus", "2", "push", "detail:7", "split", "v", "rename", "Notes")
-    let history = try sandbox.succeed("--json", "history").jsonObject()
+    try await sandbox.succeed("focus", "2", "push", "detail:7", "split", "v", "rename", "Notes")
+    let history = try await sandbox.succeed("--json", "history").jsonObject()
     #expect(history["undo"] as? [String] == ["focus 2 push detail:7 split v rename Notes"])
     #expect(history["redo"] as? [String] == [])
-    try sandbox.succeed("undo")
-    #expect(try sandbox.tree() == Fixtures.defaultTree)
+    try await sandbox.succeed("undo")
+    #expect(try await sandbox.tree() == Fixtures.defaultTree)
   }
 
-  @Test func chainedCommandsSaveOnce() throws {
+  @Test func chainedCommandsSaveOnce() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("push", "a", "push", "b", "push", "c")
+    try await sandbox.succeed("push", "a", "push", "b", "push", "c")
     // One save of a new file: no previous version to back up.
     #expect(!sandbox.exists("workspace.json.bak"))
   }
@@ -41,28 +41,28 @@ import Testing
   ])
   func aFailingCommandLeavesTheFileBytesUnchanged(
     arguments: [String], status: Int32, message: String
-  ) throws {
+  ) async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("push", "start")
-    try sandbox.succeed("push", "next")
+    try await sandbox.succeed("push", "start")
+    try await sandbox.succeed("push", "next")
     let file = try #require(sandbox.bytes("workspace.json"))
     let backup = try #require(sandbox.bytes("workspace.json.bak"))
-    #expect(try sandbox.fail(arguments, status: status) == message)
+    #expect(try await sandbox.fail(arguments, status: status) == message)
     #expect(sandbox.bytes("workspace.json") == file)
     #expect(sandbox.bytes("workspace.json.bak") == backup)
     #expect(
       try sandbox.listing() == ["workspace.json", "workspace.json.bak", "workspace.json.lock"])
   }
 
-  @Test func aFailingCallOnAMissingFileDoesNotCreateIt() throws {
+  @Test func aFailingCallOnAMissingFileDoesNotCreateIt() async throws {
     let sandbox = try Sandbox()
-    try sandbox.fail("push", "a", "focus", "9", status: 1)
+    try await sandbox.fail("push", "a", "focus", "9", status: 1)
     #expect(!sandbox.exists("workspace.json"))
   }
 
-  @Test func inspectionsBetweenEditsSeeTheStateAtTheirPoint() throws {
+  @Test func inspectionsBetweenEditsSeeTheStateAtTheirPoint() async throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.succeed("push", "a", "routes", "push", "b", "routes")
+    let result = try await sandbox.succeed("push", "a", "routes", "push", "b", "routes")
     #expect(
       result.stdout == """
         %3 'Inbox' router token
@@ -76,11 +76,11 @@ import Testing
         """)
   }
 
-  @Test func dryRunPrintsTheResultAndLeavesTheFileUnchanged() throws {
+  @Test func dryRunPrintsTheResultAndLeavesTheFileUnchanged() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("push", "a")
+    try await sandbox.succeed("push", "a")
     let before = try #require(sandbox.bytes("workspace.json"))
-    let result = try sandbox.succeed("--dry-run", "focus", "2", "push", "detail:7")
+    let result = try await sandbox.succeed("--dry-run", "focus", "2", "push", "detail:7")
     #expect(
       result.stdout == """
         dry run (not saved): focus 2 push detail:7
@@ -92,17 +92,18 @@ import Testing
   }
 
   @Test(arguments: ["--dry-run", "-n"])
-  func dryRunDoesNotCreateAMissingFile(option: String) throws {
+  func dryRunDoesNotCreateAMissingFile(option: String) async throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.succeed(option, "push", "a", "routes")
+    let result = try await sandbox.succeed(option, "push", "a", "routes")
     #expect(result.stdout.contains("  1 a (top)"))
     #expect(result.stdout.hasSuffix("dry run (not saved): push a\nfocus %3 -> %3; changed %3\n"))
     #expect(try sandbox.listing() == [])
   }
 
-  @Test func dryRunStillRefusesWhatWouldFail() throws {
+  @Test func dryRunStillRefusesWhatWouldFail() async throws {
     let sandbox = try Sandbox()
-    #expect(try sandbox.fail("--dry-run", "focus", "9", status: 1) == "wsctl: no pane 9 at word 1")
+    #expect(
+      try await sandbox.fail("--dry-run", "focus", "9", status: 1) == "wsctl: no pane 9 at word 1")
     #expect(try sandbox.listing() == [])
   }
 }

@@ -24,32 +24,32 @@ import Testing
   ]
 
   @Test(arguments: longLabels)
-  func aLongLabelIsShortenedAndTheFileStaysReadable(_ edit: Edit) throws {
+  func aLongLabelIsShortenedAndTheFileStaysReadable(_ edit: Edit) async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed(edit.arguments)
-    try sandbox.succeed("validate")
-    let history = try sandbox.succeed("--json", "history").jsonObject()
+    try await sandbox.succeed(edit.arguments)
+    try await sandbox.succeed("validate")
+    let history = try await sandbox.succeed("--json", "history").jsonObject()
     let label = try #require((history["undo"] as? [String])?.last)
     #expect(label.utf8.count <= 256)
     #expect(label.hasSuffix("…"))
   }
 
-  @Test func controlCharactersThatEscapePastTheLimitAreRefused() throws {
+  @Test func controlCharactersThatEscapePastTheLimitAreRefused() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("init")
+    try await sandbox.succeed("init")
     let before = sandbox.bytes("workspace.json")
     let title = String(repeating: "\u{01}", count: 11_000)
     #expect(
-      try sandbox.fail("rename", title, status: 1)
+      try await sandbox.fail("rename", title, status: 1)
         == "wsctl: workspace.json: $.root.children[0].children[0].title: escaped string length "
         + "66000 would exceed the file's limit of 65536; not saved, nothing changed")
     #expect(sandbox.bytes("workspace.json") == before)
     // A dry run refuses it the same way.
-    #expect(try sandbox.fail("-n", "rename", title, status: 1).contains("66000"))
-    try sandbox.succeed("validate")
+    #expect(try await sandbox.fail("-n", "rename", title, status: 1).contains("66000"))
+    try await sandbox.succeed("validate")
   }
 
-  @Test func anUnknownMemberNestedDeepIsRefusedOnceHistoryWouldCopyIt() throws {
+  @Test func anUnknownMemberNestedDeepIsRefusedOnceHistoryWouldCopyIt() async throws {
     let sandbox = try Sandbox()
     var deep = "[0]"
     for _ in 0..<211 { deep = "[\(deep)]" }
@@ -57,18 +57,18 @@ import Testing
       #"{"format": "workspace", "version": 1, "root": {"id": 1, "kind": "pane", "#
         + #""router": {"kind": "token", "stack": ["a"]}, "deep": \#(deep)}}"#,
       to: "workspace.json")
-    try sandbox.succeed("validate")
+    try await sandbox.succeed("validate")
     let before = sandbox.bytes("workspace.json")
-    let message = try sandbox.fail("rename", "q", status: 1)
+    let message = try await sandbox.fail("rename", "q", status: 1)
     #expect(message.hasPrefix("wsctl: workspace.json: $.history.undo[0].nodes[0].node.deep[0]"))
     #expect(
       message.hasSuffix(
         ": nesting depth 217 would exceed the file's limit of 216; not saved, nothing changed"))
     #expect(sandbox.bytes("workspace.json") == before)
-    try sandbox.succeed("validate")
+    try await sandbox.succeed("validate")
   }
 
-  @Test func aFileWhoseIndentedFormPassesTheSizeLimitIsRefused() throws {
+  @Test func aFileWhoseIndentedFormPassesTheSizeLimitIsRefused() async throws {
     let sandbox = try Sandbox()
     // 48 MB of compact JSON: long titles, and a kept member whose 170,000 numbers each take
     // a line of 400 spaces of indentation once indented.
@@ -85,7 +85,7 @@ import Testing
     try sandbox.write(file, to: "workspace.json")
     #expect(file.utf8.count > 48_000_000 && file.utf8.count < 64 << 20)
     let before = sandbox.bytes("workspace.json")
-    let message = try sandbox.fail("push", "b", status: 1)
+    let message = try await sandbox.fail("push", "b", status: 1)
     #expect(message.hasPrefix("wsctl: workspace.json: $: file size "))
     #expect(
       message.hasSuffix(

@@ -102,29 +102,30 @@ import Testing
     (["help", "push", "pop"], "'help' cannot be combined with other commands"),
     (["--version", "show"], "'--version' cannot be combined with other commands"),
   ])
-  func usageErrorsExit64WithOneLineNamingTheWord(arguments: [String], message: String) throws {
+  func usageErrorsExit64WithOneLineNamingTheWord(arguments: [String], message: String) async throws
+  {
     let sandbox = try Sandbox()
-    #expect(try sandbox.fail(arguments, status: 64) == "wsctl: " + message)
+    #expect(try await sandbox.fail(arguments, status: 64) == "wsctl: " + message)
     #expect(try sandbox.listing() == [])
   }
 
-  @Test func aUsageErrorLeavesAnExistingFileAlone() throws {
+  @Test func aUsageErrorLeavesAnExistingFileAlone() async throws {
     let sandbox = try Sandbox()
-    try sandbox.succeed("push", "a")
+    try await sandbox.succeed("push", "a")
     let before = sandbox.bytes("workspace.json")
-    try sandbox.fail("push", "b", "focus", "2x", status: 64)
+    try await sandbox.fail("push", "b", "focus", "2x", status: 64)
     #expect(sandbox.bytes("workspace.json") == before)
   }
 
-  @Test func aControlCharacterInAWordStaysOnTheOneLine() throws {
+  @Test func aControlCharacterInAWordStaysOnTheOneLine() async throws {
     let sandbox = try Sandbox()
-    let message = try sandbox.fail("pi\nsh", status: 64)
+    let message = try await sandbox.fail("pi\nsh", status: 64)
     #expect(message == "wsctl: unknown command 'pi\\nsh' at word 1 — did you mean 'push'?")
   }
 
-  @Test func aHugeWordIsCutInTheMiddleOfTheMessage() throws {
+  @Test func aHugeWordIsCutInTheMiddleOfTheMessage() async throws {
     let sandbox = try Sandbox()
-    let message = try sandbox.fail("push", String(repeating: "a", count: 70_000), status: 64)
+    let message = try await sandbox.fail("push", String(repeating: "a", count: 70_000), status: 64)
     #expect(message.count <= 1000)
     #expect(message.hasPrefix("wsctl: malformed route token 'aaaa"))
     #expect(message.contains(" … "))
@@ -132,9 +133,9 @@ import Testing
   }
 
   @Test(arguments: ["x", "-1", "soon"])
-  func anInvalidLockTimeoutIsAUsageError(value: String) throws {
+  func anInvalidLockTimeoutIsAUsageError(value: String) async throws {
     let sandbox = try Sandbox()
-    let message = try sandbox.fail(
+    let message = try await sandbox.fail(
       "push", "a", status: 64, environment: ["WSCTL_LOCK_TIMEOUT": value])
     #expect(
       message

@@ -6,7 +6,7 @@ import WorkspaceTestSupport
 /// it; removed when the sandbox goes away.
 ///
 ///     let sandbox = try Sandbox()
-///     let result = try sandbox.run("focus", "2", "push", "detail:7")
+///     let result = try await sandbox.run("focus", "2", "push", "detail:7")
 ///     #expect(result.status == 0)
 ///
 /// Each run gets a clean environment: `NO_COLOR=1`, `TERM=dumb`, `COLUMNS=80`, `LINES=25`,
@@ -35,25 +35,27 @@ final class Sandbox: Sendable {
   ///
   /// - Parameter environment: Variables added to (or, as `nil`, removed from)
   ///   ``baseEnvironment``.
-  func run(_ arguments: String..., environment: [String: String?] = [:]) throws -> RunResult {
-    try run(arguments, environment: environment)
+  func run(_ arguments: String..., environment: [String: String?] = [:]) async throws -> RunResult {
+    try await run(arguments, environment: environment)
   }
 
   /// Runs `wsctl` with arguments, in ``directory``.
-  func run(_ arguments: [String], environment: [String: String?] = [:]) throws -> RunResult {
-    try run(program: try BuiltProgram.require("wsctl"), arguments, environment: environment)
+  func run(_ arguments: [String], environment: [String: String?] = [:]) async throws -> RunResult {
+    try await run(program: try BuiltProgram.require("wsctl"), arguments, environment: environment)
   }
 
   /// Runs a program (`wsctl`, or a shell to try a completion script) in ``directory``, with
   /// ``baseEnvironment`` changed by `environment`.
   func run(
     program: URL, _ arguments: [String], environment: [String: String?] = [:]
-  ) throws -> RunResult {
+  ) async throws -> RunResult {
     var variables = Self.baseEnvironment
     for (name, value) in environment {
       variables[name] = value
     }
-    return try ProcessRunner(program, arguments, in: directory.path, environment: variables).run()
+    return try await ProcessRunner(
+      program, arguments, in: directory.path, environment: variables
+    ).run()
   }
 
   /// Runs `wsctl` and expects success: exit 0 and nothing on standard error.
@@ -61,8 +63,8 @@ final class Sandbox: Sendable {
   func succeed(
     _ arguments: String..., environment: [String: String?] = [:],
     sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> RunResult {
-    try succeed(arguments, environment: environment, sourceLocation: sourceLocation)
+  ) async throws -> RunResult {
+    try await succeed(arguments, environment: environment, sourceLocation: sourceLocation)
   }
 
   /// Runs `wsctl` and expects success: exit 0 and nothing on standard error.
@@ -70,8 +72,8 @@ final class Sandbox: Sendable {
   func succeed(
     _ arguments: [String], environment: [String: String?] = [:],
     sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> RunResult {
-    let result = try run(arguments, environment: environment)
+  ) async throws -> RunResult {
+    let result = try await run(arguments, environment: environment)
     #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
     #expect(result.stderr == "", "\(result)", sourceLocation: sourceLocation)
     return result
@@ -85,8 +87,9 @@ final class Sandbox: Sendable {
   func fail(
     _ arguments: String..., status: Int32, environment: [String: String?] = [:],
     sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> String {
-    try fail(arguments, status: status, environment: environment, sourceLocation: sourceLocation)
+  ) async throws -> String {
+    try await fail(
+      arguments, status: status, environment: environment, sourceLocation: sourceLocation)
   }
 
   /// Runs `wsctl` and expects a failure: the exit code, one line on standard error, nothing
@@ -95,12 +98,24 @@ final class Sandbox: Sendable {
   func fail(
     _ arguments: [String], status: Int32, environment: [String: String?] = [:],
     sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> String {
-    let result = try run(arguments, environment: environment)
+  ) async throws -> String {
+    try await failing(
+      arguments, status: status, environment: environment, sourceLocation: sourceLocation
+    ).stderrLines.first ?? ""
+  }
+
+  /// Runs `wsctl` and expects a failure as `fail`
+  /// does, and returns the whole run (its ``ProcessResult/duration`` for one).
+  @discardableResult
+  func failing(
+    _ arguments: [String], status: Int32, environment: [String: String?] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> RunResult {
+    let result = try await run(arguments, environment: environment)
     #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
     #expect(result.stdout == "", "\(result)", sourceLocation: sourceLocation)
     #expect(result.stderrLines.count == 1, "\(result)", sourceLocation: sourceLocation)
-    return result.stderrLines.first ?? ""
+    return result
   }
 
   // MARK: Files
@@ -143,8 +158,8 @@ extension Sandbox {
   /// Runs commands followed by `tree`, expects success, and returns the printed tree.
   func tree(
     after arguments: String..., sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> String {
-    let result = try run(arguments + ["tree"])
+  ) async throws -> String {
+    let result = try await run(arguments + ["tree"])
     #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
     #expect(result.stderr == "", "\(result)", sourceLocation: sourceLocation)
     return result.stdout

@@ -39,13 +39,13 @@ enum ShellCompletion {
   static func candidates(
     _ shell: String, line: String, in sandbox: Sandbox,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> [String]? {
+  ) async throws -> [String]? {
     guard let program = executable(shell, sourceLocation: sourceLocation) else { return nil }
     let wsctl = try BuiltProgram.require("wsctl")
     let scripts = sandbox.root.appendingPathComponent("completions")
     try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
     let script = scripts.appendingPathComponent("wsctl.\(shell)")
-    let text = try sandbox.succeed("completions", shell).stdout
+    let text = try await sandbox.succeed("completions", shell).stdout
     try Data(text.utf8).write(to: script)
     let environment: [String: String?] = [
       "PATH": wsctl.deletingLastPathComponent().path + ":/usr/bin:/bin",
@@ -55,15 +55,15 @@ enum ShellCompletion {
     let result: RunResult
     switch shell {
     case "bash":
-      result = try sandbox.run(
+      result = try await sandbox.run(
         program: program, ["-c", bashHarness(line)], environment: environment)
     case "zsh":
       let harness = scripts.appendingPathComponent("harness.zsh")
       try Data(zshSetup.utf8).write(to: harness)
-      result = try sandbox.run(
+      result = try await sandbox.run(
         program: program, ["-f", "-c", zshDriver, "zsh", harness.path], environment: environment)
     default:
-      result = try sandbox.run(
+      result = try await sandbox.run(
         program: program, ["--no-config", "-c", #"source $SCRIPT; complete -C "$LINE""#],
         environment: environment)
     }
