@@ -45,10 +45,12 @@ package struct ProcessRunner: Sendable {
   /// can answer it meanwhile).
   ///
   /// At most `RunGate.limit` programs run at once this way; a run past it waits (without a
-  /// thread) for one to end, and its ``ProcessResult/duration`` leaves that wait out. Tests run in parallel, and each run holds descriptors open; with
-  /// hundreds open, Foundation's `Process.run()`, which walks `/proc/self/fd`, can read past
-  /// its buffer (swift-corelibs-foundation#5472) and crash the test process, as it did once
-  /// the `wsctl` tests stopped holding a thread per run.
+  /// thread) for one to end, and its ``ProcessResult/duration`` leaves that wait out. Tests
+  /// run in parallel, and each run holds descriptors open; with hundreds open, Foundation's
+  /// `Process.run()`, which walks `/proc/self/fd`, can read past its buffer
+  /// (swift-corelibs-foundation#5472) and crash the test process, as it did once the `wsctl`
+  /// tests stopped holding a thread per run. A run must therefore never wait for another
+  /// run to start (two such at once would wait for each other).
   package func run() async throws -> ProcessResult {
     await RunGate.shared.enter()
     defer { RunGate.shared.leave() }
