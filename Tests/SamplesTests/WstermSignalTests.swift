@@ -37,6 +37,11 @@ import WorkspaceTestSupport
   }
 }
 
+/// Why a pseudo-terminal could not be made.
+struct PseudoTerminalError: Error, CustomStringConvertible {
+  let description: String
+}
+
 /// A pseudo-terminal pair: the follower is a program's terminal, the leader's output is
 /// drained on a thread of its own (so the program never blocks writing) and kept.
 final class PseudoTerminal: @unchecked Sendable {
@@ -54,7 +59,9 @@ final class PseudoTerminal: @unchecked Sendable {
     typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
     let process = dlopen(nil, RTLD_NOW)
     func function<Function>(_ name: String, as type: Function.Type) throws -> Function {
-      let symbol = try #require(dlsym(process, name), "no \(name) in the C library")
+      guard let symbol = dlsym(process, name) else {
+        throw PseudoTerminalError(description: "no \(name) in the C library")
+      }
       return unsafeBitCast(symbol, to: type)
     }
     let openLeader = try function("posix_openpt", as: OpenLeader.self)
