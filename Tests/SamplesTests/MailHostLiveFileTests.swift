@@ -26,7 +26,7 @@ import WorkspaceTestSupport
     state.paneIDs.compactMap { state.node($0)?.title }
   }
 
-  @Test func aWsctlPushWhileMailHostReadsStandardInputIsKept() throws {
+  @Test func aWsctlPushWhileMailHostReadsStandardInputIsKept() async throws {
     let directory = TemporaryDirectory()
     let file = directory.file("mail.json")
     let host = Process()
@@ -48,14 +48,14 @@ import WorkspaceTestSupport
     // driving the live host.
     wsctl.arguments = ["-f", file, "--no-host", "focus", "2", "push", "folder:Archive"]
     try wsctl.run()
-    wsctl.waitUntilExit()
+    #expect(await wsctl.exited())
     #expect(wsctl.terminationStatus == 0)
     // The host shows the other writer's change as it happens, while it waits for input.
     #expect(collected.waitFor("adopted revision 2 from another writer"), "\(collected.text)")
 
     input.fileHandleForWriting.write(Data("rename late\nshow\n".utf8))
     try input.fileHandleForWriting.close()
-    host.waitUntilExit()
+    #expect(await host.exited(), "MailHost did not end at the end of its input")
     let text = collected.finishedText()
     #expect(host.terminationStatus == 0, "\(text)")
 
@@ -111,7 +111,7 @@ import WorkspaceTestSupport
     chmod(file, 0o666)
     #expect(waitForFile(file) { titles($0).contains("kept") }, "not saved once writable")
     try input.fileHandleForWriting.close()
-    host.waitUntilExit()
+    #expect(await host.exited(), "MailHost did not end at the end of its input")
     #expect(host.terminationStatus == 0)
   }
 

@@ -101,8 +101,8 @@ import WorkspaceTestSupport
     }
   }
 
-  @Test func aLinkLoopIsAClearError() throws {
-    try withTemporaryDirectory { directory in
+  @Test func aLinkLoopIsAClearError() {
+    withTemporaryDirectory { directory in
       symlink("b.json", directory.file("a.json"))
       symlink("a.json", directory.file("b.json"))
       let store = WorkspaceStore(path: directory.file("a.json"))

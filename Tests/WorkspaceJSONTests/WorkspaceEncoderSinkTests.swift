@@ -24,7 +24,7 @@ import Workspace
     for seed in 1...20 {
       var generator = WorkspaceGenerator(seed: UInt64(seed))
       var state = generator.state()
-      for _ in 0..<20 { try? state.apply(generator.command(in: state)) }
+      for _ in 0..<20 { _ = try? state.apply(generator.command(in: state)) }
       states.append(state)
     }
     return states

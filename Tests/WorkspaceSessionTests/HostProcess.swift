@@ -97,7 +97,7 @@ final class HostProcess: @unchecked Sendable {
     try? input.fileHandleForWriting.close()
     if await !eventually(within: seconds, { !self.process.isRunning }) {
       kill(pid, SIGKILL)
-      process.waitUntilExit()
+      _ = await process.exited(within: 30)
     }
     return process.terminationStatus
   }
