@@ -15,6 +15,9 @@ struct TemporaryFile {
   private let target: String
   /// Whether a file was at the path it replaces when it was made.
   let replacesFile: Bool
+  /// The file's stamp once finished (a rename keeps it: inode, size and modification time),
+  /// read from the file itself, so that it is this file's whatever replaces it afterwards.
+  private(set) var stamp: FileStamp?
   /// The open descriptor, or -1 once finished or discarded.
   private var fd: Int32
   /// The bytes appended so far.
@@ -99,13 +102,15 @@ struct TemporaryFile {
     }
   }
 
-  /// Flushes the file to disk and closes it, ready to be renamed over the file.
+  /// Flushes the file to disk and closes it, ready to be renamed over the file; ``stamp`` is
+  /// then the stamp the file keeps under its new name.
   ///
   /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)``; then ``discard()`` it.
   mutating func finish() throws(WorkspaceFileError) {
     guard Platform.synchronize(fd) == 0 else {
       throw .cannotWrite(target, reason: FileSystem.errorText())
     }
+    stamp = FileStamp(descriptor: fd)
     let result = close(fd)
     fd = -1
     guard result == 0 else { throw .cannotWrite(target, reason: FileSystem.errorText()) }

@@ -245,18 +245,23 @@ public struct WorkspaceStore: Sendable {
         state: loaded.state, loaded: loaded, didWrite: false,
         stamp: own.stamp ?? FileStamp(path: target))
     }
-    let replaced: ReplacedBackup?
+    let wrote: (revision: Int, replaced: ReplacedBackup?, stamp: FileStamp?)
     do {
-      (state.revision, replaced) = try write(
+      wrote = try write(
         state, to: target, storedRevision: loaded.state.revision,
         keepingBackup: loaded.changesOnlyLayoutSize(to: state),
         status: own)
     } catch {
       throw .file(error)
     }
+    state.revision = wrote.revision
     whenHeld()
-    replaced?.release()
-    return Saved(state: state, loaded: loaded, didWrite: true, stamp: FileStamp(path: target))
+    wrote.replaced?.release()
+    // The stamp of the file this step wrote, read before the rename: a writer that renamed
+    // another file over it since (an editor takes no lock) is told apart by the next look.
+    return Saved(
+      state: state, loaded: loaded, didWrite: true,
+      stamp: wrote.stamp ?? FileStamp(path: target))
   }
 
   /// Rewrites the file in the current version of the format, with the loader's repairs, under
@@ -375,13 +380,13 @@ public struct WorkspaceStore: Sendable {
   /// backup is left as it is instead of becoming the replaced file. `status` is what the
   /// caller found of the file under the lock, if it looked.
   ///
-  /// - Returns: The revision written, and the replaced backup for the caller to release once
-  ///   the save is acknowledged.
+  /// - Returns: The revision written, the replaced backup for the caller to release once the
+  ///   save is acknowledged, and the new file's stamp.
   @discardableResult
   private func write(
     _ state: WorkspaceState, to target: String, storedRevision: Int, keepingBackup: Bool = false,
     status: FileStatus = .unknown
-  ) throws(WorkspaceFileError) -> (revision: Int, replaced: ReplacedBackup?) {
+  ) throws(WorkspaceFileError) -> (revision: Int, replaced: ReplacedBackup?, stamp: FileStamp?) {
     var written = state
     written.revision = max(storedRevision, state.revision) + 1
     let backupPath = keepingBackup ? nil : target + ".bak"
@@ -398,8 +403,9 @@ public struct WorkspaceStore: Sendable {
       stream.discard()
       throw error
     }
-    let replaced = try FileSystem.commit(try stream.finish(), over: target, backupPath: backupPath)
-    return (written.revision, replaced)
+    let temporary = try stream.finish()
+    let replaced = try FileSystem.commit(temporary, over: target, backupPath: backupPath)
+    return (written.revision, replaced, temporary.stamp)
   }
 }
 
