@@ -35,7 +35,8 @@ import WorkspaceTestSupport
     let sequence = try #require(session.lastSequence)
     let acknowledged = DispatchSemaphore(value: 0)
     let resumed = Locked(false)
-    session.whenDurable(through: sequence, acknowledge: { acknowledged.signal() }) { error in
+    let acknowledge: @Sendable () -> Void = { acknowledged.signal() }
+    session.whenDurable(through: sequence, acknowledge: acknowledge) { error in
       #expect(error == nil)
       resumed.value = true
     }
@@ -163,9 +164,10 @@ import WorkspaceTestSupport
     try await DirectoryRefusal.refuseNewFiles(in: directory.path)
     try session.workspace.apply(.rename("refused"))
     let sequence = try #require(session.lastSequence)
+    let acknowledge: @Sendable () -> Void = { Issue.record("acknowledged") }
     let failure = await withCheckedContinuation {
       (continuation: CheckedContinuation<WorkspaceFileError?, Never>) in
-      session.whenDurable(through: sequence, acknowledge: { Issue.record("acknowledged") }) {
+      session.whenDurable(through: sequence, acknowledge: acknowledge) {
         continuation.resume(returning: $0)
       }
     }

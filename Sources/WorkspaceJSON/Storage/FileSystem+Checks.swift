@@ -65,7 +65,7 @@ extension FileSystem {
   }
 
   /// Checks that the file at `path` (already resolved) may be replaced, and that its
-  /// directory takes new files (the temporary file): see ``checkFileReplaceable(_:status:)``
+  /// directory takes new files (the temporary file): see ``checkFileReplaceable(_:status:askingSystem:)``
   /// and ``checkDirectoryWritable(of:)``. For checks that write nothing (dry runs); a save
   /// checks the file, and finds out about the directory by making its temporary file there.
   ///

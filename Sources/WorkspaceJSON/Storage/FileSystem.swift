@@ -78,7 +78,8 @@ package enum FileSystem {
   ///
   /// `path` is the file itself, its symbolic links already followed. A file that exists and
   /// is not a regular file, or that the process may not write, is refused before anything
-  /// is written (see ``checkReplaceable(_:)``); so is a backup path that is not a regular file.
+  /// is written (see ``checkFileReplaceable(_:status:askingSystem:)``); so is a backup path
+  /// that is not a regular file, before anything is renamed.
   ///
   /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)``; nothing was then written.
   static func replace(

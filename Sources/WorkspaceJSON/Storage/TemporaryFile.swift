@@ -30,7 +30,7 @@ struct TemporaryFile {
 
   /// Creates the temporary file for replacing the file at `path` (its symbolic links already
   /// followed), after checking that the file may be replaced (see
-  /// ``FileSystem/checkFileReplaceable(_:status:)``).
+  /// ``FileSystem/checkFileReplaceable(_:status:askingSystem:)``).
   ///
   /// Its directory is not looked at beforehand: creating the temporary file in it fails with
   /// the same error a look would give (a directory that is missing, not a directory, or that
