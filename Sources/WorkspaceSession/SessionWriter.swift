@@ -71,15 +71,15 @@ final class SessionWriter: Sendable {
   ///
   /// The request is consumed, so the states it holds are released there, off the main actor.
   /// Once the file holds the request's changes, each of `acknowledgements` runs on the
-  /// writer's thread, before the outcome is handed back.
+  /// writer's thread, at once: before the store frees the replaced backup, reads the new
+  /// stamp and lets go of the lock, and before the outcome is handed back.
   func begin(
     _ request: consuming Request, acknowledging acknowledgements: [@Sendable () -> Void] = []
   ) -> PendingOutcome {
     let request = request
     let pending = PendingOutcome()
     async { [store] in
-      let outcome = Self.synchronize(request, store: store)
-      if case .synchronized = outcome {
+      let outcome = Self.synchronize(request, store: store) {
         for acknowledge in acknowledgements { acknowledge() }
       }
       pending.fulfil(outcome)
@@ -123,14 +123,16 @@ final class SessionWriter: Sendable {
     async { withExtendedLifetime(state) {} }
   }
 
-  private static func synchronize(_ request: Request, store: WorkspaceStore) -> Outcome {
+  private static func synchronize(
+    _ request: Request, store: WorkspaceStore, whenHeld: () -> Void
+  ) -> Outcome {
     var keptSnapshot = false
     var conflicts: [WorkspaceConflict] = []
     var dropped: Set<Int> = []
     do {
       let merged = try store.save(
         default: request.base, writingWhenMissing: !request.pending.isEmpty,
-        written: request.written.map { ($0, request.base) }
+        written: request.written.map { ($0, request.base) }, whenHeld: whenHeld
       ) { loaded in
         if loaded.state == request.base {
           keptSnapshot = true

@@ -110,6 +110,16 @@ public final class WorkspaceSession {
   /// Whether the host records its layout size, which adoption then keeps.
   @ObservationIgnored private(set) var recordsLayoutSize = false
   @ObservationIgnored private var syncTask: Task<Void, Never>?
+  /// Whether ``syncTask`` is waiting out the autosave delay, with no save handed to the writer.
+  @ObservationIgnored private var isWaitingToSave = false
+  /// A save begun while ``syncTask`` waited out the autosave delay (a change waited for by
+  /// ``whenDurable(through:acknowledge:_:)``), which the task finishes once it wakes.
+  @ObservationIgnored private var begunEarly: BegunSave?
+  /// Whether a save is with the writer: the watcher's news then waits for its outcome, since
+  /// the file it saw change may be the one this save wrote.
+  @ObservationIgnored private var isSaveInFlight = false
+  /// Whether the watcher saw the file's directory change while a save was with the writer.
+  @ObservationIgnored private var fileMayHaveChangedDuringSave = false
   /// What waits for a change to be durable (``whenDurable(through:acknowledge:_:)``), in the order asked.
   @ObservationIgnored private var durabilityWaiters: [DurabilityWaiter] = []
   @ObservationIgnored private var retryTask: Task<Void, Never>?
@@ -283,6 +293,10 @@ public final class WorkspaceSession {
       DurabilityWaiter(sequence: sequence, acknowledge: acknowledge, resume: resume))
     needsSync = true
     if let syncTask {
+      // A task waiting out the autosave delay (the change itself started it) would hand the
+      // save over only once it woke, a turn of the main actor later, after whatever else the
+      // change woke: the save is handed over now, and the task finishes it when it wakes.
+      if isWaitingToSave, begunEarly == nil { begunEarly = beginSave() }
       syncTask.cancel()  // skips the autosave delay; a running write completes
     } else {
       startSync(after: nil)
@@ -412,8 +426,18 @@ public final class WorkspaceSession {
   }
 
   /// Looks at the file after the watcher saw something happen in its directory.
+  ///
+  /// While a save is with the writer, the file is looked at once its outcome is in: the change
+  /// seen is most often that save's own write, whose stamp the session learns then (looked at
+  /// now, it would start a round of locking and reading for nothing); another writer's is
+  /// adopted by that save if it came before the save's lock, or found then.
   private func fileMayHaveChanged() {
-    guard watcher != nil, FileStamp(path: store.path) != stamp else { return }
+    guard watcher != nil else { return }
+    guard !isSaveInFlight else {
+      fileMayHaveChangedDuringSave = true
+      return
+    }
+    guard FileStamp(path: store.path) != stamp else { return }
     needsSync = true
     if syncTask == nil { startSync(after: nil) }
   }
@@ -441,6 +465,7 @@ public final class WorkspaceSession {
   @discardableResult
   private func startSync(after delay: Duration?) -> Task<Void, Never> {
     let begun = delay == nil && needsSync ? beginSave() : nil
+    isWaitingToSave = delay != nil
     let task = Task { [weak self] in
       if let delay { try? await Task.sleep(for: delay) }
       await self?.synchronizeWhileNeeded(begun: begun)
@@ -455,12 +480,20 @@ public final class WorkspaceSession {
   /// cancels the task, which skips the waits.
   private func synchronizeWhileNeeded(begun: BegunSave?) async {
     var begun = begun
-    while begun != nil || needsSync {
+    while true {
+      isWaitingToSave = false
+      // A save a durability waiter began during the delay, else one begun now.
+      begun = begun ?? begunEarly
+      begunEarly = nil
+      guard begun != nil || needsSync else { break }
       let save = begun ?? beginSave()
       begun = nil
       await finish(save)
       if status.isStuck { break }
-      if needsSync { try? await Task.sleep(for: autosaveDelay) }
+      if needsSync {
+        isWaitingToSave = true
+        try? await Task.sleep(for: autosaveDelay)
+      }
     }
     syncTask = nil
   }
@@ -477,6 +510,7 @@ public final class WorkspaceSession {
     let started = clock.now
     defer { mainActorTime += clock.now - started }
     needsSync = false
+    isSaveInFlight = true
     let sent = pending
     let lastSent = sent.last?.sequence ?? -1
     let request = SessionWriter.Request(
@@ -495,7 +529,15 @@ public final class WorkspaceSession {
     let clock = ContinuousClock()
     let lastSent = save.lastSent
     let finished = clock.now
-    defer { mainActorTime += clock.now - finished }
+    isSaveInFlight = false
+    defer {
+      // What the watcher saw during the save, judged against the stamp the save left.
+      if fileMayHaveChangedDuringSave {
+        fileMayHaveChangedDuringSave = false
+        fileMayHaveChanged()
+      }
+      mainActorTime += clock.now - finished
+    }
     switch outcome {
     case .synchronized(
       let state, let didWrite, let keptSnapshot, let isMissing, let conflicts, _, let stamp):

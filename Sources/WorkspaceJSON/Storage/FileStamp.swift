@@ -12,17 +12,18 @@ package struct FileStamp: Hashable, Sendable {
   package init?(path: String) {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
-    self.init(info)
+    self.init(status: info)
   }
 
   /// The stamp of the open file `fd` now, or `nil` if it cannot be read.
   init?(descriptor fd: Int32) {
     var info = stat()
     guard fstat(fd, &info) == 0 else { return nil }
-    self.init(info)
+    self.init(status: info)
   }
 
-  private init(_ info: stat) {
+  /// The stamp of a file whose status is `info`.
+  init(status info: stat) {
     inode = UInt64(info.st_ino)
     size = Int64(info.st_size)
     let modified = Platform.modificationTime(of: info)

@@ -78,13 +78,14 @@ package enum FileSystem {
   ///
   /// `path` is the file itself, its symbolic links already followed. A file that exists and
   /// is not a regular file, or that the process may not write, is refused before anything
-  /// is written (see ``checkReplaceable(_:)``); so is a backup path that is not a regular file.
+  /// is written (see ``checkFileReplaceable(_:status:askingSystem:)``); so is a backup path
+  /// that is not a regular file, before anything is renamed.
   ///
   /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)``; nothing was then written.
   static func replace(
     _ path: String, with bytes: [UInt8], backupPath: String?
   ) throws(WorkspaceFileError) {
-    var temporary = try TemporaryFile(replacing: path, backupPath: backupPath)
+    var temporary = try TemporaryFile(replacing: path)
     do {
       try bytes.withUnsafeBufferPointer { (buffer) throws(WorkspaceFileError) in
         try temporary.append(buffer)
@@ -94,46 +95,50 @@ package enum FileSystem {
       temporary.discard()
       throw error
     }
-    try commit(temporary.path, over: path, backupPath: backupPath)
+    try commit(temporary, over: path, backupPath: backupPath)?.release()
   }
-
-  /// The size from which a replaced backup is freed on another thread, after the save.
-  static let largeBackupBytes: Int = 4 << 20
 
   /// Renames a finished temporary file over `path` and flushes the directory. The previous
   /// file, if any, becomes `backupPath`, only once the new file is in place; a failed rename
-  /// removes the temporary file and leaves the file and its backup as they were.
+  /// removes the temporary file and leaves the file and its backup as they were. A backup
+  /// path that holds anything but a regular file is refused before anything is renamed (or
+  /// opened there).
   ///
+  /// - Returns: The replaced backup, held open so that its storage is freed when the caller
+  ///   releases it, once the save is acknowledged (see ``ReplacedBackup``).
   /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)``; nothing was then replaced.
   static func commit(
-    _ temporary: String, over path: String, backupPath: String?
-  ) throws(WorkspaceFileError) {
+    _ temporary: TemporaryFile, over path: String, backupPath: String?
+  ) throws(WorkspaceFileError) -> ReplacedBackup? {
+    let backupStatus = backupPath.flatMap(linkStatus)
+    if let backupPath, let backupStatus, let kind = kind(of: backupStatus.st_mode) {
+      unlink(temporary.path)
+      throw .cannotWrite(backupPath, reason: notRegular(kind))
+    }
     // The backup is staged first, as a second name of the old file, and takes its place
     // only after the rename: a failed save leaves the previous backup as it was.
-    let staging = exists(path) ? backupPath.flatMap { stageBackup(of: path, at: $0) } : nil
-    guard rename(temporary, path) == 0 else {
+    let staging =
+      temporary.replacesFile ? backupPath.flatMap { stageBackup(of: path, at: $0) } : nil
+    guard rename(temporary.path, path) == 0 else {
       let reason = errorText()
-      unlink(temporary)
+      unlink(temporary.path)
       if let staging { unlink(staging) }
       throw .cannotWrite(path, reason: reason)
     }
+    var replaced: ReplacedBackup?
     if let staging, let backupPath {
       // The previous backup's storage is freed when its last name goes, which takes a while
-      // for a large file (about 11 ms for 40 MB on ext4): held open, it is freed instead when
-      // it is closed, on another thread, after the save. A small one is closed here: starting
-      // that thread costs a short-lived `wsctl` more (~0.3 ms, strace) than freeing it.
-      let previous = open(backupPath, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-      if rename(staging, backupPath) != 0 { unlink(staging) }
-      if previous >= 0 {
-        var status = stat()
-        if fstat(previous, &status) == 0, Int(status.st_size) < Self.largeBackupBytes {
-          close(previous)
-        } else {
-          DispatchQueue.global(qos: .utility).async { close(previous) }
-        }
+      // (about 11 ms for 40 MB on ext4, and a tenth of a millisecond for a small file here):
+      // held open, it is freed when the caller lets go of it, after the save is acknowledged.
+      if let backupStatus {
+        replaced = ReplacedBackup(
+          descriptor: open(backupPath, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC),
+          size: Int(backupStatus.st_size))
       }
+      if rename(staging, backupPath) != 0 { unlink(staging) }
     }
     syncDirectory(of: path)
+    return replaced
   }
 
   /// A copy of the file at `path` beside `backupPath`, ready to be renamed over it: a hard
@@ -142,6 +147,10 @@ package enum FileSystem {
   private static func stageBackup(of path: String, at backupPath: String) -> String? {
     let staging = temporaryPath(for: backupPath)
     if link(path, staging) == 0 { return staging }
+    if errno == EEXIST {
+      let other = randomTemporaryPath(for: backupPath)
+      if link(path, other) == 0 { return other }
+    }
     guard let bytes = try? readFile(path, limit: Int.max),
       var copy = try? TemporaryFile(beside: backupPath, like: path)
     else { return nil }
@@ -185,10 +194,37 @@ package enum FileSystem {
     return (directory == "." && !path.hasPrefix("./") ? "" : directory + "/") + ".\(name).tmp-"
   }
 
-  /// A new temporary path beside `path`; creating it with `O_EXCL` makes a clash an error,
-  /// and 64 random bits make one vanishingly unlikely.
+  /// A new temporary path beside `path`: the process's id and the next of its numbers, which
+  /// start at a random one (so a process of another namespace with the same id is vanishingly
+  /// unlikely to pick the same). Creating it with `O_EXCL` makes a clash an error; a caller
+  /// that meets one tries a ``randomTemporaryPath(for:)``.
   static func temporaryPath(for path: String) -> String {
+    temporaryPrefix(for: path) + temporaryNames.next()
+  }
+
+  /// A new temporary path beside `path` with 64 fresh random bits, for a name that clashed.
+  static func randomTemporaryPath(for path: String) -> String {
     temporaryPrefix(for: path) + "\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+  }
+
+  /// The names of this process's temporary files: its id, asked once, and a counter, so that
+  /// a save asks the system for neither (two calls a name, two names a save).
+  private static let temporaryNames = TemporaryNames()
+
+  /// The numbers this process names its temporary files with, shared by the threads that save.
+  private final class TemporaryNames: @unchecked Sendable {
+    private let lock = Lock()
+    private let process = getpid()
+    private var number = UInt64.random(in: 0...UInt64.max)
+
+    /// The next name: `<pid>-<number>`.
+    func next() -> String {
+      let number = lock.withLock {
+        self.number &+= 1
+        return self.number
+      }
+      return "\(process)-\(number)"
+    }
   }
 
   /// Removes temporary files left by writers that died mid-save, unless this process looked

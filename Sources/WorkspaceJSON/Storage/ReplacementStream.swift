@@ -17,8 +17,8 @@ final class ReplacementStream: JSONByteStream {
 
   /// The file to replace, its symbolic links followed.
   private let target: String
-  /// Its backup, checked before the temporary file is made.
-  private let backupPath: String?
+  /// What the save knows of the file already.
+  private let status: FileStatus
   /// The most bytes the new file may have; past them nothing more is written.
   private let maximumBytes: Int
   private var phase = Phase.waiting
@@ -29,11 +29,11 @@ final class ReplacementStream: JSONByteStream {
   ///
   /// - Parameters:
   ///   - target: The file, its symbolic links followed.
-  ///   - backupPath: Its backup, or `nil` to leave the backup alone.
+  ///   - status: What the save knows of the file already.
   ///   - maximumBytes: The file size limit.
-  init(replacing target: String, backupPath: String?, maximumBytes: Int) {
+  init(replacing target: String, status: FileStatus = .unknown, maximumBytes: Int) {
     self.target = target
-    self.backupPath = backupPath
+    self.status = status
     self.maximumBytes = maximumBytes
   }
 
@@ -42,7 +42,7 @@ final class ReplacementStream: JSONByteStream {
     guard offset <= maximumBytes else { return stop(nil) }
     if case .waiting = phase {
       do throws(WorkspaceFileError) {
-        phase = .writing(try TemporaryFile(replacing: target, backupPath: backupPath))
+        phase = .writing(try TemporaryFile(replacing: target, status: status))
       } catch {
         phase = .stopped(error)
       }
@@ -60,9 +60,9 @@ final class ReplacementStream: JSONByteStream {
   /// The temporary file holding the new file, flushed to disk, once the encoder has written
   /// the last piece and checked its limits.
   ///
-  /// - Returns: The temporary file's path, to put in place.
+  /// - Returns: The temporary file, closed, to put in place.
   /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)``; nothing is then left behind.
-  func finish() throws(WorkspaceFileError) -> String {
+  func finish() throws(WorkspaceFileError) -> TemporaryFile {
     switch phase {
     case .waiting:
       throw .cannotWrite(target, reason: "the encoder wrote nothing")
@@ -74,7 +74,7 @@ final class ReplacementStream: JSONByteStream {
         file.discard()
         throw error
       }
-      return file.path
+      return file
     case .stopped(let error):
       throw error ?? .cannotWrite(target, reason: "the file is over its size limit")
     }

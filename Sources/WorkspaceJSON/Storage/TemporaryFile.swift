@@ -13,6 +13,11 @@ struct TemporaryFile {
   let path: String
   /// The file it is named after, for messages.
   private let target: String
+  /// Whether a file was at the path it replaces when it was made.
+  let replacesFile: Bool
+  /// The file's stamp once finished (a rename keeps it: inode, size and modification time),
+  /// read from the file itself, so that it is this file's whatever replaces it afterwards.
+  private(set) var stamp: FileStamp?
   /// The open descriptor, or -1 once finished or discarded.
   private var fd: Int32
   /// The bytes appended so far.
@@ -24,16 +29,20 @@ struct TemporaryFile {
   private static let flushStep = 1 << 22
 
   /// Creates the temporary file for replacing the file at `path` (its symbolic links already
-  /// followed), after checking that the file may be replaced and that `backupPath`, if any,
-  /// is a regular file or missing.
+  /// followed), after checking that the file may be replaced (see
+  /// ``FileSystem/checkFileReplaceable(_:status:askingSystem:)``).
   ///
+  /// Its directory is not looked at beforehand: creating the temporary file in it fails with
+  /// the same error a look would give (a directory that is missing, not a directory, or that
+  /// the process may not write).
+  ///
+  /// - Parameter status: The file's status if the caller looked a moment ago under the lock
+  ///   (then it is not looked at again).
   /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)``; nothing was then created.
-  init(replacing path: String, backupPath: String?) throws(WorkspaceFileError) {
-    try FileSystem.checkReplaceable(path)
-    if let backupPath, let kind = FileSystem.nonRegularKind(at: backupPath) {
-      throw .cannotWrite(backupPath, reason: FileSystem.notRegular(kind))
-    }
-    try self.init(beside: path, like: path)
+  init(replacing path: String, status: FileStatus = .unknown) throws(WorkspaceFileError) {
+    let existing = status.resolved(path)
+    try FileSystem.checkFileReplaceable(path, status: existing, askingSystem: false)
+    try self.init(beside: path, existing: existing)
   }
 
   /// Creates a temporary file for `path`, with the mode, owner and group of the file at
@@ -42,11 +51,26 @@ struct TemporaryFile {
   /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)``.
   init(beside path: String, like original: String) throws(WorkspaceFileError) {
     var info = stat()
-    let existing = stat(original, &info) == 0 ? info : nil
+    try self.init(beside: path, existing: stat(original, &info) == 0 ? info : nil)
+  }
+
+  /// Creates a temporary file for `path`, with the mode, owner and group of `existing`, the
+  /// status of the file it replaces, if there is one (else 0600 and the process's own).
+  ///
+  /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)``.
+  private init(beside path: String, existing: stat?) throws(WorkspaceFileError) {
     let mode = existing.map { mode_t($0.st_mode & 0o7777) } ?? 0o600
     target = path
-    self.path = FileSystem.temporaryPath(for: path)
-    fd = open(self.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+    replacesFile = existing != nil
+    let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+    var name = FileSystem.temporaryPath(for: path)
+    fd = open(name, flags, mode)
+    // A clash (a process of another namespace with this one's id left it): a random name.
+    if fd < 0, errno == EEXIST {
+      name = FileSystem.randomTemporaryPath(for: path)
+      fd = open(name, flags, mode)
+    }
+    self.path = name
     guard fd >= 0 else { throw .cannotWrite(path, reason: FileSystem.errorText()) }
     if let existing, existing.st_uid != geteuid() || existing.st_gid != getegid() {
       // Root keeps the owner; anyone keeps a group they belong to; otherwise the new file
@@ -78,13 +102,15 @@ struct TemporaryFile {
     }
   }
 
-  /// Flushes the file to disk and closes it, ready to be renamed over the file.
+  /// Flushes the file to disk and closes it, ready to be renamed over the file; ``stamp`` is
+  /// then the stamp the file keeps under its new name.
   ///
   /// - Throws: ``WorkspaceFileError/cannotWrite(_:reason:)``; then ``discard()`` it.
   mutating func finish() throws(WorkspaceFileError) {
     guard Platform.synchronize(fd) == 0 else {
       throw .cannotWrite(target, reason: FileSystem.errorText())
     }
+    stamp = FileStamp(descriptor: fd)
     let result = close(fd)
     fd = -1
     guard result == 0 else { throw .cannotWrite(target, reason: FileSystem.errorText()) }

@@ -43,13 +43,29 @@ extension WorkspaceStore {
     _ state: WorkspaceState, after changes: [WorkspaceChange], checkingFile: Bool = true,
     known: FileStamp? = nil
   ) throws(WorkspaceFileError) {
-    let size = (known ?? FileStamp(path: targetPath))?.size ?? 0
+    // The look that checks the file also gives its size; what it finds wrong is thrown after
+    // the limits' errors, as ever.
+    let file =
+      checkingFile
+      ? Result { () throws(WorkspaceFileError) in try FileSystem.resolveLinksAndLook(path) }
+      : nil
+    let size: Int64
+    if let known {
+      size = known.size
+    } else if case .success(let found)? = file {
+      size = FileStatus.known(found.status).size ?? 0
+    } else {
+      size = FileStamp(path: targetPath)?.size ?? 0
+    }
     if size > Int64(limits.maximumFileBytes / 2) {
       try checkLimits(state)
     } else {
       try checkLimits(state, after: changes)
     }
-    if checkingFile { try checkSaving(nil) }
+    if let file {
+      let found = try file.get()
+      try checkFile(found.target, status: .known(found.status))
+    }
   }
 }
 

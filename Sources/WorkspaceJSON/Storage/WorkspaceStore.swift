@@ -120,9 +120,10 @@ public struct WorkspaceStore: Sendable {
     // A file that does not decode still has its revision counted, where a parse finds one.
     let storedRevision =
       loaded?.state.revision ?? bytes.flatMap(WorkspaceFile.storedRevision(of:)) ?? 0
-    _ = try write(
+    try write(
       state, to: target, storedRevision: storedRevision,
-      keepingBackup: loaded?.changesOnlyLayoutSize(to: state) ?? false)
+      keepingBackup: loaded?.changesOnlyLayoutSize(to: state) ?? false
+    ).replaced?.release()
     return true
   }
 
@@ -193,7 +194,15 @@ public struct WorkspaceStore: Sendable {
   ///
   /// `written` is the file a caller wrote itself with this step: its stamp as the step
   /// returned it, and the state it returned. While the file still has that stamp (no other
-  /// writer replaced or changed it), it holds exactly that state, so it is not read again.
+  /// writer replaced or changed it), it holds exactly that state, so it is not read again;
+  /// and the one look that found the stamp serves the write's checks of the file (a regular
+  /// file, writable) and its copy of the file's mode and owner.
+  ///
+  /// `whenHeld` runs once the file holds the state to keep (the write durable: written,
+  /// flushed, renamed, the directory flushed; or nothing to write), still under the lock,
+  /// before the step's own tidying: the replaced backup's storage freed, the new stamp read,
+  /// the lock let go. A caller acknowledging the change there answers without waiting for
+  /// those. It does not run when the step throws.
   ///
   /// - Throws: ``UpdateError/file(_:)`` (a file that cannot be read or decoded is refused,
   ///   never replaced) or ``UpdateError/change(_:)`` with what `resolve` threw; nothing was
@@ -201,15 +210,19 @@ public struct WorkspaceStore: Sendable {
   package func save<ResolveError: Error>(
     default makeDefault: @autoclosure () -> WorkspaceState, writingWhenMissing: Bool = false,
     written: (stamp: FileStamp, state: WorkspaceState)? = nil,
+    whenHeld: () -> Void = {},
     resolving resolve: (LoadedWorkspace) throws(ResolveError) -> WorkspaceState
   ) throws(UpdateError<ResolveError>) -> Saved {
     let target: String
     let lock: FileLock
     let loaded: LoadedWorkspace
+    // The file as found under the lock, when it is the caller's own write.
+    var own = FileStatus.unknown
     do {
       target = try readableTarget()
       lock = try FileLock(path: target + ".lock", timeout: lockTimeout)
-      if let written, FileStamp(path: target) == written.stamp {
+      if let written, let found = FileStatus.stamped(written.stamp, at: target) {
+        own = found
         loaded = LoadedWorkspace(
           state: written.state, diagnostics: [], migratedFromVersion: nil, isDefault: false)
       } else {
@@ -227,17 +240,28 @@ public struct WorkspaceStore: Sendable {
     }
     guard !loaded.holds(state, asWritten: false) || writingWhenMissing && loaded.isDefault
     else {
+      whenHeld()
       return Saved(
-        state: loaded.state, loaded: loaded, didWrite: false, stamp: FileStamp(path: target))
+        state: loaded.state, loaded: loaded, didWrite: false,
+        stamp: own.stamp ?? FileStamp(path: target))
     }
+    let wrote: (revision: Int, replaced: ReplacedBackup?, stamp: FileStamp?)
     do {
-      state.revision = try write(
+      wrote = try write(
         state, to: target, storedRevision: loaded.state.revision,
-        keepingBackup: loaded.changesOnlyLayoutSize(to: state))
+        keepingBackup: loaded.changesOnlyLayoutSize(to: state),
+        status: own)
     } catch {
       throw .file(error)
     }
-    return Saved(state: state, loaded: loaded, didWrite: true, stamp: FileStamp(path: target))
+    state.revision = wrote.revision
+    whenHeld()
+    wrote.replaced?.release()
+    // The stamp of the file this step wrote, read before the rename: a writer that renamed
+    // another file over it since (an editor takes no lock) is told apart by the next look.
+    return Saved(
+      state: state, loaded: loaded, didWrite: true,
+      stamp: wrote.stamp ?? FileStamp(path: target))
   }
 
   /// Rewrites the file in the current version of the format, with the loader's repairs, under
@@ -268,7 +292,8 @@ public struct WorkspaceStore: Sendable {
     if dryRun {
       try checkSaving(nil)
     } else {
-      _ = try write(loaded.state, to: target, storedRevision: loaded.state.revision)
+      try write(loaded.state, to: target, storedRevision: loaded.state.revision)
+        .replaced?.release()
     }
     return (loaded, true)
   }
@@ -280,9 +305,15 @@ public struct WorkspaceStore: Sendable {
   /// - Parameter state: The state that would be saved, or `nil` to check only the file.
   /// - Throws: The ``WorkspaceFileError`` the save would throw for any of these.
   public func checkSaving(_ state: WorkspaceState?) throws(WorkspaceFileError) {
-    let target = try FileSystem.resolveLinks(path)
+    let (target, status) = try FileSystem.resolveLinksAndLook(path)
     if let state { try checkLimits(state) }
-    try FileSystem.checkReplaceable(target)
+    try checkFile(target, status: .known(status))
+  }
+
+  /// Checks the file at `target` (its links followed) as ``checkSaving(_:)`` does, from what
+  /// was found there a moment ago.
+  func checkFile(_ target: String, status: FileStatus) throws(WorkspaceFileError) {
+    try FileSystem.checkReplaceable(target, status: status)
     for companion in [target + ".bak", target + ".lock"] {
       if let kind = FileSystem.nonRegularKind(at: companion) {
         throw .cannotWrite(companion, reason: FileSystem.notRegular(kind))
@@ -322,8 +353,8 @@ public struct WorkspaceStore: Sendable {
   /// The file with its links followed, refused (before anything is locked or opened) if it
   /// exists and is not a regular file.
   private func readableTarget() throws(WorkspaceFileError) -> String {
-    let target = try FileSystem.resolveLinks(path)
-    if let kind = FileSystem.nonRegularKind(at: target) {
+    let (target, status) = try FileSystem.resolveLinksAndLook(path)
+    if let status, let kind = FileSystem.kind(of: status.st_mode) {
       throw .cannotRead(target, reason: FileSystem.notRegular(kind))
     }
     return target
@@ -346,18 +377,22 @@ public struct WorkspaceStore: Sendable {
   /// The encoder writes the file through a small buffer into a ``ReplacementStream`` (on a
   /// queue of its own, through a ``BackgroundStream``), which appends each piece to a
   /// temporary file; the temporary file then replaces the file. With `keepingBackup`, the
-  /// backup is left as it is instead of becoming the replaced file.
+  /// backup is left as it is instead of becoming the replaced file. `status` is what the
+  /// caller found of the file under the lock, if it looked.
   ///
-  /// - Returns: The revision written.
+  /// - Returns: The revision written, the replaced backup for the caller to release once the
+  ///   save is acknowledged, and the new file's stamp.
+  @discardableResult
   private func write(
-    _ state: WorkspaceState, to target: String, storedRevision: Int, keepingBackup: Bool = false
-  ) throws(WorkspaceFileError) -> Int {
+    _ state: WorkspaceState, to target: String, storedRevision: Int, keepingBackup: Bool = false,
+    status: FileStatus = .unknown
+  ) throws(WorkspaceFileError) -> (revision: Int, replaced: ReplacedBackup?, stamp: FileStamp?) {
     var written = state
     written.revision = max(storedRevision, state.revision) + 1
     let backupPath = keepingBackup ? nil : target + ".bak"
     FileSystem.removeStaleTemporariesIfDue(for: target)
     let stream = ReplacementStream(
-      replacing: target, backupPath: backupPath, maximumBytes: limits.maximumFileBytes)
+      replacing: target, status: status, maximumBytes: limits.maximumFileBytes)
     let background = BackgroundStream(to: stream)
     do {
       try WorkspaceFile.encode(
@@ -368,8 +403,9 @@ public struct WorkspaceStore: Sendable {
       stream.discard()
       throw error
     }
-    try FileSystem.commit(try stream.finish(), over: target, backupPath: backupPath)
-    return written.revision
+    let temporary = try stream.finish()
+    let replaced = try FileSystem.commit(temporary, over: target, backupPath: backupPath)
+    return (written.revision, replaced, temporary.stamp)
   }
 }
 
