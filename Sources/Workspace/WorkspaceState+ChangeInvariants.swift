@@ -99,8 +99,10 @@ extension WorkspaceState {
       }
       for container in chain {
         let node = container == id ? node : self[container]
-        guard let active = node.activeChild, holds(container, &holdsPane),
-          !holds(active, &holdsPane)
+        // The active child first: it holds a pane in a sound tree, and then whether the
+        // container does is not needed (nor looked for, below its other children).
+        guard let active = node.activeChild, !holds(active, &holdsPane),
+          holds(container, &holdsPane)
         else { continue }
         problems.append("active child \(active) of \(container) holds no pane")
       }
@@ -126,7 +128,10 @@ extension WorkspaceState {
         problems.append("\(id) has no parent in the tree")
       }
     }
-    let children = node.children + node.floatingPanes
+    // Joined only when there are floating panes: a container's own children are most often
+    // all, and joining them allocated an array for each node checked.
+    let floating = node.floatingPanes
+    let children = floating.isEmpty ? node.children : node.children + floating
     if Self.holdsRepeat(children) { problems.append("\(id) holds a child twice") }
     for child in children where nodes[child]?.parent != id {
       problems.append("\(child) does not name \(id) as parent")

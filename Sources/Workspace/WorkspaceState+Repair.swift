@@ -117,11 +117,13 @@ extension WorkspaceState {
   /// The kinds matter beyond the replay: focus moves between undo steps, and a pane that an
   /// undo turned into a node of another kind could leave an active child without panes.
   ///
+  /// - Parameter treeIsSound: Whether the caller has proved the tree sound (a decoder that
+  ///   built it checking every node as it read it), so that it need not be checked again.
   /// - Complexity: O(*n* + *c*·*d*), for *n* nodes, *c* nodes changed by the entries and a
-  ///   tree *d* deep.
-  package func historyReplays() -> Bool {
+  ///   tree *d* deep; O(*c*·*d*) when the tree is known to be sound.
+  package func historyReplays(treeIsSound: Bool = false) -> Bool {
     // Each step is checked where it changed the tree, which needs a sound tree to start from.
-    guard invariantViolations(checkingFocus: false).isEmpty,
+    guard treeIsSound || invariantViolations(checkingFocus: false).isEmpty,
       entriesKeepKinds(history.undoEntries + history.redoEntries)
     else { return false }
     var unrecorded = Transaction()
