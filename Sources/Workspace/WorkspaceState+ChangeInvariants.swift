@@ -10,16 +10,19 @@ extension WorkspaceState {
   /// for a node it added) and the root before, as ``restore(_:in:)`` returns it.
   ///
   /// A sound tree changed only at some nodes can break an invariant only near them. The
-  /// check takes the changed nodes, the parents and children before and after of those that
-  /// did not keep their place (`Node.keepsPlace(of:)`: another node's check reads only a
-  /// node's kind, parent, children and floating panes), and both roots if the root changed;
-  /// for each that exists it checks the node itself (kind, weights, active index, ids, its
-  /// children's axes), that it and its parent and children name each other, that its
-  /// chain of parents reaches the root, and that every container on that chain whose subtree
-  /// holds a pane has an active child holding one. A node no longer reachable from the root
-  /// has a changed node on its chain of parents, whose check fails; a container whose
-  /// subtree holds no changed node is as it was. The few nodes a step looks at are kept in
-  /// arrays, not hashed sets (`SmallNodeMap`).
+  /// check takes the changed nodes, and of those that did not keep their place
+  /// (`Node.keepsPlace(of:)`: another node's check reads only a node's kind, parent, children
+  /// and floating panes) the parents before and after and the children (floating panes too)
+  /// they held before and hold no more, and both roots if the root changed; for each that
+  /// exists it checks the node itself (kind, weights, active index, ids, its children's
+  /// axes), that it and its parent and children name each other, that its chain of parents
+  /// reaches the root, and that every container on that chain whose subtree holds a pane has
+  /// an active child holding one (a chain stops at a node of an earlier chain, whose
+  /// containers were checked with it). A node no longer reachable from the root has a
+  /// changed node on its chain of parents, whose check fails; a container whose subtree
+  /// holds no changed node is as it was; an unchanged child a changed node holds is where
+  /// it was, as the changed node's check finds it naming that node. The few nodes a step
+  /// looks at are kept in arrays, not hashed sets (`SmallNodeMap`).
   ///
   /// - Parameter previous: What the change replaced.
   /// - Returns: The broken invariants, as short messages naming a node; empty for a sound
@@ -50,12 +53,6 @@ extension WorkspaceState {
       }
       if node.parent != nil { problems.append("root \(other) of a window has a parent") }
     }
-    func addNeighbours(of node: Node?) {
-      guard let node else { return }
-      if let parent = node.parent { near.append(parent) }
-      near += node.children
-      near += node.floatingPanes
-    }
     for (id, before) in previous.nodes {
       near.append(id)
       let after = nodes[id]
@@ -64,12 +61,22 @@ extension WorkspaceState {
       // containers on its chain, is all its change can break (a pane's routes, a
       // container's weights or active child). Most steps of a host's history are such.
       if let before, let after, before.keepsPlace(of: after) { continue }
-      addNeighbours(of: before)
-      addNeighbours(of: after)
+      if let parent = before?.parent { near.append(parent) }
+      if let parent = after?.parent { near.append(parent) }
+      // The children it held before and holds no more. One it holds now (it may have held it
+      // before too) is checked by its own check if it changed, and otherwise needs none: this
+      // node's check finds it naming this node as parent, which it did before the step too,
+      // so this node held it then, in a sound tree, and it is where it was, with what it held
+      // (a child below it that changed place puts it in `near` as a parent); this node's chain
+      // checks the containers above it, and everything below it is as it was.
+      guard let before else { continue }
+      for child in before.children + before.floatingPanes
+      where after?.slotIndex(of: child) == nil {
+        near.append(child)
+      }
     }
     near.sort()
     var reachesRoot = SmallNodeMap<Void>()
-    for root in roots { reachesRoot.insert(root) }
     var holdsPane = SmallNodeMap<Bool>()
     var last: NodeID?
     // One buffer for every chain (a chain's array grown from empty was most of its cost).
@@ -86,14 +93,16 @@ extension WorkspaceState {
       if !nodeProblems.isEmpty { problems += nodeProblems }
       let floatingProblems = floatingViolations(of: node)
       if !floatingProblems.isEmpty { problems += floatingProblems }
-      guard chainToRoot(from: id, known: &reachesRoot, into: &chain) else {
+      guard chainToRoot(from: id, roots: roots, known: &reachesRoot, into: &chain) else {
         problems.append("\(id) is unreachable from the windows' roots")
         continue
       }
       for container in chain {
-        let node = self[container]
-        guard let active = node.activeChild, holds(container, &holdsPane),
-          !holds(active, &holdsPane)
+        let node = container == id ? node : self[container]
+        // The active child first: it holds a pane in a sound tree, and then whether the
+        // container does is not needed (nor looked for, below its other children).
+        guard let active = node.activeChild, !holds(active, &holdsPane),
+          holds(container, &holdsPane)
         else { continue }
         problems.append("active child \(active) of \(container) holds no pane")
       }
@@ -119,7 +128,10 @@ extension WorkspaceState {
         problems.append("\(id) has no parent in the tree")
       }
     }
-    let children = node.children + node.floatingPanes
+    // Joined only when there are floating panes: a container's own children are most often
+    // all, and joining them allocated an array for each node checked.
+    let floating = node.floatingPanes
+    let children = floating.isEmpty ? node.children : node.children + floating
     if Self.holdsRepeat(children) { problems.append("\(id) holds a child twice") }
     for child in children where nodes[child]?.parent != id {
       problems.append("\(child) does not name \(id) as parent")
@@ -139,23 +151,24 @@ extension WorkspaceState {
     return Set(ids).count != ids.count
   }
 
-  /// Puts the nodes from `id` up to the root, `id` first, in `chain`; `false` when the chain
-  /// of parents leaves the tree or loops. `known` holds nodes whose chains were found to
-  /// reach the root.
+  /// Puts the nodes from `id` up to the first that is a root or in `known`, that one only if
+  /// it is a root, in `chain`, `id` first; `false` when the chain of parents leaves the tree
+  /// or loops. `known` holds the nodes of the chains found to reach a root, whose containers
+  /// were checked then: an empty chain when `id` is one of them.
   private func chainToRoot(
-    from id: NodeID, known: inout SmallNodeMap<Void>, into chain: inout [NodeID]
+    from id: NodeID, roots: [NodeID], known: inout SmallNodeMap<Void>,
+    into chain: inout [NodeID]
   ) -> Bool {
     chain.removeAll(keepingCapacity: true)
     var current = id
-    while true {
+    while !known.contains(current) {
       chain.append(current)
-      if known.contains(current) { break }
+      if roots.contains(current) { break }
       // A chain longer than the tree has nodes loops.
       guard chain.count <= nodes.count, let parent = nodes[current]?.parent else { return false }
       current = parent
     }
     for node in chain { known.insert(node) }
-    // The part above a known node was checked when it became known.
     return true
   }
 

@@ -110,56 +110,61 @@ extension WorkspaceState {
 extension WorkspaceState {
   /// Whether the history replays onto the tree: every node keeps one kind in the tree and in
   /// every before-image (as commands never change a node's kind), and undoing every entry
-  /// and redoing every redo entry passes through sound trees only, and redoing (undoing) them
-  /// again comes back to this tree. Stored history is trusted only if it does.
+  /// and redoing every redo entry passes through sound trees only (redoing or undoing them
+  /// again comes back to this tree by construction). Stored history is trusted only if it
+  /// does.
   ///
   /// The kinds matter beyond the replay: focus moves between undo steps, and a pane that an
   /// undo turned into a node of another kind could leave an active child without panes.
   ///
+  /// - Parameter treeIsSound: Whether the caller has proved the tree sound (a decoder that
+  ///   built it checking every node as it read it), so that it need not be checked again.
   /// - Complexity: O(*n* + *c*·*d*), for *n* nodes, *c* nodes changed by the entries and a
-  ///   tree *d* deep.
-  package func historyReplays() -> Bool {
+  ///   tree *d* deep; O(*c*·*d*) when the tree is known to be sound.
+  package func historyReplays(treeIsSound: Bool = false) -> Bool {
     // Each step is checked where it changed the tree, which needs a sound tree to start from.
-    guard invariantViolations(checkingFocus: false).isEmpty else { return false }
-    var kinds = nodes.mapValues(\.kind)
-    for entry in history.undoEntries + history.redoEntries {
+    guard treeIsSound || invariantViolations(checkingFocus: false).isEmpty,
+      entriesKeepKinds(history.undoEntries + history.redoEntries)
+    else { return false }
+    var unrecorded = Transaction()
+    /// Restores each journal of `entries`, the last first, onto a copy of this state,
+    /// checking the trees it passes through.
+    func replays(_ entries: [History.Entry]) -> Bool {
+      var copy = self
+      for entry in entries.reversed() {
+        let previous = copy.restore(entry.journal, in: &unrecorded)
+        // The tree before this step was sound, so only what the step changed is checked;
+        // the windows' lists come back with the step's window list and most-recently-used list,
+        // so they are too.
+        guard copy.invariantViolations(since: previous).isEmpty, copy.windowListsAreSound()
+        else { return false }
+      }
+      return true
+    }
+    // Only the first way of each list is checked. The way back restores, the last first, the
+    // journals the first way returned: each holds what its step replaced (nodes, root, lists),
+    // so the way back passes exactly through the trees the first way started from, already
+    // checked, and ends at this tree. It was replayed and compared with this tree before, which
+    // could not fail; the redo list now starts from this state itself.
+    return replays(history.undoEntries) && replays(history.redoEntries)
+  }
+
+  /// Whether every node the journals of `entries` hold an image of keeps one kind in them and
+  /// in the tree, as commands never change a node's kind.
+  ///
+  /// - Complexity: O(*c*), for *c* images; a dictionary only of the ids the tree lacks.
+  private func entriesKeepKinds(_ entries: [History.Entry]) -> Bool {
+    var absent: [NodeID: Node.Kind] = [:]
+    for entry in entries {
       for case (let id, let image?) in entry.journal.nodes {
-        if let kind = kinds.updateValue(image.kind, forKey: id), kind != image.kind {
+        if let node = nodes[id] {
+          guard node.kind == image.kind else { return false }
+        } else if let kind = absent.updateValue(image.kind, forKey: id), kind != image.kind {
           return false
         }
       }
     }
-    var copy = self
-    var unrecorded = Transaction()
-    /// Restores each journal in turn, checking the trees it passes through unless `checking`
-    /// is false, and returns the journals that go back.
-    func replay(_ journals: [Journal], checking: Bool) -> [Journal]? {
-      var replaced: [Journal] = []
-      for journal in journals {
-        let previous = copy.restore(journal, in: &unrecorded)
-        // The tree before this step was sound, so only what the step changed is checked;
-        // the windows' lists come back with the step's window list and most-recently-used list,
-        // so they are too.
-        if checking {
-          guard copy.invariantViolations(since: previous).isEmpty,
-            copy.windowListsAreSound()
-          else { return nil }
-        }
-        replaced.append(previous)
-      }
-      return replaced.reversed()
-    }
-    // Going back, a journal that a step returned restores exactly the tree that step started
-    // from, which was checked already (this tree, or one the first way passed through): only
-    // the first way of each list is checked, and coming back to this tree's nodes, compared
-    // below, shows the way back went through the same trees. (Checking both ways was half of
-    // restoring a small host file with a full history.)
-    guard let undone = replay(history.undoEntries.reversed().map(\.journal), checking: true),
-      replay(undone, checking: false) != nil,
-      let redone = replay(history.redoEntries.reversed().map(\.journal), checking: true),
-      replay(redone, checking: false) != nil
-    else { return false }
-    return copy.nodes == nodes && copy.rootID == rootID
+    return true
   }
 
   /// Whether every window but the active one lists only panes of its own tree, each once, and

@@ -142,6 +142,92 @@ import WorkspaceTestSupport
     #expect(state.historyReplays())
   }
 
+  /// A changed container checks the children it still holds through its own links, not
+  /// theirs: a sound move of a pane between splits passes both checks, and a container that
+  /// takes a pane its old parent still holds fails both.
+  @Test func aChangedContainersChildrenAreCheckedThroughItsLinks() throws {
+    let state = WorkspaceState(hsplit(pane("A"), vsplit(pane("B"), pane("C"), pane("D"))))
+    let root = state.rootID
+    let inner = state[root].children[1]
+    let (b, c, d) = (state[inner].children[0], state[inner].children[1], state[inner].children[2])
+    let a = state[root].children[0]
+    let before = Journal(
+      rootID: state.rootID, mostRecentlyUsed: state.mostRecentlyUsed,
+      zoomedPane: state.zoomedPane, windowList: state.windowList)
+    func rootSplit(_ children: [NodeID]) -> Node {
+      .split(
+        root, axis: .horizontal, children: children,
+        weights: Array(repeating: 1 / Double(children.count), count: children.count))
+    }
+
+    // D moves to the root split: the root, the inner split and D change; B and C, still held
+    // by the inner split, are not looked at and need not be.
+    var moved = state
+    var journal = before
+    for id in [root, inner, d] { journal.nodes[id] = .some(state.nodes[id]) }
+    moved.nodes[root] = rootSplit([a, inner, d])
+    moved.nodes[inner] = .split(
+      inner, axis: .vertical, children: [b, c], weights: [0.5, 0.5], parent: root)
+    moved.nodes[d] = .pane(d, title: "D", router: state[d].router!, parent: root)
+    #expect(moved.invariantViolations(checkingFocus: false) == [])
+    #expect(moved.invariantViolations(since: journal) == [])
+
+    // The root split takes B, which the inner split still holds and which names it.
+    var taken = state
+    journal = before
+    journal.nodes[root] = .some(state.nodes[root])
+    taken.nodes[root] = rootSplit([a, inner, b])
+    #expect(taken.invariantViolations(checkingFocus: false) != [])
+    #expect(taken.invariantViolations(since: journal) == ["\(b) does not name \(root) as parent"])
+  }
+
+  /// Which entry of a stored history breaks the tree.
+  enum BrokenStep: CaseIterable, Sendable {
+    case none, newestUndo, middleUndo, oldestUndo, redo
+  }
+
+  /// A stored history is refused whichever step of it breaks the tree: the first replayed
+  /// (the newest undo entry), one in the middle, the last (the oldest), or a redo entry,
+  /// replayed from this tree; a history at its entry limit is replayed whole.
+  @Test(arguments: BrokenStep.allCases)
+  func aStoredHistoryIsRefusedWhereverItBreaksTheTree(step: BrokenStep) throws {
+    var state = WorkspaceState(hsplit(pane("A"), vsplit(pane("B"), pane("C"))))
+    state.history = History(limit: 5)
+    for index in 0..<7 {
+      try state.applyChecked(.split(index % 2 == 0 ? .horizontal : .vertical))
+    }
+    // At its limit; a redo entry only where one is broken, so that the undo list stays so.
+    #expect(state.history.undoEntries.count == 5)
+    if step == .redo { try state.applyChecked(.undo(count: 1)) }
+    let newest = state.history.undoEntries.count - 1
+    try #require(state.historyReplays())
+    // A pane's image naming as parent a node the tree never has.
+    let pane = try #require(state.nodes.values.first { $0.isPane })
+    let image = Node.pane(pane.id, title: "moved", router: pane.router!, parent: NodeID(9999))
+    var history = state.history
+    switch step {
+    case .none: break
+    case .newestUndo: history.undoEntries[newest].journal.nodes[pane.id] = .some(image)
+    case .middleUndo: history.undoEntries[2].journal.nodes[pane.id] = .some(image)
+    case .oldestUndo: history.undoEntries[0].journal.nodes[pane.id] = .some(image)
+    case .redo: history.redoEntries[0].journal.nodes[pane.id] = .some(image)
+    }
+    var tampered = state
+    tampered.history = history
+    #expect(tampered.historyReplays() == (step == .none))
+  }
+
+  /// An empty history replays onto any sound tree, and onto no unsound one.
+  @Test func anEmptyHistoryReplaysOntoASoundTreeOnly() throws {
+    let state = WorkspaceState(hsplit(pane("A"), pane("B")))
+    #expect(state.history.undoEntries.isEmpty && state.history.redoEntries.isEmpty)
+    #expect(state.historyReplays())
+    var broken = state
+    let first = state[state.rootID].children[0]
+    broken.nodes[first] = .pane(first, title: "A", router: state[first].router!, parent: nil)
+    #expect(!broken.historyReplays())
+  }
+
   // MARK: Random commands and corruptions
 
   static func randomCommand(

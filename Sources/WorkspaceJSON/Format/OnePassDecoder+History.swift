@@ -136,6 +136,9 @@ extension OnePassDecoder {
   private mutating func nodeImages() throws(NeedsReference) -> [NodeID: Node?] {
     var images: [NodeID: Node?] = [:]
     guard try openArray() else { return images }
+    // Room for the few nodes a command changes: grown from one, the table was reallocated
+    // and rehashed for a second image.
+    images.reserveCapacity(4)
     repeat {
       var id: Int?
       var image: (node: Node, id: Int)??
@@ -182,6 +185,8 @@ extension OnePassDecoder {
     var children: [NodeID]?
     var floating: [(tab: Int, layer: FloatingLayer)]?
     var members = ObjectMembers()
+    /// A bit (`1 << rawValue`) for each known key the image held, as `members` claims them.
+    var keys: UInt64 = 0
   }
 
   /// A node image (children, parent and floating panes as ids), with the id it stores:
@@ -196,6 +201,7 @@ extension OnePassDecoder {
       let (key, start, length) = try self.key()
       let member = Self.imageNodeKeys.member(key)
       try image.members.claim(member)
+      if let member { image.keys |= 1 << member.rawValue }
       switch member {
       case .id?:
         guard let id = try anyInteger() else { throw NeedsReference() }
@@ -237,12 +243,10 @@ extension OnePassDecoder {
     let unknown = image.members.members
     let children = image.children ?? []
     let active = image.active ?? 0
-    // The image holds only keys of the table it was read with; a set of the kind's members
-    // built for every image was most of the cost of making its node.
-    for key in Self.imageMemberKeys
-    where image.members.holds(key) && key != .parent && !kind.members.contains(key) {
-      throw NeedsReference()
-    }
+    // The image holds only keys of the table it was read with, each a bit of `keys`: a set
+    // of the kind's members built for every image, then a look for each key in the kind's
+    // list, was most of the cost of making its node.
+    guard image.keys & ~Self.imageKeyMask(kind) == 0 else { throw NeedsReference() }
     switch kind {
     case .pane:
       guard let router = image.router else { throw NeedsReference() }
@@ -320,6 +324,25 @@ extension OnePassDecoder {
       guard let stored = try decoder.anyInteger() else { throw NeedsReference() }
       return NodeID(stored)
     }
+  }
+
+  /// The keys an image of `kind` may hold, a bit each: its parent and the kind's members.
+  private static func imageKeyMask(_ kind: StoredNodeKind) -> UInt64 {
+    switch kind {
+    case .pane: paneKeyMask
+    case .split: splitKeyMask
+    case .tabs: tabsKeyMask
+    case .stack: stackKeyMask
+    }
+  }
+
+  private static let paneKeyMask = keyMask(.pane)
+  private static let splitKeyMask = keyMask(.split)
+  private static let tabsKeyMask = keyMask(.tabs)
+  private static let stackKeyMask = keyMask(.stack)
+
+  private static func keyMask(_ kind: StoredNodeKind) -> UInt64 {
+    ([.parent] + kind.members).reduce(0) { $0 | 1 << $1.rawValue }
   }
 
   private static let historyKeys = KeyTable(keys: [.limit, .undo, .redo])

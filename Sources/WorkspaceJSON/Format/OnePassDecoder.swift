@@ -277,11 +277,12 @@ struct OnePassDecoder {
     if let history = top.history {
       // A history with entries must replay onto the tree. An empty one replays whenever the
       // tree is sound, which the checks below make sure of (the reference would check the
-      // whole tree for nothing).
+      // whole tree for nothing). Unrepaired, the tree is sound by construction (see below),
+      // and the replay does not check it whole first.
       if !history.undoEntries.isEmpty || !history.redoEntries.isEmpty {
         var candidate = state
         candidate.history = history
-        guard candidate.historyReplays() else { throw NeedsReference() }
+        guard candidate.historyReplays(treeIsSound: !isRepaired) else { throw NeedsReference() }
       }
       state.history = history
     }
