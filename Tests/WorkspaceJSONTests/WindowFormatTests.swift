@@ -14,7 +14,10 @@ import Testing
     var state = WorkspaceState(
       .split(
         .horizontal,
-        [.pane("Inbox", root: RouteToken("inbox")), .pane("Detail", root: RouteToken("detail:1"))]))
+        [
+          .pane("Inbox", untyped: RouteToken("inbox")),
+          .pane("Detail", untyped: RouteToken("detail:1")),
+        ]))
     try state.apply([
       .renameWindow("Mail"), .newWindow(title: "Notes", root: RouteToken("notes")),
       .split(.vertical, root: RouteToken("note:7")), .route(.push([RouteToken("edit")])),
@@ -63,7 +66,7 @@ import Testing
   }
 
   @Test func aWorkspaceOfTheFirstWindowAloneWritesNoWindows() throws {
-    let state = WorkspaceState(.pane("A", root: RouteToken("a")))
+    let state = WorkspaceState(.pane("A", untyped: RouteToken("a")))
     let object = try JSONReader.parse(WorkspaceFile.encode(state))
     #expect(object["windows"] == nil)
     #expect(object["version"] == 3)
