@@ -11,7 +11,7 @@ extension Node {
   ///   - unknownMembers: Members of the stored node this version does not understand.
   ///   - mark: The pane's mark, if it has one.
   package static func pane(
-    _ id: NodeID, title: String, router: RouterState, parent: NodeID? = nil,
+    _ id: NodeID, title: String, router: consuming RouterState, parent: NodeID? = nil,
     unknownMembers: UnknownMembers = UnknownMembers(), mark: String? = nil
   ) -> Node {
     Node(

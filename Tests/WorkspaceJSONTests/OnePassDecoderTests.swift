@@ -263,6 +263,59 @@ import WorkspaceTestSupport
     #expect(Self.expectAgreement(Array(text.utf8), text).isOnePass == isOnePass)
   }
 
+  /// Every kind of node with its own router and arrays, which the one-pass decoder moves
+  /// from the members it read into the node: read in one pass alike, each router where it
+  /// was; and nodes refused after their router or arrays were moved out (a pane with a
+  /// container's member, weights that do not sum to 1, one title short, a stack with a
+  /// split's weights): left to the reference alike, with the same repairs or error.
+  @Test(arguments: [
+    (
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"split","axis":"vertical","#
+        + #""weights":[0.25,0.75],"router":{"kind":"s","stack":["a","b:1"]},"children":["#
+        + #"{"id":2,"kind":"pane","router":{"kind":"k","stack":["a"]}},"#
+        + #"{"id":3,"kind":"stack","axis":"horizontal","active":1,"#
+        + #""router":{"kind":"t","stack":["c"]},"children":["#
+        + #"{"id":4,"kind":"pane","router":{"kind":"k","stack":["b"]}},"#
+        + #"{"id":5,"kind":"tabs","titles":["x"],"router":{"kind":"u","stack":["d"]},"#
+        + #""children":[{"id":6,"kind":"pane","router":{"kind":"k","stack":["e"]}}]}]}]}}"#,
+      true
+    ),
+    (
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"pane","axis":"vertical","#
+        + #""router":{"kind":"k","stack":["a"]}}}"#, false
+    ),
+    (
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"split","axis":"vertical","#
+        + #""weights":[0.5,0.25],"router":{"kind":"s","stack":["a"]},"children":["#
+        + #"{"id":2,"kind":"pane","router":{"kind":"k","stack":["a"]}},"#
+        + #"{"id":3,"kind":"pane","router":{"kind":"k","stack":["b"]}}]}}"#, false
+    ),
+    (
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"tabs","titles":["x"],"#
+        + #""router":{"kind":"u","stack":["d"]},"children":["#
+        + #"{"id":2,"kind":"pane","router":{"kind":"k","stack":["a"]}},"#
+        + #"{"id":3,"kind":"pane","router":{"kind":"k","stack":["b"]}}]}}"#, false
+    ),
+    (
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"stack","axis":"vertical","#
+        + #""weights":[0.5,0.5],"router":{"kind":"t","stack":["c"]},"children":["#
+        + #"{"id":2,"kind":"pane","router":{"kind":"k","stack":["a"]}},"#
+        + #"{"id":3,"kind":"pane","router":{"kind":"k","stack":["b"]}}]}}"#, false
+    ),
+  ])
+  func everyKindOfNodeKeepsWhatItWasReadWith(text: String, isOnePass: Bool) throws {
+    #expect(Self.expectAgreement(Array(text.utf8), text).isOnePass == isOnePass)
+    guard isOnePass, let state = WorkspaceFile.decodeInOnePass(Array(text.utf8)) else { return }
+    let kinds = [1: "s", 2: "k", 3: "t", 4: "k", 5: "u", 6: "k"]
+    for (id, kind) in kinds {
+      #expect(state.nodes[NodeID(id)]?.router?.kind == kind, "node \(id)")
+    }
+    #expect(state.nodes[NodeID(1)]?.router?.stack.stack == ["a", "b:1"])
+    #expect(state.nodes[NodeID(1)]?.weights == [0.25, 0.75])
+    #expect(state.nodes[NodeID(5)]?.tabTitles == ["x"])
+    #expect(state.nodes[NodeID(3)]?.children == [NodeID(4), NodeID(5)])
+  }
+
   /// Numbers where the format wants an integer (a node's id, a child's index, a stack's
   /// depth limit, a list of ids, a history's limit), spelled every way JSON allows and some
   /// it does not: read alike on both paths, and the plain integers in one pass.
