@@ -122,15 +122,29 @@ import WorkspaceTestSupport
     #expect(try directory.stored() == session.workspace.state)
   }
 
-  @Test func theBackupIsTheLastDifferentVersionAcrossTheSessionsOwnSaves() async throws {
-    let directory = SessionDirectory()
+  /// A session without live control on `directory`'s file, after two saves of its own
+  /// (renames "first", then "second"): the file is its own write and the backup the first.
+  private static func sessionSavedTwice(in directory: SessionDirectory) async throws
+    -> WorkspaceSession
+  {
     let session = WorkspaceSession(
       path: directory.file, default: twoPanes(), isLiveControlEnabled: false)
+    do {
+      try session.workspace.apply(.rename("first"))
+      try await session.flush()
+      try session.workspace.apply(.rename("second"))
+      try await session.flush()
+    } catch {
+      session.close()
+      throw error
+    }
+    return session
+  }
+
+  @Test func theBackupIsTheLastDifferentVersionAcrossTheSessionsOwnSaves() async throws {
+    let directory = SessionDirectory()
+    let session = try await Self.sessionSavedTwice(in: directory)
     defer { session.close() }
-    try session.workspace.apply(.rename("first"))
-    try await session.flush()
-    try session.workspace.apply(.rename("second"))
-    try await session.flush()
     // The second save took its base from the session's own write, without reading the file.
     let store = WorkspaceStore(path: directory.file)
     let afterSecond = try store.loadBackup().state
@@ -151,13 +165,8 @@ import WorkspaceTestSupport
   @Test(.enabled(if: DirectoryRefusal.isAvailable, "neither a non-root user nor chattr"))
   func aSaveTheDirectoryRefusesLeavesTheFileAndItsBackup() async throws {
     let directory = SessionDirectory()
-    let session = WorkspaceSession(
-      path: directory.file, default: twoPanes(), isLiveControlEnabled: false)
+    let session = try await Self.sessionSavedTwice(in: directory)
     defer { session.close() }
-    try session.workspace.apply(.rename("first"))
-    try await session.flush()
-    try session.workspace.apply(.rename("second"))
-    try await session.flush()
     let file = try #require(directory.bytes())
     let backup = try #require(directory.bytes("w.json.bak"))
     // The session holds the stamp of its own write, so its next save reads nothing first.
