@@ -24,7 +24,7 @@ import WorkspaceTestSupport
     #expect(await eventually { session.status == .missing })
     #expect(directory.bytes() == nil)
     try session.workspace.apply(.split(.vertical))
-    #expect(await eventually { session.status.isSaved })
+    #expect(await eventually { session.status.isSaved }, "\(session.status)")
     #expect(try directory.stored() == session.workspace.state)
     session.close()
   }
@@ -45,7 +45,7 @@ import WorkspaceTestSupport
     var repaired = twoPanes()
     try repaired.apply(.split(.horizontal, root: "repaired"))
     try WorkspaceStore(path: directory.file).save(repaired)
-    #expect(await eventually { session.status.isSaved })
+    #expect(await eventually { session.status.isSaved }, "\(session.status)")
     let state = session.workspace.state
     #expect(state.node(state.focusedPane)?.title == "while corrupt")
     #expect(state.node(state.focusedPane)?.router?.stack.current == "repaired")
@@ -68,7 +68,7 @@ import WorkspaceTestSupport
     try session.workspace.apply(.split(.vertical))
     #expect(session.workspace.state.paneIDs.count == 3)
     try FileManager.default.removeItem(atPath: lock)
-    #expect(await eventually { session.status.isSaved })
+    #expect(await eventually { session.status.isSaved }, "\(session.status)")
     #expect(try directory.stored() == session.workspace.state)
     session.close()
   }
@@ -85,7 +85,7 @@ import WorkspaceTestSupport
         if case .failing = session.status { true } else { false }
       })
     chmod(directory.path, 0o755)
-    #expect(await eventually { session.status.isSaved })
+    #expect(await eventually { session.status.isSaved }, "\(session.status)")
     #expect(try directory.stored() == session.workspace.state)
     session.close()
   }
@@ -102,7 +102,7 @@ import WorkspaceTestSupport
     #expect(session.workspace.state.node(session.workspace.focusedPane)?.title == "no directory")
     try FileManager.default.createDirectory(
       atPath: directory.path, withIntermediateDirectories: true)
-    #expect(await eventually { session.status.isSaved })
+    #expect(await eventually { session.status.isSaved }, "\(session.status)")
     #expect(try directory.stored() == session.workspace.state)
     session.close()
   }

@@ -118,7 +118,7 @@ import WorkspaceTestSupport
       await eventually {
         session.workspace.state.nodes.values.contains { $0.title == "by hand" }
       })
-    #expect(await eventually { session.status.isSaved })
+    #expect(await eventually { session.status.isSaved }, "\(session.status)")
     #expect(try directory.stored() == session.workspace.state)
   }
 

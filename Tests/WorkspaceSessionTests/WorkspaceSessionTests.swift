@@ -116,7 +116,7 @@ import WorkspaceTestSupport
     let directory = SessionDirectory()
     let session = WorkspaceSession(path: directory.file, default: twoPanes())
     try session.workspace.apply(.split(.vertical))
-    #expect(await eventually { session.status.isSaved })
+    #expect(await eventually { session.status.isSaved }, "\(session.status)")
     #expect(try directory.stored() == session.workspace.state)
     session.close()
   }
