@@ -122,8 +122,9 @@ enum ShellCompletion {
       """
   }
 
-  /// Sourced by the interactive zsh in the pty: compinit, the script, and a `compadd` that
-  /// prints the matches completion computes between two markers, then exits.
+  /// Sourced by the interactive zsh in the pty: compinit, the script, a `compadd` that prints
+  /// the matches completion computes between two markers, then exits, and `READY` printed
+  /// when the line editor starts reading the line.
   private static let zshSetup = """
     PROMPT=''
     RPROMPT=''
@@ -146,7 +147,11 @@ enum ShellCompletion {
       (( $#__hits )) && print -rl -- CANDIDATE:${^__hits}
       return 0
     }
-    print -r -- READY
+    # READY once the line editor reads the line: said as the file is sourced, before zle had
+    # set up the terminal, it let Tab be typed while zsh could still discard it (seen once,
+    # under load: the prompt came, the line never did).
+    zle-line-init() { print -r -- READY }
+    zle -N zle-line-init
     """
 
   /// Runs the interactive zsh in a pty, types the line and Tab, and prints what it wrote.
@@ -158,7 +163,7 @@ enum ShellCompletion {
     local line output
     while (( SECONDS < deadline )); do
       if zpty -rt z line; then
-        [[ $line == READY* ]] && break
+        [[ $line == *READY* ]] && break
       else
         sleep 0.05
       fi
