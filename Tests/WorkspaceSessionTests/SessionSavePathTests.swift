@@ -193,7 +193,7 @@ import WorkspaceTestSupport
         == ["w.json", "w.json.bak", "w.json.lock"])
     try await DirectoryRefusal.allowNewFiles(in: directory.path)
     // Kept in memory, and saved once the directory takes new files again.
-    #expect(await eventually(within: 10) { session.status.isSaved })
+    #expect(await eventually(within: 10) { session.status.isSaved }, "\(session.status)")
     #expect(try directory.stored() == session.workspace.state)
   }
 }
@@ -208,24 +208,21 @@ enum DirectoryRefusal {
   }
 
   static func refuseNewFiles(in directory: String) async throws {
-    if geteuid() != 0 {
-      #expect(chmod(directory, 0o555) == 0)
-    } else {
-      let run = try await ProcessRunner(
-        URL(fileURLWithPath: chattr), ["+i", directory], in: "/"
-      ).run()
-      try #require(run.status == 0, "\(run)")
-    }
+    try await set(refusing: true, in: directory)
   }
 
   static func allowNewFiles(in directory: String) async throws {
+    try await set(refusing: false, in: directory)
+  }
+
+  private static func set(refusing: Bool, in directory: String) async throws {
     if geteuid() != 0 {
-      #expect(chmod(directory, 0o755) == 0)
+      try #require(chmod(directory, refusing ? 0o555 : 0o755) == 0)
     } else {
       let run = try await ProcessRunner(
-        URL(fileURLWithPath: chattr), ["-i", directory], in: "/"
+        URL(fileURLWithPath: chattr), [refusing ? "+i" : "-i", directory], in: "/"
       ).run()
-      #expect(run.status == 0, "\(run)")
+      try #require(run.status == 0, "\(run)")
     }
   }
 }

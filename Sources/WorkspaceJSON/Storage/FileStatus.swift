@@ -24,12 +24,6 @@ enum FileStatus {
     return FileStamp(status: status)
   }
 
-  /// The size of the file as looked at: 0 if nothing was there, `nil` if it was not looked at.
-  var size: Int64? {
-    guard case .known(let status) = self else { return nil }
-    return status.map { Int64($0.st_size) } ?? 0
-  }
-
   /// The status, looked at now if it is not known (`nil` if nothing is at `path`).
   func resolved(_ path: String) -> stat? {
     switch self {

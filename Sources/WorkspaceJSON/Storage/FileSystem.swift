@@ -145,12 +145,7 @@ package enum FileSystem {
   /// link when the file system allows one, else a copy. `nil` when neither works; the
   /// previous backup then stays, which is not an error.
   private static func stageBackup(of path: String, at backupPath: String) -> String? {
-    let staging = temporaryPath(for: backupPath)
-    if link(path, staging) == 0 { return staging }
-    if errno == EEXIST {
-      let other = randomTemporaryPath(for: backupPath)
-      if link(path, other) == 0 { return other }
-    }
+    if let staging = makeTemporary(for: backupPath, { link(path, $0) == 0 }) { return staging }
     guard let bytes = try? readFile(path, limit: Int.max),
       var copy = try? TemporaryFile(beside: backupPath, like: path)
     else { return nil }
@@ -197,7 +192,7 @@ package enum FileSystem {
   /// A new temporary path beside `path`: the process's id and the next of its numbers, which
   /// start at a random one (so a process of another namespace with the same id is vanishingly
   /// unlikely to pick the same). Creating it with `O_EXCL` makes a clash an error; a caller
-  /// that meets one tries a ``randomTemporaryPath(for:)``.
+  /// that meets one tries a ``randomTemporaryPath(for:)`` (``makeTemporary(for:_:)`` does both).
   static func temporaryPath(for path: String) -> String {
     temporaryPrefix(for: path) + temporaryNames.next()
   }
@@ -205,6 +200,19 @@ package enum FileSystem {
   /// A new temporary path beside `path` with 64 fresh random bits, for a name that clashed.
   static func randomTemporaryPath(for path: String) -> String {
     temporaryPrefix(for: path) + "\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+  }
+
+  /// Makes a temporary file (or link) beside `path` with `make`, which creates what a name
+  /// names exclusively and says whether it did: under a ``temporaryPath(for:)``, and if that
+  /// name is taken (`EEXIST`: a process of another namespace with this one's id left it),
+  /// under a ``randomTemporaryPath(for:)``. The name made, or `nil` with `errno` as `make`
+  /// left it.
+  static func makeTemporary(for path: String, _ make: (String) -> Bool) -> String? {
+    let name = temporaryPath(for: path)
+    if make(name) { return name }
+    guard errno == EEXIST else { return nil }
+    let other = randomTemporaryPath(for: path)
+    return make(other) ? other : nil
   }
 
   /// The names of this process's temporary files: its id, asked once, and a counter, so that

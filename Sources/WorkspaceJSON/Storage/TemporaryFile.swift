@@ -62,16 +62,17 @@ struct TemporaryFile {
     let mode = existing.map { mode_t($0.st_mode & 0o7777) } ?? 0o600
     target = path
     replacesFile = existing != nil
-    let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
-    var name = FileSystem.temporaryPath(for: path)
-    fd = open(name, flags, mode)
-    // A clash (a process of another namespace with this one's id left it): a random name.
-    if fd < 0, errno == EEXIST {
-      name = FileSystem.randomTemporaryPath(for: path)
-      fd = open(name, flags, mode)
-    }
+    var descriptor: Int32 = -1
+    guard
+      let name = FileSystem.makeTemporary(
+        for: path,
+        {
+          descriptor = open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+          return descriptor >= 0
+        })
+    else { throw .cannotWrite(path, reason: FileSystem.errorText()) }
     self.path = name
-    guard fd >= 0 else { throw .cannotWrite(path, reason: FileSystem.errorText()) }
+    fd = descriptor
     if let existing, existing.st_uid != geteuid() || existing.st_gid != getegid() {
       // Root keeps the owner; anyone keeps a group they belong to; otherwise the new file
       // is the writer's, as with any editor that saves by renaming.

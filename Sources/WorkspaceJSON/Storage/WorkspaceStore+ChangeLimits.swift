@@ -53,7 +53,7 @@ extension WorkspaceStore {
     if let known {
       size = known.size
     } else if case .success(let found)? = file {
-      size = FileStatus.known(found.status).size ?? 0
+      size = found.status.map { Int64($0.st_size) } ?? 0
     } else {
       size = FileStamp(path: targetPath)?.size ?? 0
     }

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import WorkspaceJSON
+
+/// Temporary files are named after the file they replace, the process's id and a counter;
+/// a name another process left (one of another namespace with this one's id) is not an
+/// error: a random name is tried instead, once.
+@Suite struct TemporaryNameTests {
+  private let file = "/tmp/dir/w.json"
+  private var prefix: String { "/tmp/dir/.w.json.tmp-\(getpid())-" }
+
+  @Test func aTakenNameIsFollowedByARandomOne() {
+    var tried: [String] = []
+    let made = FileSystem.makeTemporary(for: file) { name in
+      tried.append(name)
+      if tried.count == 1 {
+        errno = EEXIST
+        return false
+      }
+      return true
+    }
+    #expect(tried.count == 2)
+    #expect(made == tried.last)
+    #expect(tried[0] != tried[1])
+    #expect(tried.allSatisfy { $0.hasPrefix(prefix) }, "\(tried)")
+  }
+
+  @Test func twoTakenNamesAreAFailureWithTheLastError() {
+    var tried = 0
+    let made = FileSystem.makeTemporary(for: file) { _ in
+      tried += 1
+      errno = EEXIST
+      return false
+    }
+    #expect(made == nil)
+    #expect(tried == 2)
+    #expect(errno == EEXIST)
+  }
+
+  @Test func anotherFailureIsNotRetried() {
+    var tried = 0
+    let made = FileSystem.makeTemporary(for: file) { _ in
+      tried += 1
+      errno = EACCES
+      return false
+    }
+    #expect(made == nil)
+    #expect(tried == 1)
+    #expect(errno == EACCES)
+  }
+
+  @Test func theNamesOfOneProcessDoNotRepeat() {
+    let names = (0..<1000).map { _ in FileSystem.temporaryPath(for: file) }
+    #expect(Set(names).count == names.count)
+    #expect(names.allSatisfy { $0.hasPrefix(prefix) })
+  }
+}
