@@ -33,7 +33,7 @@ import WorkspaceTestSupport
     #expect(process.terminationStatus == 128 + signal)
     #expect(listing() == [])
     // The terminal was put back: the alternate screen left, the cursor shown.
-    #expect(await eventually(within: 5) { terminal.output.hasSuffix("\u{1B}[?1049l") })
+    #expect(await eventually(within: 30) { terminal.output.hasSuffix("\u{1B}[?1049l") })
   }
 }
 

@@ -60,7 +60,7 @@ extension LiveControl {
       #expect(pair.host.bytes("w.json.before-restore") != nil)
       #expect(top(of: try pair.host.stored()) == "inbox")
       // What --force warns of: the host adopts the backup, and its saved change is gone.
-      #expect(await eventually(within: 5) { top(of: pair.session.workspace.state) == "inbox" })
+      #expect(await eventually(within: 30) { top(of: pair.session.workspace.state) == "inbox" })
     }
   }
 }

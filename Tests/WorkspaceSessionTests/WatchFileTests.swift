@@ -26,7 +26,7 @@ import WorkspaceTestSupport
     // Caught up with the last of those edits: its revision is the file's.
     let revision = try directory.stored().revision
     #expect(
-      await eventually(within: 5) {
+      await eventually(within: 30) {
         watch.lines.last?.contains(json ? "\"revision\":\(revision)," : "revision \(revision):")
           == true
       })
@@ -44,7 +44,7 @@ import WorkspaceTestSupport
   }
 
   private func nextLine(after seen: Int, _ watch: WatchProcess) async -> String? {
-    guard await eventually(within: 5, { watch.lines.count > seen }) else { return nil }
+    guard await eventually(within: 30, { watch.lines.count > seen }) else { return nil }
     #expect(watch.lines.count == seen + 1, "\(watch.lines.suffix(from: seen))")
     return watch.lines[seen]
   }

@@ -71,7 +71,7 @@ extension LiveControl {
       #expect(seen > 0)
       let run = try await wsctl(["-f", "w.json", "push", "detail:7"], in: pair.host.path)
       #expect(run.exitCode == 0)
-      #expect(await eventually(within: 5) { watch.lines.count > seen })
+      #expect(await eventually(within: 30) { watch.lines.count > seen })
       let line = try #require(watch.lines.last)
       if json {
         #expect(line.hasPrefix("{") && line.contains("\"commands\":[\"push detail:7\"]"))
@@ -97,7 +97,7 @@ extension LiveControl {
       // Focus alone records no history entry: the line describes the change.
       let revision = try pair.host.stored().revision
       #expect(
-        await eventually(within: 5) {
+        await eventually(within: 30) {
           watch.lines.last?.hasPrefix("adopted revision \(revision): focus %") == true
         })
       watch.process.interrupt()
