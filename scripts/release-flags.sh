@@ -9,7 +9,7 @@
 #
 # Then the code and data a short call touches, side by side: each function and global in a
 # section of its own (`-function-sections`), linked by lld in the order of scripts/wsctl.order
-# (made by scripts/wsctl-order.sh), so `wsctl routes` to a live host faults in about 105
+# (made by scripts/wsctl-order.sh), so `wsctl routes` to a live host faults in about 85
 # pages instead of 195, scattered over 12 MB of code and 3 MB of data (README, "Live
 # control"). A symbol the order names that an executable lacks is skipped without a warning.
 # On macOS none of this applies: the system has the Swift runtime.

@@ -15,10 +15,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "wsctl-order: valgrind is not installed" >&2; exit 1; }
 source scripts/release-flags.sh
+# The host too is built with the release flags: one configuration, so nothing is compiled
+# twice (a debug host would build every module again).
 swift build "${release_flags[@]}" --product wsctl >/dev/null
-wsctl="$(swift build "${release_flags[@]}" --show-bin-path)/wsctl"
-swift build --product MailHost >/dev/null
-host="$(swift build --show-bin-path)/MailHost"
+swift build "${release_flags[@]}" --product MailHost >/dev/null
+bin="$(swift build "${release_flags[@]}" --show-bin-path)"
+wsctl="$bin/wsctl"
+host="$bin/MailHost"
 
 work=$(mktemp -d)
 host_pid=
@@ -33,18 +36,39 @@ mkfifo "$work/input"
 "$host" -f "$file" <"$work/input" >"$work/host.log" 2>&1 &
 host_pid=$!
 exec 3>"$work/input" # the host reads commands until its input closes
+# `status` is read whole, then matched: `grep -q` would stop reading at the first line, and
+# under pipefail the write of the second line's SIGPIPE would fail the check.
+is_live() { [[ "$("$wsctl" -f "$file" status 2>/dev/null || true)" == "host live"* ]]; }
 for _ in $(seq 100); do
-  "$wsctl" -f "$file" status 2>/dev/null | grep -q '^host live' && break
+  is_live && break
   sleep 0.1
 done
-"$wsctl" -f "$file" status | grep -q '^host live' || { echo "wsctl-order: no host" >&2; exit 1; }
+is_live || { echo "wsctl-order: no host" >&2; exit 1; }
 
 calls=("--version" "-q -f $file routes" "-q -f $file focus 1" "-q --no-host -f $file routes"
   "-f $file status")
+# Under valgrind a call is so slow that the host's reply is there before it reads: it would
+# never wait for one (`poll`), as a real call does. The calls to the host are traced with the
+# host stopped until the call waits in `poll`.
+to_host=(1 2)
 for index in "${!calls[@]}"; do
+  paused=
+  if [[ " ${to_host[*]} " == *" $index "* ]]; then
+    kill -STOP "$host_pid"
+    paused=1
+  fi
   # shellcheck disable=SC2086 # each call is its words
   valgrind --tool=lackey --trace-mem=yes --log-file="$work/trace.$index" \
-    "$wsctl" ${calls[$index]} >/dev/null 2>&1
+    "$wsctl" ${calls[$index]} >/dev/null 2>&1 &
+  call_pid=$!
+  if [ -n "$paused" ]; then
+    for _ in $(seq 600); do
+      grep -q poll "/proc/$call_pid/wchan" 2>/dev/null && break
+      sleep 0.05
+    done
+    kill -CONT "$host_pid"
+  fi
+  wait "$call_pid" || true
 done
 
 # Each address touched (instructions, loads, stores), first touch first, mapped to the
@@ -87,5 +111,19 @@ cat "$work"/trace.* | awk -v symbols="$work/symbols" '
       print name[low]
     }
   }
-' >scripts/wsctl.order
+' >"$work/order"
+
+# glibc picks a string function's variant for the processor at start-up (memmove, strlen...:
+# AVX2 under valgrind, which has no AVX-512; EVEX or AVX-512 on many machines): each traced
+# variant's siblings for other processors (every variant of the same function) follow the
+# traced symbols, together, so that the one a machine picks is near the rest.
+isa='(sse2|ssse3|sse4_1|sse4_2|avx|avx2|avx512|evex|evex512)'
+{
+  cat "$work/order"
+  grep -E "^__[a-z0-9]+_${isa}(_[a-z0-9_]+)?\$" "$work/order" \
+    | sed -E "s/^(__[a-z0-9]+)_${isa}(_[a-z0-9_]+)?\$/\1/" | sort -u \
+    | while read -r family; do
+      awk '{print $3}' "$work/symbols" | grep -E "^${family}_${isa}(_[a-z0-9_]+)?\$" || true
+    done | grep -vxF -f "$work/order" || true
+} >scripts/wsctl.order
 echo "wsctl-order: $(wc -l <scripts/wsctl.order) symbols in scripts/wsctl.order"

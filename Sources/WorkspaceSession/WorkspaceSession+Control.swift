@@ -23,19 +23,28 @@ extension WorkspaceSession {
   ///
   /// An inspection (`routes`, `tree`...) is answered on the listener's thread, from the draft
   /// the main actor publishes after every change (``PublishedDraft``): no wake-up of the main
-  /// actor, and no wait behind its work. Every other request goes to the main actor.
+  /// actor, and no wait behind its work. Every other request goes to the main actor, read
+  /// and its words parsed here once (the main actor works a call out from the same parse).
   func startListening() {
     let path = store.path
     let published = publishedDraft
     let store = store
     do {
       control.listener = try ControlListener(file: path) { [weak self] message, connection in
-        if let reply = Self.inspectionReply(message, published, store) {
+        let request: Incoming
+        do throws(ControlError) {
+          request = try Incoming(message)
+        } catch {
+          return connection.reply(ControlListener.error(error))
+        }
+        if case .call(let prepared) = request,
+          let reply = Self.inspectionReply(prepared, published, store)
+        {
           return connection.reply(reply)
         }
         Task { @MainActor in
           guard let self else { return connection.close() }
-          self.handle(message, on: connection)
+          self.handle(request, on: connection)
         }
       }
     } catch {
@@ -43,14 +52,32 @@ extension WorkspaceSession {
     }
   }
 
-  /// The reply to a request that is an inspection, worked out from the published draft, or
-  /// `nil` for any other request (and while the session does not serve calls).
+  /// A request as the listener's thread hands it to the main actor: a call with its words
+  /// parsed, or another request.
+  enum Incoming: Sendable {
+    /// A call (``ControlRequest/run(_:)``), its words parsed.
+    case call(PreparedCall)
+    /// Any other request.
+    case other(ControlRequest)
+
+    /// Reads a request, parsing a call's words.
+    ///
+    /// - Throws: The ``ControlError`` of a message that is no request.
+    nonisolated init(_ message: JSONObject) throws(ControlError) {
+      switch try ControlRequest(message) {
+      case .run(let call): self = .call(PreparedCall(call))
+      case let other: self = .other(other)
+      }
+    }
+  }
+
+  /// The reply to a call that is an inspection, worked out from the published draft, or
+  /// `nil` for any other call (and while the session does not serve calls).
   nonisolated private static func inspectionReply(
-    _ message: JSONObject, _ published: PublishedDraft, _ store: WorkspaceStore
+    _ prepared: PreparedCall, _ published: PublishedDraft, _ store: WorkspaceStore
   ) -> JSONValue? {
-    guard case .run(let call)? = try? ControlRequest(message), !mayTakeLong(call),
-      let draft = published.current,
-      let answer = HostAnswer.inspection(call, draft: draft, store: store)
+    guard !mayTakeLong(prepared.call), let draft = published.current,
+      let answer = HostAnswer.inspection(prepared, draft: draft, store: store)
     else { return nil }
     return reply(answer.reply)
   }
@@ -72,15 +99,15 @@ extension WorkspaceSession {
     control.sessions = []
   }
 
-  private func handle(_ message: JSONObject, on connection: ControlConnection) {
-    let request: ControlRequest
-    do {
-      request = try ControlRequest(message)
-    } catch {
-      return connection.reply(ControlListener.error(error))
-    }
+  private func handle(_ request: Incoming, on connection: ControlConnection) {
+    let other: ControlRequest
     switch request {
-    case .run(let call): run(call, on: connection)
+    case .call(let prepared): return run(prepared, on: connection)
+    case .other(let request): other = request
+    }
+    switch other {
+    // A call comes as `.call` from the listener; a `.run` here was built by other means.
+    case .run(let call): run(PreparedCall(call), on: connection)
     case .status:
       connection.reply(
         ControlReply.status(
@@ -107,21 +134,21 @@ extension WorkspaceSession {
   /// refusal changes nothing anywhere. Should the workspace change while the call is worked
   /// out (another call, the host's own edit), the draft is dropped unseen and the call runs
   /// again here, on the state as it is now.
-  private func run(_ call: HostCall, on connection: ControlConnection) {
+  private func run(_ prepared: PreparedCall, on connection: ControlConnection) {
     // A file the session cannot read or write: wsctl runs the call on the file and reports
     // its error as file mode does, and nothing changes here.
     guard isServingCalls else { return connection.reply(Self.declined) }
     let draft = workspace.makeDraft()
     // Worked out here unless it may take long: a command or a read costs microseconds, less
     // than the hops off the main actor and back.
-    guard Self.mayTakeLong(call) else {
+    guard Self.mayTakeLong(prepared.call) else {
       return finish(
-        call, HostAnswer(call, draft: draft, store: store), respond: connection.reply)
+        prepared, HostAnswer(prepared, draft: draft, store: store), respond: connection.reply)
     }
     let store = store
     Task.detached {
-      let answer = HostAnswer(call, draft: draft, store: store)
-      await self.finish(call, answer, respond: connection.reply)
+      let answer = HostAnswer(prepared, draft: draft, store: store)
+      await self.finish(prepared, answer, respond: connection.reply)
     }
   }
 
@@ -137,11 +164,12 @@ extension WorkspaceSession {
   /// Commits a worked-out call (working it out again if the workspace changed meanwhile),
   /// then answers it: at once when it changed nothing, else once the change is durable.
   func finish(
-    _ call: HostCall, _ answer: HostAnswer, respond: @escaping @Sendable (JSONValue) -> Void
+    _ prepared: PreparedCall, _ answer: HostAnswer,
+    respond: @escaping @Sendable (JSONValue) -> Void
   ) {
     var answer = answer
     if let draft = answer.draft, !workspace.isCurrent(draft) {
-      answer = HostAnswer(call, draft: workspace.makeDraft(), store: store)
+      answer = HostAnswer(prepared, draft: workspace.makeDraft(), store: store)
     }
     if answer.isDeclined { return respond(Self.declined) }
     if let draft = answer.draft {
@@ -168,7 +196,7 @@ extension WorkspaceSession {
       once.send {
         guard let error else { return Self.reply(reply) }
         return Self.reply(
-          HostAnswer.failedToSave(error, store: store, fileName: call.fileName))
+          HostAnswer.failedToSave(error, store: store, fileName: prepared.call.fileName))
       }
     }
   }

@@ -60,7 +60,7 @@ extension WorkspaceSession {
         knownStamp: checksFile ? nil : stamp)
       if checksFile, answer.draft != nil { control.fileChecked = now }
     }
-    finish(call, answer, respond: respond)
+    finish(prepared, answer, respond: respond)
   }
 
   /// How long a control session's lines rely on the last check that the file may be written.

@@ -110,14 +110,8 @@ public final class WorkspaceSession {
   /// Whether the host records its layout size, which adoption then keeps.
   @ObservationIgnored private(set) var recordsLayoutSize = false
   @ObservationIgnored private var syncTask: Task<Void, Never>?
-  /// Whether ``syncTask`` is waiting out the autosave delay, with no save handed to the writer.
-  @ObservationIgnored private var isWaitingToSave = false
-  /// A save begun while ``syncTask`` waited out the autosave delay (a change waited for by
-  /// ``whenDurable(through:acknowledge:_:)``), which the task finishes once it wakes.
-  @ObservationIgnored private var begunEarly: BegunSave?
-  /// Whether a save is with the writer: the watcher's news then waits for its outcome, since
-  /// the file it saw change may be the one this save wrote.
-  @ObservationIgnored private var isSaveInFlight = false
+  /// Where ``syncTask``'s save stands.
+  @ObservationIgnored private var saveState = SaveState.idle
   /// Whether the watcher saw the file's directory change while a save was with the writer.
   @ObservationIgnored private var fileMayHaveChangedDuringSave = false
   /// What waits for a change to be durable (``whenDurable(through:acknowledge:_:)``), in the order asked.
@@ -296,7 +290,7 @@ public final class WorkspaceSession {
       // A task waiting out the autosave delay (the change itself started it) would hand the
       // save over only once it woke, a turn of the main actor later, after whatever else the
       // change woke: the save is handed over now, and the task finishes it when it wakes.
-      if isWaitingToSave, begunEarly == nil { begunEarly = beginSave() }
+      if case .waiting = saveState { saveState = .begunEarly(beginSave()) }
       syncTask.cancel()  // skips the autosave delay; a running write completes
     } else {
       startSync(after: nil)
@@ -433,7 +427,7 @@ public final class WorkspaceSession {
   /// adopted by that save if it came before the save's lock, or found then.
   private func fileMayHaveChanged() {
     guard watcher != nil else { return }
-    guard !isSaveInFlight else {
+    guard !saveState.isWithWriter else {
       fileMayHaveChangedDuringSave = true
       return
     }
@@ -465,7 +459,7 @@ public final class WorkspaceSession {
   @discardableResult
   private func startSync(after delay: Duration?) -> Task<Void, Never> {
     let begun = delay == nil && needsSync ? beginSave() : nil
-    isWaitingToSave = delay != nil
+    saveState = delay != nil ? .waiting : begun != nil ? .inFlight : .idle
     let task = Task { [weak self] in
       if let delay { try? await Task.sleep(for: delay) }
       await self?.synchronizeWhileNeeded(begun: begun)
@@ -481,20 +475,19 @@ public final class WorkspaceSession {
   private func synchronizeWhileNeeded(begun: BegunSave?) async {
     var begun = begun
     while true {
-      isWaitingToSave = false
       // A save a durability waiter began during the delay, else one begun now.
-      begun = begun ?? begunEarly
-      begunEarly = nil
-      guard begun != nil || needsSync else { break }
-      let save = begun ?? beginSave()
+      if case .begunEarly(let early) = saveState { begun = early }
+      guard let save = begun ?? (needsSync ? beginSave() : nil) else { break }
       begun = nil
+      saveState = .inFlight
       await finish(save)
       if status.isStuck { break }
       if needsSync {
-        isWaitingToSave = true
+        saveState = .waiting
         try? await Task.sleep(for: autosaveDelay)
       }
     }
+    saveState = .idle
     syncTask = nil
   }
 
@@ -504,13 +497,35 @@ public final class WorkspaceSession {
     let outcome: SessionWriter.PendingOutcome
   }
 
+  /// Where the autosave task's save stands: one state, so that a save begun early is never
+  /// with the writer unseen, nor waited for when none is.
+  private enum SaveState {
+    /// No save is with the writer, and the task (if any) does not wait out the delay.
+    case idle
+    /// The task waits out the autosave delay; no save is with the writer.
+    case waiting
+    /// A save handed to the writer while the task waited out the delay (a change waited for
+    /// by ``whenDurable(through:acknowledge:_:)``), which the task finishes once it wakes.
+    case begunEarly(BegunSave)
+    /// A save the task handed to the writer and awaits.
+    case inFlight
+
+    /// Whether a save is with the writer: the watcher's news then waits for its outcome,
+    /// since the file it saw change may be the one this save wrote.
+    var isWithWriter: Bool {
+      switch self {
+      case .begunEarly, .inFlight: true
+      case .idle, .waiting: false
+      }
+    }
+  }
+
   /// Hands the state to the writer: the first half of one round of synchronising.
   private func beginSave() -> BegunSave {
     let clock = ContinuousClock()
     let started = clock.now
     defer { mainActorTime += clock.now - started }
     needsSync = false
-    isSaveInFlight = true
     let sent = pending
     let lastSent = sent.last?.sequence ?? -1
     let request = SessionWriter.Request(
@@ -529,7 +544,7 @@ public final class WorkspaceSession {
     let clock = ContinuousClock()
     let lastSent = save.lastSent
     let finished = clock.now
-    isSaveInFlight = false
+    saveState = .idle
     defer {
       // What the watcher saw during the save, judged against the stamp the save left.
       if fileMayHaveChangedDuringSave {

@@ -90,18 +90,21 @@ package struct HostAnswer: Sendable {
   /// drawn (a drawing records the area it drew in). It reads only the draft: no file, no
   /// lock, nothing to commit.
   ///
+  /// The call comes with its words parsed (by the listener's thread), so that a call that is
+  /// not an inspection is worked out on the main actor from the same parse.
+  ///
   /// - Parameters:
-  ///   - call: The call.
+  ///   - prepared: The call, its words parsed.
   ///   - draft: A draft of the host's workspace as it is now.
   ///   - store: The host's store, for the messages that name its file.
   package static func inspection(
-    _ call: HostCall, draft: WorkspaceDraft, store: WorkspaceStore
+    _ prepared: PreparedCall, draft: WorkspaceDraft, store: WorkspaceStore
   ) -> HostAnswer? {
-    guard let invocation = try? Invocation(arguments: call.arguments),
+    guard case .success(let invocation) = prepared.invocation,
       invocation.isServedByHost, invocation.options.templatesFile == nil,
       !invocation.steps.contains(where: \.isEdit)
     else { return nil }
-    let answer = HostAnswer(call, invocation, draft: draft, store: store)
+    let answer = HostAnswer(prepared.call, invocation, draft: draft, store: store)
     guard answer.draft == nil, answer.drawnArea == nil else { return nil }
     return answer
   }
