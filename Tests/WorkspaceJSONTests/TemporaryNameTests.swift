@@ -55,4 +55,28 @@ import Testing
     #expect(Set(names).count == names.count)
     #expect(names.allSatisfy { $0.hasPrefix(prefix) })
   }
+
+  /// A path split as the kernel splits it, at its last `/` byte: the temporary file stands in
+  /// the same directory, hidden, named after the file.
+  @Test(arguments: [
+    ("w.json", ".", "w.json", ".w.json.tmp-"),
+    ("./w.json", ".", "w.json", "./.w.json.tmp-"),
+    ("/w.json", "/", "w.json", "/.w.json.tmp-"),
+    ("a/b/w.json", "a/b", "w.json", "a/b/.w.json.tmp-"),
+    (
+      "/tmp/Ünïcödé dir/wörk space.json", "/tmp/Ünïcödé dir", "wörk space.json",
+      "/tmp/Ünïcödé dir/.wörk space.json.tmp-"
+    ),
+    // A combining mark after a `/` makes one character of the two; the `/` still ends the
+    // directory's name.
+    ("dir/\u{301}w.json", "dir", "\u{301}w.json", "dir/.\u{301}w.json.tmp-"),
+  ])
+  func aPathIsSplitAtItsLastSlashByte(
+    path: String, directory: String, name: String, prefix: String
+  ) {
+    #expect(FileSystem.directoryName(of: path) == directory)
+    #expect(FileSystem.baseName(of: path) == name)
+    #expect(FileSystem.temporaryPrefix(for: path) == prefix)
+    #expect(FileSystem.temporaryPath(for: path).hasPrefix(prefix + "\(getpid())-"))
+  }
 }

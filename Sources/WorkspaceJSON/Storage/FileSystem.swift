@@ -184,9 +184,16 @@ package enum FileSystem {
 
   /// The prefix of the temporary files made for `path`: `.name.tmp-` in the same directory.
   static func temporaryPrefix(for path: String) -> String {
-    let directory = directoryName(of: path)
-    let name = baseName(of: path)
-    return (directory == "." && !path.hasPrefix("./") ? "" : directory + "/") + ".\(name).tmp-"
+    let utf8 = path.utf8
+    let slash = utf8.lastIndex(of: UInt8(ascii: "/"))
+    let nameStart = slash.map(utf8.index(after:)) ?? utf8.startIndex
+    var prefix = ""
+    prefix.reserveCapacity(utf8.count + 6)
+    prefix.append(contentsOf: Substring(utf8[..<nameStart]))
+    prefix.append(".")
+    prefix.append(contentsOf: Substring(utf8[nameStart...]))
+    prefix.append(".tmp-")
+    return prefix
   }
 
   /// A new temporary path beside `path`: the process's id and the next of its numbers, which
@@ -294,14 +301,20 @@ package enum FileSystem {
     }
   }
 
+  /// The directory of `path`, as the kernel reads it: everything before its last `/` byte
+  /// (`/` for a file at the root, `.` for a bare name). Bytes, not characters: a `/` that a
+  /// combining mark follows is one character with it, and still ends a directory's name.
   static func directoryName(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
+    let utf8 = path.utf8
+    guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+    return slash == utf8.startIndex ? "/" : String(Substring(utf8[..<slash]))
   }
 
+  /// The name of `path` within its directory: everything after its last `/` byte.
   static func baseName(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
+    let utf8 = path.utf8
+    guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+    return String(Substring(utf8[utf8.index(after: slash)...]))
   }
 
   static func errorText() -> String {
