@@ -153,24 +153,10 @@ extension OnePassDecoder {
       }
       guard let token else { throw NeedsReference() }
       routes.append(token)
-    } while try nextToken()
+    } while try next(closing: 0x5D)
     guard routes.count <= limits.maximumStackDepth else { throw NeedsReference() }
     stackCapacity = routes.count
     return routes
-  }
-
-  /// After a stack's token: whether another follows, as ``next(closing:)`` says. The comma
-  /// that most often stands right after the token, and the line break and indentation after
-  /// it, are passed here, inline: the call to ``next(closing:)`` after each token was a
-  /// tenth of its cost.
-  @inline(__always)
-  private mutating func nextToken() throws(NeedsReference) -> Bool {
-    guard reader.index < reader.count, reader.byte(at: reader.index) == 0x2C else {
-      return try next(closing: 0x5D)
-    }
-    reader.index &+= 1
-    reader.skipWhitespace()
-    return true
   }
 
   /// The closing quote of the string whose opening quote is at the reader's offset, the
