@@ -98,7 +98,7 @@ extension RouteToken {
       buffer.baseAddress!.initialize(from: utf8.baseAddress!, count: utf8.count)
       return utf8.count
     }
-    self.init(canonicalText: text, nameLength: nameLength)
+    self.init(canonicalText: text, count: utf8.count, nameLength: nameLength)
   }
 
   /// The length of the name if `bytes` are already a token's canonical text (``description``):
