@@ -31,6 +31,16 @@ public struct RouteToken: Sendable {
     self.init(storage: text, nameLength: nameLength, canonicalLength: text.utf8.count)
   }
 
+  /// Wraps canonical text of `count` bytes, at most ``maximumLength``, whose name is its
+  /// first `nameLength` bytes: for text just made of bytes counted already (counting a
+  /// string's bytes again, twice, was a tenth of parsing a token from a file's bytes).
+  init(canonicalText text: String, count: Int, nameLength: Int) {
+    assert(count == text.utf8.count && count <= RouteToken.maximumLength)
+    storage = text
+    self.nameLength = UInt32(truncatingIfNeeded: nameLength)
+    canonicalLength = UInt32(truncatingIfNeeded: count)
+  }
+
   private init(storage: String, nameLength: Int, canonicalLength: Int) {
     precondition(storage.utf8.count <= UInt32.max, "route token too long")
     self.storage = storage

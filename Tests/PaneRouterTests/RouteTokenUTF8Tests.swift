@@ -50,6 +50,43 @@ import Testing
     #expect(fromBytes.arguments == fromText.arguments)
   }
 
+  /// Every ASCII character (and one beyond) at the start of a name, inside it, alone as an
+  /// argument and between two: read from bytes, the same token and canonical text as parsed
+  /// from a string, or the same error; and a token read has a valid name and the canonical
+  /// text a token made from its name and arguments has. Both parsers first check whether the
+  /// text is canonical as it stands, looking each byte up in a table of classes: a byte in
+  /// the wrong class would be taken as it stands (`a/b` as a name, `a:!` unescaped), which
+  /// only the token made from its parts shows.
+  @Test(arguments: Array(0..<128).map { String(Unicode.Scalar(UInt8($0))) } + ["é"])
+  func everyCharacterWhereverItStandsParsesAsFromText(character: String) {
+    for text in [
+      character, character + "a", "a" + character, "a" + character + "b", "a:" + character,
+      "a:b" + character + ":c", "a:" + character + character,
+    ] {
+      var utf8 = text
+      let fromBytes = utf8.withUTF8 { buffer in
+        Result { () throws(PaneRouterError) in try RouteToken(parsingUTF8: buffer) }
+      }
+      let fromText = Result { () throws(PaneRouterError) in try RouteToken(parsing: text) }
+      switch (fromBytes, fromText) {
+      case (.success(let left), .success(let right)):
+        #expect(left == right, "\(text)")
+        #expect(left.description == right.description, "\(text)")
+        #expect(left.name == right.name, "\(text)")
+        guard RouteToken.isValidName(left.name) else {
+          Issue.record("\(text): read with the name \(left.name)")
+          continue
+        }
+        let made = RouteToken(name: left.name, arguments: left.arguments)
+        #expect(made.description == left.description, "\(text)")
+      case (.failure(let left), .failure(let right)):
+        #expect(left == right, "\(text)")
+      default:
+        Issue.record("\(text): \(fromBytes) but \(fromText)")
+      }
+    }
+  }
+
   /// The byte set a token's canonical text is checked against: each byte below 0x80 in it
   /// exactly when its character is unreserved, no byte at or above 0x80.
   @Test func byteSetsHoldExactlyTheirCharacters() {

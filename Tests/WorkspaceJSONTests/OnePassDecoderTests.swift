@@ -263,6 +263,42 @@ import WorkspaceTestSupport
     #expect(Self.expectAgreement(Array(text.utf8), text).isOnePass == isOnePass)
   }
 
+  /// Every form of the separator between members and elements, which the one-pass decoder
+  /// passes inline when the comma follows the value directly and otherwise with the
+  /// reader's whitespace rules: whitespace before or after the comma, or both, read in one
+  /// pass alike; a trailing or doubled comma, or one at the end of the document, refused by
+  /// the reference alike (with its error).
+  @Test(arguments: [
+    (",", true), (", ", true), (" ,", true), ("\n\t ,\r\n  ", true),
+    (",\n" + String(repeating: " ", count: 20), true), ("\t,\t", true), (",,", false),
+    (", ,", false), ("\u{0B},", false), (",\u{0B}", false),
+  ])
+  func everySeparatorReadsAlike(separator: String, isOnePass: Bool) {
+    let text =
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"split","axis":"vertical","#
+      + #""weights":[0.5,0.5],"children":[{"id":2,"kind":"pane","router":{"kind":"k","#
+      + #""stack":["a","b:1","c"]}},{"id":3,"kind":"pane","router":{"kind":"k","#
+      + #""stack":["search:swift%20testing","d"]}}]}}"#
+    let separated = text.replacingOccurrences(of: ",", with: separator)
+    #expect(Self.expectAgreement(Array(separated.utf8), separated).isOnePass == isOnePass)
+  }
+
+  @Test(arguments: [
+    #"{"format":"workspace","version":3,"root":{"id":1,"kind":"pane","#
+      + #""router":{"kind":"k","stack":["a",]}}}"#,
+    #"{"format":"workspace","version":3,"root":{"id":1,"kind":"pane","#
+      + #""router":{"kind":"k","stack":["a"],}}}"#,
+    #"{"format":"workspace","version":3,"root":{"id":1,"kind":"pane","#
+      + #""router":{"kind":"k","stack":["a"]}},}"#,
+    #"{"format":"workspace","version":3,"root":{"id":1,"kind":"pane","#
+      + #""router":{"kind":"k","stack":["a",      "#,
+    #"{"format":"workspace","version":3,"#,
+  ])
+  func aCommaBeforeAClosingBracketOrTheEndIsTheReferencesToRefuse(text: String) {
+    #expect(!Self.expectAgreement(Array(text.utf8), text).isOnePass)
+    #expect(throws: WorkspaceFileError.self) { try WorkspaceFile.decode(Array(text.utf8)) }
+  }
+
   /// Every kind of node with its own router and arrays, which the one-pass decoder moves
   /// from the members it read into the node: read in one pass alike, each router where it
   /// was; and nodes refused after their router or arrays were moved out (a pane with a

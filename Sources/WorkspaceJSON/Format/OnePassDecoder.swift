@@ -58,10 +58,11 @@ struct OnePassDecoder {
     self.limits = limits
     // Room for a node per half kilobyte: a pane with ten routes takes about that much, one
     // with a hundred several kilobytes (growing the dictionary hashes every id again, 1.5% of
-    // a restore of 100 short panes). Distinct tokens are rarer than one in 64 bytes (growing
-    // the cache costs more than room to spare).
+    // a restore of 100 short panes). Distinct tokens are about one in 220 bytes (a pane's
+    // own `detail:N`): room for one in 256 bytes, rounded up to a power of two, holds them
+    // without growing, and zeroes a quarter of the slots that room for one in 64 did.
     nodes = Dictionary(minimumCapacity: buffer.count / 512)
-    tokenCache = TokenCache(expectedCount: buffer.count / 64)
+    tokenCache = TokenCache(expectedCount: buffer.count / 256)
   }
 
   /// The state stored in `bytes` when the file needs nothing the reference decoder would
