@@ -30,9 +30,8 @@ package final class FileWatcher: @unchecked Sendable {
   ///     concerns the file.
   package init(path: String, onChange: @escaping @Sendable () -> Void) {
     self.path = path
-    let slash = path.lastIndex(of: "/")
-    directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-    name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    directory = FileSystem.directoryName(of: path)
+    name = FileSystem.baseName(of: path)
     self.onChange = onChange
     if let pipe = try? Platform.makePipe(nonBlocking: false) { wakeUp = pipe }
     Platform.startThread { [self] in self.run() }

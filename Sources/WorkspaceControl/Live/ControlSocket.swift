@@ -47,10 +47,10 @@ package struct ControlSocket: Sendable {
   static func canonicalPath(_ file: String) -> String {
     let target = (try? FileSystem.resolveLinks(file)) ?? file
     if let resolved = realPath(target) { return resolved }
-    let slash = target.lastIndex(of: "/")
-    let directory = slash.map { $0 == target.startIndex ? "/" : String(target[..<$0]) } ?? "."
-    let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-    guard let resolvedDirectory = realPath(directory) else { return target }
+    let name = FileSystem.baseName(of: target)
+    guard let resolvedDirectory = realPath(FileSystem.directoryName(of: target)) else {
+      return target
+    }
     return (resolvedDirectory == "/" ? "" : resolvedDirectory) + "/" + name
   }
 

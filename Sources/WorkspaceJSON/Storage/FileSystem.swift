@@ -304,14 +304,14 @@ package enum FileSystem {
   /// The directory of `path`, as the kernel reads it: everything before its last `/` byte
   /// (`/` for a file at the root, `.` for a bare name). Bytes, not characters: a `/` that a
   /// combining mark follows is one character with it, and still ends a directory's name.
-  static func directoryName(of path: String) -> String {
+  package static func directoryName(of path: String) -> String {
     let utf8 = path.utf8
     guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
     return slash == utf8.startIndex ? "/" : String(Substring(utf8[..<slash]))
   }
 
   /// The name of `path` within its directory: everything after its last `/` byte.
-  static func baseName(of path: String) -> String {
+  package static func baseName(of path: String) -> String {
     let utf8 = path.utf8
     guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
     return String(Substring(utf8[utf8.index(after: slash)...]))
