@@ -57,14 +57,11 @@ final class ToolCommand: Sendable {
 
   /// The entry a call's words start, at `index`: a subcommand's two words, else one word.
   ///
-  /// A word that starts no entry (a workspace command's, as in `wsctl focus 2`) is answered
-  /// by ``isFirstWord(_:)`` without building the table.
+  /// Only the entries of the first word are built (``entries(startingWith:)``): none for a
+  /// workspace command's word, as in `wsctl focus 2`.
   static func starting(_ words: [String], at index: Int) -> ToolCommand? {
-    guard index < words.count, isFirstWord(words[index]) else { return nil }
-    let first = words[index]
-    return all.first { command in
-      // The first word rules out nearly every entry without building its words.
-      guard first == (command.parent ?? command.syntax.word) else { return false }
+    guard index < words.count else { return nil }
+    return entries(startingWith: words[index]).first { command in
       let end = index + command.words.count
       return end <= words.count && words[index..<end].elementsEqual(command.words)
     }
@@ -87,11 +84,6 @@ final class ToolCommand: Sendable {
   /// The word subcommands stand under (`template list`), the one first word of an entry
   /// outside ``topLevelWords``. `ToolTableTests` checks both against ``all``.
   static let parentWord = "template"
-
-  /// Whether an entry starts with `word`: one of ``topLevelWords`` or ``parentWord``.
-  static func isFirstWord(_ word: String) -> Bool {
-    word == parentWord || topLevelWords.contains(word)
-  }
 }
 
 /// The words of one tool command after its own, read for its entry's ``ToolCommand/make``.
@@ -159,409 +151,499 @@ struct ToolArguments {
 extension ToolCommand {
   /// Every tool command; the top-level ones in the order `wsctl --help` lists them.
   static let all: [ToolCommand] = [
-    ToolCommand(
-      CommandSyntax(
-        "show", "Draw the active tab as boxes: pane numbers, titles, top routes, focus marked.",
-        options: [
-          CommandOption("--size", value: ArgumentSyntax("WxH", [.size])),
-          CommandOption("--ascii"),
-        ],
-        help: [
-          ArgumentHelp(
-            "--size WxH", "the drawing size, 1 to 1000 each way (default: the terminal)"),
-          ArgumentHelp("--ascii", "ASCII instead of box-drawing characters"),
-        ],
-        example: "show --size 80x24"), .servedByHost
-    ) { arguments throws(Failure) in
-      var ascii = false
-      while let next = arguments.parser.nextWord, next.hasPrefix("--") {
-        _ = arguments.parser.readWord()
-        guard next == "--ascii" else {
-          throw .usage(
-            "unknown option '\(next)' for 'show' "
-              + Invocation.position(arguments.parser.index - 1))
-        }
-        ascii = true
-      }
-      return .show(ascii: ascii)
-    },
-    ToolCommand(
-      CommandSyntax("tree", "Print the whole tree with ids, kinds and routes."), .servedByHost
-    ) { _ in .tree },
-    ToolCommand(
-      CommandSyntax(
-        "routes", "Print a router's stack and modal (default the focused pane's).",
-        arguments: [
-          ArgumentSyntax("N|%ID|MARK", [.paneReference, .nodeID], isOptional: true)
-        ],
-        help: [
-          ArgumentHelp(
-            "N|%ID|MARK", "a pane number, a mark, last, or the id of any node that owns a router")
-        ],
-        example: "routes 2"), .servedByHost
-    ) { arguments throws(Failure) in
-      guard let (text, index) = arguments.optional() else {
-        return .routes(nil, word: arguments.position)
-      }
-      guard let reference = CommandParser.paneReference(text) else {
+    showCommand,
+    treeCommand,
+    routesCommand,
+    layoutCommand,
+    historyCommand,
+    closedCommand,
+    openCommand,
+    validateCommand,
+    initCommand,
+    migrateCommand,
+    restoreBackupCommand,
+    statusCommand,
+    watchCommand,
+    controlCommand,
+    completionsCommand,
+    loadLayoutCommand,
+    saveLayoutCommand,
+    helpCommand,
+    templateListCommand,
+    templateShowCommand,
+    templateExportCommand,
+  ]
+
+  /// The entries whose first word is `word`: each entry is built at its first use, so a call
+  /// builds the one it runs (building the whole table, its syntax, help and closures, was a
+  /// sixth of the instructions of `wsctl routes` to a live host).
+  static func entries(startingWith word: String) -> [ToolCommand] {
+    switch word {
+    case "show": [showCommand]
+    case "tree": [treeCommand]
+    case "routes": [routesCommand]
+    case "layout": [layoutCommand]
+    case "history": [historyCommand]
+    case "closed": [closedCommand]
+    case "open": [openCommand]
+    case "validate": [validateCommand]
+    case "init": [initCommand]
+    case "migrate": [migrateCommand]
+    case "restore-backup": [restoreBackupCommand]
+    case "status": [statusCommand]
+    case "watch": [watchCommand]
+    case "control": [controlCommand]
+    case "completions": [completionsCommand]
+    case "load-layout": [loadLayoutCommand]
+    case "save-layout": [saveLayoutCommand]
+    case "help": [helpCommand]
+    case "template": [templateListCommand, templateShowCommand, templateExportCommand]
+    default: []
+    }
+  }
+
+  /// `show`.
+  static let showCommand = ToolCommand(
+    CommandSyntax(
+      "show", "Draw the active tab as boxes: pane numbers, titles, top routes, focus marked.",
+      options: [
+        CommandOption("--size", value: ArgumentSyntax("WxH", [.size])),
+        CommandOption("--ascii"),
+      ],
+      help: [
+        ArgumentHelp(
+          "--size WxH", "the drawing size, 1 to 1000 each way (default: the terminal)"),
+        ArgumentHelp("--ascii", "ASCII instead of box-drawing characters"),
+      ],
+      example: "show --size 80x24"), .servedByHost
+  ) { arguments throws(Failure) in
+    var ascii = false
+    while let next = arguments.parser.nextWord, next.hasPrefix("--") {
+      _ = arguments.parser.readWord()
+      guard next == "--ascii" else {
         throw .usage(
-          "invalid pane '\(text)' \(Invocation.position(index)): expected N, %ID, MARK or last")
+          "unknown option '\(next)' for 'show' "
+            + Invocation.position(arguments.parser.index - 1))
       }
-      return .routes(reference, word: arguments.position)
-    },
-    ToolCommand(
-      CommandSyntax(
-        "layout", "Print every visible pane's rectangle at a size.",
-        arguments: [ArgumentSyntax("WxH", [.size], expected: "a size WxH")],
-        help: [ArgumentHelp("WxH", "the size, such as 120x40")], example: "layout 120x40"),
-      .servedByHost
-    ) { arguments throws(Failure) in
-      let (text, index) = try arguments.required(0)
-      guard let size = Size(parsing: text) else {
-        throw .usage(
-          "invalid size '\(text)' \(Invocation.position(index)): expected WxH such as 120x40")
-      }
-      return .layout(size)
-    },
-    ToolCommand(CommandSyntax("history", "List the undo and redo entries."), .servedByHost) {
-      _ in .history
-    },
-    ToolCommand(
-      CommandSyntax(
-        "closed", "List the closed panes and tabs that 'reopen N' brings back, newest first."),
-      .servedByHost
-    ) { _ in .closed },
-    ToolCommand(
-      CommandSyntax(
-        "open", "Run the commands of a deep link.",
-        arguments: [ArgumentSyntax("URL", [.link], expected: "a URL")],
-        help: [ArgumentHelp("URL", "scheme://workspace/word/word...")],
-        example: "open 'myapp://workspace/focus/2/push/detail:7'"), .servedByHost
-    ) { arguments throws(Failure) in
-      let (link, index) = try arguments.required(0)
-      do throws(CommandSyntaxError) {
-        return .open(link, try CommandParser.parse(link: link), word: arguments.position)
-      } catch {
-        // A grammar error counts the path segments of the link; name the link.
-        if case .invalidURL = error { throw .usage("\(error) (word \(index + 1))") }
-        throw .usage("invalid link '\(link)' (word \(index + 1)): \(error)")
-      }
-    },
-    ToolCommand(
-      CommandSyntax(
-        "validate", "Check the file and print every diagnostic; exit 65 if it is not clean.",
-        example: "-f workspace.json validate"), .standalone
-    ) { _ in .validate },
-    ToolCommand(
-      CommandSyntax(
-        "init",
-        "Write the default workspace to the file, or with --from LAYOUT a workspace of a layout.",
-        arguments: [
-          ArgumentSyntax(
-            "NAME", [.templateName], isOptional: true, expected: "a template name"),
-          ArgumentSyntax(
-            "KEY=VALUE", [.templateParameter], isOptional: true, isRepeated: true,
-            expected: "a parameter KEY=VALUE"),
-        ],
-        options: [CommandOption("--force")],
-        help: [
-          ArgumentHelp("--force", "overwrite an existing file (kept as the backup)"),
-          ArgumentHelp(
-            "NAME", "with --from, the template to start from when the file holds several"),
-          ArgumentHelp("KEY=VALUE", "with --from, the value of a {KEY} placeholder, once for each"),
-        ],
-        example: "--from dev.layout.json init project=mail"),
-      .standalone
-    ) { arguments throws(Failure) in
-      var force = false
-      var name: String?
-      var parameters: [String: String] = [:]
-      // Up to a command word (which `init` cannot be combined with) or a second --force,
-      // which the call then refuses as it would any misplaced option.
-      while let word = arguments.parser.nextWord, !arguments.parser.isCommandWord(word),
-        !(force && word == "--force")
-      {
-        let index = arguments.parser.index
-        _ = arguments.parser.readWord()
-        if word == "--force" {
-          force = true
-        } else if let (key, value) = try ToolArguments.parameter(word, at: index) {
-          guard parameters.updateValue(value, forKey: key) == nil else {
-            throw .usage(
-              "invalid argument '\(word)' \(Invocation.position(index)): expected a value for "
-                + "'\(key)' given once")
-          }
-        } else if name == nil {
-          name = ToolArguments.templateName(word)
-        } else {
-          throw .usage(
-            "invalid argument '\(word)' \(Invocation.position(index)): expected a parameter "
-              + "KEY=VALUE")
-        }
-      }
-      return .initialize(force: force, name: name, parameters: parameters)
-    },
-    ToolCommand(
-      CommandSyntax(
-        "migrate",
-        "Rewrite an older or repaired file in the current format; a file already so is left "
-          + "alone.",
-        example: "-f old.json migrate"), .standalone
-    ) { _ in .migrate },
-    ToolCommand(
-      CommandSyntax(
-        "restore-backup",
-        "Replace the file with its backup (the file is kept as FILE.before-restore).",
-        options: [CommandOption("--force")],
-        help: [ArgumentHelp("--force", "restore even while a host is live for the file")],
-        discussion: [
-          "While a host is live for the file, restore-backup is refused (exit 1), naming the "
-            + "host's pid: the host would adopt the older backup, and its own saved changes "
-            + "would be gone from the file and from the host. Stop the host first, or give "
-            + "--force to restore anyway."
-        ]), .standalone
-    ) { arguments in .restoreBackup(force: arguments.flag("--force")) },
-    ToolCommand(
-      CommandSyntax(
-        "status",
-        "Say whether a host is live for the file, its pid, or why none is (exit 0; 75 for a "
-          + "host that does not answer).",
-        example: "status --json"), .local(Status.run)
-    ) { _ in .status },
-    ToolCommand(
-      CommandSyntax(
-        "watch",
-        "Print every change as it happens, one line each, until interrupted or the host exits.",
-        example: "watch --json"), .local(Watch.run)
-    ) { _ in .watch },
-    ToolCommand(
-      CommandSyntax(
-        "control",
-        "Run the calls of SCRIPT's lines (default standard input), one reply line each, over "
-          + "one connection to a live host, else on the file.",
-        arguments: [ArgumentSyntax("SCRIPT", [.file], isOptional: true)],
-        options: [CommandOption("--write-at-end")],
-        help: [
-          ArgumentHelp("SCRIPT", "a file of calls, one a line; '-' or none: standard input"),
-          ArgumentHelp(
-            "--write-at-end", "without a host, write the file once, after the last line"),
-        ],
-        discussion: [
-          "Each line is one call's words after 'wsctl' and its global options, quoted as in a "
-            + "shell; the call's options apply to every line. Each line gets one reply line on "
-            + "standard output, in order: {\"line\": N, \"exit\": E, \"output\": \"…\", "
-            + "\"errors\": \"…\"}, what the call alone would print and exit with. An edit is "
-            + "answered once it is durable; a script may send many lines before reading the "
-            + "replies. See 'Control mode' in docs/CLI.md."
-        ],
-        example: "-f workspace.json control script.txt"), .local(ControlMode.run)
-    ) { arguments throws(Failure) in
-      var script: String?
-      var writeAtEnd = false
-      while let word = arguments.parser.readWord() {
-        let index = arguments.parser.index - 1
-        if word == "--write-at-end" {
-          guard !writeAtEnd else {
-            throw .usage(
-              "option '--write-at-end' given twice \(Invocation.position(index)) for 'control'")
-          }
-          writeAtEnd = true
-        } else if script == nil {
-          script = word
-        } else {
-          throw .usage("'control' takes one SCRIPT; '\(word)' \(Invocation.position(index))")
-        }
-      }
-      return .control(script: script, writeAtEnd: writeAtEnd)
-    },
-    ToolCommand(
-      CommandSyntax(
-        "completions", "Print a shell completion script.",
-        arguments: [
-          ArgumentSyntax(
-            Completions.shellChoice, [.shell],
-            expected: "a shell: " + Completions.shellList)
-        ],
-        help: [ArgumentHelp("SHELL", Completions.shellList)],
-        example: "completions bash > /etc/bash_completion.d/wsctl"), .standalone
-    ) { arguments throws(Failure) in
-      let (shell, index) = try arguments.required(0)
-      guard Completions.shells.contains(shell) else {
-        throw .usage(
-          "unknown shell '\(shell)' \(Invocation.position(index)): expected "
-            + Completions.shellList)
-      }
-      return .completions(shell)
-    },
-    ToolCommand(
-      CommandSyntax(
-        "load-layout",
-        "Open the tabs of a layout file (tmuxp load), or with --reconcile apply it onto the "
-          + "active tab (Zellij's override-layout).",
-        arguments: [
-          ArgumentSyntax("LAYOUT", [.file], expected: "a layout FILE"),
-          ArgumentSyntax(
-            "KEY=VALUE", [.templateParameter], isOptional: true, isRepeated: true,
-            expected: "a parameter KEY=VALUE"),
-        ],
-        options: [CommandOption("--reconcile"), CommandOption("--keep")],
-        help: [
-          ArgumentHelp("LAYOUT", "a layout file (or a templates file holding one template)"),
-          ArgumentHelp("KEY=VALUE", "the value of a {KEY} placeholder, once for each"),
-          ArgumentHelp(
-            "--reconcile",
-            "keep the active tab's panes it names by mark or title (routers, history, ids), open the "
-              + "missing, close the rest; a workspace layout reconciles the whole workspace"),
-          ArgumentHelp(
-            "--keep", "reconcile, keeping the panes it does not name (implies --reconcile)"),
-        ],
-        discussion: [
-          "One undoable change, like any edit; it combines with other commands in one "
-            + "transaction. With --reconcile it prints what it kept, opened and closed (--json: "
-            + "\"reconciled\"). The file is read where wsctl runs; a live host is sent its "
-            + "absolute path. docs/FORMAT.md describes layout files."
-        ],
-        example: "load-layout dev.layout.json project=mail"), .servedByHost
-    ) { arguments throws(Failure) in
-      var file: String?
-      var parameters: [String: String] = [:]
-      var reconcile = false
-      var keep = false
-      // The options anywhere, LAYOUT first of the other words, then KEY=VALUE words up to the
-      // next command word.
-      while let next = arguments.parser.nextWord {
-        let index = arguments.parser.index
-        if ToolArguments.layoutOptions.contains(next) {
-          _ = arguments.parser.readWord()
-          reconcile = true
-          keep = keep || next == "--keep"
-          continue
-        }
-        guard file != nil else {
-          _ = arguments.parser.readWord()
-          file = next
-          continue
-        }
-        guard !arguments.parser.isCommandWord(next),
-          let (key, value) = try ToolArguments.parameter(next, at: index)
-        else { break }
-        _ = arguments.parser.readWord()
+      ascii = true
+    }
+    return .show(ascii: ascii)
+  }
+
+  /// `tree`.
+  static let treeCommand = ToolCommand(
+    CommandSyntax("tree", "Print the whole tree with ids, kinds and routes."), .servedByHost
+  ) { _ in .tree }
+
+  /// `routes`.
+  static let routesCommand = ToolCommand(
+    CommandSyntax(
+      "routes", "Print a router's stack and modal (default the focused pane's).",
+      arguments: [
+        ArgumentSyntax("N|%ID|MARK", [.paneReference, .nodeID], isOptional: true)
+      ],
+      help: [
+        ArgumentHelp(
+          "N|%ID|MARK", "a pane number, a mark, last, or the id of any node that owns a router")
+      ],
+      example: "routes 2"), .servedByHost
+  ) { arguments throws(Failure) in
+    guard let (text, index) = arguments.optional() else {
+      return .routes(nil, word: arguments.position)
+    }
+    guard let reference = CommandParser.paneReference(text) else {
+      throw .usage(
+        "invalid pane '\(text)' \(Invocation.position(index)): expected N, %ID, MARK or last")
+    }
+    return .routes(reference, word: arguments.position)
+  }
+
+  /// `layout`.
+  static let layoutCommand = ToolCommand(
+    CommandSyntax(
+      "layout", "Print every visible pane's rectangle at a size.",
+      arguments: [ArgumentSyntax("WxH", [.size], expected: "a size WxH")],
+      help: [ArgumentHelp("WxH", "the size, such as 120x40")], example: "layout 120x40"),
+    .servedByHost
+  ) { arguments throws(Failure) in
+    let (text, index) = try arguments.required(0)
+    guard let size = Size(parsing: text) else {
+      throw .usage(
+        "invalid size '\(text)' \(Invocation.position(index)): expected WxH such as 120x40")
+    }
+    return .layout(size)
+  }
+
+  /// `history`.
+  static let historyCommand = ToolCommand(
+    CommandSyntax("history", "List the undo and redo entries."), .servedByHost
+  ) {
+    _ in .history
+  }
+
+  /// `closed`.
+  static let closedCommand = ToolCommand(
+    CommandSyntax(
+      "closed", "List the closed panes and tabs that 'reopen N' brings back, newest first."),
+    .servedByHost
+  ) { _ in .closed }
+
+  /// `open`.
+  static let openCommand = ToolCommand(
+    CommandSyntax(
+      "open", "Run the commands of a deep link.",
+      arguments: [ArgumentSyntax("URL", [.link], expected: "a URL")],
+      help: [ArgumentHelp("URL", "scheme://workspace/word/word...")],
+      example: "open 'myapp://workspace/focus/2/push/detail:7'"), .servedByHost
+  ) { arguments throws(Failure) in
+    let (link, index) = try arguments.required(0)
+    do throws(CommandSyntaxError) {
+      return .open(link, try CommandParser.parse(link: link), word: arguments.position)
+    } catch {
+      // A grammar error counts the path segments of the link; name the link.
+      if case .invalidURL = error { throw .usage("\(error) (word \(index + 1))") }
+      throw .usage("invalid link '\(link)' (word \(index + 1)): \(error)")
+    }
+  }
+
+  /// `validate`.
+  static let validateCommand = ToolCommand(
+    CommandSyntax(
+      "validate", "Check the file and print every diagnostic; exit 65 if it is not clean.",
+      example: "-f workspace.json validate"), .standalone
+  ) { _ in .validate }
+
+  /// `init`.
+  static let initCommand = ToolCommand(
+    CommandSyntax(
+      "init",
+      "Write the default workspace to the file, or with --from LAYOUT a workspace of a layout.",
+      arguments: [
+        ArgumentSyntax(
+          "NAME", [.templateName], isOptional: true, expected: "a template name"),
+        ArgumentSyntax(
+          "KEY=VALUE", [.templateParameter], isOptional: true, isRepeated: true,
+          expected: "a parameter KEY=VALUE"),
+      ],
+      options: [CommandOption("--force")],
+      help: [
+        ArgumentHelp("--force", "overwrite an existing file (kept as the backup)"),
+        ArgumentHelp(
+          "NAME", "with --from, the template to start from when the file holds several"),
+        ArgumentHelp("KEY=VALUE", "with --from, the value of a {KEY} placeholder, once for each"),
+      ],
+      example: "--from dev.layout.json init project=mail"),
+    .standalone
+  ) { arguments throws(Failure) in
+    var force = false
+    var name: String?
+    var parameters: [String: String] = [:]
+    // Up to a command word (which `init` cannot be combined with) or a second --force,
+    // which the call then refuses as it would any misplaced option.
+    while let word = arguments.parser.nextWord, !arguments.parser.isCommandWord(word),
+      !(force && word == "--force")
+    {
+      let index = arguments.parser.index
+      _ = arguments.parser.readWord()
+      if word == "--force" {
+        force = true
+      } else if let (key, value) = try ToolArguments.parameter(word, at: index) {
         guard parameters.updateValue(value, forKey: key) == nil else {
           throw .usage(
-            "invalid argument '\(next)' \(Invocation.position(index)): expected a value for "
+            "invalid argument '\(word)' \(Invocation.position(index)): expected a value for "
               + "'\(key)' given once")
         }
+      } else if name == nil {
+        name = ToolArguments.templateName(word)
+      } else {
+        throw .usage(
+          "invalid argument '\(word)' \(Invocation.position(index)): expected a parameter "
+            + "KEY=VALUE")
       }
-      guard let file, !file.isEmpty else {
-        throw arguments.missing(0, at: arguments.parser.index)
+    }
+    return .initialize(force: force, name: name, parameters: parameters)
+  }
+
+  /// `migrate`.
+  static let migrateCommand = ToolCommand(
+    CommandSyntax(
+      "migrate",
+      "Rewrite an older or repaired file in the current format; a file already so is left "
+        + "alone.",
+      example: "-f old.json migrate"), .standalone
+  ) { _ in .migrate }
+
+  /// `restore-backup`.
+  static let restoreBackupCommand = ToolCommand(
+    CommandSyntax(
+      "restore-backup",
+      "Replace the file with its backup (the file is kept as FILE.before-restore).",
+      options: [CommandOption("--force")],
+      help: [ArgumentHelp("--force", "restore even while a host is live for the file")],
+      discussion: [
+        "While a host is live for the file, restore-backup is refused (exit 1), naming the "
+          + "host's pid: the host would adopt the older backup, and its own saved changes "
+          + "would be gone from the file and from the host. Stop the host first, or give "
+          + "--force to restore anyway."
+      ]), .standalone
+  ) { arguments in .restoreBackup(force: arguments.flag("--force")) }
+
+  /// `status`.
+  static let statusCommand = ToolCommand(
+    CommandSyntax(
+      "status",
+      "Say whether a host is live for the file, its pid, or why none is (exit 0; 75 for a "
+        + "host that does not answer).",
+      example: "status --json"), .local(Status.run)
+  ) { _ in .status }
+
+  /// `watch`.
+  static let watchCommand = ToolCommand(
+    CommandSyntax(
+      "watch",
+      "Print every change as it happens, one line each, until interrupted or the host exits.",
+      example: "watch --json"), .local(Watch.run)
+  ) { _ in .watch }
+
+  /// `control`.
+  static let controlCommand = ToolCommand(
+    CommandSyntax(
+      "control",
+      "Run the calls of SCRIPT's lines (default standard input), one reply line each, over "
+        + "one connection to a live host, else on the file.",
+      arguments: [ArgumentSyntax("SCRIPT", [.file], isOptional: true)],
+      options: [CommandOption("--write-at-end")],
+      help: [
+        ArgumentHelp("SCRIPT", "a file of calls, one a line; '-' or none: standard input"),
+        ArgumentHelp(
+          "--write-at-end", "without a host, write the file once, after the last line"),
+      ],
+      discussion: [
+        "Each line is one call's words after 'wsctl' and its global options, quoted as in a "
+          + "shell; the call's options apply to every line. Each line gets one reply line on "
+          + "standard output, in order: {\"line\": N, \"exit\": E, \"output\": \"…\", "
+          + "\"errors\": \"…\"}, what the call alone would print and exit with. An edit is "
+          + "answered once it is durable; a script may send many lines before reading the "
+          + "replies. See 'Control mode' in docs/CLI.md."
+      ],
+      example: "-f workspace.json control script.txt"), .local(ControlMode.run)
+  ) { arguments throws(Failure) in
+    var script: String?
+    var writeAtEnd = false
+    while let word = arguments.parser.readWord() {
+      let index = arguments.parser.index - 1
+      if word == "--write-at-end" {
+        guard !writeAtEnd else {
+          throw .usage(
+            "option '--write-at-end' given twice \(Invocation.position(index)) for 'control'")
+        }
+        writeAtEnd = true
+      } else if script == nil {
+        script = word
+      } else {
+        throw .usage("'control' takes one SCRIPT; '\(word)' \(Invocation.position(index))")
       }
-      return .loadLayout(
-        file: file, parameters: parameters, reconcile: reconcile, keep: keep,
-        word: arguments.position)
-    },
-    // Served by a host only to `-`: for a FILE, the host prints the layout and `wsctl` writes
-    // the file (see `Tool`), as for `template export`.
-    ToolCommand(
-      CommandSyntax(
-        "save-layout",
-        "Write the workspace (or the active tab) as a layout file, as load-layout and init --from "
-          + "read it.",
-        arguments: [ArgumentSyntax("FILE", [.file], expected: "a FILE")],
-        options: [
-          CommandOption("--tab"),
-          CommandOption(
-            "--name", value: ArgumentSyntax("NAME", [.templateName], expected: "a layout name")),
-          CommandOption("--force"),
-        ],
-        help: [
-          ArgumentHelp("FILE", "the layout file; '-' prints it"),
-          ArgumentHelp("--tab", "the active tab only, not the whole workspace"),
-          ArgumentHelp("--name NAME", "the layout's name (default: FILE's name without '.json')"),
-          ArgumentHelp("--force", "replace an existing FILE"),
-        ],
-        example: "save-layout dev.layout.json"), .servedByHost
-    ) { arguments throws(Failure) in
-      var file: String?
-      var name: String?
-      var tab = false
-      var force = false
-      // Up to a command word after FILE, which the call then refuses: it writes a file.
-      while let word = arguments.parser.nextWord,
-        file == nil || !arguments.parser.isCommandWord(word)
-      {
-        let index = arguments.parser.index
+    }
+    return .control(script: script, writeAtEnd: writeAtEnd)
+  }
+
+  /// `completions`.
+  static let completionsCommand = ToolCommand(
+    CommandSyntax(
+      "completions", "Print a shell completion script.",
+      arguments: [
+        ArgumentSyntax(
+          Completions.shellChoice, [.shell],
+          expected: "a shell: " + Completions.shellList)
+      ],
+      help: [ArgumentHelp("SHELL", Completions.shellList)],
+      example: "completions bash > /etc/bash_completion.d/wsctl"), .standalone
+  ) { arguments throws(Failure) in
+    let (shell, index) = try arguments.required(0)
+    guard Completions.shells.contains(shell) else {
+      throw .usage(
+        "unknown shell '\(shell)' \(Invocation.position(index)): expected "
+          + Completions.shellList)
+    }
+    return .completions(shell)
+  }
+
+  /// `load-layout`.
+  static let loadLayoutCommand = ToolCommand(
+    CommandSyntax(
+      "load-layout",
+      "Open the tabs of a layout file (tmuxp load), or with --reconcile apply it onto the "
+        + "active tab (Zellij's override-layout).",
+      arguments: [
+        ArgumentSyntax("LAYOUT", [.file], expected: "a layout FILE"),
+        ArgumentSyntax(
+          "KEY=VALUE", [.templateParameter], isOptional: true, isRepeated: true,
+          expected: "a parameter KEY=VALUE"),
+      ],
+      options: [CommandOption("--reconcile"), CommandOption("--keep")],
+      help: [
+        ArgumentHelp("LAYOUT", "a layout file (or a templates file holding one template)"),
+        ArgumentHelp("KEY=VALUE", "the value of a {KEY} placeholder, once for each"),
+        ArgumentHelp(
+          "--reconcile",
+          "keep the active tab's panes it names by mark or title (routers, history, ids), open the "
+            + "missing, close the rest; a workspace layout reconciles the whole workspace"),
+        ArgumentHelp(
+          "--keep", "reconcile, keeping the panes it does not name (implies --reconcile)"),
+      ],
+      discussion: [
+        "One undoable change, like any edit; it combines with other commands in one "
+          + "transaction. With --reconcile it prints what it kept, opened and closed (--json: "
+          + "\"reconciled\"). The file is read where wsctl runs; a live host is sent its "
+          + "absolute path. docs/FORMAT.md describes layout files."
+      ],
+      example: "load-layout dev.layout.json project=mail"), .servedByHost
+  ) { arguments throws(Failure) in
+    var file: String?
+    var parameters: [String: String] = [:]
+    var reconcile = false
+    var keep = false
+    // The options anywhere, LAYOUT first of the other words, then KEY=VALUE words up to the
+    // next command word.
+    while let next = arguments.parser.nextWord {
+      let index = arguments.parser.index
+      if ToolArguments.layoutOptions.contains(next) {
         _ = arguments.parser.readWord()
-        switch word {
-        case "--tab": tab = true
-        case "--force": force = true
-        case "--name":
-          guard let value = arguments.parser.readWord(), WorkspaceTemplate.isValidName(value) else {
-            throw .usage(
-              "option '--name' \(Invocation.position(index)) needs a layout name: letters, "
-                + "digits, '_', '-' and '.'")
-          }
-          name = value
-        default:
-          guard file == nil else {
-            throw .usage(
-              "unexpected argument '\(word)' \(Invocation.position(index)) for 'save-layout'")
-          }
-          file = word
-        }
+        reconcile = true
+        keep = keep || next == "--keep"
+        continue
       }
-      guard let file, !file.isEmpty else { throw arguments.missing(0, at: arguments.position + 1) }
-      return .saveLayout(
-        file: file, name: name, tab: tab, force: force, word: arguments.position)
-    },
-    helpCommand,
-    ToolCommand(
-      CommandSyntax("list", "List the templates: names, tab titles, parameters."),
-      under: "template", .servedByHost
-    ) { _ in .templateList },
-    ToolCommand(
-      CommandSyntax(
-        "show", "Print a template's tree (with --json, as the files store it).",
-        arguments: [ArgumentSyntax("NAME", [.templateName], expected: "a template name")]),
-      under: "template", .servedByHost
-    ) { arguments throws(Failure) in
-      let (name, _) = try arguments.required(0)
-      return .templateShow(ToolArguments.templateName(name), word: arguments.position)
-    },
-    // Served by a host only to `-`: for a FILE, the host hands over its templates and `wsctl`
-    // writes the file (see `Tool`), so a host never writes a file a peer names.
-    ToolCommand(
-      CommandSyntax(
-        "export", "Write templates (default all) to a templates file, as --from reads it.",
-        arguments: [
-          ArgumentSyntax("FILE", [.file], expected: "a FILE"),
-          ArgumentSyntax(
-            "NAME", [.templateName], isOptional: true, isRepeated: true,
-            expected: "a template name"),
-        ],
-        options: [CommandOption("--force")]),
-      under: "template", .servedByHost
-    ) { arguments throws(Failure) in
-      var file: String?
-      var names: [String] = []
-      var force = false
-      while let word = arguments.parser.readWord() {
-        if word == "--force" {
-          guard !force else {
-            throw .usage(
-              "option '--force' given twice \(Invocation.position(arguments.parser.index - 1)) "
-                + "for 'template export'")
-          }
-          force = true
-        } else if file == nil {
-          file = word
-        } else {
-          names.append(ToolArguments.templateName(word))
-        }
+      guard file != nil else {
+        _ = arguments.parser.readWord()
+        file = next
+        continue
       }
-      guard let file, !file.isEmpty else { throw arguments.missing(0, at: arguments.position + 2) }
-      return .templateExport(file: file, names: names, force: force, word: arguments.position)
-    },
-  ]
+      guard !arguments.parser.isCommandWord(next),
+        let (key, value) = try ToolArguments.parameter(next, at: index)
+      else { break }
+      _ = arguments.parser.readWord()
+      guard parameters.updateValue(value, forKey: key) == nil else {
+        throw .usage(
+          "invalid argument '\(next)' \(Invocation.position(index)): expected a value for "
+            + "'\(key)' given once")
+      }
+    }
+    guard let file, !file.isEmpty else {
+      throw arguments.missing(0, at: arguments.parser.index)
+    }
+    return .loadLayout(
+      file: file, parameters: parameters, reconcile: reconcile, keep: keep,
+      word: arguments.position)
+  }
+
+  /// `save-layout`.
+  // Served by a host only to `-`: for a FILE, the host prints the layout and `wsctl` writes
+  // the file (see `Tool`), as for `template export`.
+  static let saveLayoutCommand = ToolCommand(
+    CommandSyntax(
+      "save-layout",
+      "Write the workspace (or the active tab) as a layout file, as load-layout and init --from "
+        + "read it.",
+      arguments: [ArgumentSyntax("FILE", [.file], expected: "a FILE")],
+      options: [
+        CommandOption("--tab"),
+        CommandOption(
+          "--name", value: ArgumentSyntax("NAME", [.templateName], expected: "a layout name")),
+        CommandOption("--force"),
+      ],
+      help: [
+        ArgumentHelp("FILE", "the layout file; '-' prints it"),
+        ArgumentHelp("--tab", "the active tab only, not the whole workspace"),
+        ArgumentHelp("--name NAME", "the layout's name (default: FILE's name without '.json')"),
+        ArgumentHelp("--force", "replace an existing FILE"),
+      ],
+      example: "save-layout dev.layout.json"), .servedByHost
+  ) { arguments throws(Failure) in
+    var file: String?
+    var name: String?
+    var tab = false
+    var force = false
+    // Up to a command word after FILE, which the call then refuses: it writes a file.
+    while let word = arguments.parser.nextWord,
+      file == nil || !arguments.parser.isCommandWord(word)
+    {
+      let index = arguments.parser.index
+      _ = arguments.parser.readWord()
+      switch word {
+      case "--tab": tab = true
+      case "--force": force = true
+      case "--name":
+        guard let value = arguments.parser.readWord(), WorkspaceTemplate.isValidName(value) else {
+          throw .usage(
+            "option '--name' \(Invocation.position(index)) needs a layout name: letters, "
+              + "digits, '_', '-' and '.'")
+        }
+        name = value
+      default:
+        guard file == nil else {
+          throw .usage(
+            "unexpected argument '\(word)' \(Invocation.position(index)) for 'save-layout'")
+        }
+        file = word
+      }
+    }
+    guard let file, !file.isEmpty else { throw arguments.missing(0, at: arguments.position + 1) }
+    return .saveLayout(
+      file: file, name: name, tab: tab, force: force, word: arguments.position)
+  }
+
+  /// `template list`.
+  static let templateListCommand = ToolCommand(
+    CommandSyntax("list", "List the templates: names, tab titles, parameters."),
+    under: "template", .servedByHost
+  ) { _ in .templateList }
+
+  /// `template show`.
+  static let templateShowCommand = ToolCommand(
+    CommandSyntax(
+      "show", "Print a template's tree (with --json, as the files store it).",
+      arguments: [ArgumentSyntax("NAME", [.templateName], expected: "a template name")]),
+    under: "template", .servedByHost
+  ) { arguments throws(Failure) in
+    let (name, _) = try arguments.required(0)
+    return .templateShow(ToolArguments.templateName(name), word: arguments.position)
+  }
+
+  /// `template export`.
+  // Served by a host only to `-`: for a FILE, the host hands over its templates and `wsctl`
+  // writes the file (see `Tool`), so a host never writes a file a peer names.
+  static let templateExportCommand = ToolCommand(
+    CommandSyntax(
+      "export", "Write templates (default all) to a templates file, as --from reads it.",
+      arguments: [
+        ArgumentSyntax("FILE", [.file], expected: "a FILE"),
+        ArgumentSyntax(
+          "NAME", [.templateName], isOptional: true, isRepeated: true,
+          expected: "a template name"),
+      ],
+      options: [CommandOption("--force")]),
+    under: "template", .servedByHost
+  ) { arguments throws(Failure) in
+    var file: String?
+    var names: [String] = []
+    var force = false
+    while let word = arguments.parser.readWord() {
+      if word == "--force" {
+        guard !force else {
+          throw .usage(
+            "option '--force' given twice \(Invocation.position(arguments.parser.index - 1)) "
+              + "for 'template export'")
+        }
+        force = true
+      } else if file == nil {
+        file = word
+      } else {
+        names.append(ToolArguments.templateName(word))
+      }
+    }
+    guard let file, !file.isEmpty else { throw arguments.missing(0, at: arguments.position + 2) }
+    return .templateExport(file: file, names: names, force: force, word: arguments.position)
+  }
 
   /// `help [COMMAND]`, which `--help` and a call without commands ask for too.
   static let helpCommand = ToolCommand(

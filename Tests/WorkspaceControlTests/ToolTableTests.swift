@@ -43,6 +43,21 @@ import WorkspaceTestSupport
     #expect(Set(Invocation.toolWords).isDisjoint(with: CommandParser.commandWords))
   }
 
+  @Test func eachEntryIsFoundByItsFirstWordAlone() {
+    // A call builds only the entries of its first word: each entry under its own first word,
+    // once, and none under another.
+    let firstWords = ToolCommand.topLevelWords + [ToolCommand.parentWord]
+    let grouped = firstWords.flatMap(ToolCommand.entries(startingWith:))
+    #expect(grouped.map(\.name).sorted() == Self.names.sorted())
+    for word in firstWords {
+      for command in ToolCommand.entries(startingWith: word) {
+        #expect((command.parent ?? command.syntax.word) == word, "\(command.name)")
+      }
+    }
+    #expect(ToolCommand.entries(startingWith: "focus").isEmpty)
+    #expect(ToolCommand.entries(startingWith: "list").isEmpty)
+  }
+
   @Test func theWrittenOutWordsAreTheTablesWords() {
     // The parse reads these sets instead of the table: a word missing here would not start
     // its command, a word too many would end a workspace command's arguments.
