@@ -42,7 +42,7 @@ extension WorkspaceState {
     var replaced = Journal(
       rootID: rootID, mostRecentlyUsed: mostRecentlyUsed, zoomedPane: zoomedPane,
       restoresZoom: journal.restoresZoom, windowList: windowList)
-    replaced.nodes.reserveCapacity(journal.nodes.count)
+    replaced.nodes = Dictionary(minimumCapacity: journal.nodes.count)
     for (id, before) in journal.nodes {
       replaced.nodes[id] = nodes[id]
       set(id, before, in: &transaction)

@@ -134,11 +134,10 @@ extension OnePassDecoder {
   /// An entry's node images: an array of `{"id": …, "node": …}`, a node `null` where the
   /// entry deletes it; of an id stored twice, the last image, as the reference keeps it.
   private mutating func nodeImages() throws(NeedsReference) -> [NodeID: Node?] {
-    var images: [NodeID: Node?] = [:]
-    guard try openArray() else { return images }
+    guard try openArray() else { return [:] }
     // Room for the few nodes a command changes: grown from one, the table was reallocated
     // and rehashed for a second image.
-    images.reserveCapacity(4)
+    var images = [NodeID: Node?](minimumCapacity: 4)
     repeat {
       var id: Int?
       var image: (node: Node, id: Int)??
