@@ -47,11 +47,32 @@ extension WorkspaceState {
       replaced.nodes[id] = nodes[id]
       set(id, before, in: &transaction)
     }
+    restoreLists(of: journal)
+    return replaced
+  }
+
+  /// Puts back the before-images of `journal` as ``restore(_:in:)`` does, recording nothing,
+  /// and appends each node it replaced, as it was, to `replaced`: a stored history's replay
+  /// checks each step against what it replaced and keeps nothing of it, and a journal's
+  /// table for it cost more than the step's check.
+  mutating func replay(_ journal: Journal, replacing replaced: inout [(key: NodeID, value: Node?)])
+  {
+    for (id, before) in journal.nodes {
+      let node =
+        if let before { nodes.updateValue(before, forKey: id) } else {
+          nodes.removeValue(forKey: id)
+        }
+      replaced.append((id, node))
+    }
+    restoreLists(of: journal)
+  }
+
+  /// Puts back the root, the lists and the windows of `journal`.
+  private mutating func restoreLists(of journal: Journal) {
     let switchesWindow = restoreWindows(journal.windowList)
     rootID = journal.rootID
     mostRecentlyUsed = journal.mostRecentlyUsed
     if journal.restoresZoom || switchesWindow { zoomedPane = journal.zoomedPane }
-    return replaced
   }
 
   /// Changes a node in place, recording its before-image in `transaction`.

@@ -18,11 +18,15 @@ extension WorkspaceState {
   /// axes), that it and its parent and children name each other, that its chain of parents
   /// reaches the root, and that every container on that chain whose subtree holds a pane has
   /// an active child holding one (a chain stops at a node of an earlier chain, whose
-  /// containers were checked with it). A node no longer reachable from the root has a
-  /// changed node on its chain of parents, whose check fails; a container whose subtree
-  /// holds no changed node is as it was; an unchanged child a changed node holds is where
-  /// it was, as the changed node's check finds it naming that node. The few nodes a step
-  /// looks at are kept in arrays, not hashed sets (`SmallNodeMap`).
+  /// containers were checked with it). A changed node that kept its place, with a parent and
+  /// near for no other reason, has no chain walked, only its own active child looked at: the
+  /// nodes on its chain kept their parents or are near with their chains walked, and what a
+  /// subtree holds changes only below a node that changed place. A node no longer reachable
+  /// from the root has a changed node on its chain of parents, whose check fails; a
+  /// container whose subtree holds no changed node is as it was; an unchanged child a
+  /// changed node holds is where it was, as the changed node's check finds it naming that
+  /// node. The few nodes a step looks at are kept in arrays, not hashed sets
+  /// (`SmallNodeMap`).
   ///
   /// - Parameter previous: What the change replaced.
   /// - Returns: The broken invariants, as short messages naming a node; empty for a sound
@@ -30,21 +34,35 @@ extension WorkspaceState {
   /// - Complexity: O(*c*·*d*) for *c* changed nodes and their neighbours and a tree *d*
   ///   deep, plus the panes looked for below the containers on their chains.
   package func invariantViolations(since previous: Journal) -> [String] {
+    invariantViolations(
+      replacing: previous.nodes, rootID: previous.rootID, windowList: previous.windowList)
+  }
+
+  /// ``invariantViolations(since:)`` for a change that replaced `replaced`, each node as it
+  /// was before (`nil` for one it added), and the root and window list `rootID` and
+  /// `windowList`: a replayed step's check gets them from ``replay(_:replacing:)`` without a
+  /// journal.
+  func invariantViolations(
+    replacing replaced: some Sequence<(key: NodeID, value: Node?)>, rootID previousRootID: NodeID,
+    windowList previousWindowList: WindowList
+  ) -> [String] {
     guard let root = nodes[rootID] else { return ["root \(rootID) does not exist"] }
     var problems: [String] = []
     if root.parent != nil { problems.append("root \(rootID) has a parent") }
     // Every window's root is a root; a window opened, closed or switched changes them.
     let roots = windowRoots
-    var previousRoots = [previous.rootID]
-    for (index, window) in previous.windowList.entries.enumerated()
-    where index != previous.windowList.active {
+    var previousRoots = [previousRootID]
+    for (index, window) in previousWindowList.entries.enumerated()
+    where index != previousWindowList.active {
       previousRoots.append(window.rootID)
     }
     // The nodes near the change, in an array sorted and rid of repeats below: a step names
-    // a few nodes, and hashing them into a set cost more than checking them.
-    var near: [NodeID] = []
+    // a few nodes, and hashing them into a set cost more than checking them. Each says
+    // whether its chain of parents is walked: not for a changed node that kept its place,
+    // unless it is near for another reason too.
+    var near: [(id: NodeID, walksChain: Bool)] = []
     if roots != previousRoots {
-      near += Set(roots).symmetricDifference(previousRoots)
+      for id in Set(roots).symmetricDifference(previousRoots) { near.append((id, true)) }
     }
     for other in roots where other != rootID {
       guard let node = nodes[other] else {
@@ -53,16 +71,22 @@ extension WorkspaceState {
       }
       if node.parent != nil { problems.append("root \(other) of a window has a parent") }
     }
-    for (id, before) in previous.nodes {
-      near.append(id)
+    for (id, before) in replaced {
       let after = nodes[id]
       // A node that kept its place (kind, parent, children, floating panes) changes no
-      // neighbour's check, which reads only those of it: its own check, and that of the
-      // containers on its chain, is all its change can break (a pane's routes, a
-      // container's weights or active child). Most steps of a host's history are such.
-      if let before, let after, before.keepsPlace(of: after) { continue }
-      if let parent = before?.parent { near.append(parent) }
-      if let parent = after?.parent { near.append(parent) }
+      // neighbour's check, which reads only those of it: its own check is all its change can
+      // break (a pane's routes, a container's weights or active child). Most steps of a
+      // host's history are such. Its chain is not walked: every node on it kept its parent
+      // or changed it, and one that changed it is near with its own chain walked; and no
+      // container on it holds a pane other than before, as only a node that changed place
+      // (near, its chain walked through that container) changes what a subtree holds.
+      if let before, let after, before.keepsPlace(of: after) {
+        near.append((id, false))
+        continue
+      }
+      near.append((id, true))
+      if let parent = before?.parent { near.append((parent, true)) }
+      if let parent = after?.parent { near.append((parent, true)) }
       // The children it held before and holds no more. One it holds now (it may have held it
       // before too) is checked by its own check if it changed, and otherwise needs none: this
       // node's check finds it naming this node as parent, which it did before the step too,
@@ -72,17 +96,17 @@ extension WorkspaceState {
       guard let before else { continue }
       for child in before.children + before.floatingPanes
       where after?.slotIndex(of: child) == nil {
-        near.append(child)
+        near.append((child, true))
       }
     }
-    near.sort()
+    near.sort { $0.id < $1.id }
     var reachesRoot = SmallNodeMap<Void>()
     var holdsPane = SmallNodeMap<Bool>()
     var last: NodeID?
     // One buffer for every chain (a chain's array grown from empty was most of its cost).
     var chain: [NodeID] = []
     chain.reserveCapacity(16)
-    for id in near where id != last {
+    for (position, (id, walksChain)) in near.enumerated() where id != last {
       last = id
       guard let node = nodes[id] else { continue }
       // Appended only when there is something to append: a sound step has nothing, and
@@ -93,6 +117,18 @@ extension WorkspaceState {
       if !nodeProblems.isEmpty { problems += nodeProblems }
       let floatingProblems = floatingViolations(of: node)
       if !floatingProblems.isEmpty { problems += floatingProblems }
+      // The same id near for another reason, which walks its chain, follows it in order. A
+      // root (or a node that lost its parent) is walked whatever it kept.
+      let walks =
+        walksChain || node.parent == nil
+        || near[(position + 1)...].prefix { $0.id == id }.contains { $0.walksChain }
+      if !walks {
+        // Its own active child, which the step may have moved.
+        if let active = node.activeChild, !holds(active, &holdsPane), holds(id, &holdsPane) {
+          problems.append("active child \(active) of \(id) holds no pane")
+        }
+        continue
+      }
       guard chainToRoot(from: id, roots: roots, known: &reachesRoot, into: &chain) else {
         problems.append("\(id) is unreachable from the windows' roots")
         continue
@@ -109,7 +145,7 @@ extension WorkspaceState {
     }
     if !holds(rootID, &holdsPane) { problems.append("the workspace has no pane") }
     for other in roots where other != rootID && nodes[other] != nil {
-      guard near.contains(other), !holds(other, &holdsPane) else { continue }
+      guard near.contains(where: { $0.id == other }), !holds(other, &holdsPane) else { continue }
       problems.append("the window of root \(other) has no pane")
     }
     return problems
@@ -176,16 +212,15 @@ extension WorkspaceState {
   private func holds(_ id: NodeID, _ memo: inout SmallNodeMap<Bool>) -> Bool {
     if let known = memo[id] { return known }
     guard let node = nodes[id] else { return false }
-    var result = node.isPane
+    // A pane is found again with one look-up, cheaper than keeping it: most calls ask of a
+    // pane (the active child of a split of panes).
+    if node.isPane { return true }
     // Marked first, so that a loop of children in a broken tree ends.
-    memo[id] = result
-    if !result {
-      for child in node.children where holds(child, &memo) {
-        result = true
-        break
-      }
+    memo[id] = false
+    for child in node.children where holds(child, &memo) {
+      memo[id] = true
+      return true
     }
-    memo[id] = result
-    return result
+    return false
   }
 }
