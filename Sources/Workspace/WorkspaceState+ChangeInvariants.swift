@@ -50,19 +50,20 @@ extension WorkspaceState {
     var problems: [String] = []
     if root.parent != nil { problems.append("root \(rootID) has a parent") }
     // Every window's root is a root; a window opened, closed or switched changes them.
-    let roots = windowRoots
-    var previousRoots = [previousRootID]
-    for (index, window) in previousWindowList.entries.enumerated()
-    where index != previousWindowList.active {
-      previousRoots.append(window.rootID)
-    }
+    let roots = Self.roots(rootID, windowList)
     // The nodes near the change, in an array sorted and rid of repeats below: a step names
     // a few nodes, and hashing them into a set cost more than checking them. Each says
     // whether its chain of parents is walked: not for a changed node that kept its place,
-    // unless it is near for another reason too.
+    // unless it is near for another reason too. Room for a few of each changed node's
+    // neighbours: grown from empty, the array was reallocated twice for most steps.
     var near: [(id: NodeID, walksChain: Bool)] = []
-    if roots != previousRoots {
-      for id in Set(roots).symmetricDifference(previousRoots) { near.append((id, true)) }
+    near.reserveCapacity(2 * replaced.underestimatedCount + 4)
+    // With one window before and after, the roots are the two roots alone.
+    if roots.count > 1 || previousWindowList.entries.count > 1 || rootID != previousRootID {
+      let previousRoots = Self.roots(previousRootID, previousWindowList)
+      if roots != previousRoots {
+        for id in Set(roots).symmetricDifference(previousRoots) { near.append((id, true)) }
+      }
     }
     for other in roots where other != rootID {
       guard let node = nodes[other] else {
@@ -119,9 +120,12 @@ extension WorkspaceState {
       if !floatingProblems.isEmpty { problems += floatingProblems }
       // The same id near for another reason, which walks its chain, follows it in order. A
       // root (or a node that lost its parent) is walked whatever it kept.
-      let walks =
-        walksChain || node.parent == nil
-        || near[(position + 1)...].prefix { $0.id == id }.contains { $0.walksChain }
+      var walks = walksChain || node.parent == nil
+      var following = position + 1
+      while !walks, following < near.count, near[following].id == id {
+        walks = near[following].walksChain
+        following += 1
+      }
       if !walks {
         // Its own active child, which the step may have moved.
         if let active = node.activeChild, !holds(active, &holdsPane), holds(id, &holdsPane) {
@@ -149,6 +153,18 @@ extension WorkspaceState {
       problems.append("the window of root \(other) has no pane")
     }
     return problems
+  }
+
+  /// The windows' roots, `rootID` (the active window's) first, as ``windowRoots`` lists
+  /// them for `windowList`: one array, not three.
+  private static func roots(_ rootID: NodeID, _ windowList: WindowList) -> [NodeID] {
+    var roots = [rootID]
+    guard windowList.entries.count > 1 else { return roots }
+    roots.reserveCapacity(windowList.entries.count)
+    for (index, window) in windowList.entries.enumerated() where index != windowList.active {
+      roots.append(window.rootID)
+    }
+    return roots
   }
 
   /// Whether `node`, its parent and its children name each other, each child once.
