@@ -50,6 +50,13 @@ struct SmallNodeMap<Value> {
     }
   }
 
+  /// Removes every id, keeping the arrays' room for the next check.
+  mutating func removeAll() {
+    ids.removeAll(keepingCapacity: true)
+    values.removeAll(keepingCapacity: true)
+    table = nil
+  }
+
   /// Whether `id` has a value.
   func contains(_ id: NodeID) -> Bool {
     if let table { return table[id] != nil }

@@ -34,17 +34,19 @@ extension WorkspaceState {
   /// - Complexity: O(*c*·*d*) for *c* changed nodes and their neighbours and a tree *d*
   ///   deep, plus the panes looked for below the containers on their chains.
   package func invariantViolations(since previous: Journal) -> [String] {
-    invariantViolations(
-      replacing: previous.nodes, rootID: previous.rootID, windowList: previous.windowList)
+    var buffers = ChangeCheckBuffers()
+    return invariantViolations(
+      replacing: previous.nodes, rootID: previous.rootID, windowList: previous.windowList,
+      buffers: &buffers)
   }
 
   /// ``invariantViolations(since:)`` for a change that replaced `replaced`, each node as it
   /// was before (`nil` for one it added), and the root and window list `rootID` and
   /// `windowList`: a replayed step's check gets them from ``replay(_:replacing:)`` without a
-  /// journal.
+  /// journal, and keeps `buffers` from one step to the next.
   func invariantViolations(
     replacing replaced: some Sequence<(key: NodeID, value: Node?)>, rootID previousRootID: NodeID,
-    windowList previousWindowList: WindowList
+    windowList previousWindowList: WindowList, buffers: inout ChangeCheckBuffers
   ) -> [String] {
     guard let root = nodes[rootID] else { return ["root \(rootID) does not exist"] }
     var problems: [String] = []
@@ -56,13 +58,13 @@ extension WorkspaceState {
     // whether its chain of parents is walked: not for a changed node that kept its place,
     // unless it is near for another reason too. Room for a few of each changed node's
     // neighbours: grown from empty, the array was reallocated twice for most steps.
-    var near: [(id: NodeID, walksChain: Bool)] = []
-    near.reserveCapacity(2 * replaced.underestimatedCount + 4)
+    buffers.clear()
+    buffers.near.reserveCapacity(2 * replaced.underestimatedCount + 4)
     // With one window before and after, the roots are the two roots alone.
     if roots.count > 1 || previousWindowList.entries.count > 1 || rootID != previousRootID {
       let previousRoots = Self.roots(previousRootID, previousWindowList)
       if roots != previousRoots {
-        for id in Set(roots).symmetricDifference(previousRoots) { near.append((id, true)) }
+        for id in Set(roots).symmetricDifference(previousRoots) { buffers.near.append((id, true)) }
       }
     }
     for other in roots where other != rootID {
@@ -82,12 +84,12 @@ extension WorkspaceState {
       // container on it holds a pane other than before, as only a node that changed place
       // (near, its chain walked through that container) changes what a subtree holds.
       if let before, let after, before.keepsPlace(of: after) {
-        near.append((id, false))
+        buffers.near.append((id, false))
         continue
       }
-      near.append((id, true))
-      if let parent = before?.parent { near.append((parent, true)) }
-      if let parent = after?.parent { near.append((parent, true)) }
+      buffers.near.append((id, true))
+      if let parent = before?.parent { buffers.near.append((parent, true)) }
+      if let parent = after?.parent { buffers.near.append((parent, true)) }
       // The children it held before and holds no more. One it holds now (it may have held it
       // before too) is checked by its own check if it changed, and otherwise needs none: this
       // node's check finds it naming this node as parent, which it did before the step too,
@@ -97,16 +99,12 @@ extension WorkspaceState {
       guard let before else { continue }
       for child in before.children + before.floatingPanes
       where after?.slotIndex(of: child) == nil {
-        near.append((child, true))
+        buffers.near.append((child, true))
       }
     }
-    near.sort { $0.id < $1.id }
-    var reachesRoot = SmallNodeMap<Void>()
-    var holdsPane = SmallNodeMap<Bool>()
+    buffers.near.sort { $0.id < $1.id }
+    let near = buffers.near
     var last: NodeID?
-    // One buffer for every chain (a chain's array grown from empty was most of its cost).
-    var chain: [NodeID] = []
-    chain.reserveCapacity(16)
     for (position, (id, walksChain)) in near.enumerated() where id != last {
       last = id
       guard let node = nodes[id] else { continue }
@@ -128,28 +126,33 @@ extension WorkspaceState {
       }
       if !walks {
         // Its own active child, which the step may have moved.
-        if let active = node.activeChild, !holds(active, &holdsPane), holds(id, &holdsPane) {
+        if let active = node.activeChild, !holds(active, &buffers.holdsPane),
+          holds(id, &buffers.holdsPane)
+        {
           problems.append("active child \(active) of \(id) holds no pane")
         }
         continue
       }
-      guard chainToRoot(from: id, roots: roots, known: &reachesRoot, into: &chain) else {
+      guard chainToRoot(from: id, roots: roots, known: &buffers.reachesRoot, into: &buffers.chain)
+      else {
         problems.append("\(id) is unreachable from the windows' roots")
         continue
       }
-      for container in chain {
+      for container in buffers.chain {
         let node = container == id ? node : self[container]
         // The active child first: it holds a pane in a sound tree, and then whether the
         // container does is not needed (nor looked for, below its other children).
-        guard let active = node.activeChild, !holds(active, &holdsPane),
-          holds(container, &holdsPane)
+        guard let active = node.activeChild, !holds(active, &buffers.holdsPane),
+          holds(container, &buffers.holdsPane)
         else { continue }
         problems.append("active child \(active) of \(container) holds no pane")
       }
     }
-    if !holds(rootID, &holdsPane) { problems.append("the workspace has no pane") }
+    if !holds(rootID, &buffers.holdsPane) { problems.append("the workspace has no pane") }
     for other in roots where other != rootID && nodes[other] != nil {
-      guard near.contains(where: { $0.id == other }), !holds(other, &holdsPane) else { continue }
+      guard near.contains(where: { $0.id == other }), !holds(other, &buffers.holdsPane) else {
+        continue
+      }
       problems.append("the window of root \(other) has no pane")
     }
     return problems

@@ -129,6 +129,7 @@ extension WorkspaceState {
     // What each step replaced, for its check alone: one buffer for every step.
     var replaced: [(key: NodeID, value: Node?)] = []
     replaced.reserveCapacity(8)
+    var buffers = ChangeCheckBuffers()
     /// Restores each journal of `entries`, the last first, onto a copy of this state,
     /// checking the trees it passes through.
     func replays(_ entries: [History.Entry]) -> Bool {
@@ -141,8 +142,9 @@ extension WorkspaceState {
         // the windows' lists come back with the step's window list and most-recently-used list,
         // so they are too.
         guard
-          copy.invariantViolations(replacing: replaced, rootID: rootID, windowList: windowList)
-            .isEmpty,
+          copy.invariantViolations(
+            replacing: replaced, rootID: rootID, windowList: windowList, buffers: &buffers
+          ).isEmpty,
           copy.windowListsAreSound()
         else { return false }
       }
