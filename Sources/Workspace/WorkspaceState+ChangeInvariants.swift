@@ -105,6 +105,7 @@ extension WorkspaceState {
     buffers.near.sort { $0.id < $1.id }
     let near = buffers.near
     var last: NodeID?
+    var walksAny = false
     for (position, (id, walksChain)) in near.enumerated() where id != last {
       last = id
       guard let node = nodes[id] else { continue }
@@ -133,6 +134,7 @@ extension WorkspaceState {
         }
         continue
       }
+      walksAny = true
       guard chainToRoot(from: id, roots: roots, known: &buffers.reachesRoot, into: &buffers.chain)
       else {
         problems.append("\(id) is unreachable from the windows' roots")
@@ -141,14 +143,21 @@ extension WorkspaceState {
       for container in buffers.chain {
         let node = container == id ? node : self[container]
         // The active child first: it holds a pane in a sound tree, and then whether the
-        // container does is not needed (nor looked for, below its other children).
-        guard let active = node.activeChild, !holds(active, &buffers.holdsPane),
-          holds(container, &buffers.holdsPane)
-        else { continue }
-        problems.append("active child \(active) of \(container) holds no pane")
+        // container does is not needed (nor looked for, below its other children); that it
+        // does is noted, for the root's check below, which then looks no further.
+        guard let active = node.activeChild else { continue }
+        if holds(active, &buffers.holdsPane) {
+          buffers.holdsPane[container] = true
+        } else if holds(container, &buffers.holdsPane) {
+          problems.append("active child \(active) of \(container) holds no pane")
+        }
       }
     }
-    if !holds(rootID, &buffers.holdsPane) { problems.append("the workspace has no pane") }
+    // The root held a pane before the step, and only a node that changed place, whose chain
+    // is walked, changes what a subtree holds.
+    if walksAny, !holds(rootID, &buffers.holdsPane) {
+      problems.append("the workspace has no pane")
+    }
     for other in roots where other != rootID && nodes[other] != nil {
       guard near.contains(where: { $0.id == other }), !holds(other, &buffers.holdsPane) else {
         continue

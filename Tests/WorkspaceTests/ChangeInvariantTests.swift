@@ -174,6 +174,38 @@ import WorkspaceTestSupport
     }
   }
 
+  /// The root's pane check runs whenever a node changed place: a step that leaves the
+  /// workspace without a pane (the only pane replaced by a node of an unknown kind) is
+  /// refused by both checks, and a step that only retitles a pane looks no further.
+  @Test func aStepThatLeavesNoPaneIsRefused() throws {
+    let state = WorkspaceState(tabs(("1", pane("A"))))
+    let root = state.rootID
+    let a = state[root].children[0]
+    let unknown = NodeID(state.nextID)
+    var sound = state
+    sound.nextID += 1
+    let before = Journal(
+      rootID: sound.rootID, mostRecentlyUsed: sound.mostRecentlyUsed,
+      zoomedPane: sound.zoomedPane, windowList: sound.windowList)
+
+    var emptied = sound
+    var journal = before
+    journal.nodes[root] = .some(sound.nodes[root])
+    journal.nodes[a] = .some(sound.nodes[a])
+    journal.nodes[unknown] = .some(nil)
+    emptied.nodes[a] = nil
+    emptied.nodes[unknown] = .unknown(unknown, kind: "terminal", parent: root)
+    emptied.nodes[root] = .tabs(root, children: [unknown], titles: ["1"])
+    #expect(emptied.invariantViolations(checkingFocus: false) == ["the workspace has no pane"])
+    #expect(emptied.invariantViolations(since: journal) == ["the workspace has no pane"])
+
+    var retitled = sound
+    journal = before
+    journal.nodes[a] = .some(sound.nodes[a])
+    retitled.nodes[a] = .pane(a, title: "renamed", router: sound[a].router!, parent: root)
+    #expect(retitled.invariantViolations(since: journal) == [])
+  }
+
   /// A history whose step changes only a pane's routes replays: the check of such a step
   /// looks at the pane and its chain alone.
   @Test func aHistoryOfRouteChangesReplays() throws {
