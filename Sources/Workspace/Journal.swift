@@ -1,7 +1,7 @@
 /// The before-images of what a transaction changed: enough to roll it back, or to undo it.
 package struct Journal: Equatable, Sendable {
   /// Each changed node's value before the change; `nil` for a node the change created.
-  package var nodes: [NodeID: Node?] = [:]
+  package var nodes: [NodeID: Node?]
   package var rootID: NodeID
   package var mostRecentlyUsed: [NodeID]
   package var zoomedPane: NodeID?
@@ -18,12 +18,15 @@ package struct Journal: Equatable, Sendable {
     nodes: [NodeID: Node?] = [:], rootID: NodeID, mostRecentlyUsed: [NodeID],
     zoomedPane: NodeID?, restoresZoom: Bool = true, windowList: WindowList
   ) {
-    self.windowList = windowList
+    // Each member set once, with no default before it: a table made empty and then
+    // replaced, and the journal copied and destroyed, cost a stored entry more than the rest
+    // of its making.
     self.nodes = nodes
     self.rootID = rootID
     self.mostRecentlyUsed = mostRecentlyUsed
     self.zoomedPane = zoomedPane
     self.restoresZoom = restoresZoom
+    self.windowList = windowList
   }
 
   /// Whether the transaction changed anything recorded here.
