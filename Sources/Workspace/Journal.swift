@@ -1,7 +1,7 @@
 /// The before-images of what a transaction changed: enough to roll it back, or to undo it.
 package struct Journal: Equatable, Sendable {
   /// Each changed node's value before the change; `nil` for a node the change created.
-  package var nodes: [NodeID: Node?] = [:]
+  package var nodes: [NodeID: Node?]
   package var rootID: NodeID
   package var mostRecentlyUsed: [NodeID]
   package var zoomedPane: NodeID?
@@ -18,12 +18,15 @@ package struct Journal: Equatable, Sendable {
     nodes: [NodeID: Node?] = [:], rootID: NodeID, mostRecentlyUsed: [NodeID],
     zoomedPane: NodeID?, restoresZoom: Bool = true, windowList: WindowList
   ) {
-    self.windowList = windowList
+    // Each member set once, with no default before it: a table made empty and then
+    // replaced, and the journal copied and destroyed, cost a stored entry more than the rest
+    // of its making.
     self.nodes = nodes
     self.rootID = rootID
     self.mostRecentlyUsed = mostRecentlyUsed
     self.zoomedPane = zoomedPane
     self.restoresZoom = restoresZoom
+    self.windowList = windowList
   }
 
   /// Whether the transaction changed anything recorded here.
@@ -42,16 +45,37 @@ extension WorkspaceState {
     var replaced = Journal(
       rootID: rootID, mostRecentlyUsed: mostRecentlyUsed, zoomedPane: zoomedPane,
       restoresZoom: journal.restoresZoom, windowList: windowList)
-    replaced.nodes.reserveCapacity(journal.nodes.count)
+    replaced.nodes = Dictionary(minimumCapacity: journal.nodes.count)
     for (id, before) in journal.nodes {
       replaced.nodes[id] = nodes[id]
       set(id, before, in: &transaction)
     }
+    restoreLists(of: journal)
+    return replaced
+  }
+
+  /// Puts back the before-images of `journal` as ``restore(_:in:)`` does, recording nothing,
+  /// and appends each node it replaced, as it was, to `replaced`: a stored history's replay
+  /// checks each step against what it replaced and keeps nothing of it, and a journal's
+  /// table for it cost more than the step's check.
+  mutating func replay(_ journal: Journal, replacing replaced: inout [(key: NodeID, value: Node?)])
+  {
+    for (id, before) in journal.nodes {
+      let node =
+        if let before { nodes.updateValue(before, forKey: id) } else {
+          nodes.removeValue(forKey: id)
+        }
+      replaced.append((id, node))
+    }
+    restoreLists(of: journal)
+  }
+
+  /// Puts back the root, the lists and the windows of `journal`.
+  private mutating func restoreLists(of journal: Journal) {
     let switchesWindow = restoreWindows(journal.windowList)
     rootID = journal.rootID
     mostRecentlyUsed = journal.mostRecentlyUsed
     if journal.restoresZoom || switchesWindow { zoomedPane = journal.zoomedPane }
-    return replaced
   }
 
   /// Changes a node in place, recording its before-image in `transaction`.

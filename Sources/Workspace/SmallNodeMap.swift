@@ -12,6 +12,9 @@ struct SmallNodeMap<Value> {
 
   private var ids: [NodeID] = []
   private var values: [Value] = []
+  /// How many of the arrays' first elements are the map's: those after them are left from
+  /// before ``removeAll()``, which keeps the arrays as they are for the next check.
+  private var count = 0
   private var table: [NodeID: Value]?
 
   /// An empty map.
@@ -22,16 +25,20 @@ struct SmallNodeMap<Value> {
   subscript(id: NodeID) -> Value? {
     get {
       if let table { return table[id] }
-      guard let index = ids.firstIndex(of: id) else { return nil }
+      guard let index = index(of: id) else { return nil }
       return values[index]
     }
     set {
       guard let newValue else { preconditionFailure("a small node map only adds") }
       if table != nil {
         table![id] = newValue
-      } else if let index = ids.firstIndex(of: id) {
+      } else if let index = index(of: id) {
         values[index] = newValue
-      } else if ids.count < Self.linearLimit {
+      } else if count < ids.count {
+        ids[count] = id
+        values[count] = newValue
+        count += 1
+      } else if count < Self.linearLimit {
         if ids.isEmpty {
           // Room for every id kept in the arrays at once: grown from empty, the arrays
           // were reallocated four times for a few ids.
@@ -40,20 +47,38 @@ struct SmallNodeMap<Value> {
         }
         ids.append(id)
         values.append(newValue)
+        count += 1
       } else {
-        var table = Dictionary(uniqueKeysWithValues: zip(ids, values))
+        var table = Dictionary(uniqueKeysWithValues: zip(ids[..<count], values[..<count]))
         table[id] = newValue
         self.table = table
         ids = []
         values = []
+        count = 0
       }
     }
+  }
+
+  /// The index of `id` among the map's elements of the arrays.
+  private func index(of id: NodeID) -> Int? {
+    var index = 0
+    while index < count {
+      if ids[index] == id { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Removes every id, keeping the arrays' room for the next check.
+  mutating func removeAll() {
+    count = 0
+    table = nil
   }
 
   /// Whether `id` has a value.
   func contains(_ id: NodeID) -> Bool {
     if let table { return table[id] != nil }
-    return ids.contains(id)
+    return index(of: id) != nil
   }
 }
 

@@ -18,11 +18,15 @@ extension WorkspaceState {
   /// axes), that it and its parent and children name each other, that its chain of parents
   /// reaches the root, and that every container on that chain whose subtree holds a pane has
   /// an active child holding one (a chain stops at a node of an earlier chain, whose
-  /// containers were checked with it). A node no longer reachable from the root has a
-  /// changed node on its chain of parents, whose check fails; a container whose subtree
-  /// holds no changed node is as it was; an unchanged child a changed node holds is where
-  /// it was, as the changed node's check finds it naming that node. The few nodes a step
-  /// looks at are kept in arrays, not hashed sets (`SmallNodeMap`).
+  /// containers were checked with it). A changed node that kept its place, with a parent and
+  /// near for no other reason, has no chain walked, only its own active child looked at: the
+  /// nodes on its chain kept their parents or are near with their chains walked, and what a
+  /// subtree holds changes only below a node that changed place. A node no longer reachable
+  /// from the root has a changed node on its chain of parents, whose check fails; a
+  /// container whose subtree holds no changed node is as it was; an unchanged child a
+  /// changed node holds is where it was, as the changed node's check finds it naming that
+  /// node. The few nodes a step looks at are kept in arrays, not hashed sets
+  /// (`SmallNodeMap`).
   ///
   /// - Parameter previous: What the change replaced.
   /// - Returns: The broken invariants, as short messages naming a node; empty for a sound
@@ -30,21 +34,38 @@ extension WorkspaceState {
   /// - Complexity: O(*c*·*d*) for *c* changed nodes and their neighbours and a tree *d*
   ///   deep, plus the panes looked for below the containers on their chains.
   package func invariantViolations(since previous: Journal) -> [String] {
+    var buffers = ChangeCheckBuffers()
+    return invariantViolations(
+      replacing: previous.nodes, rootID: previous.rootID, windowList: previous.windowList,
+      buffers: &buffers)
+  }
+
+  /// ``invariantViolations(since:)`` for a change that replaced `replaced`, each node as it
+  /// was before (`nil` for one it added), and the root and window list `rootID` and
+  /// `windowList`: a replayed step's check gets them from ``replay(_:replacing:)`` without a
+  /// journal, and keeps `buffers` from one step to the next.
+  func invariantViolations(
+    replacing replaced: some Sequence<(key: NodeID, value: Node?)>, rootID previousRootID: NodeID,
+    windowList previousWindowList: WindowList, buffers: inout ChangeCheckBuffers
+  ) -> [String] {
     guard let root = nodes[rootID] else { return ["root \(rootID) does not exist"] }
     var problems: [String] = []
     if root.parent != nil { problems.append("root \(rootID) has a parent") }
     // Every window's root is a root; a window opened, closed or switched changes them.
-    let roots = windowRoots
-    var previousRoots = [previous.rootID]
-    for (index, window) in previous.windowList.entries.enumerated()
-    where index != previous.windowList.active {
-      previousRoots.append(window.rootID)
-    }
+    let roots = Self.roots(rootID, windowList)
     // The nodes near the change, in an array sorted and rid of repeats below: a step names
-    // a few nodes, and hashing them into a set cost more than checking them.
-    var near: [NodeID] = []
-    if roots != previousRoots {
-      near += Set(roots).symmetricDifference(previousRoots)
+    // a few nodes, and hashing them into a set cost more than checking them. Each says
+    // whether its chain of parents is walked: not for a changed node that kept its place,
+    // unless it is near for another reason too. Room for a few of each changed node's
+    // neighbours: grown from empty, the array was reallocated twice for most steps.
+    buffers.clear()
+    buffers.near.reserveCapacity(2 * replaced.underestimatedCount + 4)
+    // With one window before and after, the roots are the two roots alone.
+    if roots.count > 1 || previousWindowList.entries.count > 1 || rootID != previousRootID {
+      let previousRoots = Self.roots(previousRootID, previousWindowList)
+      if roots != previousRoots {
+        for id in Set(roots).symmetricDifference(previousRoots) { buffers.near.append((id, true)) }
+      }
     }
     for other in roots where other != rootID {
       guard let node = nodes[other] else {
@@ -53,16 +74,22 @@ extension WorkspaceState {
       }
       if node.parent != nil { problems.append("root \(other) of a window has a parent") }
     }
-    for (id, before) in previous.nodes {
-      near.append(id)
+    for (id, before) in replaced {
       let after = nodes[id]
       // A node that kept its place (kind, parent, children, floating panes) changes no
-      // neighbour's check, which reads only those of it: its own check, and that of the
-      // containers on its chain, is all its change can break (a pane's routes, a
-      // container's weights or active child). Most steps of a host's history are such.
-      if let before, let after, before.keepsPlace(of: after) { continue }
-      if let parent = before?.parent { near.append(parent) }
-      if let parent = after?.parent { near.append(parent) }
+      // neighbour's check, which reads only those of it: its own check is all its change can
+      // break (a pane's routes, a container's weights or active child). Most steps of a
+      // host's history are such. Its chain is not walked: every node on it kept its parent
+      // or changed it, and one that changed it is near with its own chain walked; and no
+      // container on it holds a pane other than before, as only a node that changed place
+      // (near, its chain walked through that container) changes what a subtree holds.
+      if let before, let after, before.keepsPlace(of: after) {
+        buffers.near.append((id, false))
+        continue
+      }
+      buffers.near.append((id, true))
+      if let parent = before?.parent { buffers.near.append((parent, true)) }
+      if let parent = after?.parent { buffers.near.append((parent, true)) }
       // The children it held before and holds no more. One it holds now (it may have held it
       // before too) is checked by its own check if it changed, and otherwise needs none: this
       // node's check finds it naming this node as parent, which it did before the step too,
@@ -72,17 +99,14 @@ extension WorkspaceState {
       guard let before else { continue }
       for child in before.children + before.floatingPanes
       where after?.slotIndex(of: child) == nil {
-        near.append(child)
+        buffers.near.append((child, true))
       }
     }
-    near.sort()
-    var reachesRoot = SmallNodeMap<Void>()
-    var holdsPane = SmallNodeMap<Bool>()
+    buffers.near.sort { $0.id < $1.id }
+    let near = buffers.near
     var last: NodeID?
-    // One buffer for every chain (a chain's array grown from empty was most of its cost).
-    var chain: [NodeID] = []
-    chain.reserveCapacity(16)
-    for id in near where id != last {
+    var walksAny = false
+    for (position, (id, walksChain)) in near.enumerated() where id != last {
       last = id
       guard let node = nodes[id] else { continue }
       // Appended only when there is something to append: a sound step has nothing, and
@@ -93,26 +117,66 @@ extension WorkspaceState {
       if !nodeProblems.isEmpty { problems += nodeProblems }
       let floatingProblems = floatingViolations(of: node)
       if !floatingProblems.isEmpty { problems += floatingProblems }
-      guard chainToRoot(from: id, roots: roots, known: &reachesRoot, into: &chain) else {
+      // The same id near for another reason, which walks its chain, follows it in order. A
+      // root (or a node that lost its parent) is walked whatever it kept.
+      var walks = walksChain || node.parent == nil
+      var following = position + 1
+      while !walks, following < near.count, near[following].id == id {
+        walks = near[following].walksChain
+        following += 1
+      }
+      if !walks {
+        // Its own active child, which the step may have moved.
+        if let active = node.activeChild, !holds(active, &buffers.holdsPane),
+          holds(id, &buffers.holdsPane)
+        {
+          problems.append("active child \(active) of \(id) holds no pane")
+        }
+        continue
+      }
+      walksAny = true
+      guard chainToRoot(from: id, roots: roots, known: &buffers.reachesRoot, into: &buffers.chain)
+      else {
         problems.append("\(id) is unreachable from the windows' roots")
         continue
       }
-      for container in chain {
+      for container in buffers.chain {
         let node = container == id ? node : self[container]
         // The active child first: it holds a pane in a sound tree, and then whether the
-        // container does is not needed (nor looked for, below its other children).
-        guard let active = node.activeChild, !holds(active, &holdsPane),
-          holds(container, &holdsPane)
-        else { continue }
-        problems.append("active child \(active) of \(container) holds no pane")
+        // container does is not needed (nor looked for, below its other children); that it
+        // does is noted, for the root's check below, which then looks no further.
+        guard let active = node.activeChild else { continue }
+        if holds(active, &buffers.holdsPane) {
+          buffers.holdsPane[container] = true
+        } else if holds(container, &buffers.holdsPane) {
+          problems.append("active child \(active) of \(container) holds no pane")
+        }
       }
     }
-    if !holds(rootID, &holdsPane) { problems.append("the workspace has no pane") }
+    // The root held a pane before the step, and only a node that changed place, whose chain
+    // is walked, changes what a subtree holds.
+    if walksAny, !holds(rootID, &buffers.holdsPane) {
+      problems.append("the workspace has no pane")
+    }
     for other in roots where other != rootID && nodes[other] != nil {
-      guard near.contains(other), !holds(other, &holdsPane) else { continue }
+      guard near.contains(where: { $0.id == other }), !holds(other, &buffers.holdsPane) else {
+        continue
+      }
       problems.append("the window of root \(other) has no pane")
     }
     return problems
+  }
+
+  /// The windows' roots, `rootID` (the active window's) first, as ``windowRoots`` lists
+  /// them for `windowList`: one array, not three.
+  private static func roots(_ rootID: NodeID, _ windowList: WindowList) -> [NodeID] {
+    var roots = [rootID]
+    guard windowList.entries.count > 1 else { return roots }
+    roots.reserveCapacity(windowList.entries.count)
+    for (index, window) in windowList.entries.enumerated() where index != windowList.active {
+      roots.append(window.rootID)
+    }
+    return roots
   }
 
   /// Whether `node`, its parent and its children name each other, each child once.
@@ -176,16 +240,15 @@ extension WorkspaceState {
   private func holds(_ id: NodeID, _ memo: inout SmallNodeMap<Bool>) -> Bool {
     if let known = memo[id] { return known }
     guard let node = nodes[id] else { return false }
-    var result = node.isPane
+    // A pane is found again with one look-up, cheaper than keeping it: most calls ask of a
+    // pane (the active child of a split of panes).
+    if node.isPane { return true }
     // Marked first, so that a loop of children in a broken tree ends.
-    memo[id] = result
-    if !result {
-      for child in node.children where holds(child, &memo) {
-        result = true
-        break
-      }
+    memo[id] = false
+    for child in node.children where holds(child, &memo) {
+      memo[id] = true
+      return true
     }
-    memo[id] = result
-    return result
+    return false
   }
 }

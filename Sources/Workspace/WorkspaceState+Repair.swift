@@ -126,17 +126,26 @@ extension WorkspaceState {
     guard treeIsSound || invariantViolations(checkingFocus: false).isEmpty,
       entriesKeepKinds(history.undoEntries + history.redoEntries)
     else { return false }
-    var unrecorded = Transaction()
+    // What each step replaced, for its check alone: one buffer for every step.
+    var replaced: [(key: NodeID, value: Node?)] = []
+    replaced.reserveCapacity(8)
+    var buffers = ChangeCheckBuffers()
     /// Restores each journal of `entries`, the last first, onto a copy of this state,
     /// checking the trees it passes through.
     func replays(_ entries: [History.Entry]) -> Bool {
       var copy = self
       for entry in entries.reversed() {
-        let previous = copy.restore(entry.journal, in: &unrecorded)
+        let (rootID, windowList) = (copy.rootID, copy.windowList)
+        replaced.removeAll(keepingCapacity: true)
+        copy.replay(entry.journal, replacing: &replaced)
         // The tree before this step was sound, so only what the step changed is checked;
         // the windows' lists come back with the step's window list and most-recently-used list,
         // so they are too.
-        guard copy.invariantViolations(since: previous).isEmpty, copy.windowListsAreSound()
+        guard
+          copy.invariantViolations(
+            replacing: replaced, rootID: rootID, windowList: windowList, buffers: &buffers
+          ).isEmpty,
+          copy.windowListsAreSound()
         else { return false }
       }
       return true

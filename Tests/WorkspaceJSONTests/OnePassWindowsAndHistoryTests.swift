@@ -141,6 +141,36 @@ import Testing
     #expect((read?.readsHistory ?? false) == readsHistory, "\(text)")
   }
 
+  /// An entry's most-recently-used list is read with room for its neighbour's and a few
+  /// more: a list far longer than the entry before it, an empty one after a long one, and
+  /// one of a single id all read in this pass as the reference reads them; an id that is
+  /// not an integer leaves the history to the reference.
+  @Test(arguments: [
+    ("[1]", "[\((1...40).map(String.init).joined(separator: ","))]", true),
+    ("[\((1...40).map(String.init).joined(separator: ","))]", "[]", true),
+    ("[]", "[1]", true),
+    ("[1]", "[1.5]", false),
+  ])
+  func entriesListsOfAnyLengthAreReadAsTheReferenceReadsThem(
+    first: String, second: String, readsHistory: Bool
+  ) throws {
+    let entries = [first, second].map { list in
+      Self.push().replacingOccurrences(of: #""mru":[1]"#, with: #""mru":\#(list)"#)
+    }
+    let text = Self.withHistory(
+      #"{"limit":100,"undo":[\#(entries.joined(separator: ","))],"redo":[]}"#)
+    let bytes = Array(text.utf8)
+    _ = OnePassDecoderTests.expectAgreement(bytes, text)
+    let read = OnePassDecoder.read(bytes, path: "workspace.json", limits: .default)
+    #expect((read?.readsHistory ?? false) == readsHistory, "\(text)")
+    if readsHistory {
+      let lists = try #require(read?.state).history.undoEntries.map(\.journal.mostRecentlyUsed)
+      #expect(
+        lists.map(\.count)
+          == [first, second].map { $0 == "[]" ? 0 : $0.split(separator: ",").count })
+    }
+  }
+
   /// A history entry whose window list names, in another window's list, a pane of the
   /// active window (found by `FuzzWorkspaceLoader`: an undo then broke the windows'
   /// invariants): the history does not replay, and is dropped on both paths.

@@ -128,6 +128,84 @@ import WorkspaceTestSupport
     #expect(moved.invariantViolations(since: journal) != [])
   }
 
+  /// A container below the root that keeps its place while its active child moves to one
+  /// without panes is refused, though the chain above it is not walked: its own active
+  /// child is still looked at, in the check of one step and in a stored history's replay.
+  @Test func aContainerBelowTheRootThatKeepsItsPlaceChecksItsActiveChild() throws {
+    let state = WorkspaceState(hsplit(pane("A"), vsplit(pane("B"), pane("C"))))
+    let inner = state[state.rootID].children[1]
+    let (b, c) = (state[inner].children[0], state[inner].children[1])
+    // C holds no pane: sound while B is the inner split's active child.
+    var sound = state
+    sound.nodes[c] = .unknown(c, kind: "terminal", parent: inner)
+    try #require(sound.invariantViolations(checkingFocus: false) == [])
+    func innerSplit(active: Int) -> Node {
+      .split(
+        inner, axis: .vertical, children: [b, c], weights: [0.5, 0.5], activeIndex: active,
+        parent: sound.rootID)
+    }
+    var selected = sound
+    selected.nodes[inner] = innerSplit(active: 1)
+    var journal = Journal(
+      rootID: sound.rootID, mostRecentlyUsed: sound.mostRecentlyUsed,
+      zoomedPane: sound.zoomedPane, windowList: sound.windowList)
+    journal.nodes[inner] = .some(sound.nodes[inner])
+    #expect(sound[inner].keepsPlace(of: selected[inner]))
+    #expect(selected.invariantViolations(checkingFocus: false) != [])
+    #expect(
+      selected.invariantViolations(since: journal) == [
+        "active child \(c) of \(inner) holds no pane"
+      ])
+
+    // A stored entry whose image selects C: undoing it breaks the tree, so it is refused; the
+    // same entry selecting B replays.
+    for (active, replays) in [(1, false), (0, true)] {
+      var stored = sound
+      stored.history.undoEntries = [
+        History.Entry(
+          label: "select",
+          journal: Journal(
+            nodes: [inner: .some(innerSplit(active: active))], rootID: sound.rootID,
+            mostRecentlyUsed: sound.mostRecentlyUsed, zoomedPane: nil,
+            windowList: sound.windowList))
+      ]
+      #expect(stored.historyReplays() == replays)
+      #expect(stored.historyReplays(treeIsSound: true) == replays)
+    }
+  }
+
+  /// The root's pane check runs whenever a node changed place: a step that leaves the
+  /// workspace without a pane (the only pane replaced by a node of an unknown kind) is
+  /// refused by both checks, and a step that only retitles a pane looks no further.
+  @Test func aStepThatLeavesNoPaneIsRefused() throws {
+    let state = WorkspaceState(tabs(("1", pane("A"))))
+    let root = state.rootID
+    let a = state[root].children[0]
+    let unknown = NodeID(state.nextID)
+    var sound = state
+    sound.nextID += 1
+    let before = Journal(
+      rootID: sound.rootID, mostRecentlyUsed: sound.mostRecentlyUsed,
+      zoomedPane: sound.zoomedPane, windowList: sound.windowList)
+
+    var emptied = sound
+    var journal = before
+    journal.nodes[root] = .some(sound.nodes[root])
+    journal.nodes[a] = .some(sound.nodes[a])
+    journal.nodes[unknown] = .some(nil)
+    emptied.nodes[a] = nil
+    emptied.nodes[unknown] = .unknown(unknown, kind: "terminal", parent: root)
+    emptied.nodes[root] = .tabs(root, children: [unknown], titles: ["1"])
+    #expect(emptied.invariantViolations(checkingFocus: false) == ["the workspace has no pane"])
+    #expect(emptied.invariantViolations(since: journal) == ["the workspace has no pane"])
+
+    var retitled = sound
+    journal = before
+    journal.nodes[a] = .some(sound.nodes[a])
+    retitled.nodes[a] = .pane(a, title: "renamed", router: sound[a].router!, parent: root)
+    #expect(retitled.invariantViolations(since: journal) == [])
+  }
+
   /// A history whose step changes only a pane's routes replays: the check of such a step
   /// looks at the pane and its chain alone.
   @Test func aHistoryOfRouteChangesReplays() throws {

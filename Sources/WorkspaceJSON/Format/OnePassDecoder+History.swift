@@ -42,11 +42,18 @@ extension OnePassDecoder {
 
   /// An array of history entries.
   private mutating func entries() throws(NeedsReference) -> [History.Entry] {
-    try array { (decoder: inout Self) throws(NeedsReference) in try decoder.entry() }
+    // An entry's most-recently-used list is its neighbour's give or take a pane or two.
+    var room = 8
+    return try array { (decoder: inout Self) throws(NeedsReference) in
+      let entry = try decoder.entry(recentRoom: room)
+      room = entry.journal.mostRecentlyUsed.count + 4
+      return entry
+    }
   }
 
-  /// One entry: its label, root, list, zoom, window list and node images.
-  private mutating func entry() throws(NeedsReference) -> History.Entry {
+  /// One entry: its label, root, list, zoom, window list and node images; `recentRoom` is
+  /// the room its most-recently-used list is read into.
+  private mutating func entry(recentRoom: Int) throws(NeedsReference) -> History.Entry {
     var label: String?
     var root: Int?
     var recent: [NodeID]?
@@ -66,7 +73,7 @@ extension OnePassDecoder {
       case .root?:
         guard let id = try anyInteger() else { throw NeedsReference() }
         root = id
-      case .mostRecentlyUsed?: recent = try ids()
+      case .mostRecentlyUsed?: recent = try recentList(room: recentRoom)
       case .zoomed?: zoomed = try storedID()
       case .zoomChanged?: restoresZoom = try boolean()
       case .windows?:
@@ -94,6 +101,20 @@ extension OnePassDecoder {
       journal: Journal(
         nodes: images, rootID: NodeID(root), mostRecentlyUsed: recent, zoomedPane: zoomed,
         restoresZoom: restoresZoom, windowList: windowList))
+  }
+
+  /// An entry's most-recently-used list, its ids read as ``ids()`` reads them into an array
+  /// with room for `room`: grown from eight, a host's lists (a pane more every few commands)
+  /// were copied once or twice each.
+  private mutating func recentList(room: Int) throws(NeedsReference) -> [NodeID] {
+    var recent: [NodeID] = []
+    guard try openArray() else { return recent }
+    recent.reserveCapacity(room)
+    repeat {
+      guard let id = try anyInteger() else { throw NeedsReference() }
+      recent.append(NodeID(id))
+    } while try next(closing: 0x5D)
+    return recent
   }
 
   /// A history entry's window list as the reference takes it: at least one window and no
@@ -134,11 +155,10 @@ extension OnePassDecoder {
   /// An entry's node images: an array of `{"id": …, "node": …}`, a node `null` where the
   /// entry deletes it; of an id stored twice, the last image, as the reference keeps it.
   private mutating func nodeImages() throws(NeedsReference) -> [NodeID: Node?] {
-    var images: [NodeID: Node?] = [:]
-    guard try openArray() else { return images }
+    guard try openArray() else { return [:] }
     // Room for the few nodes a command changes: grown from one, the table was reallocated
     // and rehashed for a second image.
-    images.reserveCapacity(4)
+    var images = [NodeID: Node?](minimumCapacity: 4)
     repeat {
       var id: Int?
       var image: (node: Node, id: Int)??
