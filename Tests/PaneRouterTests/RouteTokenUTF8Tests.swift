@@ -12,13 +12,20 @@ import Testing
     "a:" + String(repeating: "!", count: 1500),
   ]
 
-  @Test(arguments: texts)
-  func parsingFromBytesAgreesWithParsingText(text: String) {
+  /// `text` parsed from its UTF-8 bytes and from the string: each token or error.
+  static func parsedBothWays(
+    _ text: String
+  ) -> (Result<RouteToken, PaneRouterError>, Result<RouteToken, PaneRouterError>) {
     var utf8 = text
     let fromBytes = utf8.withUTF8 { buffer in
       Result { () throws(PaneRouterError) in try RouteToken(parsingUTF8: buffer) }
     }
-    let fromText = Result { () throws(PaneRouterError) in try RouteToken(parsing: text) }
+    return (fromBytes, Result { () throws(PaneRouterError) in try RouteToken(parsing: text) })
+  }
+
+  @Test(arguments: texts)
+  func parsingFromBytesAgreesWithParsingText(text: String) {
+    let (fromBytes, fromText) = Self.parsedBothWays(text)
     switch (fromBytes, fromText) {
     case (.success(let left), .success(let right)):
       #expect(left == right)
@@ -63,11 +70,7 @@ import Testing
       character, character + "a", "a" + character, "a" + character + "b", "a:" + character,
       "a:b" + character + ":c", "a:" + character + character,
     ] {
-      var utf8 = text
-      let fromBytes = utf8.withUTF8 { buffer in
-        Result { () throws(PaneRouterError) in try RouteToken(parsingUTF8: buffer) }
-      }
-      let fromText = Result { () throws(PaneRouterError) in try RouteToken(parsing: text) }
+      let (fromBytes, fromText) = Self.parsedBothWays(text)
       switch (fromBytes, fromText) {
       case (.success(let left), .success(let right)):
         #expect(left == right, "\(text)")

@@ -9,6 +9,14 @@ import WorkspaceTestSupport
 /// corruptions of sound trees (lost nodes, wrong parents, cycles, moved subtrees, a new root,
 /// bad weights, active indexes and axes, panes replaced by nodes of an unknown kind).
 @Suite struct ChangeInvariantTests {
+  /// A journal of no node yet, with `state`'s root, recent panes, zoom and windows: what a
+  /// step records before it changes `state`.
+  static func journal(before state: WorkspaceState) -> Journal {
+    Journal(
+      rootID: state.rootID, mostRecentlyUsed: state.mostRecentlyUsed,
+      zoomedPane: state.zoomedPane, windowList: state.windowList)
+  }
+
   @Test(arguments: [1, 2, 3, 4] as [UInt64])
   func everyCommandPassesTheCheckOfItsOwnChange(seed: UInt64) throws {
     var generator = SeededGenerator(seed: seed)
@@ -39,9 +47,7 @@ import WorkspaceTestSupport
       }
       _ = try? state.apply(Self.randomCommand(in: state, &generator))
       var corrupted = state
-      var previous = Journal(
-        rootID: state.rootID, mostRecentlyUsed: state.mostRecentlyUsed,
-        zoomedPane: state.zoomedPane, windowList: state.windowList)
+      var previous = Self.journal(before: state)
       for _ in 0..<Int.random(in: 1...3, using: &generator) {
         Self.corrupt(&corrupted, recordingIn: &previous, &generator)
       }
@@ -92,9 +98,7 @@ import WorkspaceTestSupport
     var sound = state
     sound.nodes[second] = .unknown(second, kind: "terminal", parent: tabs)
     try #require(sound.invariantViolations(checkingFocus: false) == [])
-    let before = Journal(
-      rootID: sound.rootID, mostRecentlyUsed: sound.mostRecentlyUsed,
-      zoomedPane: sound.zoomedPane, windowList: sound.windowList)
+    let before = Self.journal(before: sound)
 
     // Only a title changes: nothing to report.
     var retitled = sound
@@ -146,9 +150,7 @@ import WorkspaceTestSupport
     }
     var selected = sound
     selected.nodes[inner] = innerSplit(active: 1)
-    var journal = Journal(
-      rootID: sound.rootID, mostRecentlyUsed: sound.mostRecentlyUsed,
-      zoomedPane: sound.zoomedPane, windowList: sound.windowList)
+    var journal = Self.journal(before: sound)
     journal.nodes[inner] = .some(sound.nodes[inner])
     #expect(sound[inner].keepsPlace(of: selected[inner]))
     #expect(selected.invariantViolations(checkingFocus: false) != [])
@@ -184,9 +186,7 @@ import WorkspaceTestSupport
     let unknown = NodeID(state.nextID)
     var sound = state
     sound.nextID += 1
-    let before = Journal(
-      rootID: sound.rootID, mostRecentlyUsed: sound.mostRecentlyUsed,
-      zoomedPane: sound.zoomedPane, windowList: sound.windowList)
+    let before = Self.journal(before: sound)
 
     var emptied = sound
     var journal = before
@@ -229,9 +229,7 @@ import WorkspaceTestSupport
     let inner = state[root].children[1]
     let (b, c, d) = (state[inner].children[0], state[inner].children[1], state[inner].children[2])
     let a = state[root].children[0]
-    let before = Journal(
-      rootID: state.rootID, mostRecentlyUsed: state.mostRecentlyUsed,
-      zoomedPane: state.zoomedPane, windowList: state.windowList)
+    let before = Self.journal(before: state)
     func rootSplit(_ children: [NodeID]) -> Node {
       .split(
         root, axis: .horizontal, children: children,
