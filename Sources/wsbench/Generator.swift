@@ -26,6 +26,18 @@ enum Generator {
     return WorkspaceState(.tabs(tabs))
   }
 
+  /// Why ``workspace(panes:routesPerPane:)`` and ``withHistory(_:entries:)`` cannot make what
+  /// `wsbench --generate` asks, or `nil`: a history keeps at most its limit of entries, so
+  /// more would never be reached.
+  static func problem(panes: Int, routes: Int, entries: Int) -> String? {
+    guard panes >= 1 else { return "PANES '\(panes)' must be at least 1" }
+    guard routes >= 1 else { return "ROUTES '\(routes)' must be at least 1" }
+    guard (0...History.defaultLimit).contains(entries) else {
+      return "HISTORY '\(entries)' must be from 0 to \(History.defaultLimit), the history's limit"
+    }
+    return nil
+  }
+
   /// `state` after a day's work at a host: pushes, pops, splits, closes and focus moves until
   /// the history holds `entries` undo entries (a host saves its history with the tree).
   static func withHistory(_ state: WorkspaceState, entries: Int) -> WorkspaceState {

@@ -48,9 +48,18 @@ if (5...6).contains(CommandLine.arguments.count), CommandLine.arguments[1] == "-
   let entries = CommandLine.arguments.count == 6 ? Int(CommandLine.arguments[5]) : 0
 {
   // Writes a generated workspace, for scripts that need a file of realistic size.
+  if let problem = Generator.problem(panes: panes, routes: routes, entries: entries) {
+    FileHandle.standardError.write(Data("wsbench: \(problem)\n".utf8))
+    exit(64)
+  }
   let state = Generator.withHistory(
     Generator.workspace(panes: panes, routesPerPane: routes), entries: entries)
-  try! WorkspaceStore(path: CommandLine.arguments[4]).save(state)
+  do {
+    try WorkspaceStore(path: CommandLine.arguments[4]).save(state)
+  } catch {
+    FileHandle.standardError.write(Data("wsbench: \(error)\n".utf8))
+    exit(1)
+  }
   exit(0)
 }
 let quick = arguments.contains("--quick")
