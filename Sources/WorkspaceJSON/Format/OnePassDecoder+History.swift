@@ -42,7 +42,9 @@ extension OnePassDecoder {
 
   /// An array of history entries.
   private mutating func entries() throws(NeedsReference) -> [History.Entry] {
-    // An entry's most-recently-used list is its neighbour's give or take a pane or two.
+    // An entry's most-recently-used list is its neighbour's give or take a pane or two:
+    // grown from eight, a host's lists (a pane more every few commands) were copied once or
+    // twice each.
     var room = 8
     return try array { (decoder: inout Self) throws(NeedsReference) in
       let entry = try decoder.entry(recentRoom: room)
@@ -73,7 +75,7 @@ extension OnePassDecoder {
       case .root?:
         guard let id = try anyInteger() else { throw NeedsReference() }
         root = id
-      case .mostRecentlyUsed?: recent = try recentList(room: recentRoom)
+      case .mostRecentlyUsed?: recent = try ids(room: recentRoom)
       case .zoomed?: zoomed = try storedID()
       case .zoomChanged?: restoresZoom = try boolean()
       case .windows?:
@@ -101,20 +103,6 @@ extension OnePassDecoder {
       journal: Journal(
         nodes: images, rootID: NodeID(root), mostRecentlyUsed: recent, zoomedPane: zoomed,
         restoresZoom: restoresZoom, windowList: windowList))
-  }
-
-  /// An entry's most-recently-used list, its ids read as ``ids()`` reads them into an array
-  /// with room for `room`: grown from eight, a host's lists (a pane more every few commands)
-  /// were copied once or twice each.
-  private mutating func recentList(room: Int) throws(NeedsReference) -> [NodeID] {
-    var recent: [NodeID] = []
-    guard try openArray() else { return recent }
-    recent.reserveCapacity(room)
-    repeat {
-      guard let id = try anyInteger() else { throw NeedsReference() }
-      recent.append(NodeID(id))
-    } while try next(closing: 0x5D)
-    return recent
   }
 
   /// A history entry's window list as the reference takes it: at least one window and no

@@ -114,15 +114,15 @@ extension OnePassDecoder {
     return false
   }
 
-  /// Reads an array, each element with `element`.
+  /// Reads an array, each element with `element`, into room for `room` elements (by default
+  /// the short arrays of a file, weights and titles, which grew three times to five).
   @inline(__always)
   mutating func array<Element>(
-    _ element: (inout Self) throws(NeedsReference) -> Element
+    room: Int = 8, _ element: (inout Self) throws(NeedsReference) -> Element
   ) throws(NeedsReference) -> [Element] {
     var elements: [Element] = []
     guard try openArray() else { return elements }
-    // Room for the short arrays of a file (weights, titles), which grew three times to five.
-    elements.reserveCapacity(8)
+    elements.reserveCapacity(room)
     repeat {
       elements.append(try element(&self))
     } while try next(closing: 0x5D)

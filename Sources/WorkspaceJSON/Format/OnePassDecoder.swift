@@ -338,9 +338,9 @@ struct OnePassDecoder {
     return NodeID(id)
   }
 
-  /// The most-recently-used list: an array of integers.
-  mutating func ids() throws(NeedsReference) -> [NodeID] {
-    try array { (decoder: inout Self) throws(NeedsReference) in
+  /// The most-recently-used list: an array of integers, read into room for `room`.
+  mutating func ids(room: Int = 8) throws(NeedsReference) -> [NodeID] {
+    try array(room: room) { (decoder: inout Self) throws(NeedsReference) in
       guard let id = try decoder.anyInteger() else { throw NeedsReference() }
       return NodeID(id)
     }
