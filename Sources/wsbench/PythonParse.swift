@@ -65,15 +65,20 @@ struct PythonParse {
     return Pair(restore: Self.median(ours), python: Self.median(theirs))
   }
 
-  /// Restore and python's parse of `bytes`, `repeats` runs of each shared out in up to nine
-  /// turns; `nil` without python3.
-  static func measure(bytes: [UInt8], repeats: Int, directory: String, restore: () -> Void)
+  /// Restore and python's parse of `bytes` in turns of about 20 ms of restores each (from
+  /// `estimate`, the seconds of one restore), 15 turns, or 9 when one restore takes over
+  /// 10 ms; `nil` without python3.
+  ///
+  /// Rounds of a fixed length, not of a fixed count: a round of a few restores of a small file
+  /// lasted well under a millisecond, so one moment of the machine's load decided a row
+  /// (the ratio of the 7.2 KB row swung from 1.05× to 3.36× between runs a minute apart).
+  static func measure(bytes: [UInt8], directory: String, estimate: Double, restore: () -> Void)
     -> Pair?
   {
     guard let python = PythonParse(bytes: bytes, directory: directory) else { return nil }
     defer { python.stop() }
-    let rounds = min(repeats, 9)
-    return python.measure(rounds: rounds, count: max(1, repeats / rounds), restore: restore)
+    let count = max(1, Int(0.02 / max(estimate, 1e-7)))
+    return python.measure(rounds: estimate > 0.01 ? 9 : 15, count: count, restore: restore)
   }
 
   /// Ends the python process.

@@ -161,7 +161,7 @@ for panes in onlyCommands ? [] : sizes {
     "file", label, "save after its own save (encode + atomic write + fsync)",
     megabytes / ownSave, "MB/s", baseline: megabytes / diskWrite, "bytes only")
   if let pair = PythonParse.measure(
-    bytes: bytes, repeats: repeats, directory: directory,
+    bytes: bytes, directory: directory, estimate: restore,
     restore: { _ = try! WorkspaceFile.decode(bytes) })
   {
     table.add(
@@ -177,9 +177,9 @@ if !onlyCommands {
     Generator.workspace(panes: panes, routesPerPane: routesPerPane), entries: History.defaultLimit)
   let bytes = WorkspaceFile.encode(state)
   let megabytes = Double(bytes.count) / 1_000_000
-  let repeats = max(3, min(200, Int(20 / max(megabytes, 0.01))))
+  let estimate = Probe.median(3) { _ = try! WorkspaceFile.decode(bytes) }
   if let pair = PythonParse.measure(
-    bytes: bytes, repeats: repeats, directory: directory,
+    bytes: bytes, directory: directory, estimate: estimate,
     restore: { _ = try! WorkspaceFile.decode(bytes) })
   {
     table.add(
