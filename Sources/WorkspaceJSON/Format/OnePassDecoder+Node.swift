@@ -221,6 +221,7 @@ extension OnePassDecoder {
   /// A split's weights: an array of numbers.
   mutating func weights() throws(NeedsReference) -> [Double] {
     try array { (decoder: inout Self) throws(NeedsReference) in
+      if let weight = decoder.plainDecimal() { return weight }
       guard let weight = try decoder.number().numberValue else { throw NeedsReference() }
       return weight
     }

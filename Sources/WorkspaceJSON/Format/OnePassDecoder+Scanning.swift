@@ -318,6 +318,49 @@ extension OnePassDecoder {
     return value
   }
 
+  /// Reads a split's usual weight, a plain decimal such as `0.25`, without the general reader:
+  /// digits without a leading zero (or a lone `0`), maybe a fraction, no sign or exponent, up
+  /// to 19 digits of at most 2^53 and followed by a byte that does not continue a number.
+  /// `nil` for anything else, leaving the reader where it was for ``number()``.
+  ///
+  /// The value is the general reader's: a significand of at most 2^53 divided by an exact
+  /// power of ten is rounded correctly by the one division (its fast path); the general
+  /// reader took about 120 instructions a weight.
+  @inline(__always)
+  mutating func plainDecimal() -> Double? {
+    let start = reader.index
+    var position = start
+    var significand: UInt64 = 0
+    var digits = 0
+    var fractionDigits = 0
+    var seenPoint = false
+    while position < reader.count {
+      let byte = reader.byte(at: position)
+      let digit = byte &- 0x30
+      if digit < 10 {
+        // A leading zero followed by a digit is the general reader's to reject.
+        if digits == 1, significand == 0, !seenPoint { return nil }
+        significand = significand &* 10 &+ UInt64(digit)
+        digits &+= 1
+        if seenPoint { fractionDigits &+= 1 }
+        guard digits <= 19 else { return nil }
+      } else if byte == 0x2E, !seenPoint, digits > 0 {
+        seenPoint = true
+      } else {
+        break
+      }
+      position &+= 1
+    }
+    // A point needs a digit after it; an exponent, the end of the document or a number too
+    // long is the general reader's.
+    guard digits > 0, !seenPoint || fractionDigits > 0, position < reader.count,
+      reader.byte(at: position) | 0x20 != 0x65, significand <= 1 << 53,
+      position &- start <= reader.limits.maxNumberLength
+    else { return nil }
+    reader.index = position
+    return Double(significand) / JSONReader.exactPowerOfTen(fractionDigits)
+  }
+
   /// Reads `true` or `false`.
   mutating func boolean() throws(NeedsReference) -> Bool {
     switch try peek() {
