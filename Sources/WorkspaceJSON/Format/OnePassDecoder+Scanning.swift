@@ -184,14 +184,26 @@ extension OnePassDecoder {
   }
 
   /// ``key()`` for the common key: at most seven ASCII bytes with the colon right after its
-  /// closing quote, sixteen bytes or more before the end of the document. One load holds the
-  /// key's text; `nil` for anything else (the reader has not moved), which ``key()`` reads
-  /// the general way, with the same result.
+  /// closing quote (``shortString()``). `nil` for anything else (the reader has not moved),
+  /// which ``key()`` reads the general way, with the same result.
   ///
   /// The general path scanned the key, then the whitespace before the colon and the colon
   /// itself each with its own bounds check: about 115 instructions a key.
   @inline(__always)
   private mutating func shortKey() -> (key: Key, start: Int, count: Int)? {
+    guard let (text, end) = shortString(), reader.byte(at: end &+ 1) == 0x3A else { return nil }
+    let start = reader.index &+ 1
+    reader.index = end &+ 2
+    reader.skipWhitespace()
+    return (Key(words: (text, 0, 0)), start, end &- start)
+  }
+
+  /// The string at the reader's offset if it is plain and at most seven bytes, sixteen bytes
+  /// or more before the end of the document: its text as the low bytes of a word, and its
+  /// closing quote. One load holds the text; `nil` for anything else. The reader does not
+  /// move.
+  @inline(__always)
+  private func shortString() -> (text: UInt64, end: Int)? {
     let quote = reader.index
     guard quote &+ 16 <= reader.count, reader.byte(at: quote) == 0x22 else { return nil }
     let start = quote &+ 1
@@ -203,18 +215,29 @@ extension OnePassDecoder {
     let length = mask.trailingZeroBitCount >> 3
     let end = start &+ length
     let text = word & ((1 &<< (UInt64(length) &* 8)) &- 1)
-    guard reader.byte(at: end) == 0x22, reader.byte(at: end &+ 1) == 0x3A,
-      text & JSONReader.highBits == 0, length <= reader.limits.maxStringBytes
+    guard reader.byte(at: end) == 0x22, text & JSONReader.highBits == 0,
+      length <= reader.limits.maxStringBytes
     else { return nil }
-    reader.index = end &+ 2
-    reader.skipWhitespace()
-    return (Key(words: (text, 0, 0)), start, length)
+    return (text, end)
   }
 
   /// Reads a plain string value as a ``Key``: for a value the format spells with one of a few
   /// names (a node's kind, an axis, a router's kind). `nil` for a string that is not plain,
   /// which the reader then reads: the reader is still at its opening quote.
+  ///
+  /// A name of at most seven bytes (``shortString()``) is read inline, any other out of line
+  /// (``longName()``).
+  @inline(__always)
   mutating func name() throws(NeedsReference) -> (name: Key, start: Int, count: Int)? {
+    guard let (text, end) = shortString() else { return try longName() }
+    let start = reader.index &+ 1
+    reader.index = end &+ 1
+    return (Key(words: (text, 0, 0)), start, end &- start)
+  }
+
+  /// ``name()`` for a name ``shortString()`` does not read.
+  @inline(never)
+  private mutating func longName() throws(NeedsReference) -> (name: Key, start: Int, count: Int)? {
     guard let (start, length) = try plainText() else { return nil }
     return (key(start: start, count: length), start, length)
   }
