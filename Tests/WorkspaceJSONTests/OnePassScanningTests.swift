@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WorkspaceTestSupport
 
@@ -51,6 +52,35 @@ import WorkspaceTestSupport
       let prefix = Array(bytes[..<cut])
       let comment = String(decoding: prefix, as: UTF8.self)
       #expect(!OnePassDecoderTests.expectAgreement(prefix, comment).isOnePass, "\(comment)")
+    }
+  }
+
+  /// Router kinds of every length around the seven bytes one load holds, and node kinds and
+  /// axes a byte short or long, escaped or with a byte beyond ASCII: read alike on both
+  /// paths, a router's kind kept as its text.
+  @Test(arguments: 0...26)
+  func namesOfEveryLengthReadAlike(length: Int) throws {
+    let kind = String((0..<length).map { Character(UnicodeScalar(UInt8(0x61 + $0 % 26))) })
+    let text =
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"pane","router":{"kind":""#
+      + kind + #"","stack":["a"]}}}"#
+    let agreement = OnePassDecoderTests.expectAgreement(Array(text.utf8), text)
+    if agreement.isPlain {
+      #expect(agreement.isOnePass, "\(text)")
+      let state = try WorkspaceFile.decode(Array(text.utf8)).state
+      #expect(state.nodes[state.rootID]?.router?.kind == kind, "\(text)")
+    }
+    for (name, spelling) in [
+      ("pane", "pan"), ("pane", "panes"), ("pane", #"p\u0061ne"#), ("pane", "pané"),
+      ("vertical", "vertica"), ("vertical", "verticals"), ("vertical", "tabs"),
+    ] {
+      let text =
+        #"{"format":"workspace","version":3,"root":{"id":1,"kind":"split","#
+        + #""axis":"vertical","weights":[0.5,0.5],"children":[{"id":2,"kind":"pane","#
+        + #""router":{"kind":"k","stack":["a"]}},{"id":3,"kind":"pane","router":{"#
+        + #""kind":"k","stack":["b"]}}]}}"#
+      let changed = text.replacingOccurrences(of: "\"" + name + "\"", with: "\"" + spelling + "\"")
+      OnePassDecoderTests.expectAgreement(Array(changed.utf8), changed)
     }
   }
 
