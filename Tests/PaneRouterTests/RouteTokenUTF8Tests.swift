@@ -90,6 +90,56 @@ import Testing
     }
   }
 
+  /// Every ASCII character (and one beyond) at every place of texts of 8 to 24 bytes, the
+  /// lengths read eight bytes at a time when they hold only lower-case letters, digits and
+  /// `:`: the same token as from a string, or the same error, and the canonical text and
+  /// name a token made from its parts has (the word check and the byte table agree).
+  @Test(arguments: Array(0..<128).map { String(Unicode.Scalar(UInt8($0))) } + ["é"])
+  func everyCharacterAtEveryPlaceOfALongerTextParsesAsFromText(character: String) {
+    for base in ["detail:1", "detail:1001", "thread:3:reply:77", "abcdefghijklmnopqrstuvwx"] {
+      for place in 0..<base.count {
+        var characters = Array(base)
+        characters[place] = Character(character)
+        let text = String(characters)
+        let (fromBytes, fromText) = Self.parsedBothWays(text)
+        switch (fromBytes, fromText) {
+        case (.success(let left), .success(let right)):
+          #expect(left == right, "\(text)")
+          #expect(left.description == right.description, "\(text)")
+          #expect(left.name == right.name, "\(text)")
+          #expect(RouteToken.isValidName(left.name), "\(text): the name \(left.name)")
+          let made = RouteToken(name: left.name, arguments: left.arguments)
+          #expect(made.description == left.description, "\(text)")
+        case (.failure(let left), .failure(let right)):
+          #expect(left == right, "\(text)")
+        default:
+          Issue.record("\(text): \(fromBytes) but \(fromText)")
+        }
+      }
+    }
+  }
+
+  /// Texts of lower-case letters, digits and `:` of every length from 8 to 40, the colons
+  /// anywhere: the name is everything before the first `:`, the text is canonical as it
+  /// stands.
+  @Test(arguments: 8...40)
+  func lowerCaseTextsOfEveryLengthKeepTheirText(length: Int) throws {
+    let alphabet = Array("abz09:")
+    for round in 0..<50 {
+      var text = "d"
+      var state = UInt64(length * 1000 + round)
+      while text.count < length {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        text.append(alphabet[Int(state >> 33) % alphabet.count])
+      }
+      let (fromBytes, _) = Self.parsedBothWays(text)
+      let token = try fromBytes.get()
+      #expect(token.description == text)
+      #expect(token.name == String(text.prefix { $0 != ":" }))
+      #expect(RouteToken(name: token.name, arguments: token.arguments).description == text)
+    }
+  }
+
   /// The byte set a token's canonical text is checked against: each byte below 0x80 in it
   /// exactly when its character is unreserved, no byte at or above 0x80.
   @Test func byteSetsHoldExactlyTheirCharacters() {

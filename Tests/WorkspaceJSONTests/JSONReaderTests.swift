@@ -324,6 +324,29 @@ struct JSONReaderValueTests {
     }
   }
 
+  @Test(
+    "a line break passed on its own: the run after it, another break, a control byte, the end",
+    arguments: 0...40)
+  func runsAfterALineBreak(_ length: Int) throws {
+    let spaces = String(repeating: " ", count: length)
+    // A line break right before the value, two breaks in one run, a break after a space.
+    #expect(try JSONReader.parse("[1,\n" + "2" + "\n" + spaces + "]") == [1, 2])
+    #expect(try JSONReader.parse("[1,\n" + spaces + "\n" + spaces + "2]") == [1, 2])
+    #expect(try JSONReader.parse("[1, \n" + spaces + "2]") == [1, 2])
+    #expect(try JSONReader.parse("\n" + spaces + "\r\n\t" + spaces + "7") == 7)
+    // A control byte that is not whitespace right after the break or inside the run.
+    for (offset, byte) in [(0, "\u{0B}"), (length, "\u{0C}"), (length, "\u{00}")] {
+      let run = "\n" + String(spaces.prefix(offset)) + byte + String(spaces.dropFirst(offset))
+      let error = try #require(parseError(Array(("[1," + run + "2]").utf8)))
+      #expect(error.reason == .unexpectedByte(Array(byte.utf8)[0]), "\(length) \(offset)")
+      #expect(error.offset == 4 + offset, "\(length) \(offset)")
+    }
+    // The document ends inside the run.
+    let cut = try #require(parseError(Array(("[1,\n" + spaces).utf8)))
+    #expect(cut.reason == .unexpectedEnd)
+    #expect(cut.offset == 4 + length)
+  }
+
   @Test("special bytes are found at every position of the eight-byte scan", arguments: 0..<20)
   func scanPositions(_ position: Int) throws {
     let prefix = String(repeating: "a", count: position)

@@ -48,10 +48,12 @@ extension OnePassDecoder {
     // objects of the nodes above it (and a window's array and object, for a window's tree).
     let memberDepth = 2 * depth + nesting
     var node = NodeMembers()
+    // Read once: each read of a static table checks its lazy initialisation, a call.
+    let nodeKeys = Self.nodeKeys
     guard try openObject() else { throw NeedsReference() }
     repeat {
       let (key, start, length) = try self.key()
-      let member = Self.nodeKeys.member(key)
+      let member = nodeKeys.member(key)
       try node.members.claim(member)
       switch member {
       case .id?:
@@ -221,6 +223,7 @@ extension OnePassDecoder {
   /// A split's weights: an array of numbers.
   mutating func weights() throws(NeedsReference) -> [Double] {
     try array { (decoder: inout Self) throws(NeedsReference) in
+      if let weight = decoder.plainDecimal() { return weight }
       guard let weight = try decoder.number().numberValue else { throw NeedsReference() }
       return weight
     }

@@ -12,10 +12,12 @@ extension OnePassDecoder {
     var rejectsDuplicateTop = true
     var quarantined: [QuarantinedRoute] = []
     var members = ObjectMembers()
+    // Read once: each read of a static table checks its lazy initialisation, a call.
+    let routerKeys = Self.routerKeys
     guard try openObject() else { throw NeedsReference() }
     repeat {
       let (key, start, length) = try self.key()
-      let member = Self.routerKeys.member(key)
+      let member = routerKeys.member(key)
       try members.claim(member)
       switch member {
       case .kind?:

@@ -10,6 +10,12 @@ private let integerPowersOfTen: [UInt64] = (0...19).map { exponent in
 }
 
 extension JSONReader {
+  /// 10^`exponent`, exactly, for an exponent from 0 through 22.
+  @inline(__always)
+  static func exactPowerOfTen(_ exponent: Int) -> Double {
+    exactPowersOfTen[exponent]
+  }
+
   /// Whether `byte` is an ASCII decimal digit.
   @inline(__always)
   private static func isDigit(_ byte: UInt8) -> Bool {

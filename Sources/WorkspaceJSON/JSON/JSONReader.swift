@@ -115,18 +115,20 @@ package struct JSONReader {
     let first = base.load(fromByteOffset: index, as: UInt8.self)
     guard first <= 0x20 else { return index }
     // A value after its colon: one space, and then no whitespace (never above 0x20).
-    if first == 0x20, index &+ 1 < count,
-      base.load(fromByteOffset: index &+ 1, as: UInt8.self) > 0x20
-    {
-      return index &+ 1
+    if first == 0x20 {
+      if index &+ 1 < count, base.load(fromByteOffset: index &+ 1, as: UInt8.self) > 0x20 {
+        return index &+ 1
+      }
+    } else if first == 0x0A {
+      // A line break, then the line's indentation: the words after it are spaces alone.
+      index &+= 1
     }
     while index &+ 8 <= count {
       let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      // Indentation is mostly spaces: eight of them, or a line feed and seven, are passed
-      // with one comparison, and spaces up to a byte above 0x20 (never whitespace) end the
-      // run without the full test.
+      // Indentation is mostly spaces: eight of them are passed with one comparison, and
+      // spaces up to a byte above 0x20 (never whitespace) end the run without the full test.
       let notSpaces = word ^ 0x2020_2020_2020_2020
-      if notSpaces == 0 || notSpaces == 0x2A {
+      if notSpaces == 0 {
         index &+= 8
         continue
       }
