@@ -1,7 +1,9 @@
 /// The arrays a change check works in, kept from one check to the next: a stored history's
 /// replay checks each of its steps, and making them again for every step (the near nodes,
-/// a chain, the two maps' arrays) cost more than a sound step's own checks.
+/// a chain, the two maps' arrays, the roots) cost more than a sound step's own checks.
 struct ChangeCheckBuffers {
+  /// The windows' roots, the active window's first.
+  var roots: [NodeID] = []
   /// The nodes near the change, each with whether its chain of parents is walked.
   var near: [(id: NodeID, walksChain: Bool)] = []
   /// The chain of parents walked last.
@@ -18,6 +20,7 @@ struct ChangeCheckBuffers {
 
   /// Empties every buffer, keeping its room.
   mutating func clear() {
+    roots.removeAll(keepingCapacity: true)
     near.removeAll(keepingCapacity: true)
     chain.removeAll(keepingCapacity: true)
     reachesRoot.removeAll()

@@ -12,7 +12,7 @@ public struct History: Equatable, Sendable {
     package var journal: Journal
 
     /// The ids of the nodes the entry restores.
-    public var nodeIDs: [NodeID] { journal.nodes.keys.sorted() }
+    public var nodeIDs: [NodeID] { journal.nodes.keys }
 
     /// An entry from its parts; the file layer builds stored history with it. A label over
     /// ``maximumLabelBytes`` is shortened, never refused.

@@ -1,7 +1,7 @@
 /// The before-images of what a transaction changed: enough to roll it back, or to undo it.
 package struct Journal: Equatable, Sendable {
   /// Each changed node's value before the change; `nil` for a node the change created.
-  package var nodes: [NodeID: Node?]
+  package var nodes: NodeImages
   package var rootID: NodeID
   package var mostRecentlyUsed: [NodeID]
   package var zoomedPane: NodeID?
@@ -15,7 +15,7 @@ package struct Journal: Equatable, Sendable {
 
   /// A journal from its parts; the file layer builds stored history with it.
   package init(
-    nodes: [NodeID: Node?] = [:], rootID: NodeID, mostRecentlyUsed: [NodeID],
+    nodes: NodeImages = NodeImages(), rootID: NodeID, mostRecentlyUsed: [NodeID],
     zoomedPane: NodeID?, restoresZoom: Bool = true, windowList: WindowList
   ) {
     // Each member set once, with no default before it: a table made empty and then
@@ -45,7 +45,7 @@ extension WorkspaceState {
     var replaced = Journal(
       rootID: rootID, mostRecentlyUsed: mostRecentlyUsed, zoomedPane: zoomedPane,
       restoresZoom: journal.restoresZoom, windowList: windowList)
-    replaced.nodes = Dictionary(minimumCapacity: journal.nodes.count)
+    replaced.nodes.reserveCapacity(journal.nodes.count)
     for (id, before) in journal.nodes {
       replaced.nodes[id] = nodes[id]
       set(id, before, in: &transaction)

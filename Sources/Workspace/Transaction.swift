@@ -37,7 +37,7 @@ struct Transaction {
   ///   - id: The node about to change.
   ///   - image: Its value now; `nil` for a node about to be created.
   mutating func record(_ id: NodeID, before image: @autoclosure () -> Node?) {
-    for index in journals.indices where journals[index].nodes.index(forKey: id) == nil {
+    for index in journals.indices where !journals[index].nodes.contains(id) {
       journals[index].nodes[id] = .some(image())
     }
   }

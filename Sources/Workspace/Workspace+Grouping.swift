@@ -59,7 +59,7 @@ extension History {
     var journal = merged.first!.journal
     journal.restoresZoom = merged.contains { $0.journal.restoresZoom }
     for entry in merged.dropFirst() {
-      for (id, image) in entry.journal.nodes where journal.nodes.index(forKey: id) == nil {
+      for (id, image) in entry.journal.nodes where !journal.nodes.contains(id) {
         journal.nodes[id] = image
       }
     }

@@ -132,7 +132,7 @@ extension WorkspaceState {
     assert(
       invariantViolations(since: journal).isEmpty,
       "\(commands.map(\.description)) broke \(invariantViolations(since: journal))")
-    let changed = journal.nodes.filter { nodes[$0.key] != $0.value }.keys
+    let changed = journal.nodes.filter { nodes[$0.key] != $0.value }.map(\.key)
     return WorkspaceChange(
       commands: commands, changedNodes: Set(changed), focusBefore: focusBefore,
       focusAfter: focusedPane, zoomedPaneBefore: zoomedPaneBefore, zoomedPaneAfter: zoomedPane,
@@ -154,7 +154,7 @@ extension WorkspaceState {
     var before = transaction.end()
     guard commands.contains(where: { !$0.isCursor(recordsNavigation: recordsNavigation) })
     else { return false }
-    before.nodes = before.nodes.filter { nodes[$0.key] != $0.value }
+    before.nodes.removeAll { nodes[$0.key] == $0.value }
     before.restoresZoom = before.zoomedPane != zoomedPane
     guard !before.nodes.isEmpty || before.restoresZoom || before.windowList != windowList
     else { return false }

@@ -51,14 +51,17 @@ extension WorkspaceState {
     guard let root = nodes[rootID] else { return ["root \(rootID) does not exist"] }
     var problems: [String] = []
     if root.parent != nil { problems.append("root \(rootID) has a parent") }
-    // Every window's root is a root; a window opened, closed or switched changes them.
-    let roots = Self.roots(rootID, windowList)
+    // Every window's root is a root; a window opened, closed or switched changes them. Kept
+    // in the buffers: an array made for every step, most often of the one root, cost a
+    // step's check an allocation and its release.
+    buffers.clear()
+    Self.appendRoots(rootID, windowList, to: &buffers.roots)
+    let roots = buffers.roots
     // The nodes near the change, in an array sorted and rid of repeats below: a step names
     // a few nodes, and hashing them into a set cost more than checking them. Each says
     // whether its chain of parents is walked: not for a changed node that kept its place,
     // unless it is near for another reason too. Room for a few of each changed node's
     // neighbours: grown from empty, the array was reallocated twice for most steps.
-    buffers.clear()
     buffers.near.reserveCapacity(2 * replaced.underestimatedCount + 4)
     // With one window before and after, the roots are the two roots alone.
     if roots.count > 1 || previousWindowList.entries.count > 1 || rootID != previousRootID {
@@ -102,7 +105,7 @@ extension WorkspaceState {
         buffers.near.append((child, true))
       }
     }
-    buffers.near.sort { $0.id < $1.id }
+    if buffers.near.count > 1 { buffers.near.sort { $0.id < $1.id } }
     let near = buffers.near
     var last: NodeID?
     var walksAny = false
@@ -170,13 +173,21 @@ extension WorkspaceState {
   /// The windows' roots, `rootID` (the active window's) first, as ``windowRoots`` lists
   /// them for `windowList`: one array, not three.
   private static func roots(_ rootID: NodeID, _ windowList: WindowList) -> [NodeID] {
-    var roots = [rootID]
-    guard windowList.entries.count > 1 else { return roots }
-    roots.reserveCapacity(windowList.entries.count)
+    var roots: [NodeID] = []
+    appendRoots(rootID, windowList, to: &roots)
+    return roots
+  }
+
+  /// Appends the windows' roots, as ``roots(_:_:)`` lists them, to `roots`.
+  private static func appendRoots(
+    _ rootID: NodeID, _ windowList: WindowList, to roots: inout [NodeID]
+  ) {
+    roots.append(rootID)
+    guard windowList.entries.count > 1 else { return }
+    roots.reserveCapacity(roots.count + windowList.entries.count - 1)
     for (index, window) in windowList.entries.enumerated() where index != windowList.active {
       roots.append(window.rootID)
     }
-    return roots
   }
 
   /// Whether `node`, its parent and its children name each other, each child once.

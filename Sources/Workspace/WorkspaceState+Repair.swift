@@ -124,7 +124,7 @@ extension WorkspaceState {
   package func historyReplays(treeIsSound: Bool = false) -> Bool {
     // Each step is checked where it changed the tree, which needs a sound tree to start from.
     guard treeIsSound || invariantViolations(checkingFocus: false).isEmpty,
-      entriesKeepKinds(history.undoEntries + history.redoEntries)
+      entriesKeepKinds(history.undoEntries, history.redoEntries)
     else { return false }
     // What each step replaced, for its check alone: one buffer for every step.
     var replaced: [(key: NodeID, value: Node?)] = []
@@ -134,10 +134,12 @@ extension WorkspaceState {
     /// checking the trees it passes through.
     func replays(_ entries: [History.Entry]) -> Bool {
       var copy = self
-      for entry in entries.reversed() {
+      // By index: an entry taken out of the list was copied and freed, each of its parts
+      // retained and released.
+      for index in entries.indices.reversed() {
         let (rootID, windowList) = (copy.rootID, copy.windowList)
         replaced.removeAll(keepingCapacity: true)
-        copy.replay(entry.journal, replacing: &replaced)
+        copy.replay(entries[index].journal, replacing: &replaced)
         // The tree before this step was sound, so only what the step changed is checked;
         // the windows' lists come back with the step's window list and most-recently-used list,
         // so they are too.
@@ -158,14 +160,25 @@ extension WorkspaceState {
     return replays(history.undoEntries) && replays(history.redoEntries)
   }
 
-  /// Whether every node the journals of `entries` hold an image of keeps one kind in them and
-  /// in the tree, as commands never change a node's kind.
+  /// Whether every node the journals of `undo` and `redo` hold an image of keeps one kind in
+  /// them and in the tree, as commands never change a node's kind.
+  ///
+  /// The two lists are taken as they are: joined into one, every entry was copied (each of
+  /// its parts retained) and the copies freed again.
   ///
   /// - Complexity: O(*c*), for *c* images; a dictionary only of the ids the tree lacks.
-  private func entriesKeepKinds(_ entries: [History.Entry]) -> Bool {
+  private func entriesKeepKinds(_ undo: [History.Entry], _ redo: [History.Entry]) -> Bool {
     var absent: [NodeID: Node.Kind] = [:]
-    for entry in entries {
-      for case (let id, let image?) in entry.journal.nodes {
+    return entriesKeepKinds(undo, absent: &absent) && entriesKeepKinds(redo, absent: &absent)
+  }
+
+  /// Whether the images of `entries` keep the kinds of the tree and of `absent`, the kinds
+  /// the images of earlier entries gave the ids the tree lacks, adding those of these.
+  private func entriesKeepKinds(
+    _ entries: [History.Entry], absent: inout [NodeID: Node.Kind]
+  ) -> Bool {
+    for index in entries.indices {
+      for case (let id, let image?) in entries[index].journal.nodes {
         if let node = nodes[id] {
           guard node.kind == image.kind else { return false }
         } else if let kind = absent.updateValue(image.kind, forKey: id), kind != image.kind {

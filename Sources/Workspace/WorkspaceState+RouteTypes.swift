@@ -87,7 +87,7 @@ extension WorkspaceState {
   ///   the order of the nodes' ids.
   /// - Complexity: O(*k*), for *k* routes in the touched routers.
   func checkNewRoutes(since journal: Journal, _ registry: RouteRegistry) throws(WorkspaceError) {
-    for (id, before) in journal.nodes.sorted(by: { $0.key < $1.key }) {
+    for (id, before) in journal.nodes {
       guard let router = nodes[id]?.router, registry.isRegistered(kind: router.kind) else {
         continue
       }

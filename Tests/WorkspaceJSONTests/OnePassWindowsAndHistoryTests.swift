@@ -171,6 +171,34 @@ import Testing
     }
   }
 
+  /// An entry's images in any order of their ids, an id stored twice (the last image kept),
+  /// read in this pass as the reference reads them, and kept in the order of their ids.
+  @Test(arguments: [
+    (#"[{"id":5,"node":null},\#(image),{"id":3,"node":null}]"#, [1, 3, 5]),
+    (#"[{"id":3,"node":null},{"id":5,"node":null},\#(image)]"#, [1, 3, 5]),
+    (
+      #"[\#(image),{"id":7,"node":null},{"id":1,"node":null},{"id":1,"node":null},\#(image)]"#,
+      [1, 7]
+    ),
+  ])
+  func imagesInAnyOrderAreReadAsTheReferenceReadsThem(images: String, ids: [Int]) throws {
+    let entry = Self.push().replacingOccurrences(
+      of: #""nodes":[\#(Self.image)]"#, with: #""nodes":\#(images)"#)
+    let text = Self.withHistory(#"{"limit":100,"undo":[\#(entry)],"redo":[]}"#)
+    let bytes = Array(text.utf8)
+    #expect(OnePassDecoderTests.expectAgreement(bytes, text).isOnePass)
+    let read = try #require(OnePassDecoder.read(bytes, path: "workspace.json", limits: .default))
+    #expect(read.readsHistory)
+    let journal = try #require(read.state.history.undoEntries.first).journal
+    #expect(journal.nodes.keys == ids.map(NodeID.init(_:)))
+    #expect(journal.nodes[NodeID(1)] != .some(nil))
+  }
+
+  /// The image ``push(_:image:)`` stores.
+  static let image =
+    #"{"id":1,"node":{"id":1,"parent":null,"kind":"pane","title":"","#
+    + #""router":{"kind":"k","stack":["a"]}}}"#
+
   /// A history entry whose window list names, in another window's list, a pane of the
   /// active window (found by `FuzzWorkspaceLoader`: an undo then broke the windows'
   /// invariants): the history does not replay, and is dropped on both paths.

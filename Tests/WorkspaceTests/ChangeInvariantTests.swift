@@ -35,6 +35,32 @@ import WorkspaceTestSupport
     #expect(checked > 500)
   }
 
+  /// The buffers a check keeps for the next hold none of its windows' roots: after a check
+  /// of two windows, a check of one window in which the other window's root lost its window
+  /// finds that node outside the tree, as a check with fresh buffers does.
+  @Test func aRootKeptFromTheLastCheckIsNoRootOfTheNext() throws {
+    var state = WorkspaceState(hsplit(pane("A"), pane("B")))
+    try state.applyChecked(.newWindow(title: "Two"))
+    let active = state.windowList.active
+    let other = state.windowList.entries[1 - active].rootID
+    let replaced = [(key: other, value: state.nodes[other])]
+    var buffers = ChangeCheckBuffers()
+    #expect(
+      state.invariantViolations(
+        replacing: replaced, rootID: state.rootID, windowList: state.windowList,
+        buffers: &buffers) == [])
+    var lost = state
+    lost.windowList = WindowList(state.windowList.entries[active])
+    var fresh = ChangeCheckBuffers()
+    let expected = lost.invariantViolations(
+      replacing: replaced, rootID: lost.rootID, windowList: lost.windowList, buffers: &fresh)
+    #expect(!expected.isEmpty)
+    #expect(
+      lost.invariantViolations(
+        replacing: replaced, rootID: lost.rootID, windowList: lost.windowList,
+        buffers: &buffers) == expected)
+  }
+
   @Test(arguments: [11, 12, 13, 14, 15, 16] as [UInt64])
   func corruptionsFailBothChecksOrNeither(seed: UInt64) {
     var generator = SeededGenerator(seed: seed)

@@ -63,7 +63,7 @@ extension OnePassDecoder {
     var restoresZoom = false
     var windows: [(window: Window, isActive: Bool)]?
     var previous: String?
-    var images: [NodeID: Node?]?
+    var images: NodeImages?
     var members = ObjectMembers()
     guard try openObject() else { throw NeedsReference() }
     repeat {
@@ -142,11 +142,12 @@ extension OnePassDecoder {
 
   /// An entry's node images: an array of `{"id": …, "node": …}`, a node `null` where the
   /// entry deletes it; of an id stored twice, the last image, as the reference keeps it.
-  private mutating func nodeImages() throws(NeedsReference) -> [NodeID: Node?] {
-    guard try openArray() else { return [:] }
-    // Room for the few nodes a command changes: grown from one, the table was reallocated
-    // and rehashed for a second image.
-    var images = [NodeID: Node?](minimumCapacity: 4)
+  private mutating func nodeImages() throws(NeedsReference) -> NodeImages {
+    var images = NodeImages()
+    guard try openArray() else { return images }
+    // Room for the few nodes a command changes: grown from one, the array was reallocated
+    // for a second image.
+    images.reserveCapacity(4)
     repeat {
       var id: Int?
       var image: (node: Node, id: Int)??

@@ -44,7 +44,7 @@ extension WorkspaceDecoder {
       let mru = object[.mostRecentlyUsed]?.arrayValue,
       let images = object[.nodes]?.arrayValue
     else { return nil }
-    var nodes: [NodeID: Node?] = [:]
+    var nodes = NodeImages()
     for image in images {
       guard let pair = image.objectValue, let id = pair[.id]?.intValue,
         let stored = pair[.node]

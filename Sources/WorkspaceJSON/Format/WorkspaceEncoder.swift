@@ -436,11 +436,12 @@ enum WorkspaceEncoder {
     windows(journal.windowList, trees: nil, into: &sink)
     sink.key(.nodes)
     sink.openArray()
-    for nodeID in journal.nodes.keys.sorted() {
+    // In the order of their ids, as the journal keeps them.
+    for (nodeID, image) in journal.nodes {
       sink.openObject()
       sink.member(.id, nodeID.rawValue)
       sink.key(.node)
-      if let node = journal.nodes[nodeID]! { flatNode(node, into: &sink) } else { sink.null() }
+      if let node = image { flatNode(node, into: &sink) } else { sink.null() }
       sink.close()
     }
     sink.close()
