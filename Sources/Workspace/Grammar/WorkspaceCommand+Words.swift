@@ -29,8 +29,11 @@ extension WorkspaceCommand: CustomStringConvertible {
   /// A word that is empty or contains whitespace, a quote or a backslash is put in single
   /// quotes, with a `'` inside it written `'\''` as in a POSIX shell, so
   /// ``CommandParser/parse(line:)`` reads the text back to the same command.
+  ///
+  /// Joined by `separated(by:)`, not the generic `joined(separator:)`: a history label is
+  /// made at every edit (see `separated(by:)`).
   public var description: String {
-    words.map(CommandParser.quoted).joined(separator: " ")
+    words.map(CommandParser.quoted).separated(by: " ")
   }
 }
 
