@@ -85,7 +85,8 @@ public enum CommandGrammar {
   static func definition(_ word: String) -> CommandDefinition? {
     let family: [CommandDefinition]
     switch word {
-    case "focus", "split", "close", "reopen", "tab", "swap", "move", "resize", "equalize",
+    case "focus": return focusCommand
+    case "split", "close", "reopen", "tab", "swap", "move", "resize", "equalize",
       "zoom", "minimum-size", "rename":
       family = layoutCommands
     case "float", "embed": family = floatingCommands

@@ -76,7 +76,8 @@ extension WorkspaceCommand {
   /// command of every case is spelled by its family as by the whole table.
   var grammarFamily: [CommandDefinition] {
     switch self {
-    case .focus, .split, .close, .newTab, .selectTab, .closeTab, .moveTab, .renameTab, .swap,
+    case .focus: [CommandGrammar.focusCommand]
+    case .split, .close, .newTab, .selectTab, .closeTab, .moveTab, .renameTab, .swap,
       .move, .resize, .resizeByCells, .setMinimumPaneSize, .equalize, .zoom, .rename, .reopen:
       CommandGrammar.layoutCommands
     case .float, .embed, .moveFloating, .resizeFloating, .pinFloating, .showFloating:
