@@ -72,8 +72,9 @@ extension WorkspaceCommand {
   /// The entries of the family of ``CommandGrammar`` that spells the command, so that
   /// spelling one (a history label at every edit) builds that family's list alone, as
   /// `CommandGrammar.definition(_:)` does for reading one; router operations, the commands
-  /// hosts record most, are looked up among their own. `CommandGrammarTests` checks that a
-  /// command of every case is spelled by its family as by the whole table.
+  /// hosts record most, are looked up among their own, and `focus` and `push` are their own
+  /// entry alone. `CommandGrammarTests` checks that a command of every case is spelled by its
+  /// family as by the whole table.
   var grammarFamily: [CommandDefinition] {
     switch self {
     case .focus: [CommandGrammar.focusCommand]
@@ -84,6 +85,7 @@ extension WorkspaceCommand {
       CommandGrammar.floatingCommands
     case .arrange, .breakPane, .joinPane: CommandGrammar.arrangeCommands
     case .stack, .unstack: CommandGrammar.stackCommands
+    case .route(.push, nil): [CommandGrammar.pushCommand]
     case .route(_, nil): CommandGrammar.routerOperations
     case .route, .mark, .unmark, .at: CommandGrammar.targetCommands
     case .saveTemplate, .addTemplate, .removeTemplate, .applyTemplate, .openTemplate,
