@@ -270,10 +270,12 @@ struct Runner {
       output += Self.report(reconciliation)
     }
     if options.dryRun {
-      let text = commands.map(\.description).joined(separator: " ")
+      // `separated(by:)`, not the generic `joined(separator:)`, whose first call would be a
+      // tenth of a dry run's instructions.
+      let text = commands.map(\.description).separated(by: " ")
       output += "dry run (not saved): \(text)".escapedForTerminal + "\n"
       output += "focus \(initialFocus) -> \(state.focusedPane); "
-      output += "changed \(changed.sorted().map(\.description).joined(separator: " "))\n"
+      output += "changed \(changed.sorted().map(\.description).separated(by: " "))\n"
     }
   }
 

@@ -114,9 +114,14 @@ private func storedRevision(_ store: WorkspaceStore) throws -> Int {
         ".w.json.before-restore.tmp-5-6",
       ]
       for name in stale { Files.create(directory.file(name), Array("{\"half\":".utf8)) }
-      Files.create(directory.file(".other.json.tmp-1-2"), [])
+      // Names that share a beginning with the file's or a temporary's stay.
+      let kept = [
+        ".other.json.tmp-1-2", ".w.json", ".w.json.bak", ".w.json.tmp", ".w.jsonx.tmp-1-2",
+        ".w.js.tmp-1-2", "w.json.tmp-1-2", "..w.json.tmp-1-2",
+      ]
+      for name in kept { Files.create(directory.file(name), []) }
       try store.save(.example)
-      #expect(directory.entries() == [".other.json.tmp-1-2", "w.json", "w.json.lock"])
+      #expect(directory.entries() == (kept + ["w.json", "w.json.lock"]).sorted())
     }
   }
 

@@ -37,6 +37,25 @@ import Testing
     }
   }
 
+  /// Spelling a command reads its family's entries only: a command of every case is spelled
+  /// there as the whole table spells it.
+  @Test func everyCommandIsSpelledByItsOwnFamily() throws {
+    let template = try reviewTemplate()
+    let commands =
+      CommandParserRoundTripTests.commands + [
+        .mark("a"), .unmark(), .unmark("a"), .at(.number(2), .zoom),
+        .at(.mark("a"), .route(.pop(count: 1))), .saveTemplate("dev"), .removeTemplate("dev"),
+        .applyTemplate("dev", parameters: ["a": "1"]), .addTemplate(template),
+        .openTemplate(template, parameters: ["repo": "r", "pr": "1"]),
+        .reconcileTemplate("dev"), .reconcileWithTemplate(template, keepingOthers: true),
+      ]
+    for command in commands {
+      let whole = command.spelledWords(reserving: [], by: CommandGrammar.definitions)
+      #expect(whole != nil, "\(command)")
+      #expect(command.spelledWords(reserving: [], by: command.grammarFamily) == whole, "\(command)")
+    }
+  }
+
   /// An entry without arguments stores its command, not a closure over it: each makes its
   /// command and spells only it.
   @Test func aPlainEntryMakesAndSpellsItsOwnCommandOnly() throws {

@@ -37,6 +37,8 @@ import WorkspaceTestSupport
   @Test(arguments: [
     (#"rename $'\xff'"#, "argument 2 is not valid UTF-8: invalid byte at offset 0"),
     (#"rename $'ok\xc3('"#, "argument 2 is not valid UTF-8: invalid byte at offset 2"),
+    (#"rename $'abc\x80'"#, "argument 2 is not valid UTF-8: invalid byte at offset 3"),
+    (#"rename $'\x7f\x80'"#, "argument 2 is not valid UTF-8: invalid byte at offset 1"),
     (
       #"-q push a rename $'caf\xc3\xa9 \xed\xa0\x80'"#,
       "argument 5 is not valid UTF-8: invalid byte at offset 6"

@@ -16,70 +16,7 @@ extension CommandGrammar {
 
   /// The commands of the layout: focus, split, close, tabs, moving, sizing and naming panes.
   static let layoutCommands: [CommandDefinition] = [
-    CommandDefinition(
-      CommandSyntax(
-        "focus", "Focus a pane by number, id, direction, reading order or most recent use.",
-        arguments: [
-          ArgumentSyntax(
-            "N|%ID|MARK|left|right|up|down|next|prev|last", [.paneReference, .direction, .cycle],
-            expected: "a pane number, %ID, mark, left|right|up|down, wrap or next|prev|last")
-        ],
-        help: [
-          paneHelp, directionHelp,
-          ArgumentHelp("wrap", "at the edge, go on from the opposite side"),
-          ArgumentHelp("next|prev", "the next or previous pane in reading order"),
-          ArgumentHelp("last", "the pane focused before this one"),
-        ],
-        discussion: [
-          "A direction follows the rectangles as drawn at the layout size (--size, else the "
-            + "size the file records, which 'show' and hosts record, else the terminal's): the "
-            + "pane whose edge touches that side, the most recently used of several, then the "
-            + "lowest number.",
-          "At the edge it is refused (exit 1), so a script can pass the key on; 'focus wrap "
-            + "left' goes on from the opposite side instead, as tmux does.",
-        ],
-        example: "focus 2 push detail:7"),
-      subcommands: [
-        CommandDefinition(
-          CommandSyntax(
-            "wrap", "Focus the neighbour that way, wrapping around at the edge.",
-            arguments: [direction]),
-          make: { .focus(.direction($0.direction(0)!, wrapping: true)) },
-          values: { command in
-            guard case .focus(.direction(let direction, wrapping: true)) = command else {
-              return nil
-            }
-            return [.direction(direction)]
-          }),
-        .plain(
-          .focus(.floating),
-          CommandSyntax(
-            "float", "Focus the top floating pane of the focused tab (showing them if hidden).")),
-        .plain(
-          .focus(.tiled),
-          CommandSyntax("tiled", "Focus the tiled pane focused last in the focused tab.")),
-      ],
-      make: { values in
-        switch values[0] {
-        case .direction(let direction)?: .focus(.direction(direction))
-        case .cycle(.next)?: .focus(.next)
-        case .cycle(.previous)?: .focus(.previous)
-        case .cycle(.last)?, .pane(.last)?: .focus(.last)
-        default: .focus(.pane(values.pane(0)!))
-        }
-      },
-      values: { command in
-        guard case .focus(let target) = command else { return nil }
-        return switch target {
-        case .pane(let pane): [.pane(pane)]
-        case .direction(let direction, wrapping: false): [.direction(direction)]
-        case .direction(_, wrapping: true): nil
-        case .next: [.cycle(.next)]
-        case .previous: [.cycle(.previous)]
-        case .last: [.cycle(.last)]
-        case .floating, .tiled: nil
-        }
-      }),
+    focusCommand,
     CommandDefinition(
       CommandSyntax(
         "split",
@@ -329,4 +266,73 @@ extension CommandGrammar {
         return [.title(title)]
       }),
   ]
+
+  /// `focus`, an entry of its own: the command of the shortest calls (`wsctl focus 2`, a
+  /// host's key binding) is read and spelled without building the rest of its family
+  /// (the family's list was a fifth of the instructions of `wsctl focus 2` to a live
+  /// host).
+  static let focusCommand = CommandDefinition(
+    CommandSyntax(
+      "focus", "Focus a pane by number, id, direction, reading order or most recent use.",
+      arguments: [
+        ArgumentSyntax(
+          "N|%ID|MARK|left|right|up|down|next|prev|last", [.paneReference, .direction, .cycle],
+          expected: "a pane number, %ID, mark, left|right|up|down, wrap or next|prev|last")
+      ],
+      help: [
+        paneHelp, directionHelp,
+        ArgumentHelp("wrap", "at the edge, go on from the opposite side"),
+        ArgumentHelp("next|prev", "the next or previous pane in reading order"),
+        ArgumentHelp("last", "the pane focused before this one"),
+      ],
+      discussion: [
+        "A direction follows the rectangles as drawn at the layout size (--size, else the "
+          + "size the file records, which 'show' and hosts record, else the terminal's): the "
+          + "pane whose edge touches that side, the most recently used of several, then the "
+          + "lowest number.",
+        "At the edge it is refused (exit 1), so a script can pass the key on; 'focus wrap "
+          + "left' goes on from the opposite side instead, as tmux does.",
+      ],
+      example: "focus 2 push detail:7"),
+    subcommands: [
+      CommandDefinition(
+        CommandSyntax(
+          "wrap", "Focus the neighbour that way, wrapping around at the edge.",
+          arguments: [direction]),
+        make: { .focus(.direction($0.direction(0)!, wrapping: true)) },
+        values: { command in
+          guard case .focus(.direction(let direction, wrapping: true)) = command else {
+            return nil
+          }
+          return [.direction(direction)]
+        }),
+      .plain(
+        .focus(.floating),
+        CommandSyntax(
+          "float", "Focus the top floating pane of the focused tab (showing them if hidden).")),
+      .plain(
+        .focus(.tiled),
+        CommandSyntax("tiled", "Focus the tiled pane focused last in the focused tab.")),
+    ],
+    make: { values in
+      switch values[0] {
+      case .direction(let direction)?: .focus(.direction(direction))
+      case .cycle(.next)?: .focus(.next)
+      case .cycle(.previous)?: .focus(.previous)
+      case .cycle(.last)?, .pane(.last)?: .focus(.last)
+      default: .focus(.pane(values.pane(0)!))
+      }
+    },
+    values: { command in
+      guard case .focus(let target) = command else { return nil }
+      return switch target {
+      case .pane(let pane): [.pane(pane)]
+      case .direction(let direction, wrapping: false): [.direction(direction)]
+      case .direction(_, wrapping: true): nil
+      case .next: [.cycle(.next)]
+      case .previous: [.cycle(.previous)]
+      case .last: [.cycle(.last)]
+      case .floating, .tiled: nil
+      }
+    })
 }

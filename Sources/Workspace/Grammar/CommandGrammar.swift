@@ -77,6 +77,8 @@ public enum CommandGrammar {
   /// built: the lookup every call makes first (`wsctl focus 2` reads one word) builds no
   /// table of every entry and no hashed collection, whose generic metadata the runtime would
   /// instantiate by name and check against the binary's protocol conformances at start-up.
+  /// `focus` and `push`, the words of the shortest calls, are entries of their own and build
+  /// no family at all.
   /// `CommandGrammarTests` checks that every entry of ``definitions`` is found here and under
   /// its own family.
   ///
@@ -85,13 +87,15 @@ public enum CommandGrammar {
   static func definition(_ word: String) -> CommandDefinition? {
     let family: [CommandDefinition]
     switch word {
-    case "focus", "split", "close", "reopen", "tab", "swap", "move", "resize", "equalize",
+    case "focus": return focusCommand
+    case "push": return pushCommand
+    case "split", "close", "reopen", "tab", "swap", "move", "resize", "equalize",
       "zoom", "minimum-size", "rename":
       family = layoutCommands
     case "float", "embed": family = floatingCommands
     case "arrange", "break", "join": family = arrangeCommands
     case "stack", "unstack": family = stackCommands
-    case "push", "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top", "present",
+    case "pop", "pop-to", "pop-to-last", "root", "replace", "replace-top", "present",
       "dismiss", "dismiss-all", "finish", "set-path", "set-modal-path":
       family = routerCommands
     case "mark", "unmark", "at": family = targetCommands

@@ -29,8 +29,11 @@ extension WorkspaceCommand: CustomStringConvertible {
   /// A word that is empty or contains whitespace, a quote or a backslash is put in single
   /// quotes, with a `'` inside it written `'\''` as in a POSIX shell, so
   /// ``CommandParser/parse(line:)`` reads the text back to the same command.
+  ///
+  /// Joined by `separated(by:)`, not the generic `joined(separator:)`: a history label is
+  /// made at every edit (see `separated(by:)`).
   public var description: String {
-    words.map(CommandParser.quoted).joined(separator: " ")
+    words.map(CommandParser.quoted).separated(by: " ")
   }
 }
 
@@ -48,18 +51,51 @@ extension WorkspaceCommand {
   ///
   /// - Complexity: O(*c* + *n*), for *c* entries of the table and *n* words.
   func spelledWords(reserving extraCommandWords: Set<String>) -> [SpelledWord] {
-    let parser = CommandParser(words: [], extraCommandWords: extraCommandWords)
-    // Router operations, the commands hosts record most, are looked up among their own.
-    let candidates: [CommandDefinition]
-    if case .route(_, nil) = self {
-      candidates = CommandGrammar.routerOperations
-    } else {
-      candidates = CommandGrammar.definitions
+    guard let words = spelledWords(reserving: extraCommandWords, by: grammarFamily) else {
+      preconditionFailure("no entry of CommandGrammar spells \(self)")
     }
-    for definition in candidates {
+    return words
+  }
+
+  /// The canonical words as the first of `entries` that spells the command gives them, or
+  /// `nil` if none does.
+  func spelledWords(
+    reserving extraCommandWords: Set<String>, by entries: [CommandDefinition]
+  ) -> [SpelledWord]? {
+    let parser = CommandParser(words: [], extraCommandWords: extraCommandWords)
+    for definition in entries {
       if let words = definition.spelledWords(of: self, by: parser) { return words }
     }
-    preconditionFailure("no entry of CommandGrammar spells \(self)")
+    return nil
+  }
+
+  /// The entries of the family of ``CommandGrammar`` that spells the command, so that
+  /// spelling one (a history label at every edit) builds that family's list alone, as
+  /// `CommandGrammar.definition(_:)` does for reading one; router operations, the commands
+  /// hosts record most, are looked up among their own, and `focus` and `push` are their own
+  /// entry alone. `CommandGrammarTests` checks that a command of every case is spelled by its
+  /// family as by the whole table.
+  var grammarFamily: [CommandDefinition] {
+    switch self {
+    case .focus: [CommandGrammar.focusCommand]
+    case .split, .close, .newTab, .selectTab, .closeTab, .moveTab, .renameTab, .swap,
+      .move, .resize, .resizeByCells, .setMinimumPaneSize, .equalize, .zoom, .rename, .reopen:
+      CommandGrammar.layoutCommands
+    case .float, .embed, .moveFloating, .resizeFloating, .pinFloating, .showFloating:
+      CommandGrammar.floatingCommands
+    case .arrange, .breakPane, .joinPane: CommandGrammar.arrangeCommands
+    case .stack, .unstack: CommandGrammar.stackCommands
+    case .route(.push, nil): [CommandGrammar.pushCommand]
+    case .route(_, nil): CommandGrammar.routerOperations
+    case .route, .mark, .unmark, .at: CommandGrammar.targetCommands
+    case .saveTemplate, .addTemplate, .removeTemplate, .applyTemplate, .openTemplate,
+      .reconcileTemplate, .reconcileWithTemplate:
+      CommandGrammar.templateCommands
+    case .undo, .redo: CommandGrammar.historyCommands
+    case .newWindow, .selectWindow, .closeWindow, .renameWindow, .movePaneToWindow,
+      .moveTabToWindow, .inWindow:
+      CommandGrammar.windowCommands
+    }
   }
 }
 

@@ -66,8 +66,16 @@ package struct ControlSocket: Sendable {
     for byte in text.utf8 {
       hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
     }
-    let digits = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+    // The sixteen digits written by hand: `String(_:radix:)` is generic over the integer and
+    // not specialised here, its associated types looked up at run time (5,000 instructions
+    // of every live call).
+    return String(unsafeUninitializedCapacity: 16) { digits in
+      for index in 0..<16 {
+        let digit = UInt8(truncatingIfNeeded: hash >> (60 - 4 * index)) & 0xF
+        digits[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+      }
+      return 16
+    }
   }
 
   /// Where the sockets are looked for, and why there.
