@@ -1,10 +1,14 @@
 import Foundation
+import WorkspaceJSON
 
-/// Python's `json.loads` timed beside this package's restore, in turns: a python process kept
-/// running with the file's bytes loaded times a round of parses when asked, and between its
-/// rounds this process times a round of its own. The machine's load moves both sides of a
-/// pair alike, where two runs minutes apart (as the rows once were) each caught a different
-/// load: python's rate swung twofold between the rows of one run.
+/// Python's `json.loads` timed beside this package's restore, in turns, each in a process of
+/// its own that holds the file's bytes and nothing else: asked for a round, a process times
+/// that many runs one by one and answers with their median, and the two take their rounds
+/// alternately, so the machine's load moves both sides of a pair alike.
+///
+/// Both sides in fresh processes: the restore once ran inside this program, after every row
+/// before it had grown and scattered its heap, and its rate there swung up to 1.7× between
+/// runs where python's, in its own process, held.
 struct PythonParse {
   /// Median seconds of one restore and of one `json.loads` of the same bytes.
   struct Pair {
@@ -12,16 +16,60 @@ struct PythonParse {
     var python: Double
   }
 
-  private let process: Process
-  private let requests: FileHandle
-  private let replies: Int32
+  /// A process answering rounds of timed runs.
+  private struct Rounds {
+    let process: Process
+    let requests: FileHandle
+    let replies: Int32
 
-  /// Starts python3 with `bytes` written to a file in `directory`, or `nil` without python3.
-  init?(bytes: [UInt8], directory: String) {
+    /// Starts `executable` with `arguments`, or `nil` if it cannot start.
+    init?(_ executable: String, _ arguments: [String]) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: executable)
+      process.arguments = arguments
+      let input = Pipe()
+      let output = Pipe()
+      process.standardInput = input
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      guard (try? process.run()) != nil else { return nil }
+      self.process = process
+      requests = input.fileHandleForWriting
+      replies = output.fileHandleForReading.fileDescriptor
+    }
+
+    /// The median seconds of `count` runs, or `nil` if the process stopped answering.
+    func round(_ count: Int) -> Double? {
+      requests.write(Data("\(count)\n".utf8))
+      var line: [UInt8] = []
+      var byte: UInt8 = 0
+      while read(replies, &byte, 1) == 1 {
+        if byte == UInt8(ascii: "\n") { return Double(String(decoding: line, as: UTF8.self)) }
+        line.append(byte)
+      }
+      return nil
+    }
+
+    /// Ends the process.
+    func stop() {
+      try? requests.close()
+      process.waitUntilExit()
+    }
+  }
+
+  /// Restore and python's parse of `bytes` in turns of about 20 ms of runs each (from
+  /// `estimate`, the seconds of one restore), 15 turns, or 9 when one restore takes over
+  /// 10 ms; `nil` without python3 or without this program's path.
+  ///
+  /// Rounds of a fixed length, not of a fixed count: a round of a few restores of a small file
+  /// lasted well under a millisecond, so one moment of the machine's load decided a row
+  /// (the ratio of the 7.2 KB row swung from 1.05× to 3.36× between runs a minute apart).
+  static func measure(bytes: [UInt8], directory: String, estimate: Double) -> Pair? {
     let file = "\(directory)/python-\(bytes.count).json"
     guard FileManager.default.createFile(atPath: file, contents: Data(bytes)),
-      let python = Self.pythonPath
+      let python = pythonPath, let restore = Rounds(CommandLine.arguments[0], ["--rounds", file])
     else { return nil }
+    defer { restore.stop() }
     // One warm-up parse, then for each line read (a count): that many parses, timed one by
     // one, answered with their median.
     let script = """
@@ -35,66 +83,34 @@ struct PythonParse {
               samples.append(time.perf_counter() - start)
           sys.stdout.write(repr(statistics.median(samples)) + '\\n'); sys.stdout.flush()
       """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", script, file]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return nil }
-    self.process = process
-    requests = input.fileHandleForWriting
-    replies = output.fileHandleForReading.fileDescriptor
-  }
-
-  /// Times `restore` and python's parse in `rounds` turns of `count` runs each (after one
-  /// warm-up of `restore`), and gives the median of each side's round medians; `nil` if python
-  /// stopped answering.
-  func measure(rounds: Int, count: Int, restore: () -> Void) -> Pair? {
-    restore()
+    guard let parse = Rounds(python, ["-c", script, file]) else { return nil }
+    defer { parse.stop() }
+    let count = max(1, Int(0.02 / max(estimate, 1e-7)))
     var ours: [Double] = []
     var theirs: [Double] = []
-    for _ in 0..<rounds {
-      ours.append(Probe.median(count, restore))
-      requests.write(Data("\(count)\n".utf8))
-      guard let line = readLine(), let seconds = Double(line) else { return nil }
-      theirs.append(seconds)
+    for _ in 0..<(estimate > 0.01 ? 9 : 15) {
+      guard let restored = restore.round(count), let parsed = parse.round(count) else {
+        return nil
+      }
+      ours.append(restored)
+      theirs.append(parsed)
     }
-    return Pair(restore: Self.median(ours), python: Self.median(theirs))
+    return Pair(restore: median(ours), python: median(theirs))
   }
 
-  /// Restore and python's parse of `bytes` in turns of about 20 ms of restores each (from
-  /// `estimate`, the seconds of one restore), 15 turns, or 9 when one restore takes over
-  /// 10 ms; `nil` without python3.
-  ///
-  /// Rounds of a fixed length, not of a fixed count: a round of a few restores of a small file
-  /// lasted well under a millisecond, so one moment of the machine's load decided a row
-  /// (the ratio of the 7.2 KB row swung from 1.05× to 3.36× between runs a minute apart).
-  static func measure(bytes: [UInt8], directory: String, estimate: Double, restore: () -> Void)
-    -> Pair?
-  {
-    guard let python = PythonParse(bytes: bytes, directory: directory) else { return nil }
-    defer { python.stop() }
-    let count = max(1, Int(0.02 / max(estimate, 1e-7)))
-    return python.measure(rounds: estimate > 0.01 ? 9 : 15, count: count, restore: restore)
-  }
-
-  /// Ends the python process.
-  func stop() {
-    try? requests.close()
-    process.waitUntilExit()
-  }
-
-  private func readLine() -> String? {
-    var line: [UInt8] = []
-    var byte: UInt8 = 0
-    while read(replies, &byte, 1) == 1 {
-      if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
-      line.append(byte)
+  /// `wsbench --rounds FILE`: this package's side of ``measure(bytes:directory:estimate:)``,
+  /// as python's script is the other: one warm-up restore of the file, then for each line of
+  /// standard input (a count) that many restores, timed one by one, answered with their
+  /// median in seconds. Returns the exit code.
+  static func answerRounds(path: String) -> Int32 {
+    guard let bytes = FileManager.default.contents(atPath: path).map(Array.init),
+      (try? WorkspaceFile.decode(bytes)) != nil
+    else { return 64 }
+    while let line = readLine(), let count = Int(line), count > 0 {
+      let seconds = Probe.median(count) { _ = try! WorkspaceFile.decode(bytes) }
+      FileHandle.standardOutput.write(Data("\(seconds)\n".utf8))
     }
-    return nil
+    return 0
   }
 
   private static func median(_ values: [Double]) -> Double {

@@ -24,6 +24,10 @@ let arguments = Set(CommandLine.arguments.dropFirst())
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--restore-rss" {
   exit(Probe.restoreResidentSize(path: CommandLine.arguments[2]))
 }
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--rounds" {
+  // One side of the restore-vs-python rows, in a process of its own (PythonParse).
+  exit(PythonParse.answerRounds(path: CommandLine.arguments[2]))
+}
 if (4...5).contains(CommandLine.arguments.count), CommandLine.arguments[1] == "--profile" {
   let count = CommandLine.arguments.count == 5 ? Int(CommandLine.arguments[4]) ?? 0 : 1
   exit(Profile.run(CommandLine.arguments[2], path: CommandLine.arguments[3], count: count))
@@ -161,8 +165,7 @@ for panes in onlyCommands ? [] : sizes {
     "file", label, "save after its own save (encode + atomic write + fsync)",
     megabytes / ownSave, "MB/s", baseline: megabytes / diskWrite, "bytes only")
   if let pair = PythonParse.measure(
-    bytes: bytes, directory: directory, estimate: restore,
-    restore: { _ = try! WorkspaceFile.decode(bytes) })
+    bytes: bytes, directory: directory, estimate: restore)
   {
     table.add(
       "file", label, "restore vs python json.loads", megabytes / pair.restore, "MB/s",
@@ -179,8 +182,7 @@ if !onlyCommands {
   let megabytes = Double(bytes.count) / 1_000_000
   let estimate = Probe.median(3) { _ = try! WorkspaceFile.decode(bytes) }
   if let pair = PythonParse.measure(
-    bytes: bytes, directory: directory, estimate: estimate,
-    restore: { _ = try! WorkspaceFile.decode(bytes) })
+    bytes: bytes, directory: directory, estimate: estimate)
   {
     table.add(
       "file",
