@@ -78,14 +78,7 @@ enum ControlBench {
     _ program: String, _ arguments: [String], script: String, count: Int,
     isDone: (ArraySlice<UInt8>) -> Bool
   ) -> Double? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
+    let (process, input, output) = Probe.piped(program, arguments)
     let clock = ContinuousClock()
     let started = clock.now
     guard (try? process.run()) != nil else { return nil }

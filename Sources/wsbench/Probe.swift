@@ -20,6 +20,22 @@ enum Probe {
     return samples[samples.count / 2]
   }
 
+  /// A process for `program` with `arguments`, with pipes for its standard input and
+  /// output and its standard error discarded; not started.
+  static func piped(_ program: String, _ arguments: [String]) -> (
+    process: Process, input: Pipe, output: Pipe
+  ) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    return (process, input, output)
+  }
+
   static func temporaryDirectory() -> String {
     let path = NSTemporaryDirectory() + "wsbench-\(getpid())"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -24,14 +24,7 @@ struct PythonParse {
 
     /// Starts `executable` with `arguments`, or `nil` if it cannot start.
     init?(_ executable: String, _ arguments: [String]) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: executable)
-      process.arguments = arguments
-      let input = Pipe()
-      let output = Pipe()
-      process.standardInput = input
-      process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
+      let (process, input, output) = Probe.piped(executable, arguments)
       guard (try? process.run()) != nil else { return nil }
       self.process = process
       requests = input.fileHandleForWriting

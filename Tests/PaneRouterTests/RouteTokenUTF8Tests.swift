@@ -70,23 +70,29 @@ import Testing
       character, character + "a", "a" + character, "a" + character + "b", "a:" + character,
       "a:b" + character + ":c", "a:" + character + character,
     ] {
-      let (fromBytes, fromText) = Self.parsedBothWays(text)
-      switch (fromBytes, fromText) {
-      case (.success(let left), .success(let right)):
-        #expect(left == right, "\(text)")
-        #expect(left.description == right.description, "\(text)")
-        #expect(left.name == right.name, "\(text)")
-        guard RouteToken.isValidName(left.name) else {
-          Issue.record("\(text): read with the name \(left.name)")
-          continue
-        }
-        let made = RouteToken(name: left.name, arguments: left.arguments)
-        #expect(made.description == left.description, "\(text)")
-      case (.failure(let left), .failure(let right)):
-        #expect(left == right, "\(text)")
-      default:
-        Issue.record("\(text): \(fromBytes) but \(fromText)")
+      Self.expectReadAlikeBothWays(text)
+    }
+  }
+
+  /// `text` read from bytes is the token parsed from the string, or the same error, with a
+  /// valid name and the canonical text a token made from its name and arguments has.
+  static func expectReadAlikeBothWays(_ text: String) {
+    let (fromBytes, fromText) = parsedBothWays(text)
+    switch (fromBytes, fromText) {
+    case (.success(let left), .success(let right)):
+      #expect(left == right, "\(text)")
+      #expect(left.description == right.description, "\(text)")
+      #expect(left.name == right.name, "\(text)")
+      guard RouteToken.isValidName(left.name) else {
+        Issue.record("\(text): read with the name \(left.name)")
+        return
       }
+      let made = RouteToken(name: left.name, arguments: left.arguments)
+      #expect(made.description == left.description, "\(text)")
+    case (.failure(let left), .failure(let right)):
+      #expect(left == right, "\(text)")
+    default:
+      Issue.record("\(text): \(fromBytes) but \(fromText)")
     }
   }
 
@@ -100,21 +106,7 @@ import Testing
       for place in 0..<base.count {
         var characters = Array(base)
         characters[place] = Character(character)
-        let text = String(characters)
-        let (fromBytes, fromText) = Self.parsedBothWays(text)
-        switch (fromBytes, fromText) {
-        case (.success(let left), .success(let right)):
-          #expect(left == right, "\(text)")
-          #expect(left.description == right.description, "\(text)")
-          #expect(left.name == right.name, "\(text)")
-          #expect(RouteToken.isValidName(left.name), "\(text): the name \(left.name)")
-          let made = RouteToken(name: left.name, arguments: left.arguments)
-          #expect(made.description == left.description, "\(text)")
-        case (.failure(let left), .failure(let right)):
-          #expect(left == right, "\(text)")
-        default:
-          Issue.record("\(text): \(fromBytes) but \(fromText)")
-        }
+        Self.expectReadAlikeBothWays(String(characters))
       }
     }
   }
