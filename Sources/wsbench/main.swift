@@ -19,6 +19,7 @@ import WorkspaceSession
 //     swift run -c release wsbench --live     # only wsctl to a live host, beside tmux
 //     swift run -c release wsbench --files    # only the file and memory rows
 //     wsbench --profile restore|encode|save FILE [COUNT]   # one operation, for a profiler
+//     wsbench --rounds FILE                    # restore rounds on request (the python rows' other side)
 
 let arguments = Set(CommandLine.arguments.dropFirst())
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--restore-rss" {
