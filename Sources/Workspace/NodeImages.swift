@@ -8,13 +8,14 @@
 /// above all the others (a new node's, or the next image of a file, which stores them in
 /// order) is appended. The array's elements are a struct of the package's, not pairs: an
 /// array of pairs was freed through the runtime's generic tuple code, element by element, and
-/// two arrays (ids, images) cost two allocations.
+/// two arrays (ids, images) cost two allocations. Two are equal when they hold the same ids
+/// with the same images, however these were set: each keeps its ids in order.
 package struct NodeImages: Equatable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
   /// An id and the node's image, as a dictionary's element names them.
   package typealias Element = (key: NodeID, value: Node?)
 
   /// An id with its image.
-  fileprivate struct Image {
+  fileprivate struct Image: Equatable {
     let id: NodeID
     var node: Node?
   }
@@ -66,19 +67,15 @@ package struct NodeImages: Equatable, Sendable, Sequence, ExpressibleByDictionar
 
   /// Whether `id` has an image (which may be `nil`, for a node the change created).
   package func contains(_ id: NodeID) -> Bool {
-    if let last = elements.last, last.id < id { return false }
-    let position = position(of: id)
-    return position < elements.count && elements[position].id == id
+    index(of: id) != nil
   }
 
   /// The image of `id`: `.some(nil)` for a node the change created, `nil` for a node with
   /// no image. Setting `nil` removes the image.
   package subscript(id: NodeID) -> Node?? {
     get {
-      if let last = elements.last, last.id < id { return nil }
-      let position = position(of: id)
-      guard position < elements.count, elements[position].id == id else { return nil }
-      return .some(elements[position].node)
+      guard let index = index(of: id) else { return nil }
+      return .some(elements[index].node)
     }
     set {
       // The common case first: an id above every other.
@@ -97,6 +94,14 @@ package struct NodeImages: Equatable, Sendable, Sequence, ExpressibleByDictionar
     }
   }
 
+  /// Where `id`'s image is, or `nil` if it has none.
+  private func index(of id: NodeID) -> Int? {
+    // The common case first: an id above every other (a node not yet recorded).
+    if let last = elements.last, last.id < id { return nil }
+    let position = position(of: id)
+    return position < elements.count && elements[position].id == id ? position : nil
+  }
+
   /// The first position whose id is not below `id` (the end when every id is).
   private func position(of id: NodeID) -> Int {
     var low = 0
@@ -106,10 +111,5 @@ package struct NodeImages: Equatable, Sendable, Sequence, ExpressibleByDictionar
       if elements[middle].id < id { low = middle &+ 1 } else { high = middle }
     }
     return low
-  }
-
-  package static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.elements.count == rhs.elements.count
-      && zip(lhs.elements, rhs.elements).allSatisfy { $0.id == $1.id && $0.node == $1.node }
   }
 }

@@ -52,6 +52,11 @@ import Testing
     images[NodeID(6)] = nil
     #expect(images.isEmpty)
     #expect(images == NodeImages())
+    // Empty: nothing is found, and setting `nil` changes nothing.
+    #expect(!images.contains(NodeID(2)))
+    #expect(images[NodeID(2)] == nil)
+    images[NodeID(2)] = nil
+    #expect(images.isEmpty)
   }
 
   /// Two sets of images are equal when they hold the same ids with the same images, however

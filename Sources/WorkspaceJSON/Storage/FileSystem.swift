@@ -291,14 +291,14 @@ package enum FileSystem {
     defer { closedir(dir) }
     let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
     let nameLength = name.utf8.count
-    name.withCString { name in
+    name.withCString { cName in
       while let entry = readdir(dir) {
         // The name is read in place: a directory entry may be shorter than `dirent`, so
         // copying the whole `d_name` array would read past the end of the entry.
         let entryName = (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self)
         // Compared in place first: only a name that starts with `.name` becomes a `String`,
         // so the directory's other files cost no allocation (460 instructions each before).
-        guard strncmp(entryName, name, nameLength) == 0 else { continue }
+        guard strncmp(entryName, cName, nameLength) == 0 else { continue }
         let found = String(cString: entryName)
         if prefixes.contains(where: found.hasPrefix) {
           unlink(directory + "/" + found)
