@@ -38,12 +38,16 @@ extension OnePassDecoder {
         try members.append(keyText(start: start, count: length), try keptValue(depth: depth + 1))
       }
     } while try next(closing: 0x7D)
-    guard let kind, let routes else { throw NeedsReference() }
+    // The stack's tokens are moved out of `routes` into the stack, not copied: a copy took a
+    // reference to the array and the release of `routes` gave it back, two atomic operations
+    // a router.
+    guard let kind, let routes = routes.take() else { throw NeedsReference() }
     // A stack deeper than its limit is the reference's to raise the limit for, and report.
     let limit = maxDepth ?? RouteStack<RouteToken>.defaultMaximumDepth
     guard routes.count <= limit, (modal?.routes.count ?? 0) <= limit,
       let stack = try? RouteStack(
-        tokens: routes, modal: modal, maxDepth: limit, rejectsDuplicateTop: rejectsDuplicateTop)
+        tokens: consume routes, modal: modal.take(), maxDepth: limit,
+        rejectsDuplicateTop: rejectsDuplicateTop)
     else { throw NeedsReference() }
     return RouterState(
       kind: kind, stack: stack, unknownMembers: members.members,
