@@ -33,11 +33,15 @@ import WorkspaceTestSupport
 
   /// A key the straight-line path must leave to the general one, or the reference: with a
   /// byte beyond ASCII, an escape or a control byte in its first eight bytes, a known key
-  /// with its text running on, a key ending just before the end of the document.
+  /// with its text running on, a key ending just before the end of the document, a key with
+  /// a space or `!` (kept as an unknown member by the general path; `#` is the first byte the
+  /// straight-line path takes).
   @Test(arguments: [
     (#""é""#, false), (#""aé""#, false), (#""abcdefé""#, false), (#""abcdefgé""#, false),
     (#""a\u0062""#, false), (#""\"""#, false), ("\"a\u{01}\"", false), ("\"a\t\"", false),
     (#""idx""#, true), (#""i""#, true), (#""kind2""#, true), (#""router ""#, true),
+    (#""a b""#, true), (#""a!""#, true), (#""!""#, true), (#""a#""#, true), (#"" id""#, true),
+    (#""id ""#, true),
   ])
   func keysTheGeneralPathReads(key: String, isOnePass: Bool) {
     let text = Self.pane(key: key)
@@ -56,17 +60,17 @@ import WorkspaceTestSupport
     }
   }
 
-  /// The bytes that stop a token's scan, each at every place of a word: marked at its place
-  /// (the lowest mark) when it is below `#`, a backslash or beyond ASCII, and nothing marked
-  /// in a word of the other bytes.
-  @Test func aTokensScanStopsAtTheBytesItCannotTake() {
+  /// The bytes that end the plain run of a short key or name or of a token, each at every
+  /// place of a word: marked at its place (the lowest mark) when it is below `#`, a
+  /// backslash or beyond ASCII, and nothing marked in a word of the other bytes.
+  @Test func aPlainRunStopsAtTheBytesItCannotTake() {
     for byte in 0...255 {
       let stops = byte < 0x23 || byte == 0x5C || byte >= 0x80
       for place in 0..<8 {
         var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
         bytes[place] = UInt8(byte)
         let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-        let mask = OnePassDecoder.tokenStopMask(UInt64(littleEndian: word))
+        let mask = OnePassDecoder.plainStopMask(UInt64(littleEndian: word))
         if stops {
           #expect(mask.trailingZeroBitCount >> 3 == place, "byte \(byte) at \(place)")
         } else {
@@ -140,12 +144,15 @@ import WorkspaceTestSupport
     }
   }
 
-  /// Node kinds and axes a byte short or long, escaped or with a byte beyond ASCII: read
+  /// Node kinds, axes and router kinds a byte short or long, escaped, with a byte beyond
+  /// ASCII, or with a space, `!` or `#` (the first byte the straight-line path takes): read
   /// alike on both paths.
   @Test func kindsAndAxesSpelledNearlyReadAlike() {
     for (name, spelling) in [
       ("pane", "pan"), ("pane", "panes"), ("pane", #"p\u0061ne"#), ("pane", "pané"),
       ("vertical", "vertica"), ("vertical", "verticals"), ("vertical", "tabs"),
+      ("pane", "pane "), ("pane", "pa!e"), ("pane", "pa#e"), ("pane", " pane"), ("k", "k k"),
+      ("k", "k!"), ("k", "#"),
     ] {
       let text =
         #"{"format":"workspace","version":3,"root":{"id":1,"kind":"split","#

@@ -171,12 +171,9 @@ extension OnePassDecoder {
   /// else, which the reader then reads.
   ///
   /// One scan, eight bytes at a time, finds the end, checks the bytes and hashes them. It
-  /// stops at the first byte below `#` (the quote, a control byte, a space, `!`), a backslash
-  /// or a byte beyond ASCII: a token's canonical text holds none of them, and a text that
-  /// does is the reader's to read (a space or `!` the parser then escapes). One test of a
-  /// word against `#` takes the quote, the control bytes and, with the word's own high bits,
-  /// the bytes beyond ASCII: about a third fewer instructions a word than testing the
-  /// quote, the control bytes and the high bits apart.
+  /// stops at the first byte ``plainStopMask(_:)`` marks: a token's canonical text holds none
+  /// but its closing quote, and a text that holds another (a space or `!`, which the parser
+  /// escapes) is the reader's to read.
   @inline(__always)
   private func plainString() -> (end: Int, hash: UInt64, tail: UInt64)? {
     var hash = TokenCache.Hash()
@@ -185,7 +182,7 @@ extension OnePassDecoder {
     while position &+ 8 <= reader.count {
       let word = UInt64(
         littleEndian: reader.base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-      let mask = Self.tokenStopMask(word)
+      let mask = Self.plainStopMask(word)
       guard mask != 0 else {
         hash.add(word)
         position &+= 8
@@ -199,19 +196,6 @@ extension OnePassDecoder {
       return (end, hash.finished(tail: tail, count: end &- start), tail)
     }
     return nil
-  }
-
-  /// Marks, with its high bit, each byte of `word` that stops ``plainString()``'s scan: below
-  /// `#` (0x23), a backslash, or beyond ASCII. The lowest marked byte is always one of them;
-  /// bytes above it may be marked too.
-  @inline(__always)
-  static func tokenStopMask(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let backslashes = word ^ (ones &* 0x5C)
-    // A byte below 0x23 borrows into its high bit; a byte beyond ASCII has it set already.
-    let belowOrBeyond = (word &- ones &* 0x23) | word
-    let hasBackslash = (backslashes &- ones) & ~backslashes
-    return (belowOrBeyond | hasBackslash) & JSONReader.highBits
   }
 
   private static let routerKeys = KeyTable(keys: FormatKey.routerMembers)
