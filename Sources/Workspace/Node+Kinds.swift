@@ -31,8 +31,8 @@ extension Node {
   ///   - parent: The containing node; `nil` for the root.
   ///   - unknownMembers: Members of the stored node this version does not understand.
   package static func split(
-    _ id: NodeID, axis: Axis, children: [NodeID], weights: [Double], activeIndex: Int = 0,
-    router: RouterState? = nil, parent: NodeID? = nil,
+    _ id: NodeID, axis: Axis, children: consuming [NodeID], weights: consuming [Double],
+    activeIndex: Int = 0, router: consuming RouterState? = nil, parent: NodeID? = nil,
     unknownMembers: UnknownMembers = UnknownMembers()
   ) -> Node {
     Node(
@@ -54,8 +54,8 @@ extension Node {
   ///   - unknownMembers: Members of the stored node this version does not understand.
   ///   - floating: Each tab's floating layer; none when empty, else one per child.
   package static func tabs(
-    _ id: NodeID, children: [NodeID], titles: [String], activeIndex: Int = 0,
-    router: RouterState? = nil, parent: NodeID? = nil,
+    _ id: NodeID, children: consuming [NodeID], titles: [String], activeIndex: Int = 0,
+    router: consuming RouterState? = nil, parent: NodeID? = nil,
     unknownMembers: UnknownMembers = UnknownMembers(), floating: [FloatingLayer] = []
   ) -> Node {
     let slots = titles.indices.map { index in
@@ -80,8 +80,8 @@ extension Node {
   ///   - parent: The containing node; `nil` for the root.
   ///   - unknownMembers: Members of the stored node this version does not understand.
   package static func stack(
-    _ id: NodeID, axis: Axis, children: [NodeID], activeIndex: Int = 0,
-    router: RouterState? = nil, parent: NodeID? = nil,
+    _ id: NodeID, axis: Axis, children: consuming [NodeID], activeIndex: Int = 0,
+    router: consuming RouterState? = nil, parent: NodeID? = nil,
     unknownMembers: UnknownMembers = UnknownMembers()
   ) -> Node {
     Node(

@@ -352,6 +352,46 @@ import WorkspaceTestSupport
     #expect(state.nodes[NodeID(3)]?.children == [NodeID(4), NodeID(5)])
   }
 
+  /// A container whose children come before its id (their parent is set once the node is in
+  /// the table), or whose kind comes last (its merging kind is the one it was built as): read
+  /// in one pass alike, each child under its container; a split inside a split of its axis,
+  /// or a stack inside a stack of its axis, named so only at the end of the inner node, is
+  /// left to the reference alike.
+  @Test(arguments: [
+    (
+      #"{"format":"workspace","version":3,"root":{"children":["#
+        + #"{"router":{"kind":"k","stack":["a"]},"kind":"pane","id":2},"#
+        + #"{"children":[{"id":4,"kind":"pane","router":{"kind":"k","stack":["b"]}},"#
+        + #"{"id":5,"kind":"pane","router":{"kind":"k","stack":["c"]}}],"#
+        + #""weights":[0.5,0.5],"axis":"horizontal","id":3,"kind":"split"}],"#
+        + #""titles":["x","y"],"id":1,"kind":"tabs"}}"#, true
+    ),
+    (
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"split","axis":"vertical","#
+        + #""weights":[0.5,0.5],"children":[{"id":2,"kind":"pane","router":{"kind":"k","#
+        + #""stack":["a"]}},{"children":[{"id":4,"kind":"pane","router":{"kind":"k","#
+        + #""stack":["b"]}},{"id":5,"kind":"pane","router":{"kind":"k","stack":["c"]}}],"#
+        + #""weights":[0.5,0.5],"id":3,"axis":"vertical","kind":"split"}]}}"#, false
+    ),
+    (
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"stack","axis":"vertical","#
+        + #""children":[{"id":2,"kind":"pane","router":{"kind":"k","stack":["a"]}},"#
+        + #"{"children":[{"id":4,"kind":"pane","router":{"kind":"k","stack":["b"]}},"#
+        + #"{"id":5,"kind":"pane","router":{"kind":"k","stack":["c"]}}],"#
+        + #""id":3,"axis":"vertical","kind":"stack"}]}}"#, false
+    ),
+  ])
+  func childrenBeforeTheirContainersIDAreItsChildren(text: String, isOnePass: Bool) throws {
+    #expect(Self.expectAgreement(Array(text.utf8), text).isOnePass == isOnePass)
+    guard isOnePass, let state = WorkspaceFile.decodeInOnePass(Array(text.utf8)) else { return }
+    let parents = [2: 1, 3: 1, 4: 3, 5: 3]
+    for (id, parent) in parents {
+      #expect(state.nodes[NodeID(id)]?.parent == NodeID(parent), "node \(id)")
+    }
+    #expect(state.nodes[NodeID(1)]?.children == [NodeID(2), NodeID(3)])
+    #expect(state.nodes[NodeID(3)]?.children == [NodeID(4), NodeID(5)])
+  }
+
   /// Numbers where the format wants an integer (a node's id, a child's index, a stack's
   /// depth limit, a list of ids, a history's limit), spelled every way JSON allows and some
   /// it does not: read alike on both paths, and the plain integers in one pass.

@@ -1,4 +1,5 @@
 import Foundation
+import PaneRouter
 import Testing
 import WorkspaceTestSupport
 
@@ -32,11 +33,15 @@ import WorkspaceTestSupport
 
   /// A key the straight-line path must leave to the general one, or the reference: with a
   /// byte beyond ASCII, an escape or a control byte in its first eight bytes, a known key
-  /// with its text running on, a key ending just before the end of the document.
+  /// with its text running on, a key ending just before the end of the document, a key with
+  /// a space or `!` (kept as an unknown member by the general path; `#` is the first byte the
+  /// straight-line path takes).
   @Test(arguments: [
     (#""é""#, false), (#""aé""#, false), (#""abcdefé""#, false), (#""abcdefgé""#, false),
     (#""a\u0062""#, false), (#""\"""#, false), ("\"a\u{01}\"", false), ("\"a\t\"", false),
     (#""idx""#, true), (#""i""#, true), (#""kind2""#, true), (#""router ""#, true),
+    (#""a b""#, true), (#""a!""#, true), (#""!""#, true), (#""a#""#, true), (#"" id""#, true),
+    (#""id ""#, true),
   ])
   func keysTheGeneralPathReads(key: String, isOnePass: Bool) {
     let text = Self.pane(key: key)
@@ -47,6 +52,74 @@ import WorkspaceTestSupport
   /// straight-line path never reads past the end, and the file is refused alike.
   @Test func aDocumentCutNearAKeyIsRefusedAlike() {
     let text = #"{"format":"workspace","version":3,"root":{"id":1,"kind":"pane","ab":1"#
+    let bytes = Array(text.utf8)
+    for cut in (bytes.count - 16)...bytes.count {
+      let prefix = Array(bytes[..<cut])
+      let comment = String(decoding: prefix, as: UTF8.self)
+      #expect(!OnePassDecoderTests.expectAgreement(prefix, comment).isOnePass, "\(comment)")
+    }
+  }
+
+  /// The bytes that end the plain run of a short key or name or of a token, each at every
+  /// place of a word: marked at its place (the lowest mark) when it is below `#`, a
+  /// backslash or beyond ASCII, and nothing marked in a word of the other bytes.
+  @Test func aPlainRunStopsAtTheBytesItCannotTake() {
+    for byte in 0...255 {
+      let stops = byte < 0x23 || byte == 0x5C || byte >= 0x80
+      for place in 0..<8 {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+        bytes[place] = UInt8(byte)
+        let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        let mask = OnePassDecoder.plainStopMask(UInt64(littleEndian: word))
+        if stops {
+          #expect(mask.trailingZeroBitCount >> 3 == place, "byte \(byte) at \(place)")
+        } else {
+          #expect(mask == 0, "byte \(byte) at \(place)")
+        }
+      }
+    }
+  }
+
+  /// Every ASCII character (and one beyond, and three escapes) at every place of tokens of
+  /// lengths around the words the scan reads: read alike on both paths, and in one pass
+  /// whenever the reference reads the file as it is.
+  @Test(
+    arguments: Array(0..<128).map { String(Unicode.Scalar(UInt8($0))) } + ["é"]
+  )
+  func everyCharacterAtEveryPlaceOfATokenReadsAlike(character: String) throws {
+    let escaped: String =
+      switch character {
+      case "\"": #"\""#
+      case "\\": #"\\"#
+      default:
+        character.unicodeScalars.first!.value < 0x20
+          ? String(format: "\\u%04X", character.unicodeScalars.first!.value) : character
+      }
+    for base in ["ab:1234", "detail:1", "detail:12", "search:swift%20te", "thread:3:reply:7"] {
+      for place in 0..<base.count {
+        var characters = Array(base)
+        characters[place] = Character(character)
+        let token = String(characters)
+        let spelled = token.replacingOccurrences(of: character, with: escaped)
+        let text =
+          #"{"format":"workspace","version":3,"root":{"id":1,"kind":"pane","router":"#
+          + #"{"kind":"k","stack":["a",""# + spelled + #"","b"]}}}"#
+        let agreement = OnePassDecoderTests.expectAgreement(Array(text.utf8), text)
+        guard agreement.isPlain else { continue }
+        #expect(agreement.isOnePass, "\(text)")
+        let state = try WorkspaceFile.decode(Array(text.utf8)).state
+        let stack = state.nodes[state.rootID]?.router?.stack.stack
+        #expect(stack == ["a", try RouteToken(parsing: token), "b"], "\(text)")
+      }
+    }
+  }
+
+  /// The document cut inside or just after a token, at every byte of its last sixteen: the
+  /// scan never reads past the end, and the file is refused alike.
+  @Test func aDocumentCutInATokenIsRefusedAlike() {
+    let text =
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"pane","router":"#
+      + #"{"kind":"k","stack":["search:swift%20testing""#
     let bytes = Array(text.utf8)
     for cut in (bytes.count - 16)...bytes.count {
       let prefix = Array(bytes[..<cut])
@@ -71,12 +144,15 @@ import WorkspaceTestSupport
     }
   }
 
-  /// Node kinds and axes a byte short or long, escaped or with a byte beyond ASCII: read
+  /// Node kinds, axes and router kinds a byte short or long, escaped, with a byte beyond
+  /// ASCII, or with a space, `!` or `#` (the first byte the straight-line path takes): read
   /// alike on both paths.
   @Test func kindsAndAxesSpelledNearlyReadAlike() {
     for (name, spelling) in [
       ("pane", "pan"), ("pane", "panes"), ("pane", #"p\u0061ne"#), ("pane", "pané"),
       ("vertical", "vertica"), ("vertical", "verticals"), ("vertical", "tabs"),
+      ("pane", "pane "), ("pane", "pa!e"), ("pane", "pa#e"), ("pane", " pane"), ("k", "k k"),
+      ("k", "k!"), ("k", "#"),
     ] {
       let text =
         #"{"format":"workspace","version":3,"root":{"id":1,"kind":"split","#

@@ -106,6 +106,7 @@ extension OnePassDecoder {
     guard let id = members.id, let kind = members.kind else { throw NeedsReference() }
     let unknown = members.members.members
     let node: Node
+    var merging = MergingKind()
     switch kind {
     case .pane:
       // A pane reads its title and router; members of the containers would be kept.
@@ -128,6 +129,7 @@ extension OnePassDecoder {
         throw NeedsReference()
       }
       let active = try members.activeIndex(among: children)
+      merging = MergingKind(split: axis)
       node = .split(
         id, axis: axis, children: children, weights: weights, activeIndex: active,
         router: members.router.take(), parent: parent, unknownMembers: unknown)
@@ -153,25 +155,26 @@ extension OnePassDecoder {
         !members.childKinds.contains(MergingKind(stack: axis))
       else { throw NeedsReference() }
       let active = try members.activeIndex(among: children)
+      merging = MergingKind(stack: axis)
       node = .stack(
         id, axis: axis, children: children, activeIndex: active, router: members.router.take(),
         parent: parent, unknownMembers: unknown)
     }
+    // The node is moved into the table, not copied (a copy took a reference to its box and
+    // the release of the local one gave it back: two atomic operations a node), so what is
+    // read of it afterwards is read from the table.
+    let fixesParents = members.childrenWithoutParent || members.floatingWithoutParent
     // A repeated id is the reference's to report.
-    guard nodes.updateValue(node, forKey: id) == nil else { throw NeedsReference() }
+    guard nodes.updateValue(consume node, forKey: id) == nil else { throw NeedsReference() }
     largestID = max(largestID, id.rawValue)
-    if members.childrenWithoutParent {
-      for child in node.children { nodes[child]?.parent = id }
-    }
-    if members.floatingWithoutParent {
-      for pane in node.floatingPanes { nodes[pane]?.parent = id }
-    }
-    let merging =
-      switch node.kind {
-      case .split(let axis): MergingKind(split: axis)
-      case .stack(let axis): MergingKind(stack: axis)
-      case .pane, .tabs, .unknown: MergingKind()
+    if fixesParents, let node = nodes[id] {
+      if members.childrenWithoutParent {
+        for child in node.children { nodes[child]?.parent = id }
       }
+      if members.floatingWithoutParent {
+        for pane in node.floatingPanes { nodes[pane]?.parent = id }
+      }
+    }
     return (id, merging)
   }
 

@@ -38,12 +38,16 @@ extension OnePassDecoder {
         try members.append(keyText(start: start, count: length), try keptValue(depth: depth + 1))
       }
     } while try next(closing: 0x7D)
-    guard let kind, let routes else { throw NeedsReference() }
+    // The stack's tokens are moved out of `routes` into the stack, not copied: a copy took a
+    // reference to the array and the release of `routes` gave it back, two atomic operations
+    // a router.
+    guard let kind, let routes = routes.take() else { throw NeedsReference() }
     // A stack deeper than its limit is the reference's to raise the limit for, and report.
     let limit = maxDepth ?? RouteStack<RouteToken>.defaultMaximumDepth
     guard routes.count <= limit, (modal?.routes.count ?? 0) <= limit,
       let stack = try? RouteStack(
-        tokens: routes, modal: modal, maxDepth: limit, rejectsDuplicateTop: rejectsDuplicateTop)
+        tokens: consume routes, modal: modal.take(), maxDepth: limit,
+        rejectsDuplicateTop: rejectsDuplicateTop)
     else { throw NeedsReference() }
     return RouterState(
       kind: kind, stack: stack, unknownMembers: members.members,
@@ -162,33 +166,33 @@ extension OnePassDecoder {
   }
 
   /// The closing quote of the string whose opening quote is at the reader's offset, the
-  /// ``TokenCache/Hash`` of its text and its last bytes (`count % 8`) as a word, if it is plain (ASCII without escapes) and ends eight
-  /// bytes or more before the end of the document; `nil` for anything else, which the reader
-  /// then reads.
+  /// ``TokenCache/Hash`` of its text and its last bytes (`count % 8`) as a word, if it is
+  /// plain and ends eight bytes or more before the end of the document; `nil` for anything
+  /// else, which the reader then reads.
   ///
-  /// One scan, eight bytes at a time, finds the end, checks the bytes and hashes them.
+  /// One scan, eight bytes at a time, finds the end, checks the bytes and hashes them. It
+  /// stops at the first byte ``plainStopMask(_:)`` marks: a token's canonical text holds none
+  /// but its closing quote, and a text that holds another (a space or `!`, which the parser
+  /// escapes) is the reader's to read.
   @inline(__always)
   private func plainString() -> (end: Int, hash: UInt64, tail: UInt64)? {
     var hash = TokenCache.Hash()
-    var seen: UInt64 = 0
     let start = reader.index &+ 1
     var position = start
     while position &+ 8 <= reader.count {
       let word = UInt64(
         littleEndian: reader.base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-      let mask = JSONReader.specialByteMask(word)
+      let mask = Self.plainStopMask(word)
       guard mask != 0 else {
-        seen |= word
         hash.add(word)
         position &+= 8
         continue
       }
-      // The bytes before the first quote, backslash or control byte.
+      // The bytes before the first byte that stops the scan.
       let length = mask.trailingZeroBitCount >> 3
       let tail = length == 0 ? 0 : word & (UInt64.max >> (64 &- 8 &* UInt64(length)))
-      seen |= tail
       let end = position &+ length
-      guard reader.byte(at: end) == 0x22, seen & JSONReader.highBits == 0 else { return nil }
+      guard reader.byte(at: end) == 0x22 else { return nil }
       return (end, hash.finished(tail: tail, count: end &- start), tail)
     }
     return nil

@@ -91,15 +91,20 @@ final class TokenCache {
     while slots[slot] != 0 {
       let stored = slots[slot]
       if stored & ~Self.indexMask == tag {
-        let entry = entries.baseAddress! + Int(truncatingIfNeeded: stored & Self.indexMask - 1)
+        // The tables are allocated when the cache is made, and a stored index is at least 1:
+        // no check that the base addresses are there, or that the index does not underflow.
+        let entry =
+          entries.baseAddress.unsafelyUnwrapped
+          + Int(truncatingIfNeeded: stored & Self.indexMask &- 1)
         if entry.pointee.hash == hash, entry.pointee.count == utf8.count,
           entry.pointee.tail == tail,
-          Self.equalWords(texts.baseAddress! + entry.pointee.start, bytes, utf8.count)
+          Self.equalWords(
+            texts.baseAddress.unsafelyUnwrapped + entry.pointee.start, bytes, utf8.count)
         {
           return entry.pointee.token
         }
       }
-      slot = (slot + 1) & (slots.count - 1)
+      slot = (slot &+ 1) & (slots.count &- 1)
     }
     guard let token = parse(utf8) else { return nil }
     if entryCount < Self.capacity {
@@ -166,13 +171,14 @@ final class TokenCache {
   ) -> Bool {
     let left = UnsafeRawPointer(left)
     let right = UnsafeRawPointer(right)
+    // The count is at most ``longestText``: the offsets do not overflow.
     var offset = 0
-    while offset + 8 <= count {
+    while offset &+ 8 <= count {
       guard
         left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
           == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
       else { return false }
-      offset += 8
+      offset &+= 8
     }
     return true
   }
