@@ -114,6 +114,9 @@ public final class WorkspaceSession {
   @ObservationIgnored private var saveState = SaveState.idle
   /// Whether the watcher saw the file's directory change while a save was with the writer.
   @ObservationIgnored private var fileMayHaveChangedDuringSave = false
+  /// The same, as the watcher's thread notes it while the save is with the writer, with no
+  /// task for the main actor.
+  nonisolated let ownSave = OwnSaveWindow()
   /// What waits for a change to be durable (``whenDurable(through:acknowledge:_:)``), in the order asked.
   @ObservationIgnored private var durabilityWaiters: [DurabilityWaiter] = []
   @ObservationIgnored private var retryTask: Task<Void, Never>?
@@ -213,7 +216,9 @@ public final class WorkspaceSession {
         return .unsavable(error.description)
       }
     }
-    watcher = FileWatcher(path: store.targetPath) { [weak self] in
+    watcher = FileWatcher(path: store.targetPath) { [weak self, ownSave] in
+      // During a save of this session's, noted for its outcome (see `OwnSaveWindow`).
+      if ownSave.noteChange() { return }
       Task { @MainActor in self?.fileMayHaveChanged() }
     }
     if case .failing = status { scheduleRetry() }
@@ -526,6 +531,7 @@ public final class WorkspaceSession {
     let started = clock.now
     defer { mainActorTime += clock.now - started }
     needsSync = false
+    ownSave.open()
     let sent = pending
     let lastSent = sent.last?.sequence ?? -1
     let request = SessionWriter.Request(
@@ -545,6 +551,7 @@ public final class WorkspaceSession {
     let lastSent = save.lastSent
     let finished = clock.now
     saveState = .idle
+    if ownSave.close() { fileMayHaveChangedDuringSave = true }
     defer {
       // What the watcher saw during the save, judged against the stamp the save left.
       if fileMayHaveChangedDuringSave {

@@ -29,6 +29,11 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
 /// - Parameter call: A C library call that returns a negative value, with `errno` set, when
 ///   it fails.
 /// - Returns: What the last call returned; after a failure, `errno` is still its error.
+///
+/// Inlinable, so that each caller in another module gets it for its own integer type: called
+/// through its generic entry point, the comparisons went through `BinaryInteger`'s witnesses,
+/// ~3,000 instructions of a short `wsctl` call.
+@inlinable
 package func retryingOnInterrupt<Result: BinaryInteger>(_ call: () -> Result) -> Result {
   while true {
     let result = call()

@@ -77,8 +77,12 @@ struct HostClient {
 
   /// Sends one request, within `deadline` milliseconds.
   package func send(_ request: ControlRequest, within deadline: Int64) throws(ControlError) {
-    try SocketIO.writeAll(
-      request.frame, to: descriptor, until: SocketIO.now() + deadline)
+    try send(frame: request.frame, within: deadline)
+  }
+
+  /// Sends one request's frame (``ControlRequest/frame``), within `deadline` milliseconds.
+  func send(frame: [UInt8], within deadline: Int64) throws(ControlError) {
+    try SocketIO.writeAll(frame, to: descriptor, until: SocketIO.now() + deadline)
   }
 
   /// Reads one reply; `nil` when the host closed the connection.
@@ -115,8 +119,16 @@ struct HostClient {
   func exchange(_ request: ControlRequest, within deadline: Int64) throws(ExchangeFailure)
     -> ControlReply?
   {
+    try exchange(frame: request.frame, within: deadline)
+  }
+
+  /// Sends a request's frame (``ControlRequest/frame``) and reads the first message back, as
+  /// ``exchange(_:within:)`` does.
+  func exchange(frame: [UInt8], within deadline: Int64) throws(ExchangeFailure)
+    -> ControlReply?
+  {
     do {
-      try send(request, within: deadline)
+      try send(frame: frame, within: deadline)
     } catch {
       guard case .refused(let reason)? = (try? receive(within: 50)) ?? nil else {
         throw .notSent(error)
@@ -157,6 +169,14 @@ struct HostClient {
     _ arguments: [String], terminal: TerminalTraits, file: String, replyDeadline: Int64,
     mayChange: Bool
   ) -> Outcome {
+    // The request is made before the connection, so that it leaves the moment the host takes
+    // it: made after, the host's listener, woken by the connection, found nothing to read,
+    // slept again and was woken a second time by the request (and on two cores it could take
+    // this process's core in between). File mode pays for the frame it does not send: a few
+    // µs against the milliseconds of its save.
+    let frame = ControlRequest.run(
+      HostCall(arguments: arguments, terminal: terminal, fileName: file)
+    ).frame
     let client: HostClient
     switch connect(file: file) {
     case .live(let live): client = live
@@ -168,9 +188,7 @@ struct HostClient {
     defer { client.close() }
     let reply: ControlReply?
     do {
-      reply = try client.exchange(
-        .run(HostCall(arguments: arguments, terminal: terminal, fileName: file)),
-        within: replyDeadline)
+      reply = try client.exchange(frame: frame, within: replyDeadline)
     } catch {
       switch error {
       case .notSent:
