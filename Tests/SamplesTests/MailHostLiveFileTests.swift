@@ -48,14 +48,14 @@ import WorkspaceTestSupport
     // driving the live host.
     wsctl.arguments = ["-f", file, "--no-host", "focus", "2", "push", "folder:Archive"]
     try wsctl.run()
-    #expect(await wsctl.exited())
+    try #require(await wsctl.exited())
     #expect(wsctl.terminationStatus == 0)
     // The host shows the other writer's change as it happens, while it waits for input.
     #expect(collected.waitFor("adopted revision 2 from another writer"), "\(collected.text)")
 
     input.fileHandleForWriting.write(Data("rename late\nshow\n".utf8))
     try input.fileHandleForWriting.close()
-    #expect(await host.exited(), "MailHost did not end at the end of its input")
+    try #require(await host.exited(), "MailHost did not end at the end of its input")
     let text = collected.finishedText()
     #expect(host.terminationStatus == 0, "\(text)")
 
@@ -111,7 +111,7 @@ import WorkspaceTestSupport
     chmod(file, 0o666)
     #expect(waitForFile(file) { titles($0).contains("kept") }, "not saved once writable")
     try input.fileHandleForWriting.close()
-    #expect(await host.exited(), "MailHost did not end at the end of its input")
+    try #require(await host.exited(), "MailHost did not end at the end of its input")
     #expect(host.terminationStatus == 0)
   }
 

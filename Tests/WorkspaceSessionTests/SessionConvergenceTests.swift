@@ -153,7 +153,7 @@ import WorkspaceTestSupport
     }
     try input.fileHandleForWriting.close()
     let text = String(decoding: await reading.value, as: UTF8.self)
-    #expect(await host.exited(), "the host did not end at the end of its input")
+    try #require(await host.exited(), "the host did not end at the end of its input")
     #expect([0, 1].contains(host.terminationStatus), "\(text.suffix(2000))")
     try await session.flush()
     let stored = try directory.stored()

@@ -5,8 +5,12 @@ extension Process {
   /// `seconds`; if it has not ended by then, kills it (`SIGKILL`) so that a test fails
   /// instead of hanging. Whether it ended on its own.
   ///
+  /// A caller that reads `terminationStatus` next requires it (`try #require`): after a
+  /// timeout the process may still count as running, and Foundation traps on reading a
+  /// running process's status, which ends the whole test run, not the one test.
+  ///
   ///     try input.fileHandleForWriting.close()
-  ///     #expect(await host.exited(within: 60), "the host did not end at the end of its input")
+  ///     try #require(await host.exited(within: 60), "the host did not end at the end of its input")
   ///     #expect(host.terminationStatus == 0)
   package func exited(
     within seconds: Double = 60, isolation: isolated (any Actor)? = #isolation
