@@ -116,7 +116,7 @@ extension WorkspaceState {
       // joining empty lists cost a few hundred instructions a node.
       let linkProblems = links(of: node, roots: roots)
       if !linkProblems.isEmpty { problems += linkProblems }
-      let nodeProblems = violations(of: node)
+      let nodeProblems = violations(of: node, checkingChildAxes: false)
       if !nodeProblems.isEmpty { problems += nodeProblems }
       let floatingProblems = floatingViolations(of: node)
       if !floatingProblems.isEmpty { problems += floatingProblems }
@@ -190,7 +190,9 @@ extension WorkspaceState {
     }
   }
 
-  /// Whether `node`, its parent and its children name each other, each child once.
+  /// Whether `node`, its parent and its children name each other, each child once, and no
+  /// child has the axis of the split or stack `node` is: each child looked up once for both
+  /// (``violations(of:checkingChildAxes:)`` leaves the axes to this check).
   private func links(of node: Node, roots: [NodeID]) -> [String] {
     var problems: [String] = []
     let id = node.id
@@ -207,9 +209,19 @@ extension WorkspaceState {
     // all, and joining them allocated an array for each node checked.
     let floating = node.floatingPanes
     let children = floating.isEmpty ? node.children : node.children + floating
+    // The axis a child must not share, if the node is a split or a stack.
+    let splitAxis = node.axis
+    let stackAxis = node.stackAxis
     if Self.holdsRepeat(children) { problems.append("\(id) holds a child twice") }
-    for child in children where nodes[child]?.parent != id {
-      problems.append("\(child) does not name \(id) as parent")
+    for child in children {
+      let held = nodes[child]
+      if held?.parent != id { problems.append("\(child) does not name \(id) as parent") }
+      if let splitAxis, held?.axis == splitAxis {
+        problems.append("split \(child) has the axis of its parent \(id)")
+      }
+      if let stackAxis, held?.stackAxis == stackAxis {
+        problems.append("stack \(child) has the axis of its parent \(id)")
+      }
     }
     return problems
   }

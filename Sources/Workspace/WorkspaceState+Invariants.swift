@@ -97,6 +97,12 @@ extension WorkspaceState {
 
   /// The invariants of `node` alone and of its children's axes.
   func violations(of node: Node) -> [String] {
+    violations(of: node, checkingChildAxes: true)
+  }
+
+  /// The invariants of `node` alone, and of its children's axes with `checkingChildAxes` (a
+  /// change check looks its children up for their parents too, and checks their axes then).
+  func violations(of node: Node, checkingChildAxes: Bool) -> [String] {
     var problems: [String] = []
     let id = node.id
     if id.rawValue < 1 || id.rawValue >= nextID {
@@ -111,19 +117,27 @@ extension WorkspaceState {
       if node.children.isEmpty { problems.append("tabs \(id) is empty") }
     case .split(let axis):
       if node.children.count < 2 { problems.append("split \(id) has fewer than two children") }
-      if !node.weights.allSatisfy({ $0.isFinite && $0 > 0 }) {
-        problems.append("split \(id) has a weight that is not positive")
+      // The weights read once, both checks in one pass: the sum taken in the order of
+      // `reduce(0, +)`.
+      var sum = 0.0
+      var allPositive = true
+      for weight in node.weights {
+        if !(weight.isFinite && weight > 0) { allPositive = false }
+        sum += weight
       }
-      if abs(node.weights.reduce(0, +) - 1) > 1e-9 {
-        problems.append("weights of split \(id) do not sum to 1")
-      }
-      for child in node.children where nodes[child]?.axis == axis {
-        problems.append("split \(child) has the axis of its parent \(id)")
+      if !allPositive { problems.append("split \(id) has a weight that is not positive") }
+      if abs(sum - 1) > 1e-9 { problems.append("weights of split \(id) do not sum to 1") }
+      if checkingChildAxes {
+        for child in node.children where nodes[child]?.axis == axis {
+          problems.append("split \(child) has the axis of its parent \(id)")
+        }
       }
     case .stack(let axis):
       if node.children.count < 2 { problems.append("stack \(id) has fewer than two members") }
-      for child in node.children where nodes[child]?.stackAxis == axis {
-        problems.append("stack \(child) has the axis of its parent \(id)")
+      if checkingChildAxes {
+        for child in node.children where nodes[child]?.stackAxis == axis {
+          problems.append("stack \(child) has the axis of its parent \(id)")
+        }
       }
     }
     if node.isContainer, !node.children.isEmpty, node.activeChild == nil {

@@ -283,6 +283,46 @@ import WorkspaceTestSupport
     #expect(taken.invariantViolations(since: journal) == ["\(b) does not name \(root) as parent"])
   }
 
+  /// A split or stack that takes its parent's axis is found by the change check through
+  /// the parent's look at its children, once whether the child or the parent changed, and a
+  /// parent of the other kind (a stack above a split of its axis) is no such case.
+  @Test func aChildWithItsParentsAxisIsFoundThroughItsParentsLinks() throws {
+    let state = WorkspaceState(hsplit(pane("A"), vsplit(pane("B"), pane("C"))))
+    let root = state.rootID
+    let inner = state[root].children[1]
+    let before = Self.journal(before: state)
+    let innerChildren = state[inner].children
+
+    // The inner split turns horizontal, the root's axis.
+    var child = state
+    var journal = before
+    journal.nodes[inner] = .some(state.nodes[inner])
+    child.nodes[inner] = .split(
+      inner, axis: .horizontal, children: innerChildren, weights: [0.5, 0.5], parent: root)
+    #expect(child.invariantViolations(checkingFocus: false) != [])
+    #expect(
+      child.invariantViolations(since: journal)
+        == ["split \(inner) has the axis of its parent \(root)"])
+
+    // The root turns vertical, the inner split's axis.
+    var parent = state
+    journal = before
+    journal.nodes[root] = .some(state.nodes[root])
+    parent.nodes[root] = .split(
+      root, axis: .vertical, children: state[root].children, weights: state[root].weights)
+    #expect(
+      parent.invariantViolations(since: journal)
+        == ["split \(inner) has the axis of its parent \(root)"])
+
+    // A vertical stack in the root's place holds the vertical split: sound.
+    var stacked = state
+    journal = before
+    journal.nodes[root] = .some(state.nodes[root])
+    stacked.nodes[root] = .stack(root, axis: .vertical, children: state[root].children)
+    #expect(stacked.invariantViolations(checkingFocus: false) == [])
+    #expect(stacked.invariantViolations(since: journal) == [])
+  }
+
   /// Which entry of a stored history breaks the tree.
   enum BrokenStep: CaseIterable, Sendable {
     case none, newestUndo, middleUndo, oldestUndo, redo

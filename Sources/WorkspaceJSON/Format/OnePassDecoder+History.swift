@@ -15,6 +15,9 @@ extension OnePassDecoder {
     var undo: [History.Entry]?
     var redo: [History.Entry]?
     var members = ObjectMembers()
+    // The lists, routers and weights of the entries and images read last, for the next
+    // ones, in both lists.
+    var latest = HistoryValues()
     guard try openObject() else { throw NeedsReference() }
     repeat {
       let (key, _, _) = try self.key()
@@ -25,9 +28,9 @@ extension OnePassDecoder {
         guard let stored = try anyInteger() else { throw NeedsReference() }
         limit = max(0, stored)
       case .undo?:
-        undo = try entries()
+        undo = try entries(latest: &latest)
       case .redo?:
-        redo = try entries()
+        redo = try entries(latest: &latest)
       default:
         // The history object's other members are not kept.
         _ = try keptValue(depth: 2)
@@ -40,22 +43,28 @@ extension OnePassDecoder {
     return history
   }
 
-  /// An array of history entries.
-  private mutating func entries() throws(NeedsReference) -> [History.Entry] {
+  /// An array of history entries; `latest` holds the lists, routers and weights of the
+  /// entries and images read last.
+  private mutating func entries(
+    latest: inout HistoryValues
+  ) throws(NeedsReference) -> [History.Entry] {
     // An entry's most-recently-used list is its neighbour's give or take a pane or two:
     // grown from eight, a host's lists (a pane more every few commands) were copied once or
     // twice each.
     var room = 8
     return try array { (decoder: inout Self) throws(NeedsReference) in
-      let entry = try decoder.entry(recentRoom: room)
+      let entry = try decoder.entry(recentRoom: room, latest: &latest)
       room = entry.journal.mostRecentlyUsed.count + 4
       return entry
     }
   }
 
   /// One entry: its label, root, list, zoom, window list and node images; `recentRoom` is
-  /// the room its most-recently-used list is read into.
-  private mutating func entry(recentRoom: Int) throws(NeedsReference) -> History.Entry {
+  /// the room its most-recently-used list is read into, `latest` the lists, routers and weights
+  /// of the entries and images read last.
+  private mutating func entry(
+    recentRoom: Int, latest: inout HistoryValues
+  ) throws(NeedsReference) -> History.Entry {
     var label: String?
     var root: Int?
     var recent: [NodeID]?
@@ -75,7 +84,11 @@ extension OnePassDecoder {
       case .root?:
         guard let id = try anyInteger() else { throw NeedsReference() }
         root = id
-      case .mostRecentlyUsed?: recent = try ids(room: recentRoom)
+      case .mostRecentlyUsed?:
+        // Inside the top level, the history, its list of entries and the entry.
+        recent = try recentValue(depth: 4, in: &latest.mostRecentlyUsed) {
+          (decoder: inout Self) throws(NeedsReference) in try decoder.ids(room: recentRoom)
+        }
       case .zoomed?: zoomed = try storedID()
       case .zoomChanged?: restoresZoom = try boolean()
       case .windows?:
@@ -83,7 +96,7 @@ extension OnePassDecoder {
           try decoder.flatWindow()
         }
       case .previousWindow?: previous = try string()
-      case .nodes?: images = try nodeImages()
+      case .nodes?: images = try nodeImages(latest: &latest)
       default:
         // An entry's other members are not kept.
         _ = try keptValue(depth: 4)
@@ -142,7 +155,10 @@ extension OnePassDecoder {
 
   /// An entry's node images: an array of `{"id": …, "node": …}`, a node `null` where the
   /// entry deletes it; of an id stored twice, the last image, as the reference keeps it.
-  private mutating func nodeImages() throws(NeedsReference) -> NodeImages {
+  /// `latest` holds the lists, routers and weights of the entries and images read last.
+  private mutating func nodeImages(
+    latest: inout HistoryValues
+  ) throws(NeedsReference) -> NodeImages {
     var images = NodeImages()
     guard try openArray() else { return images }
     // Room for the few nodes a command changes: grown from one, the array was reallocated
@@ -162,7 +178,7 @@ extension OnePassDecoder {
           guard let stored = try anyInteger() else { throw NeedsReference() }
           id = stored
         case .node?:
-          image = try null() ? .some(nil) : .some(try flatNode())
+          image = try null() ? .some(nil) : .some(try flatNode(latest: &latest))
         default:
           // A pair's other members are not kept.
           _ = try keptValue(depth: 6)
@@ -199,8 +215,11 @@ extension OnePassDecoder {
   }
 
   /// A node image (children, parent and floating panes as ids), with the id it stores:
-  /// exactly the members the kind's node reads, each of the format's type.
-  private mutating func flatNode() throws(NeedsReference) -> (node: Node, id: Int) {
+  /// exactly the members the kind's node reads, each of the format's type. Its router,
+  /// weights and children are taken from `latest` when their text is that of one kept there.
+  private mutating func flatNode(
+    latest: inout HistoryValues
+  ) throws(NeedsReference) -> (node: Node, id: Int) {
     // The node's members lie inside the top level, the history, its list of entries, the
     // entry, its images, the image's pair and the node.
     let memberDepth = 7
@@ -226,14 +245,23 @@ extension OnePassDecoder {
         let mark = try string()
         guard WorkspaceState.isValidMark(mark) else { throw NeedsReference() }
         image.mark = mark
-      case .router?: image.router = try router(depth: memberDepth)
+      case .router?:
+        image.router = try recentValue(depth: memberDepth, in: &latest.routers) {
+          (decoder: inout Self) throws(NeedsReference) in try decoder.router(depth: memberDepth)
+        }
       case .axis?: image.axis = try name(in: Self.axes, Axis.init(rawValue:))
       case .active?:
         guard let active = try anyInteger() else { throw NeedsReference() }
         image.active = active
-      case .weights?: image.weights = try weights()
+      case .weights?:
+        image.weights = try recentValue(depth: memberDepth, in: &latest.weights) {
+          (decoder: inout Self) throws(NeedsReference) in try decoder.weights()
+        }
       case .titles?: image.titles = try titles()
-      case .children?: image.children = try ids()
+      case .children?:
+        image.children = try recentValue(depth: memberDepth, in: &latest.children) {
+          (decoder: inout Self) throws(NeedsReference) in try decoder.ids()
+        }
       case .floating?: image.floating = try flatFloating(depth: memberDepth)
       default:
         try image.members.append(
