@@ -4,16 +4,26 @@ import WorkspaceJSON
 /// Python's `json.loads` timed beside this package's restore, in turns, each in a process of
 /// its own that holds the file's bytes and nothing else: asked for a round, a process times
 /// that many runs one by one and answers with their median, and the two take their rounds
-/// alternately, so the machine's load moves both sides of a pair alike.
+/// alternately, so the machine's load moves both sides of a pair alike. Both processes run on
+/// the same processor (with `taskset`, where it is installed), and the ratio is the median of
+/// the pairs' ratios, each round of ours against python's round right after it.
+///
+/// The shared machine runs a process at one of two speeds, ~1.8× apart, and switches between
+/// them every second or so, for both sides alike: with each side's median taken apart, a row
+/// whose python process spent more of its rounds at the slow speed than ours (or the other
+/// way round) read 1.23× or 2.28× at 69 KB, minutes apart; a pair's two rounds, 20 ms apart on
+/// one processor, nearly always share the speed (pairs' medians 1.91–2.10× in the same runs).
 ///
 /// Both sides in fresh processes: the restore once ran inside this program, after every row
 /// before it had grown and scattered its heap, and its rate there swung up to 1.7× between
 /// runs where python's, in its own process, held.
 struct PythonParse {
-  /// Median seconds of one restore and of one `json.loads` of the same bytes.
+  /// Median seconds of one restore and of one `json.loads` of the same bytes, and the median
+  /// of the rounds' ratios (python's over ours, round by round).
   struct Pair {
     var restore: Double
     var python: Double
+    var ratio: Double
   }
 
   /// A process answering rounds of timed runs.
@@ -22,9 +32,12 @@ struct PythonParse {
     let requests: FileHandle
     let replies: Int32
 
-    /// Starts `executable` with `arguments`, or `nil` if it cannot start.
-    init?(_ executable: String, _ arguments: [String]) {
-      let (process, input, output) = Probe.piped(executable, arguments)
+    /// Starts `executable` with `arguments` on `processor` where `taskset` is installed, or
+    /// `nil` if it cannot start.
+    init?(_ executable: String, _ arguments: [String], processor: Int) {
+      let (process, input, output) =
+        taskset.map { Probe.piped($0, ["-c", "\(processor)", executable] + arguments) }
+        ?? Probe.piped(executable, arguments)
       guard (try? process.run()) != nil else { return nil }
       self.process = process
       requests = input.fileHandleForWriting
@@ -59,8 +72,12 @@ struct PythonParse {
   /// (the ratio of the 7.2 KB row swung from 1.05× to 3.36× between runs a minute apart).
   static func measure(bytes: [UInt8], directory: String, estimate: Double) -> Pair? {
     let file = "\(directory)/python-\(bytes.count).json"
+    // The last processor: this program waits for the two processes' answers, and a tmux server
+    // of the live rows runs wherever the system puts it.
+    let processor = ProcessInfo.processInfo.activeProcessorCount - 1
     guard FileManager.default.createFile(atPath: file, contents: Data(bytes)),
-      let python = pythonPath, let restore = Rounds(CommandLine.arguments[0], ["--rounds", file])
+      let python = pythonPath,
+      let restore = Rounds(CommandLine.arguments[0], ["--rounds", file], processor: processor)
     else { return nil }
     defer { restore.stop() }
     // One warm-up parse, then for each line read (a count): that many parses, timed one by
@@ -76,7 +93,9 @@ struct PythonParse {
               samples.append(time.perf_counter() - start)
           sys.stdout.write(repr(statistics.median(samples)) + '\\n'); sys.stdout.flush()
       """
-    guard let parse = Rounds(python, ["-c", script, file]) else { return nil }
+    guard let parse = Rounds(python, ["-c", script, file], processor: processor) else {
+      return nil
+    }
     defer { parse.stop() }
     let count = max(1, Int(0.02 / max(estimate, 1e-7)))
     var ours: [Double] = []
@@ -88,7 +107,8 @@ struct PythonParse {
       ours.append(restored)
       theirs.append(parsed)
     }
-    return Pair(restore: median(ours), python: median(theirs))
+    let ratios = zip(theirs, ours).map { $0 / $1 }
+    return Pair(restore: median(ours), python: median(theirs), ratio: median(ratios))
   }
 
   /// `wsbench --rounds FILE`: this package's side of ``measure(bytes:directory:estimate:)``,
@@ -109,6 +129,11 @@ struct PythonParse {
   private static func median(_ values: [Double]) -> Double {
     values.sorted()[values.count / 2]
   }
+
+  /// `taskset`, which starts a program on the processors it is given, if it is installed.
+  private static let taskset = ["/usr/bin/taskset", "/bin/taskset"].first(where: {
+    FileManager.default.isExecutableFile(atPath: $0)
+  })
 
   private static var pythonPath: String? {
     ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: {

@@ -11,20 +11,25 @@ struct Table {
     let baseline: Double?
     let baselineName: String?
     let ratioLabel: String?
+    /// The ratio when it is not the value's over the baseline's: the median of paired
+    /// measurements' ratios (``PythonParse``).
+    var pairedRatio: Double? = nil
 
-    var ratio: Double? { baseline.map { value / $0 } }
+    var ratio: Double? { pairedRatio ?? baseline.map { value / $0 } }
   }
 
   private(set) var rows: [Row] = []
 
   mutating func add(
     _ section: String, _ subject: String, _ measure: String, _ value: Double, _ unit: String,
-    baseline: Double?, _ baselineName: String?, ratioLabel: String? = nil
+    baseline: Double?, _ baselineName: String?, ratioLabel: String? = nil,
+    pairedRatio: Double? = nil
   ) {
     rows.append(
       Row(
         section: section, subject: subject, measure: measure, value: value, unit: unit,
-        baseline: baseline, baselineName: baselineName, ratioLabel: ratioLabel))
+        baseline: baseline, baselineName: baselineName, ratioLabel: ratioLabel,
+        pairedRatio: pairedRatio))
   }
 
   /// Adds rows measured elsewhere.

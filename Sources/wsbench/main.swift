@@ -170,7 +170,8 @@ for panes in onlyCommands ? [] : sizes {
   {
     table.add(
       "file", label, "restore vs python json.loads", megabytes / pair.restore, "MB/s",
-      baseline: megabytes / pair.python, "python json")
+      baseline: megabytes / pair.python, "python json", ratioLabel: "paired rounds",
+      pairedRatio: pair.ratio)
   }
 }
 
@@ -190,7 +191,8 @@ if !onlyCommands {
       "\(panes) panes, \(state.history.undoEntries.count) history entries, "
         + Table.size(bytes.count),
       "restore vs python json.loads", megabytes / pair.restore, "MB/s",
-      baseline: megabytes / pair.python, "python json")
+      baseline: megabytes / pair.python, "python json", ratioLabel: "paired rounds",
+      pairedRatio: pair.ratio)
   }
 }
 
