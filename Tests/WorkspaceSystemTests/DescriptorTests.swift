@@ -89,8 +89,7 @@ import WorkspaceTestSupport
     defer { unlink(path) }
     let file = try Descriptor(opening: path, O_RDWR | O_CREAT | O_CLOEXEC, mode: 0o600)
     let bytes = [UInt8](repeating: 7, count: 100)
-    try Descriptor.write(
-      all: UnsafeRawBufferPointer(start: bytes, count: bytes.count), to: file.rawValue)
+    try bytes.withUnsafeBytes { try Descriptor.write(all: $0, to: file.rawValue) }
     try file.synchronize()
     let status = try file.status()
     #expect(status.st_size == 100)

@@ -300,7 +300,7 @@ final class EventLog {
     try workspace.redo()
     #expect(router.stack == [.list, .note(1)])
     #expect(router.modal?.stack == [.note(2), .note(3)])
-    try workspace.state.checkInvariants()
+    workspace.state.checkInvariants()
   }
 
   @Test func anUndoInsideAGroupMergesOnlyWhatCameAfterIt() throws {
