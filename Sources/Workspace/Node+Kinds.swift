@@ -1,5 +1,7 @@
 /// One way to build a node of each kind from its decoded parts, for the file layer (and the
-/// tree's own edits): each takes exactly what its kind holds.
+/// tree's own edits): each takes exactly what its kind holds. The parts a node keeps are
+/// taken (`consuming`), so a decoder's parts move into the node rather than being copied
+/// (a copy of a pane's title retained it, and the decoder's own release gave it back).
 extension Node {
   /// A pane: a leaf with its title and router.
   ///
@@ -11,8 +13,8 @@ extension Node {
   ///   - unknownMembers: Members of the stored node this version does not understand.
   ///   - mark: The pane's mark, if it has one.
   package static func pane(
-    _ id: NodeID, title: String, router: consuming RouterState, parent: NodeID? = nil,
-    unknownMembers: UnknownMembers = UnknownMembers(), mark: String? = nil
+    _ id: NodeID, title: consuming String, router: consuming RouterState, parent: NodeID? = nil,
+    unknownMembers: consuming UnknownMembers = UnknownMembers(), mark: consuming String? = nil
   ) -> Node {
     Node(
       id: id, .pane(title: title, router: router), parent: parent, unknownMembers: unknownMembers,
@@ -33,7 +35,7 @@ extension Node {
   package static func split(
     _ id: NodeID, axis: Axis, children: consuming [NodeID], weights: consuming [Double],
     activeIndex: Int = 0, router: consuming RouterState? = nil, parent: NodeID? = nil,
-    unknownMembers: UnknownMembers = UnknownMembers()
+    unknownMembers: consuming UnknownMembers = UnknownMembers()
   ) -> Node {
     Node(
       id: id,
@@ -56,7 +58,7 @@ extension Node {
   package static func tabs(
     _ id: NodeID, children: consuming [NodeID], titles: [String], activeIndex: Int = 0,
     router: consuming RouterState? = nil, parent: NodeID? = nil,
-    unknownMembers: UnknownMembers = UnknownMembers(), floating: [FloatingLayer] = []
+    unknownMembers: consuming UnknownMembers = UnknownMembers(), floating: [FloatingLayer] = []
   ) -> Node {
     let slots = titles.indices.map { index in
       TabSlot(
@@ -82,7 +84,7 @@ extension Node {
   package static func stack(
     _ id: NodeID, axis: Axis, children: consuming [NodeID], activeIndex: Int = 0,
     router: consuming RouterState? = nil, parent: NodeID? = nil,
-    unknownMembers: UnknownMembers = UnknownMembers()
+    unknownMembers: consuming UnknownMembers = UnknownMembers()
   ) -> Node {
     Node(
       id: id,
@@ -103,7 +105,7 @@ extension Node {
   ///   - unknownMembers: Every other member of the stored node.
   package static func unknown(
     _ id: NodeID, kind: String, parent: NodeID? = nil,
-    unknownMembers: UnknownMembers = UnknownMembers()
+    unknownMembers: consuming UnknownMembers = UnknownMembers()
   ) -> Node {
     Node(id: id, .unknown(kind), parent: parent, unknownMembers: unknownMembers)
   }

@@ -114,9 +114,11 @@ extension OnePassDecoder {
         members.weights == nil, members.titles == nil, members.children == nil,
         members.floating == nil
       else { throw NeedsReference() }
+      // The title and mark are taken out of the members, not copied: each then moves into
+      // the node.
       node = .pane(
-        id, title: members.title ?? "", router: router, parent: parent, unknownMembers: unknown,
-        mark: members.mark)
+        id, title: members.title.take() ?? "", router: router, parent: parent,
+        unknownMembers: unknown, mark: members.mark.take())
     case .split:
       guard let axis = members.axis, let children = members.children.take(), children.count >= 2,
         let weights = members.weights.take(), weights.count == children.count,
