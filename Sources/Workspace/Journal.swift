@@ -57,7 +57,9 @@ extension WorkspaceState {
   /// Puts back the before-images of `journal` as ``restore(_:in:)`` does, recording nothing,
   /// and appends each node it replaced, as it was, to `replaced`: a stored history's replay
   /// checks each step against what it replaced and keeps nothing of it, and a journal's
-  /// table for it cost more than the step's check.
+  /// table for it cost more than the step's check. Inlined into the replay: called, it had
+  /// the entry's journal copied for each step, each of its parts retained and released.
+  @inline(__always)
   mutating func replay(_ journal: Journal, replacing replaced: inout [(key: NodeID, value: Node?)])
   {
     for (id, before) in journal.nodes {

@@ -126,19 +126,24 @@ extension WorkspaceState {
     guard treeIsSound || invariantViolations(checkingFocus: false).isEmpty,
       entriesKeepKinds(history.undoEntries, history.redoEntries)
     else { return false }
-    // What each step replaced, for its check alone: one buffer for every step.
-    var replaced: [(key: NodeID, value: Node?)] = []
-    replaced.reserveCapacity(8)
-    var buffers = ChangeCheckBuffers()
     /// Restores each journal of `entries`, the last first, onto a copy of this state,
     /// checking the trees it passes through.
     func replays(_ entries: [History.Entry]) -> Bool {
+      guard !entries.isEmpty else { return true }
+      // What each step replaced, for its check alone: one buffer for every step. Both
+      // buffers are this function's own: captured from around it, each use was checked for
+      // exclusive access at run time.
+      var replaced: [(key: NodeID, value: Node?)] = []
+      replaced.reserveCapacity(8)
+      var buffers = ChangeCheckBuffers()
       var copy = self
       // By index: an entry taken out of the list was copied and freed, each of its parts
       // retained and released.
       for index in entries.indices.reversed() {
         let (rootID, windowList) = (copy.rootID, copy.windowList)
-        replaced.removeAll(keepingCapacity: true)
+        // Element by element, as `ChangeCheckBuffers.clear()` empties its buffers:
+        // `removeAll(keepingCapacity:)` replaced the whole range through the general code.
+        while replaced.popLast() != nil {}
         copy.replay(entries[index].journal, replacing: &replaced)
         // The tree before this step was sound, so only what the step changed is checked;
         // the windows' lists come back with the step's window list and most-recently-used list,

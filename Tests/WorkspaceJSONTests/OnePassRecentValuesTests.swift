@@ -17,6 +17,18 @@ import Testing
     }
   }
 
+  /// The value `values` holds for the text at `start` of `reader`'s document at `depth`,
+  /// kept again, with its text's length; `nil` if none.
+  static func found(
+    _ values: inout OnePassDecoder.RecentValues<RouterState>, at start: Int, depth: Int,
+    in reader: JSONReader
+  ) -> (RouterState, count: Int)? {
+    var count = 0
+    guard let value = values.valueAgain(at: start, depth: depth, in: reader, count: &count)
+    else { return nil }
+    return (value, count)
+  }
+
   /// Texts of every length around a word and a pair of words: equal ones match, and one
   /// byte changed anywhere (the first, one in a word, one past the last pair of words, the
   /// last) fails the match.
@@ -45,12 +57,12 @@ import Testing
       let reader = JSONReader(base: buffer.baseAddress!, count: buffer.count, limits: .default)
       var routers = OnePassDecoder.RecentValues<RouterState>()
       routers.keep(kept, start: 0, count: count, depth: 7)
-      let found = routers.value(at: count + 1, depth: 7, in: reader)
+      let found = Self.found(&routers, at: count + 1, depth: 7, in: reader)
       #expect(found?.0 == kept)
       #expect(found?.count == count)
-      #expect(routers.value(at: count + 1, depth: 6, in: reader) == nil)
-      #expect(routers.value(at: 2 * count + 2, depth: 7, in: reader) == nil)
-      #expect(routers.value(at: 3 * count + 3, depth: 7, in: reader) == nil)
+      #expect(Self.found(&routers, at: count + 1, depth: 6, in: reader) == nil)
+      #expect(Self.found(&routers, at: 2 * count + 2, depth: 7, in: reader) == nil)
+      #expect(Self.found(&routers, at: 3 * count + 3, depth: 7, in: reader) == nil)
     }
   }
 
@@ -73,9 +85,9 @@ import Testing
         kept.keep(
           routers[index], start: starts[index], count: texts[index].utf8.count, depth: 7)
       }
-      #expect(kept.value(at: starts[0], depth: 7, in: reader) == nil)
+      #expect(Self.found(&kept, at: starts[0], depth: 7, in: reader) == nil)
       for index in 1...limit {
-        #expect(kept.value(at: starts[index], depth: 7, in: reader)?.0 == routers[index])
+        #expect(Self.found(&kept, at: starts[index], depth: 7, in: reader)?.0 == routers[index])
       }
     }
   }

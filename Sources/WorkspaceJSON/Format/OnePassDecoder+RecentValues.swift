@@ -41,14 +41,22 @@ extension OnePassDecoder {
     init() {}
 
     /// The value kept whose text stands at `start` of `reader`'s document, read at `depth`,
-    /// with the length of its text; `nil` if none is kept.
-    func value(at start: Int, depth: Int, in reader: JSONReader) -> (Value, count: Int)? {
+    /// kept again as the newest, with the length of its text in `count`; `nil` if none is
+    /// kept. Kept again here, not by the caller: a value handed out with its length, as an
+    /// optional pair, was copied once more and the pair destroyed, each of a router's parts
+    /// retained and released.
+    mutating func valueAgain(
+      at start: Int, depth: Int, in reader: JSONReader, count: inout Int
+    ) -> Value? {
       for index in spans.indices {
         let span = spans[index]
         if span.depth == depth, span.count <= reader.count &- start,
           OnePassDecoder.bytesMatch(reader.base, span.start, start, count: span.count)
         {
-          return (values[index], span.count)
+          let value = values[index]
+          count = span.count
+          keep(value, start: start, count: span.count, depth: depth)
+          return value
         }
       }
       return nil
@@ -85,9 +93,9 @@ extension OnePassDecoder {
     read: (inout Self) throws(NeedsReference) -> Value
   ) throws(NeedsReference) -> Value {
     let start = reader.index
-    if let (value, count) = recent.value(at: start, depth: depth, in: reader) {
+    var count = 0
+    if let value = recent.valueAgain(at: start, depth: depth, in: reader, count: &count) {
       reader.index = start &+ count
-      recent.keep(value, start: start, count: count, depth: depth)
       return value
     }
     let value = try read(&self)
