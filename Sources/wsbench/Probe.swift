@@ -60,9 +60,21 @@ enum Probe {
   /// (`getrusage` is no good here: Linux carries its high-water mark over from the parent
   /// across `posix_spawn`).
   private static func maximumResidentKiB() -> Int {
-    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    let line = statusLine("VmHWM:") ?? ""
     return line.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { Int($0) } ?? 0
+  }
+
+  /// The last processor this process may run on: the highest of `Cpus_allowed_list` in
+  /// /proc/self/status (`0-1`, `2,5-7`); `nil` where that is not known.
+  static func lastAllowedProcessor() -> Int? {
+    statusLine("Cpus_allowed_list:")?.split(whereSeparator: { !$0.isNumber }).last
+      .flatMap { Int($0) }
+  }
+
+  /// The line of /proc/self/status that starts with `key`, or `nil`.
+  private static func statusLine(_ key: String) -> Substring? {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    return status.split(separator: "\n").first { $0.hasPrefix(key) }
   }
 
   /// The peak resident growth of restoring `path` in a fresh process, and the file's size.

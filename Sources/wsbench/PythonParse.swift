@@ -32,12 +32,15 @@ struct PythonParse {
     let requests: FileHandle
     let replies: Int32
 
-    /// Starts `executable` with `arguments` on `processor` where `taskset` is installed, or
-    /// `nil` if it cannot start.
-    init?(_ executable: String, _ arguments: [String], processor: Int) {
+    /// Starts `executable` with `arguments`, on `processor` where one is given and `taskset`
+    /// is installed, or `nil` if it cannot start.
+    init?(_ executable: String, _ arguments: [String], processor: Int?) {
       let (process, input, output) =
-        taskset.map { Probe.piped($0, ["-c", "\(processor)", executable] + arguments) }
-        ?? Probe.piped(executable, arguments)
+        if let taskset, let processor {
+          Probe.piped(taskset, ["-c", "\(processor)", executable] + arguments)
+        } else {
+          Probe.piped(executable, arguments)
+        }
       guard (try? process.run()) != nil else { return nil }
       self.process = process
       requests = input.fileHandleForWriting
@@ -72,9 +75,10 @@ struct PythonParse {
   /// (the ratio of the 7.2 KB row swung from 1.05× to 3.36× between runs a minute apart).
   static func measure(bytes: [UInt8], directory: String, estimate: Double) -> Pair? {
     let file = "\(directory)/python-\(bytes.count).json"
-    // The last processor: this program waits for the two processes' answers, and a tmux server
-    // of the live rows runs wherever the system puts it.
-    let processor = ProcessInfo.processInfo.activeProcessorCount - 1
+    // The last processor this program may use (not the count's last number: a process kept to
+    // processors 2 and 3 counts two): it waits for the two processes' answers, and a tmux
+    // server of the live rows runs wherever the system puts it.
+    let processor = Probe.lastAllowedProcessor()
     guard FileManager.default.createFile(atPath: file, contents: Data(bytes)),
       let python = pythonPath,
       let restore = Rounds(CommandLine.arguments[0], ["--rounds", file], processor: processor)
