@@ -7,7 +7,8 @@
 #     scripts/wsctl-order.sh        # Linux; needs valgrind (apt-get install valgrind)
 #
 # The calls traced: `--version`, `routes` and `focus 1` to a live host (the MailHost sample),
-# `routes` on the file (`--no-host`) and `status`. Run it again after a change to what these
+# `routes` on the file (`--no-host`), `status`, and an edit of a file no host serves (`focus 2
+# push detail:7`, the edit wsbench times beside jq). Run it again after a change to what these
 # calls run: a symbol the order names that is no longer in the executable is skipped, and one
 # it does not name is placed after the named ones, so a stale order only makes the start-up
 # slower, never wrong.
@@ -32,6 +33,7 @@ stop() {
 trap stop EXIT
 file="$work/mail.json"
 cp Samples/Workspaces/mail.json "$file"
+cp Samples/Workspaces/mail.json "$work/edit.json"
 mkfifo "$work/input"
 "$host" -f "$file" <"$work/input" >"$work/host.log" 2>&1 &
 host_pid=$!
@@ -46,7 +48,7 @@ done
 is_live || { echo "wsctl-order: no host" >&2; exit 1; }
 
 calls=("--version" "-q -f $file routes" "-q -f $file focus 1" "-q --no-host -f $file routes"
-  "-f $file status")
+  "-f $file status" "-q -f $work/edit.json focus 2 push detail:7")
 # Under valgrind a call is so slow that the host's reply is there before it reads: it would
 # never wait for one (`poll`), as a real call does. The calls to the host are traced with the
 # host stopped until the call waits in `poll`.

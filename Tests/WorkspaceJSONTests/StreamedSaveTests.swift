@@ -59,6 +59,29 @@ import WorkspaceTestSupport
     }
   }
 
+  /// The save's buffer starts at the encoder's estimate of the file's size when that is less
+  /// than a piece; a file many times its estimate (a long history, which the estimate leaves
+  /// out) grows the buffer as it goes and is still written whole.
+  @Test(arguments: pieceSizes)
+  func aFileLongerThanItsEstimateIsWrittenWhole(pieceSize: Int) throws {
+    var state = WorkspaceState.example
+    for index in 0..<60 {
+      try state.apply(.route(.push([RouteToken("item-with-a-long-name", index)])))
+      try state.apply(.route(.pop(count: 1)))
+    }
+    let bytes = written(state, revision: state.revision + 1)
+    #expect(bytes.count > 4 * WorkspaceEncoder.estimatedSize(of: state))
+    try withTemporaryDirectory { directory in
+      let store = Self.store(in: directory, pieceSize: pieceSize)
+      let saved = try store.save(state)
+      #expect(saved)
+      #expect(Files.contents(store.path) == bytes)
+      var stored = state
+      stored.revision += 1
+      #expect(try WorkspaceFile.decode(bytes).state == stored)
+    }
+  }
+
   /// Differences early, in the middle and at the end of the tree, and files that grow or
   /// shrink: the shared bytes are copied from the stored file, the rest written as encoded.
   @Test(arguments: pieceSizes)

@@ -24,7 +24,9 @@ enum WorkspaceEncoder {
   static func stream(
     _ state: WorkspaceState, to stream: any JSONByteStream, pieceSize: Int
   ) -> JSONWriter.Emitter {
-    var sink = JSONWriter.ByteSink(style: .pretty, streamingTo: stream, pieceSize: pieceSize)
+    var sink = JSONWriter.ByteSink(
+      style: .pretty, streamingTo: stream, pieceSize: pieceSize,
+      capacity: estimatedSize(of: state))
     write(state, into: &sink)
     return sink.finish()
   }
@@ -52,7 +54,7 @@ enum WorkspaceEncoder {
 
   /// A little more than the file's size: the nodes' members and every route with its
   /// indentation, so that the buffer rarely grows.
-  private static func estimatedSize(of state: WorkspaceState) -> Int {
+  static func estimatedSize(of state: WorkspaceState) -> Int {
     var routes = 0
     var nodes = 0
     for node in state.nodes.values {

@@ -125,10 +125,13 @@ extension JSONWriter {
     }
 
     /// Creates a sink that hands its bytes to `stream` in pieces of about `pieceSize` bytes
-    /// (more when one string is longer), from one buffer it reuses.
-    init(style: Style, streamingTo stream: any JSONByteStream, pieceSize: Int) {
+    /// (more when one string is longer), from one buffer it reuses, with room for `capacity`
+    /// bytes before that buffer grows: a document expected to be shorter than a piece needs
+    /// no more (a short save then allocates a few pages, not a piece's worth, which glibc
+    /// would map and unmap for each process's first save).
+    init(style: Style, streamingTo stream: any JSONByteStream, pieceSize: Int, capacity: Int) {
       pretty = style == .pretty
-      emitter = Emitter(pretty: pretty, capacity: pieceSize + pieceSize / 4)
+      emitter = Emitter(pretty: pretty, capacity: min(capacity, pieceSize + pieceSize / 4))
       isArray.reserveCapacity(64)
       self.stream = stream
       self.pieceSize = pieceSize

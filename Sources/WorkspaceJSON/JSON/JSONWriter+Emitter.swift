@@ -33,7 +33,7 @@ extension JSONWriter {
     init(pretty: Bool, capacity: Int = 1024) {
       self.pretty = pretty
       self.capacity = max(capacity, 16)
-      storage = .allocate(capacity: capacity)
+      storage = .allocate(capacity: self.capacity)
       count = 0
     }
 
