@@ -32,12 +32,12 @@ import WorkspaceTestSupport
     let host = Process()
     host.executableURL = SampleProcess.binaryDirectory.appendingPathComponent("MailHost")
     host.arguments = ["-f", file]
-    let input = Pipe()
-    let output = Pipe()
+    let input = Launching.pipe()
+    let output = Launching.pipe()
     host.standardInput = input
     host.standardOutput = output
     host.standardError = FileHandle.nullDevice
-    try host.run()
+    try Launching.run(host)
     let collected = OutputCollector(output)
     input.fileHandleForWriting.write(Data("rename early\n".utf8))
     #expect(waitForFile(file) { titles($0).contains("early") })
@@ -47,7 +47,7 @@ import WorkspaceTestSupport
     // `--no-host`: this test is about another writer of the file; the tour shows wsctl
     // driving the live host.
     wsctl.arguments = ["-f", file, "--no-host", "focus", "2", "push", "folder:Archive"]
-    try wsctl.run()
+    try Launching.run(wsctl)
     try #require(await wsctl.exited())
     #expect(wsctl.terminationStatus == 0)
     // The host shows the other writer's change as it happens, while it waits for input.
@@ -84,11 +84,11 @@ import WorkspaceTestSupport
       host.executableURL = mailHost
       host.arguments = ["-f", file]
     }
-    let input = Pipe()
+    let input = Launching.pipe()
     host.standardInput = input
     host.standardOutput = FileHandle.nullDevice
     host.standardError = FileHandle.nullDevice
-    try host.run()
+    try Launching.run(host)
     return (host, input)
   }
 

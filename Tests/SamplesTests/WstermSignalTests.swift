@@ -23,7 +23,7 @@ import WorkspaceTestSupport
     process.standardInput = follower
     process.standardOutput = follower
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try Launching.run(process)
     defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
     let sockets = runtime + "/wsctl"
     let listing = { (try? FileManager.default.contentsOfDirectory(atPath: sockets)) ?? [] }

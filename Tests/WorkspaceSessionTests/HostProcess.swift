@@ -7,7 +7,7 @@ import WorkspaceTestSupport
 /// pipe: a live host as a user starts one, for tests of what another process sees.
 final class HostProcess: @unchecked Sendable {
   let process = Process()
-  private let input = Pipe()
+  private let input = Launching.pipe()
   let outputPath: String
   let errorPath: String
 
@@ -36,7 +36,7 @@ final class HostProcess: @unchecked Sendable {
     process.standardInput = input
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-    try process.run()
+    try Launching.run(process)
   }
 
   deinit {

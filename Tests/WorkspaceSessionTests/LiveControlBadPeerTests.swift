@@ -4,6 +4,7 @@ import Workspace
 import WorkspaceJSON
 import WorkspaceSession
 import WorkspaceSystem
+import WorkspaceTestSupport
 
 /// Bad peers never crash the host, never apply half a request, never hold its main actor,
 /// and the next client is served.
@@ -151,9 +152,13 @@ extension LiveControl {
 private func connectAsNobody(_ socketPath: String, request: [UInt8]) -> String {
   var address = RawControlClient.address(socketPath)
   var fds: [Int32] = [-1, -1]
-  pipe(&fds)
   var buffer = [UInt8](repeating: 0, count: 4096)
-  let child = fork()
+  // The pipe and the fork while no other test starts a program (see `Launching`): the child
+  // holds every descriptor of this process until it ends.
+  let child = Launching.alone {
+    _ = pipe(&fds)
+    return fork()
+  }
   if child == 0 {
     // Only system calls from here on: this process has one thread of a multi-threaded parent.
     close(fds[0])

@@ -225,12 +225,12 @@ extension LiveControl {
       let wsctl = Process()
       wsctl.executableURL = try BuiltProgram.require("wsctl")
       wsctl.arguments = ["-f", directory.file, "control"]
-      let input = Pipe()
-      let output = Pipe()
+      let input = Launching.pipe()
+      let output = Launching.pipe()
       wsctl.standardInput = input
       wsctl.standardOutput = output
       wsctl.standardError = FileHandle.nullDevice
-      try wsctl.run()
+      try Launching.run(wsctl)
       let lines = (0..<3000).map { "tab new t\($0)\n" }.joined()
       // Written on a thread of its own: the pipe holds less than the script.
       Thread { input.fileHandleForWriting.write(Data(lines.utf8)) }.start()

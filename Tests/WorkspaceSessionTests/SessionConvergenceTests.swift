@@ -131,12 +131,12 @@ import WorkspaceTestSupport
     let host = Process()
     host.executableURL = try BuiltProgram.require("MailHost")
     host.arguments = ["-f", directory.file]
-    let input = Pipe()
-    let output = Pipe()
+    let input = Launching.pipe()
+    let output = Launching.pipe()
     host.standardInput = input
     host.standardOutput = output
     host.standardError = FileHandle.nullDevice
-    try host.run()
+    try Launching.run(host)
     let reading = Task { await readToEnd(output.fileHandleForReading) }
     var generator = SeededGenerator(seed: 4242)
     var markers: [String] = []

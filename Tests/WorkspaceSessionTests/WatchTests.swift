@@ -23,7 +23,7 @@ final class WatchProcess: Sendable {
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-    try process.run()
+    try Launching.run(process)
   }
 
   deinit {

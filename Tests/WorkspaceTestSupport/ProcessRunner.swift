@@ -64,7 +64,7 @@ package struct ProcessRunner: Sendable {
     await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
       process.terminationHandler = { _ in finished.resume() }
       do {
-        try process.run()
+        try Launching.run(process)
       } catch {
         process.terminationHandler = nil
         launchError = error
