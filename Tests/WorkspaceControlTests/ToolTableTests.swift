@@ -58,11 +58,19 @@ import WorkspaceTestSupport
     #expect(ToolCommand.entries(startingWith: "list").isEmpty)
   }
 
-  @Test func theWrittenOutWordsAreTheTablesWords() {
+  @Test func theWrittenOutWordsAreTheTablesWords() throws {
     // The parse reads these sets instead of the table: a word missing here would not start
     // its command, a word too many would end a workspace command's arguments.
     #expect(ToolCommand.topLevelWords == ToolCommand.topLevel.map(\.syntax.word))
-    #expect(Invocation.toolWordSet == Set(Invocation.toolWords))
+    #expect(Set(ToolCommand.topLevelWords) == Set(Invocation.toolWords))
+    // A tool word ends a workspace command's arguments; `=` makes it a route.
+    let parsed = try Invocation(arguments: ["push", "a", "=routes", "routes"])
+    #expect(parsed.steps.count == 2)
+    if case .edit(let push, _)? = parsed.steps.first {
+      #expect(push == .route(.push(["a", "routes"])))
+    } else {
+      Issue.record("not an edit: \(parsed.steps)")
+    }
     #expect(
       Set(ToolCommand.all.map { $0.parent ?? $0.syntax.word })
         == Set(ToolCommand.topLevelWords + [ToolCommand.parentWord]))
