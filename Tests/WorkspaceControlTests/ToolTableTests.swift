@@ -159,6 +159,25 @@ import WorkspaceTestSupport
     #expect(GlobalOption.named(word) == nil)
   }
 
+  /// The look-ups by name and by letter are written out beside the table: each finds the
+  /// table's entry, and no letter finds one that has none.
+  @Test func theLookUpsFindTheTablesEntries() {
+    for option in GlobalOption.all {
+      #expect(GlobalOption.named("--" + option.long)?.long == option.long)
+      if let letter = option.short {
+        #expect(GlobalOption.named("-\(letter)")?.long == option.long)
+        #expect(GlobalOption.short(letter)?.long == option.long)
+      }
+    }
+    let letters = Set(GlobalOption.all.compactMap(\.short))
+    for byte in UInt8(ascii: "A")...UInt8(ascii: "z") {
+      let letter = Character(Unicode.Scalar(byte))
+      guard !letters.contains(letter) else { continue }
+      #expect(GlobalOption.short(letter) == nil, "\(letter)")
+      #expect(GlobalOption.named("-\(letter)") == nil, "\(letter)")
+    }
+  }
+
   @Test func everyNameIsOneOptions() {
     #expect(Set(Self.names).count == Self.names.count)
     #expect(LineCompletion.options == Self.names)
