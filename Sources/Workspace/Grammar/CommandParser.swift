@@ -44,9 +44,12 @@ public struct CommandParser: Sendable {
   /// The words being parsed.
   public let words: [String]
   /// Words of the caller's own commands, which end an argument list like the grammar's own.
-  public var extraCommandWords: Set<String> { extraWordSet ?? Set(extraWordList) }
-  /// ``extraCommandWords`` as the public initializer takes them.
-  private let extraWordSet: Set<String>?
+  public var extraCommandWords: Set<String> {
+    extraWordList.isEmpty ? extraWordSet : Set(extraWordList)
+  }
+  /// ``extraCommandWords`` as the public initializer takes them; empty when they are listed.
+  /// Not optional: an optional set's metadata is instantiated where a parser is destroyed.
+  private let extraWordSet: Set<String>
   /// ``extraCommandWords`` as a list, when a caller in the package gave them so (`wsctl`'s
   /// own words, on every call): a set of them costs its hashing and its storage's metadata at
   /// a short call's start (20 K instructions of `wsctl routes`' 307 K), a look through a few
@@ -78,14 +81,15 @@ public struct CommandParser: Sendable {
   /// than in a set; see ``init(words:extraCommandWords:)``.
   package init(words: [String], extraCommandWordList: [String]) {
     self.words = words
-    extraWordSet = nil
+    extraWordSet = []
     extraWordList = extraCommandWordList
     self.index = 0
   }
 
   /// Whether `word` is one of ``extraCommandWords``.
   func isExtraCommandWord(_ word: String) -> Bool {
-    extraWordSet?.contains(word) ?? extraWordList.contains(word)
+    // One of the two is empty; an empty set is not hashed into.
+    (!extraWordSet.isEmpty && extraWordSet.contains(word)) || extraWordList.contains(word)
   }
 
   /// Whether every word has been read.
