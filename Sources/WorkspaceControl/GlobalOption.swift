@@ -3,7 +3,13 @@
 ///
 /// The table ``all`` is the only list of them: `Invocation` parses by it, the completion
 /// offers its names and reads the files it names (`OptionScan`), and `wsctl --help` lists it.
-struct GlobalOption: Sendable {
+///
+/// An immutable class, as the tool's command entries are: a call passes an optional option
+/// around as one reference. As a struct, the first optional one destroyed had the runtime
+/// instantiate the metadata of `GlobalOption?`, of its fields and of the generic types'
+/// canonical prespecializations (a generic destroy that function merging shares among
+/// several types): 42,000 of `wsctl -q -f FILE routes`' 281,000 instructions, callgrind.
+final class GlobalOption: Sendable {
   /// What an option sets.
   ///
   /// Closures rather than key paths: the table is built at every start, and a key path is
@@ -34,6 +40,13 @@ struct GlobalOption: Sendable {
   /// of its command describes (`--from`, in `template`'s).
   let help: [String]
 
+  private init(short: Character?, long: String, effect: Effect, help: [String]) {
+    self.short = short
+    self.long = long
+    self.effect = effect
+    self.help = help
+  }
+
   /// The option's names as completion offers them: `-f`, then `--file`.
   var names: [String] { (short.map { ["-\($0)"] } ?? []) + ["--" + long] }
 
@@ -53,62 +66,84 @@ struct GlobalOption: Sendable {
   }
 
   /// Every global option, in the order help and completion list them.
-  static let all = [
-    GlobalOption(
-      short: "f", long: "file", effect: .file { $0.file = $1 },
-      help: [
-        "the workspace file (default: $WSCTL_FILE, else",
-        "./workspace.json; a missing file starts from the",
-        "built-in default workspace)",
-      ]),
-    GlobalOption(short: nil, long: "from", effect: .file { $0.templatesFile = $1 }, help: []),
-    GlobalOption(
-      short: nil, long: "json", effect: .flag { $0.json = true }, help: ["machine-readable output"]),
-    GlobalOption(
-      short: "n", long: "dry-run", effect: .flag { $0.dryRun = true },
-      help: ["print what the commands would do; write nothing at all"]),
-    GlobalOption(
-      short: "q", long: "quiet", effect: .flag { $0.quiet = true }, help: ["no warnings on stderr"]),
-    GlobalOption(
-      short: nil, long: "no-host", effect: .flag { $0.noHost = true },
-      help: ["edit the file even when a host for it is live"]),
-    GlobalOption(
-      short: nil, long: "size", effect: .size,
-      help: [
-        "the size 'show' draws at and edits measure in (default:",
-        "edits use the size the file records, else the terminal's)",
-      ]),
-    GlobalOption(
-      short: "w", long: "window", effect: .window,
-      help: [
-        "run the commands in window N without making it active;",
-        "'show', 'tree', 'routes', 'layout' show window N, or all",
-        "windows (default: the active window)",
-      ]),
-    GlobalOption(
-      short: "h", long: "help", effect: .help,
-      help: ["this help; 'wsctl COMMAND --help' for one command"]),
-    GlobalOption(short: "V", long: "version", effect: .version, help: ["the version"]),
-  ]
+  static let all = [file, from, json, dryRun, quiet, noHost, size, window, helpOption, version]
+
+  // Each entry on its own, built at its first use: a call builds the options it names (`-q`,
+  // `-f`), not the table (its ten entries and their storage's metadata cost `wsctl -q -f
+  // FILE routes` 16,000 instructions, callgrind).
+  static let file = GlobalOption(
+    short: "f", long: "file", effect: .file { $0.file = $1 },
+    help: [
+      "the workspace file (default: $WSCTL_FILE, else",
+      "./workspace.json; a missing file starts from the",
+      "built-in default workspace)",
+    ])
+  static let from = GlobalOption(
+    short: nil, long: "from", effect: .file { $0.templatesFile = $1 }, help: [])
+  static let json = GlobalOption(
+    short: nil, long: "json", effect: .flag { $0.json = true }, help: ["machine-readable output"])
+  static let dryRun = GlobalOption(
+    short: "n", long: "dry-run", effect: .flag { $0.dryRun = true },
+    help: ["print what the commands would do; write nothing at all"])
+  static let quiet = GlobalOption(
+    short: "q", long: "quiet", effect: .flag { $0.quiet = true }, help: ["no warnings on stderr"])
+  static let noHost = GlobalOption(
+    short: nil, long: "no-host", effect: .flag { $0.noHost = true },
+    help: ["edit the file even when a host for it is live"])
+  static let size = GlobalOption(
+    short: nil, long: "size", effect: .size,
+    help: [
+      "the size 'show' draws at and edits measure in (default:",
+      "edits use the size the file records, else the terminal's)",
+    ])
+  static let window = GlobalOption(
+    short: "w", long: "window", effect: .window,
+    help: [
+      "run the commands in window N without making it active;",
+      "'show', 'tree', 'routes', 'layout' show window N, or all",
+      "windows (default: the active window)",
+    ])
+  static let helpOption = GlobalOption(
+    short: "h", long: "help", effect: .help,
+    help: ["this help; 'wsctl COMMAND --help' for one command"])
+  static let version = GlobalOption(
+    short: "V", long: "version", effect: .version, help: ["the version"])
 
   /// The option named `name` as a word of its own (`-f`, `--file`), or `nil`: one of its
   /// ``names``, matched without building them (the arrays cost a `wsctl -f FILE` call
-  /// 27,000 instructions, callgrind).
+  /// 27,000 instructions, callgrind) nor the table. `GlobalOptionTableTests` checks it
+  /// against ``all``.
   static func named(_ name: String) -> GlobalOption? {
-    var rest = name.utf8.dropFirst()
-    guard name.utf8.first == UInt8(ascii: "-"), !rest.isEmpty else { return nil }
-    if rest.first == UInt8(ascii: "-") {
-      rest = rest.dropFirst()
-      return all.first { $0.long.utf8.elementsEqual(rest) }
+    switch name {
+    case "--file": file
+    case "--from": from
+    case "--json": json
+    case "--dry-run": dryRun
+    case "--quiet": quiet
+    case "--no-host": noHost
+    case "--size": size
+    case "--window": window
+    case "--help": helpOption
+    case "--version": version
+    default:
+      // `-` and one letter: its bytes, as a character costs more at start than the look-up.
+      name.utf8.count == 2 && name.utf8.first == UInt8(ascii: "-")
+        ? name.utf8.last.flatMap { short(Character(Unicode.Scalar($0))) } : nil
     }
-    guard rest.count == 1, let byte = rest.first else { return nil }
-    let letter = Character(Unicode.Scalar(byte))
-    return all.first { $0.short == letter }
   }
 
-  /// The option with the letter `letter`, or `nil`.
+  /// The option with the letter `letter`, or `nil`. `GlobalOptionTableTests` checks it against
+  /// ``all``.
   static func short(_ letter: Character) -> GlobalOption? {
-    all.first { $0.short == letter }
+    switch letter {
+    case "f": file
+    case "n": dryRun
+    case "q": quiet
+    case "w": window
+    case "h": helpOption
+    case "V": version
+    default: nil
+    }
   }
 
   /// The option and value of a word `--NAME=VALUE` whose option takes a value, or `nil`.

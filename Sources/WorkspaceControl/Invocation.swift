@@ -87,8 +87,6 @@ struct Invocation {
   /// The words of the tool's own commands; they also end a workspace command's variadic
   /// arguments, as workspace command words do.
   static let toolWords: [String] = ToolCommand.topLevel.map { $0.syntax.word }
-  /// ``toolWords`` as a set, made once for every parse without building the tool's table.
-  static let toolWordSet = Set(ToolCommand.topLevelWords)
 
   /// Parses the arguments after the program name.
   ///
@@ -274,7 +272,9 @@ struct Invocation {
       if steps.isEmpty { steps = [.help(nil)] }
       return
     }
-    var parser = CommandParser(words: words, extraCommandWords: Self.toolWordSet)
+    // The tool's words as written out (no table of the tool's commands built), and listed:
+    // no set hashed at every call's start.
+    var parser = CommandParser(words: words, extraCommandWordList: ToolCommand.topLevelWords)
     while let word = parser.nextWord {
       let start = parser.index
       // Only a word that looks like an option builds the table (from help's entries).

@@ -3,6 +3,13 @@ import Foundation
 /// A tmux server of the benchmark's own (its own socket, no configuration file), the anchor of
 /// the live rows: with no command, one session of two panes side by side, so that
 /// `select-pane` always has a pane to move to; with one, a session running it.
+///
+/// The two panes run `cat`, which waits on its terminal and takes no processor time: a pane
+/// with no command starts the user's login shell, whose start-up (here `bash -l` with its
+/// profile, ~150 ms of processor time a pane, two panes) ran on the 2-core machine during
+/// the first rows, the `focus` rows, slowing both sides of them (a live host's hand-offs
+/// between threads and processes most). What a pane runs does not change what tmux does for
+/// `select-pane` or `display-message`.
 struct TmuxServer: Sendable {
   /// The tmux program and the arguments that name this server, for any tmux command.
   let server: [String]
@@ -15,13 +22,17 @@ struct TmuxServer: Sendable {
     server = ["-L", name, "-f", "/dev/null"]
     let size = ["-x", "\(width)", "-y", "\(height)"]
     guard
-      EndToEnd.launch(tmux, server + ["new-session", "-d"] + size + (command.map { [$0] } ?? []))
+      EndToEnd.launch(tmux, server + ["new-session", "-d"] + size + [command ?? Self.idle])
     else { return nil }
-    guard command != nil || EndToEnd.launch(tmux, server + ["split-window", "-h"]) else {
+    guard command != nil || EndToEnd.launch(tmux, server + ["split-window", "-h", Self.idle])
+    else {
       stop()
       return nil
     }
   }
+
+  /// What the anchor's panes run: a program that waits on its terminal, idle.
+  private static let idle = "cat"
 
   /// Runs a tmux command against this server; whether it succeeded.
   func run(_ arguments: [String]) -> Bool {

@@ -58,11 +58,19 @@ import WorkspaceTestSupport
     #expect(ToolCommand.entries(startingWith: "list").isEmpty)
   }
 
-  @Test func theWrittenOutWordsAreTheTablesWords() {
+  @Test func theWrittenOutWordsAreTheTablesWords() throws {
     // The parse reads these sets instead of the table: a word missing here would not start
     // its command, a word too many would end a workspace command's arguments.
     #expect(ToolCommand.topLevelWords == ToolCommand.topLevel.map(\.syntax.word))
-    #expect(Invocation.toolWordSet == Set(Invocation.toolWords))
+    #expect(Set(ToolCommand.topLevelWords) == Set(Invocation.toolWords))
+    // A tool word ends a workspace command's arguments; `=` makes it a route.
+    let parsed = try Invocation(arguments: ["push", "a", "=routes", "routes"])
+    #expect(parsed.steps.count == 2)
+    if case .edit(let push, _)? = parsed.steps.first {
+      #expect(push == .route(.push(["a", "routes"])))
+    } else {
+      Issue.record("not an edit: \(parsed.steps)")
+    }
     #expect(
       Set(ToolCommand.all.map { $0.parent ?? $0.syntax.word })
         == Set(ToolCommand.topLevelWords + [ToolCommand.parentWord]))
@@ -149,6 +157,25 @@ import WorkspaceTestSupport
   @Test(arguments: ["-", "--", "---", "-x", "--fil", "--files", "---file", "-fq", "file", "-é", ""])
   func otherWordsNameNoOption(_ word: String) {
     #expect(GlobalOption.named(word) == nil)
+  }
+
+  /// The look-ups by name and by letter are written out beside the table: each finds the
+  /// table's entry, and no letter finds one that has none.
+  @Test func theLookUpsFindTheTablesEntries() {
+    for option in GlobalOption.all {
+      #expect(GlobalOption.named("--" + option.long)?.long == option.long)
+      if let letter = option.short {
+        #expect(GlobalOption.named("-\(letter)")?.long == option.long)
+        #expect(GlobalOption.short(letter)?.long == option.long)
+      }
+    }
+    let letters = Set(GlobalOption.all.compactMap(\.short))
+    for byte in UInt8(ascii: "A")...UInt8(ascii: "z") {
+      let letter = Character(Unicode.Scalar(byte))
+      guard !letters.contains(letter) else { continue }
+      #expect(GlobalOption.short(letter) == nil, "\(letter)")
+      #expect(GlobalOption.named("-\(letter)") == nil, "\(letter)")
+    }
   }
 
   @Test func everyNameIsOneOptions() {

@@ -146,6 +146,28 @@ import Testing
     #expect(try parser.next() == nil)
   }
 
+  @Test func listedExtraCommandWordsReadAsASetOfThem() throws {
+    // `wsctl` lists its words (no set built at its start): every use of them reads alike.
+    let words = ["push", "a", "show", "=tree", "tree", "undo"]
+    var listed = CommandParser(words: words, extraCommandWordList: ["show", "tree"])
+    var set = CommandParser(words: words, extraCommandWords: ["show", "tree"])
+    #expect(listed.extraCommandWords == ["show", "tree"])
+    for word in words + ["shwo", "push", "=show"] {
+      #expect(listed.isCommandWord(word) == set.isCommandWord(word), "\(word)")
+    }
+    #expect(listed.isCommandWord("show") && !listed.isCommandWord("=show"))
+    #expect(!listed.isCommandWord("a"))
+    #expect(try listed.next() == .route(.push(["a"])))
+    #expect(try set.next() == .route(.push(["a"])))
+    #expect(throws: CommandSyntaxError.unknownCommand("show", index: 2, suggestion: nil)) {
+      try listed.next()
+    }
+    var misspelt = CommandParser(words: ["shwo"], extraCommandWordList: ["show"])
+    #expect(throws: CommandSyntaxError.unknownCommand("shwo", index: 0, suggestion: "show")) {
+      try misspelt.next()
+    }
+  }
+
   @Test func escapedExtraWordIsARoute() throws {
     var parser = CommandParser(words: ["push", "=show", "show"], extraCommandWords: ["show"])
     #expect(try parser.next() == .route(.push(["show"])))

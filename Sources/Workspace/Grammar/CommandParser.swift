@@ -44,7 +44,17 @@ public struct CommandParser: Sendable {
   /// The words being parsed.
   public let words: [String]
   /// Words of the caller's own commands, which end an argument list like the grammar's own.
-  public let extraCommandWords: Set<String>
+  public var extraCommandWords: Set<String> {
+    extraWordList.isEmpty ? extraWordSet : Set(extraWordList)
+  }
+  /// ``extraCommandWords`` as the public initializer takes them; empty when they are listed.
+  /// Not optional: an optional set's metadata is instantiated where a parser is destroyed.
+  private let extraWordSet: Set<String>
+  /// ``extraCommandWords`` as a list, when a caller in the package gave them so (`wsctl`'s
+  /// own words, on every call): a set of them costs its hashing and its storage's metadata at
+  /// a short call's start (20 K instructions of `wsctl routes`' 307 K), a look through a few
+  /// words costs less than the grammar's own look-up beside it.
+  private let extraWordList: [String]
   /// The index in ``words`` of the next word to read, from 0 to `words.count` (the end).
   ///
   /// A caller that handles a word itself, such as one of ``extraCommandWords``, reads it and
@@ -62,8 +72,24 @@ public struct CommandParser: Sendable {
   ///     command words, they end a variadic or optional argument list.
   public init(words: [String], extraCommandWords: Set<String> = []) {
     self.words = words
-    self.extraCommandWords = extraCommandWords
+    extraWordSet = extraCommandWords
+    extraWordList = []
     self.index = 0
+  }
+
+  /// Creates a parser at the first of `words`, with the caller's command words listed rather
+  /// than in a set; see ``init(words:extraCommandWords:)``.
+  package init(words: [String], extraCommandWordList: [String]) {
+    self.words = words
+    extraWordSet = []
+    extraWordList = extraCommandWordList
+    self.index = 0
+  }
+
+  /// Whether `word` is one of ``extraCommandWords``.
+  func isExtraCommandWord(_ word: String) -> Bool {
+    // One of the two is empty; an empty set is not hashed into.
+    (!extraWordSet.isEmpty && extraWordSet.contains(word)) || extraWordList.contains(word)
   }
 
   /// Whether every word has been read.
@@ -98,7 +124,7 @@ public struct CommandParser: Sendable {
   /// - Returns: `true` if `word` ends an argument list.
   public func isCommandWord(_ word: String) -> Bool {
     !word.hasPrefix("=")
-      && (CommandGrammar.definition(word) != nil || extraCommandWords.contains(word))
+      && (CommandGrammar.definition(word) != nil || isExtraCommandWord(word))
   }
 
   /// Parses a whole list of words into commands.
@@ -150,7 +176,7 @@ public struct CommandParser: Sendable {
     index += 1
     guard !word.hasPrefix("="), let definition = CommandGrammar.definition(word) else {
       let suggestion =
-        extraCommandWords.contains(word)
+        isExtraCommandWord(word)
         ? nil : Self.suggestion(for: word, among: Self.commandWords + extraCommandWords.sorted())
       throw .unknownCommand(words[start], index: start, suggestion: suggestion)
     }
