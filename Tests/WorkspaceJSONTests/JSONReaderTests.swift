@@ -363,6 +363,20 @@ struct JSONReaderValueTests {
     #expect(invalid.offset == position + 1)
   }
 
+  /// A string of up to 15 ASCII bytes is copied into its string as it is, any other decoded:
+  /// each reads as its text whatever stands after it (non-ASCII bytes in the same word, the end
+  /// of the document), at every length around the border.
+  @Test("short ASCII strings read as their text", arguments: 0..<18)
+  func shortASCIIStrings(_ length: Int) throws {
+    let text = String(
+      (0..<length).map { Character(Unicode.Scalar(UInt8(0x20 + ($0 * 7) % 0x5F))) }
+    ).replacingOccurrences(of: "\"", with: "'").replacingOccurrences(of: "\\", with: "/")
+    #expect(text.utf8.count == length)
+    #expect(try JSONReader.parse("\"\(text)\"") == .string(text))
+    #expect(try JSONReader.parse("[\"\(text)\",\"é\"]") == .array([.string(text), .string("é")]))
+    #expect(try JSONReader.parse("[\"\(text)é\"]") == .array([.string(text + "é")]))
+  }
+
   @Test("raw UTF-8 of every length is accepted")
   func rawUTF8() throws {
     let text = "\"aé€😀\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}\""

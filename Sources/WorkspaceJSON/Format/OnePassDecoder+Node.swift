@@ -78,7 +78,7 @@ extension OnePassDecoder {
       case .active?:
         node.active = try integer(atLeast: 0)
       case .weights?:
-        node.weights = try weights()
+        node.weights = try splitWeights(depth: memberDepth)
       case .titles?:
         node.titles = try titles()
       case .children?:

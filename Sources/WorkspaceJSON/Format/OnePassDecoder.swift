@@ -42,6 +42,8 @@ struct OnePassDecoder {
   let tokenCache: TokenCache
   /// The length of the last stack read, the capacity the next one reserves.
   var stackCapacity = 4
+  /// The weights of the last splits of the tree read, for the next ones.
+  var treeWeights = TreeWeights()
   /// The last router's kind, which the next router most likely shares.
   var lastRouterKind: (name: Key, text: String)?
   /// How many more arrays and objects than the top level's tree the tree being read lies
