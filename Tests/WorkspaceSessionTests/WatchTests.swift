@@ -94,11 +94,23 @@ extension LiveControl {
           ["-f", "w.json", "focus", edits % 2 == 0 ? "2" : "1"], in: pair.host.path)
         edits += 1
       }
-      // Focus alone records no history entry: the line describes the change.
+      // Caught up with the last edit. Two edits the watcher read as one (focus moved and
+      // back: nothing to describe) print `adopted revision N` alone, so the last of the
+      // quick edits above may not name a focus.
       let revision = try pair.host.stored().revision
       #expect(
         await eventually(within: 30) {
-          watch.lines.last?.hasPrefix("adopted revision \(revision): focus %") == true
+          watch.lines.last?.hasPrefix("adopted revision \(revision)") == true
+        })
+      // Then one edit, the only change since the watcher's last read. Focus alone records no
+      // history entry: the line describes the change.
+      _ = try await wsctl(
+        ["-f", "w.json", "focus", edits % 2 == 0 ? "2" : "1"], in: pair.host.path)
+      let next = try pair.host.stored().revision
+      #expect(next == revision + 1)
+      #expect(
+        await eventually(within: 30) {
+          watch.lines.last?.hasPrefix("adopted revision \(next): focus %") == true
         })
       watch.process.interrupt()
       #expect(await watch.exitCode() == 0)
