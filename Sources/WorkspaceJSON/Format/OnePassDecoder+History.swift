@@ -246,9 +246,7 @@ extension OnePassDecoder {
         guard WorkspaceState.isValidMark(mark) else { throw NeedsReference() }
         image.mark = mark
       case .router?:
-        image.router = try recentValue(depth: memberDepth, in: &latest.routers) {
-          (decoder: inout Self) throws(NeedsReference) in try decoder.router(depth: memberDepth)
-        }
+        image.router = try router(depth: memberDepth, latest: &latest)
       case .axis?: image.axis = try name(in: Self.axes, Axis.init(rawValue:))
       case .active?:
         guard let active = try anyInteger() else { throw NeedsReference() }
@@ -270,6 +268,22 @@ extension OnePassDecoder {
     } while try next(closing: 0x7D)
     guard let id = image.id, let kind = image.kind else { throw NeedsReference() }
     return (try Self.node(image, id: NodeID(id), kind: kind), id)
+  }
+
+  /// An image's router at `depth`: taken from `latest` when its text is that of one kept
+  /// there, else read with its stack taken from `latest` when that text is one kept there.
+  private mutating func router(
+    depth: Int, latest: inout HistoryValues
+  ) throws(NeedsReference) -> RouterState {
+    let start = reader.index
+    var count = 0
+    if let router = latest.routers.valueAgain(at: start, depth: depth, in: reader, count: &count) {
+      reader.index = start &+ count
+      return router
+    }
+    let router = try router(depth: depth, stacks: &latest.stacks)
+    latest.routers.keep(router, start: start, count: reader.index &- start, depth: depth)
+    return router
   }
 
   /// The node an image's members make, as the reference's image of that kind; a member of

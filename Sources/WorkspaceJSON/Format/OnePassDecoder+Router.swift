@@ -3,7 +3,18 @@ import Workspace
 
 extension OnePassDecoder {
   /// Reads a router; `depth` is the number of arrays and objects open around it.
+  @inline(__always)
   mutating func router(depth: Int) throws(NeedsReference) -> RouterState {
+    var stacks: RecentValues<[RouteToken]>?
+    return try router(depth: depth, stacks: &stacks)
+  }
+
+  /// Reads a router; `depth` is the number of arrays and objects open around it. Its stack is
+  /// taken from `stacks` when its text is that of one kept there, else read and kept there;
+  /// without `stacks` (a tree's panes, each with its own stack) it is read.
+  mutating func router(
+    depth: Int, stacks: inout RecentValues<[RouteToken]>?
+  ) throws(NeedsReference) -> RouterState {
     var kind: String?
     var routes: [RouteToken]?
     var modal: (style: ModalStyle, routes: [RouteToken])?
@@ -23,7 +34,13 @@ extension OnePassDecoder {
       case .kind?:
         kind = try routerKind()
       case .stack?:
-        routes = try tokens()
+        if stacks != nil {
+          routes = try recentValue(depth: depth + 1, in: &stacks!) {
+            (decoder: inout Self) throws(NeedsReference) in try decoder.tokens()
+          }
+        } else {
+          routes = try tokens()
+        }
       case .modal?:
         if try !null() {
           (modal, modalMembers) = try self.modal(depth: depth + 1)
