@@ -74,10 +74,12 @@ extension OnePassDecoder {
     var previous: String?
     var images: NodeImages?
     var members = ObjectMembers()
+    // Read once: each read of a static table checks its lazy initialisation, a call.
+    let entryKeys = Self.entryKeys
     guard try openObject() else { throw NeedsReference() }
     repeat {
       let (key, _, _) = try self.key()
-      let member = Self.entryKeys.member(key)
+      let member = entryKeys.member(key)
       try members.claim(member)
       switch member {
       case .label?: label = try string()
@@ -164,6 +166,8 @@ extension OnePassDecoder {
     // Room for the few nodes a command changes: grown from one, the array was reallocated
     // for a second image.
     images.reserveCapacity(4)
+    // Read once: each read of a static table checks its lazy initialisation, a call.
+    let imageKeys = Self.imageKeys
     repeat {
       var id: Int?
       var image: (node: Node, id: Int)??
@@ -171,7 +175,7 @@ extension OnePassDecoder {
       guard try openObject() else { throw NeedsReference() }
       repeat {
         let (key, _, _) = try self.key()
-        let member = Self.imageKeys.member(key)
+        let member = imageKeys.member(key)
         try members.claim(member)
         switch member {
         case .id?:
@@ -224,10 +228,12 @@ extension OnePassDecoder {
     // entry, its images, the image's pair and the node.
     let memberDepth = 7
     var image = FlatMembers()
+    // Read once: each read of a static table checks its lazy initialisation, a call.
+    let imageNodeKeys = Self.imageNodeKeys
     guard try openObject() else { throw NeedsReference() }
     repeat {
       let (key, start, length) = try self.key()
-      let member = Self.imageNodeKeys.member(key)
+      let member = imageNodeKeys.member(key)
       try image.members.claim(member)
       if let member { image.keys |= 1 << member.rawValue }
       switch member {
