@@ -85,9 +85,8 @@ extension OnePassDecoder {
     var routers = RecentValues<RouterState>()
     /// The stacks of the routers read, apart from the routers: a command that changes a
     /// pane's modal or its own limits keeps its stack, which a router read again then takes
-    /// (in the bench's file, 36 of the 64 routers read again). Optional, as
-    /// ``OnePassDecoder/router(depth:stacks:)`` takes it: a tree's routers keep none.
-    var stacks: RecentValues<[RouteToken]>? = RecentValues()
+    /// (in the bench's file, 36 of the 64 routers read again).
+    var stacks = RecentValues<[RouteToken]>()
     var weights = RecentValues<[Double]>()
     var children = RecentValues<[NodeID]>()
   }
