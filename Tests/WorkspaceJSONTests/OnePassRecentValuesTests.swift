@@ -131,6 +131,70 @@ import Testing
     #expect(images[3] != images[4] && images[3] != images[0])
   }
 
+  /// Routers whose stacks repeat from image to image while the routers differ (a modal
+  /// added, changed or gone, a limit, a kept member, the stack's members in another order of
+  /// keys), and stacks that differ from the one before in a byte of a token, by a token more
+  /// or as a beginning of it: each image read in this pass with its own stack and the rest of
+  /// its own router, as the reference reads them.
+  @Test func imagesThatRepeatStacksReadAsTheReferenceReadsThem() throws {
+    let routers = [
+      #"{"kind":"k","stack":["a","b"]}"#,
+      #"{"kind":"k","stack":["a","b"],"modal":{"style":"sheet","stack":["m"]}}"#,
+      #"{"kind":"k","stack":["a","b"],"modal":{"style":"sheet","stack":["m","n"]}}"#,
+      #"{"kind":"k","stack":["a","b"],"maxDepth":3}"#,
+      #"{"kind":"k","stack":["a","c"],"x":1}"#,
+      #"{"stack":["a","b"],"kind":"k","x":2}"#,
+      #"{"kind":"k","stack":["a","b","c"]}"#,
+      #"{"kind":"k","stack":["a"]}"#,
+      #"{"kind":"j","stack":["a","b","c"]}"#,
+    ]
+    func entry(_ router: String) -> String {
+      #"{"label":"push","root":1,"mru":[1],"nodes":[{"id":1,"node":{"id":1,"parent":null,"#
+        + #""kind":"pane","title":"","router":\#(router)}}]}"#
+    }
+    let undo = routers.dropLast().map(entry).joined(separator: ",")
+    let text = OnePassWindowsAndHistoryTests.withHistory(
+      #"{"limit":100,"undo":[\#(undo)],"redo":[\#(entry(routers.last!))]}"#)
+    let bytes = Array(text.utf8)
+    #expect(OnePassDecoderTests.expectAgreement(bytes, text).isOnePass)
+    let read = try #require(OnePassDecoder.read(bytes, path: "workspace.json", limits: .default))
+    #expect(read.readsHistory)
+    let history = read.state.history
+    let images = try (history.undoEntries + history.redoEntries).map { entry in
+      try #require(entry.journal.nodes[NodeID(1)]??.router)
+    }
+    #expect(
+      images.map { $0.stack.stack.map(\.description) } == [
+        ["a", "b"], ["a", "b"], ["a", "b"], ["a", "b"], ["a", "c"], ["a", "b"], ["a", "b", "c"],
+        ["a"], ["a", "b", "c"],
+      ])
+    #expect(
+      images.map { $0.stack.modal?.stack.map(\.description) ?? [] } == [
+        [], ["m"], ["m", "n"], [], [], [], [], [], [],
+      ])
+    #expect(images.map(\.kind) == ["k", "k", "k", "k", "k", "k", "k", "k", "j"])
+    #expect(images[3].stack.maxDepth == 3 && images[0].stack.maxDepth != 3)
+  }
+
+  /// A stack whose text is one read before, in a router whose limit it is deeper than: not
+  /// read in this pass, as the reference raises the limit and says so.
+  @Test func aStackTakenAgainIsHeldToItsOwnRoutersLimit() {
+    let routers = [
+      #"{"kind":"k","stack":["a","b","c"]}"#,
+      #"{"kind":"k","stack":["a","b","c"],"maxDepth":2}"#,
+    ]
+    let undo = routers.map { router in
+      #"{"label":"push","root":1,"mru":[1],"nodes":[{"id":1,"node":{"id":1,"parent":null,"#
+        + #""kind":"pane","title":"","router":\#(router)}}]}"#
+    }
+    let text = OnePassWindowsAndHistoryTests.withHistory(
+      #"{"limit":100,"undo":[\#(undo.joined(separator: ","))],"redo":[]}"#)
+    let bytes = Array(text.utf8)
+    #expect(!OnePassDecoderTests.expectAgreement(bytes, text).isOnePass)
+    #expect(
+      OnePassDecoder.read(bytes, path: "workspace.json", limits: .default)?.readsHistory != true)
+  }
+
   /// Splits whose weights repeat from image to image (thirds of seventeen digits, halves)
   /// and change in their last digit: a history of splits and closes read in this pass to the
   /// reference's state, its images' weights those the commands recorded.

@@ -74,10 +74,12 @@ extension OnePassDecoder {
     var previous: String?
     var images: NodeImages?
     var members = ObjectMembers()
+    // Read once: each read of a static table checks its lazy initialisation, a call.
+    let entryKeys = Self.entryKeys
     guard try openObject() else { throw NeedsReference() }
     repeat {
       let (key, _, _) = try self.key()
-      let member = Self.entryKeys.member(key)
+      let member = entryKeys.member(key)
       try members.claim(member)
       switch member {
       case .label?: label = try string()
@@ -164,6 +166,8 @@ extension OnePassDecoder {
     // Room for the few nodes a command changes: grown from one, the array was reallocated
     // for a second image.
     images.reserveCapacity(4)
+    // Read once: each read of a static table checks its lazy initialisation, a call.
+    let imageKeys = Self.imageKeys
     repeat {
       var id: Int?
       var image: (node: Node, id: Int)??
@@ -171,7 +175,7 @@ extension OnePassDecoder {
       guard try openObject() else { throw NeedsReference() }
       repeat {
         let (key, _, _) = try self.key()
-        let member = Self.imageKeys.member(key)
+        let member = imageKeys.member(key)
         try members.claim(member)
         switch member {
         case .id?:
@@ -224,10 +228,12 @@ extension OnePassDecoder {
     // entry, its images, the image's pair and the node.
     let memberDepth = 7
     var image = FlatMembers()
+    // Read once: each read of a static table checks its lazy initialisation, a call.
+    let imageNodeKeys = Self.imageNodeKeys
     guard try openObject() else { throw NeedsReference() }
     repeat {
       let (key, start, length) = try self.key()
-      let member = Self.imageNodeKeys.member(key)
+      let member = imageNodeKeys.member(key)
       try image.members.claim(member)
       if let member { image.keys |= 1 << member.rawValue }
       switch member {
@@ -246,9 +252,7 @@ extension OnePassDecoder {
         guard WorkspaceState.isValidMark(mark) else { throw NeedsReference() }
         image.mark = mark
       case .router?:
-        image.router = try recentValue(depth: memberDepth, in: &latest.routers) {
-          (decoder: inout Self) throws(NeedsReference) in try decoder.router(depth: memberDepth)
-        }
+        image.router = try router(depth: memberDepth, latest: &latest)
       case .axis?: image.axis = try name(in: Self.axes, Axis.init(rawValue:))
       case .active?:
         guard let active = try anyInteger() else { throw NeedsReference() }
@@ -270,6 +274,22 @@ extension OnePassDecoder {
     } while try next(closing: 0x7D)
     guard let id = image.id, let kind = image.kind else { throw NeedsReference() }
     return (try Self.node(image, id: NodeID(id), kind: kind), id)
+  }
+
+  /// An image's router at `depth`: taken from `latest` when its text is that of one kept
+  /// there, else read with its stack taken from `latest` when that text is one kept there.
+  private mutating func router(
+    depth: Int, latest: inout HistoryValues
+  ) throws(NeedsReference) -> RouterState {
+    let start = reader.index
+    var count = 0
+    if let router = latest.routers.valueAgain(at: start, depth: depth, in: reader, count: &count) {
+      reader.index = start &+ count
+      return router
+    }
+    let router = try router(depth: depth, stacks: &latest.stacks)
+    latest.routers.keep(router, start: start, count: reader.index &- start, depth: depth)
+    return router
   }
 
   /// The node an image's members make, as the reference's image of that kind; a member of

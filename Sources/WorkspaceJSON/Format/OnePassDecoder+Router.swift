@@ -2,8 +2,38 @@ import PaneRouter
 import Workspace
 
 extension OnePassDecoder {
+  /// Where a router's stack comes from: read from the document (``ReadStacks``, a tree's
+  /// panes, each with its own stack), or taken again from the stacks of the routers read
+  /// last (``RecentValues``, a history's images). A type, not a value: the router's reading
+  /// is made for each, and a tree's is the plain reading, with nothing to look at.
+  protocol StackSource {
+    /// The stack at `decoder`'s offset, `depth` arrays and objects deep.
+    mutating func stack(
+      depth: Int, in decoder: inout OnePassDecoder
+    ) throws(OnePassDecoder.NeedsReference) -> [RouteToken]
+  }
+
+  /// Each stack read from the document.
+  struct ReadStacks: StackSource {
+    func stack(
+      depth: Int, in decoder: inout OnePassDecoder
+    ) throws(OnePassDecoder.NeedsReference) -> [RouteToken] {
+      try decoder.tokens()
+    }
+  }
+
   /// Reads a router; `depth` is the number of arrays and objects open around it.
+  @inline(__always)
   mutating func router(depth: Int) throws(NeedsReference) -> RouterState {
+    var stacks = ReadStacks()
+    return try router(depth: depth, stacks: &stacks)
+  }
+
+  /// Reads a router; `depth` is the number of arrays and objects open around it. Its stack
+  /// comes from `stacks`.
+  mutating func router<Stacks: StackSource>(
+    depth: Int, stacks: inout Stacks
+  ) throws(NeedsReference) -> RouterState {
     var kind: String?
     var routes: [RouteToken]?
     var modal: (style: ModalStyle, routes: [RouteToken])?
@@ -23,7 +53,7 @@ extension OnePassDecoder {
       case .kind?:
         kind = try routerKind()
       case .stack?:
-        routes = try tokens()
+        routes = try stacks.stack(depth: depth + 1, in: &self)
       case .modal?:
         if try !null() {
           (modal, modalMembers) = try self.modal(depth: depth + 1)
@@ -138,7 +168,7 @@ extension OnePassDecoder {
   /// The hot loop of restore: a plain token (ASCII without escapes, the common case) goes
   /// from the file's bytes to the ``TokenCache``, which hands back the token it read before
   /// for the same text; anything else is read by the reader and parsed as the reference does.
-  private mutating func tokens() throws(NeedsReference) -> [RouteToken] {
+  fileprivate mutating func tokens() throws(NeedsReference) -> [RouteToken] {
     guard try openArray() else { throw NeedsReference() }
     var routes: [RouteToken] = []
     routes.reserveCapacity(stackCapacity)
@@ -201,4 +231,17 @@ extension OnePassDecoder {
   private static let routerKeys = KeyTable(keys: FormatKey.routerMembers)
   private static let modalKeys = KeyTable(keys: FormatKey.modalMembers)
   private static let quarantinedRouteKeys = KeyTable(keys: FormatKey.quarantinedRouteMembers)
+}
+
+extension OnePassDecoder.RecentValues: OnePassDecoder.StackSource where Value == [RouteToken] {
+  /// The stack at `decoder`'s offset, taken again when its text is that of one kept here,
+  /// else read; kept here as the newest either way.
+  mutating func stack(
+    depth: Int, in decoder: inout OnePassDecoder
+  ) throws(OnePassDecoder.NeedsReference) -> [RouteToken] {
+    try decoder.recentValue(depth: depth, in: &self) {
+      (decoder: inout OnePassDecoder) throws(OnePassDecoder.NeedsReference) in
+      try decoder.tokens()
+    }
+  }
 }
