@@ -106,6 +106,21 @@ import Testing
       #"{"kind":"k","stack":["a","b","c"]}"#,
       #"{"kind":"k","stack":["a","b"]}"#,
     ]
+    let images = try Self.imageRouters(routers)
+    let stacks = images.map { $0?.stack.stack.map(\.description) ?? [] }
+    #expect(
+      stacks == [
+        ["a", "b"], ["a", "b"], ["a", "c"], ["a", "b"], ["a", "b"], ["a", "b", "c"], ["a", "b"],
+      ])
+    // The same text, the same router; a kept member of another value, another router.
+    #expect(images[0] == images[1] && images[0] == images[6])
+    #expect(images[3] != images[4] && images[3] != images[0])
+  }
+
+  /// The router of node 1 in each history entry of a file whose entries' images hold
+  /// `routers` in turn (the last one on the redo side), as read in one pass, which agrees
+  /// with the reference decoder.
+  static func imageRouters(_ routers: [String]) throws -> [RouterState?] {
     func entry(_ router: String) -> String {
       #"{"label":"push","root":1,"mru":[1],"nodes":[{"id":1,"node":{"id":1,"parent":null,"#
         + #""kind":"pane","title":"","router":\#(router)}}]}"#
@@ -118,17 +133,9 @@ import Testing
     let read = try #require(OnePassDecoder.read(bytes, path: "workspace.json", limits: .default))
     #expect(read.readsHistory)
     let history = read.state.history
-    let images = (history.undoEntries + history.redoEntries).map { entry in
+    return (history.undoEntries + history.redoEntries).map { entry in
       entry.journal.nodes[NodeID(1)]??.router
     }
-    let stacks = images.map { $0?.stack.stack.map(\.description) ?? [] }
-    #expect(
-      stacks == [
-        ["a", "b"], ["a", "b"], ["a", "c"], ["a", "b"], ["a", "b"], ["a", "b", "c"], ["a", "b"],
-      ])
-    // The same text, the same router; a kept member of another value, another router.
-    #expect(images[0] == images[1] && images[0] == images[6])
-    #expect(images[3] != images[4] && images[3] != images[0])
   }
 
   /// Routers whose stacks repeat from image to image while the routers differ (a modal
@@ -148,21 +155,7 @@ import Testing
       #"{"kind":"k","stack":["a"]}"#,
       #"{"kind":"j","stack":["a","b","c"]}"#,
     ]
-    func entry(_ router: String) -> String {
-      #"{"label":"push","root":1,"mru":[1],"nodes":[{"id":1,"node":{"id":1,"parent":null,"#
-        + #""kind":"pane","title":"","router":\#(router)}}]}"#
-    }
-    let undo = routers.dropLast().map(entry).joined(separator: ",")
-    let text = OnePassWindowsAndHistoryTests.withHistory(
-      #"{"limit":100,"undo":[\#(undo)],"redo":[\#(entry(routers.last!))]}"#)
-    let bytes = Array(text.utf8)
-    #expect(OnePassDecoderTests.expectAgreement(bytes, text).isOnePass)
-    let read = try #require(OnePassDecoder.read(bytes, path: "workspace.json", limits: .default))
-    #expect(read.readsHistory)
-    let history = read.state.history
-    let images = try (history.undoEntries + history.redoEntries).map { entry in
-      try #require(entry.journal.nodes[NodeID(1)]??.router)
-    }
+    let images = try Self.imageRouters(routers).map { try #require($0) }
     #expect(
       images.map { $0.stack.stack.map(\.description) } == [
         ["a", "b"], ["a", "b"], ["a", "b"], ["a", "b"], ["a", "c"], ["a", "b"], ["a", "b", "c"],
