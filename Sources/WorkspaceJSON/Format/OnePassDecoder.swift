@@ -1,3 +1,4 @@
+import PaneRouter
 import Workspace
 
 /// Reads a workspace file that needs no repair straight from its bytes, in one pass: the fast
@@ -42,6 +43,11 @@ struct OnePassDecoder {
   let tokenCache: TokenCache
   /// The length of the last stack read, the capacity the next one reserves.
   var stackCapacity = 4
+  /// The last stack read, and where the text of each of its plain tokens lies in the
+  /// document (``OnePassDecoder/LastStackText``): a token whose bytes are those of the one
+  /// at its index in the last stack is that token again (see ``tokens()``).
+  var lastStack: [RouteToken] = []
+  var lastStackTexts: [LastStackText] = []
   /// The weights of the last splits of the tree read, for the next ones.
   var treeWeights = TreeWeights()
   /// The last router's kind, which the next router most likely shares.
