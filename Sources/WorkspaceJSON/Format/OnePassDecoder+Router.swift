@@ -178,16 +178,19 @@ extension OnePassDecoder {
     var routes: [RouteToken] = []
     routes.reserveCapacity(stackCapacity)
     let maximumStringBytes = reader.limits.maxStringBytes
-    let last = lastStack
-    // Taken out of the decoder while this stack is read, so that writing its texts does not
-    // copy them; left empty if the stack throws (the reference then reads the document).
-    var texts: [LastStackText] = []
-    swap(&texts, &lastStackTexts)
+    // Taken out of the decoder while this stack is read: its texts are written over the last
+    // stack's, index by index (each read before it is written), and if the stack throws (a
+    // history the reference then reads, and the decoder reads on) no stack is left to match
+    // them.
+    var last: [RouteToken] = []
+    swap(&last, &lastStack)
+    let lastTexts = lastStackTexts
+    var texts = lastTexts.texts
     repeat {
       guard try peek() == 0x22 else { throw NeedsReference() }
       let start = reader.index &+ 1
       let index = routes.count
-      if index < texts.count, let count = sameText(at: start, as: texts[index]) {
+      if index < last.count, let count = sameText(at: start, as: texts[index]) {
         routes.append(last[index])
         reader.index = start &+ count &+ 1
         continue
@@ -206,16 +209,33 @@ extension OnePassDecoder {
         token = try? RouteToken(parsing: try string())
       }
       guard let token else { throw NeedsReference() }
-      if index < texts.count { texts[index] = text } else { texts.append(text) }
+      if index == texts.count { texts = lastTexts.doubled() }
+      texts[index] = text
       routes.append(token)
     } while try next(closing: 0x5D)
     guard routes.count <= limits.maximumStackDepth else { throw NeedsReference() }
     stackCapacity = routes.count
-    // The texts of a longer stack before it are not this one's.
-    if texts.count > routes.count { texts.removeSubrange(routes.count...) }
     lastStack = routes
-    lastStackTexts = texts
     return routes
+  }
+
+  /// The texts of the last stack's tokens, by index (``LastStackText``). A class owning a
+  /// plain allocation, so that keeping a token's text is a store: in an array, a check that
+  /// it was not shared for every token cost 0.3% of a restore of the history row.
+  final class LastStackTexts {
+    /// The texts; the first `lastStack.count` are the last stack's.
+    private(set) var texts = UnsafeMutableBufferPointer<LastStackText>.allocate(capacity: 16)
+
+    deinit { texts.deallocate() }
+
+    /// Doubles ``texts``, keeping the ones there.
+    func doubled() -> UnsafeMutableBufferPointer<LastStackText> {
+      let grown = UnsafeMutableBufferPointer<LastStackText>.allocate(capacity: 2 * texts.count)
+      grown.baseAddress!.initialize(from: texts.baseAddress!, count: texts.count)
+      texts.deallocate()
+      texts = grown
+      return grown
+    }
   }
 
   /// Where the text of a plain token of the last stack lies in the document: its offset and

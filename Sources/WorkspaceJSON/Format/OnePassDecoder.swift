@@ -47,7 +47,7 @@ struct OnePassDecoder {
   /// document (``OnePassDecoder/LastStackText``): a token whose bytes are those of the one
   /// at its index in the last stack is that token again (see ``tokens()``).
   var lastStack: [RouteToken] = []
-  var lastStackTexts: [LastStackText] = []
+  let lastStackTexts = LastStackTexts()
   /// The weights of the last splits of the tree read, for the next ones.
   var treeWeights = TreeWeights()
   /// The last router's kind, which the next router most likely shares.
