@@ -283,6 +283,48 @@ import WorkspaceTestSupport
     #expect(Self.expectAgreement(Array(separated.utf8), separated).isOnePass == isOnePass)
   }
 
+  /// A token whose bytes are those of the token at its index in the last stack is that
+  /// token again, and only then: texts that share a start, or are one byte longer or shorter
+  /// (a quote's place), an escaped text, a modal's stack between, and a longer stack before a
+  /// shorter one before a longer one each read as the reference reads them. (Each changed
+  /// in turn, the decoder's comparison without the closing quote fails this test.)
+  @Test func aTokenAtTheIndexOfTheLastStacksIsReadAsItsOwnText() throws {
+    let stacks = [
+      #"["inbox","detail:1","search:swift%20testing","thread:3:reply","x"]"#,
+      #"["inbox","detail:12","search:swift%20testin","thread:3:replies"]"#,
+      #"["inbox2","detail:1","search:swift%20testing","thread:3:reply","x","y"]"#,
+      #"["inbo","detail:1","search:swift%20testing","thread:3:reply","x","y"]"#,
+      #"["inbox","det\u0061il:1","search:swift%20testing","thread:3:reply","x","y"]"#,
+      #"["inbox","detail:1","search:swift%20testing","thread:3:reply","x","z"]"#,
+    ]
+    // The third pane's modal is the last stack the fourth pane's is compared with.
+    let panes = stacks.enumerated().map { index, stack in
+      let modal = index == 2 ? #","modal":{"style":"sheet","stack":["inbox","detail:9"]}"# : ""
+      return #"{"id":\#(index + 2),"kind":"pane","router":{"kind":"k","stack":\#(stack)"#
+        + modal + "}}"
+    }
+    let weights = Array(repeating: "0.125", count: panes.count - 2) + ["0.125", "0.125"]
+    let text =
+      #"{"format":"workspace","version":3,"root":{"id":1,"kind":"split","axis":"vertical","#
+      + #""weights":[\#(weights.joined(separator: ",")),0.25],"children":["#
+      + panes.joined(separator: ",") + ","
+      + #"{"id":99,"kind":"pane","router":{"kind":"k","stack":["inbox"]}}]}}"#
+    #expect(Self.expectAgreement(Array(text.utf8), text).isOnePass)
+    let state = try #require(WorkspaceFile.decodeInOnePass(Array(text.utf8), limits: .default))
+    let expected = [
+      ["inbox", "detail:1", "search:swift%20testing", "thread:3:reply", "x"],
+      ["inbox", "detail:12", "search:swift%20testin", "thread:3:replies"],
+      ["inbox2", "detail:1", "search:swift%20testing", "thread:3:reply", "x", "y"],
+      ["inbo", "detail:1", "search:swift%20testing", "thread:3:reply", "x", "y"],
+      ["inbox", "detail:1", "search:swift%20testing", "thread:3:reply", "x", "y"],
+      ["inbox", "detail:1", "search:swift%20testing", "thread:3:reply", "x", "z"],
+    ]
+    for (index, tokens) in expected.enumerated() {
+      let router = try #require(state.node(NodeID(index + 2))?.router)
+      #expect(([router.stack.root] + router.stack.path).map(\.description) == tokens)
+    }
+  }
+
   @Test(arguments: [
     #"{"format":"workspace","version":3,"root":{"id":1,"kind":"pane","#
       + #""router":{"kind":"k","stack":["a",]}}}"#,

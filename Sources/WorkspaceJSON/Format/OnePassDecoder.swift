@@ -1,3 +1,4 @@
+import PaneRouter
 import Workspace
 
 /// Reads a workspace file that needs no repair straight from its bytes, in one pass: the fast
@@ -42,6 +43,11 @@ struct OnePassDecoder {
   let tokenCache: TokenCache
   /// The length of the last stack read, the capacity the next one reserves.
   var stackCapacity = 4
+  /// The last stack read, and where the text of each of its plain tokens lies in the
+  /// document (``OnePassDecoder/LastStackText``): a token whose bytes are those of the one
+  /// at its index in the last stack is that token again (see ``tokens()``).
+  var lastStack: [RouteToken] = []
+  let lastStackTexts = LastStackTexts()
   /// The weights of the last splits of the tree read, for the next ones.
   var treeWeights = TreeWeights()
   /// The last router's kind, which the next router most likely shares.
@@ -60,11 +66,14 @@ struct OnePassDecoder {
     self.limits = limits
     // Room for a node per half kilobyte: a pane with ten routes takes about that much, one
     // with a hundred several kilobytes (growing the dictionary hashes every id again, 1.5% of
-    // a restore of 100 short panes). Distinct tokens are about one in 220 bytes (a pane's
-    // own `detail:N`): room for one in 256 bytes, rounded up to a power of two, holds them
-    // without growing, and zeroes a quarter of the slots that room for one in 64 did.
+    // a restore of 100 short panes). Distinct tokens are about one in 220 bytes where panes
+    // hold ten routes, one in 150 where they hold a hundred (a pane's own `detail:N`): room
+    // for one in 160 bytes, rounded up to a power of two, holds both without growing (growing
+    // moved the entries and placed them again, 4% of a restore of ten panes of a hundred
+    // routes). Room for one in 128 held them too, but for 100 panes of ten routes it zeroed
+    // twice the slots, and cost 0.35% more a restore.
     nodes = Dictionary(minimumCapacity: buffer.count / 512)
-    tokenCache = TokenCache(expectedCount: buffer.count / 256)
+    tokenCache = TokenCache(expectedCount: buffer.count / 160)
   }
 
   /// The state stored in `bytes` when the file needs nothing the reference decoder would
