@@ -44,17 +44,12 @@ public struct CommandParser: Sendable {
   /// The words being parsed.
   public let words: [String]
   /// Words of the caller's own commands, which end an argument list like the grammar's own.
-  public var extraCommandWords: Set<String> {
-    extraWordList.isEmpty ? extraWordSet : Set(extraWordList)
-  }
-  /// ``extraCommandWords`` as the public initializer takes them; empty when they are listed.
-  /// Not optional: an optional set's metadata is instantiated where a parser is destroyed.
-  private let extraWordSet: Set<String>
-  /// ``extraCommandWords`` as a list, when a caller in the package gave them so (`wsctl`'s
-  /// own words, on every call): a set of them costs its hashing and its storage's metadata at
-  /// a short call's start (20 K instructions of `wsctl routes`' 307 K), a look through a few
-  /// words costs less than the grammar's own look-up beside it.
-  private let extraWordList: [String]
+  public var extraCommandWords: Set<String> { Set(extraWords) }
+  /// ``extraCommandWords``, listed: a caller's own commands are a few words, and a set of them
+  /// cost its hashing and its storage's metadata at each `wsctl` call's start (20 K
+  /// instructions of `wsctl routes`' 307 K), where a look through a few words costs less than
+  /// the grammar's own look-up beside it.
+  private let extraWords: [String]
   /// The index in ``words`` of the next word to read, from 0 to `words.count` (the end).
   ///
   /// A caller that handles a word itself, such as one of ``extraCommandWords``, reads it and
@@ -72,8 +67,7 @@ public struct CommandParser: Sendable {
   ///     command words, they end a variadic or optional argument list.
   public init(words: [String], extraCommandWords: Set<String> = []) {
     self.words = words
-    extraWordSet = extraCommandWords
-    extraWordList = []
+    extraWords = Array(extraCommandWords)
     self.index = 0
   }
 
@@ -81,15 +75,13 @@ public struct CommandParser: Sendable {
   /// than in a set; see ``init(words:extraCommandWords:)``.
   package init(words: [String], extraCommandWordList: [String]) {
     self.words = words
-    extraWordSet = []
-    extraWordList = extraCommandWordList
+    extraWords = extraCommandWordList
     self.index = 0
   }
 
   /// Whether `word` is one of ``extraCommandWords``.
   func isExtraCommandWord(_ word: String) -> Bool {
-    // One of the two is empty; an empty set is not hashed into.
-    (!extraWordSet.isEmpty && extraWordSet.contains(word)) || extraWordList.contains(word)
+    extraWords.contains(word)
   }
 
   /// Whether every word has been read.
@@ -177,7 +169,7 @@ public struct CommandParser: Sendable {
     guard !word.hasPrefix("="), let definition = CommandGrammar.definition(word) else {
       let suggestion =
         isExtraCommandWord(word)
-        ? nil : Self.suggestion(for: word, among: Self.commandWords + extraCommandWords.sorted())
+        ? nil : Self.suggestion(for: word, among: Self.commandWords + extraWords.sorted())
       throw .unknownCommand(words[start], index: start, suggestion: suggestion)
     }
     return try read(definition, named: word)
