@@ -291,36 +291,37 @@ import WorkspaceTestSupport
     let root = state.rootID
     let inner = state[root].children[1]
     let before = Self.journal(before: state)
-    let innerChildren = state[inner].children
+    // `state` with `node` in the place of the node of its id, and the journal of that change.
+    func replacing(with node: Node) -> (state: WorkspaceState, journal: Journal) {
+      var changed = state
+      var journal = before
+      journal.nodes[node.id] = .some(state.nodes[node.id])
+      changed.nodes[node.id] = node
+      return (changed, journal)
+    }
 
     // The inner split turns horizontal, the root's axis.
-    var child = state
-    var journal = before
-    journal.nodes[inner] = .some(state.nodes[inner])
-    child.nodes[inner] = .split(
-      inner, axis: .horizontal, children: innerChildren, weights: [0.5, 0.5], parent: root)
-    #expect(child.invariantViolations(checkingFocus: false) != [])
+    let child = replacing(
+      with: .split(
+        inner, axis: .horizontal, children: state[inner].children, weights: [0.5, 0.5],
+        parent: root))
+    #expect(child.state.invariantViolations(checkingFocus: false) != [])
     #expect(
-      child.invariantViolations(since: journal)
+      child.state.invariantViolations(since: child.journal)
         == ["split \(inner) has the axis of its parent \(root)"])
 
     // The root turns vertical, the inner split's axis.
-    var parent = state
-    journal = before
-    journal.nodes[root] = .some(state.nodes[root])
-    parent.nodes[root] = .split(
-      root, axis: .vertical, children: state[root].children, weights: state[root].weights)
+    let parent = replacing(
+      with: .split(
+        root, axis: .vertical, children: state[root].children, weights: state[root].weights))
     #expect(
-      parent.invariantViolations(since: journal)
+      parent.state.invariantViolations(since: parent.journal)
         == ["split \(inner) has the axis of its parent \(root)"])
 
     // A vertical stack in the root's place holds the vertical split: sound.
-    var stacked = state
-    journal = before
-    journal.nodes[root] = .some(state.nodes[root])
-    stacked.nodes[root] = .stack(root, axis: .vertical, children: state[root].children)
-    #expect(stacked.invariantViolations(checkingFocus: false) == [])
-    #expect(stacked.invariantViolations(since: journal) == [])
+    let stacked = replacing(with: .stack(root, axis: .vertical, children: state[root].children))
+    #expect(stacked.state.invariantViolations(checkingFocus: false) == [])
+    #expect(stacked.state.invariantViolations(since: stacked.journal) == [])
   }
 
   /// Which entry of a stored history breaks the tree.
